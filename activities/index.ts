@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../api/config';
+import type { Database } from '../migrations/database';
+import { createPasswordResetActivities } from './auth/password-reset.activities';
+import { createInvitationActivities } from './invitations/invitation.activities';
+import { createMailActivities } from './mail/mail.activities';
+import type { Mailer } from './mail/mailer';
+import { createNotificationActivities } from './notifications/notification.activities';
+
+export interface ActivityDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+  mailer: Mailer;
+}
+
+/** Every activity the platform worker registers, built from its dependencies (no module-level state). */
+export function createActivities(deps: ActivityDeps) {
+  return {
+    ...createMailActivities(deps),
+    ...createNotificationActivities(deps),
+    ...createInvitationActivities(deps),
+    ...createPasswordResetActivities(deps),
+  };
+}
+
+export type PlatformActivities = ReturnType<typeof createActivities>;

@@ -1,0 +1,165 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors';
+import { recordAudit } from '../audit/audit.repository';
+import { authOf } from '../plugins/authenticate';
+import { requestMeta } from '../shared/request-meta';
+import { requireTemporal } from '../shared/workflow-client';
+import { teamExists } from '../teams/teams.repository';
+import { startInvitationWorkflow, writeInvitation } from '../users/invitations.service';
+import { replaceRoleGrants } from '../users/role-grants.repository';
+import { deleteUser, insertUser, isEmailTaken, updateUserFields } from '../users/users.repository';
+import { joinAthleteFields, splitAthleteFields } from './athlete-fields';
+import { findAthlete, insertAthleteProfile, updateAthleteProfile, type AthleteRecord } from './athletes.repository';
+import type { AthleteDto, AthleteListRow, CreateAthleteBody, UpdateAthleteBody } from './athletes.schemas';
+
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
+const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v));
+const term = (t: unknown, y: unknown) => (t || y ? [t, y].filter(Boolean).join(' ') : null);
+
+export function toAthleteListRow(r: AthleteRecord): AthleteListRow {
+  const d = r.data;
+  const c = r.columns;
+  return {
+    id: r.id,
+    athletName: `${r.firstName} ${r.lastName}`,
+    studentEmail: r.email,
+    dob: str(c.date_of_birth),
+    residencyStatus: str(c.residency_status),
+    studentRollNumber: str(c.student_id_number),
+    position: str(c.position),
+    sportTeamId: str(c.sport_team_id),
+    sportTeamName: r.sportTeamName,
+    userStatus: r.status,
+    eligibility: d.eligibility && typeof d.eligibility === 'object' ? (d.eligibility as Record<string, unknown>) : null,
+    tags: Array.isArray(d.tags) ? d.tags.map(String) : [],
+    phoneNumber: r.phoneNumber,
+    classYear: str(c.class_year),
+    cumulativeGPA: num(d.gpa),
+    isAtRisk: bool(d.isAtRisk),
+    isTransferStudent: bool(d.isTransferStudent),
+    enrollmentAtThisInstitution: term(d.enrollmentTermForThisInstitution, d.enrollmentYearForThisInstitution),
+    enrollmentAtAnyInstitution: term(c.enrollment_term, c.enrollment_year),
+    isEnrolledFullTime: bool(d.isEnrolledFullTime),
+    rosterStatus: str(c.roster_status),
+    aidType: str(c.aid_status),
+    athleticGrantAmount: num(d.athleticGrantAmount),
+    totalAidPercentage: num(d.totalAidPercentage),
+    totalAidAmount: num(d.totalAidAmount),
+  };
+}
+
+export function toAthleteDto(r: AthleteRecord): AthleteDto {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    status: r.status,
+    sportTeamName: r.sportTeamName,
+    updatedAt: r.updatedAt.toISOString(),
+    profile: { ...joinAthleteFields(r.columns, r.data), middleName: r.middleName, phoneNumber: r.phoneNumber },
+  };
+}
+
+async function assertTeam(request: FastifyRequest, schoolId: string, teamId: unknown): Promise<void> {
+  if (typeof teamId === 'string' && !(await teamExists(request.server.deps.database.db, schoolId, teamId))) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
+  }
+}
+
+const emailExists = () => new AppError('EMAIL_EXISTS', [{ field: 'email', message: 'Email exists.' }]);
+
+/** Adds a student-athlete (account NOT_INVITED, or INVITED with `invite: true`, which starts the invitation). */
+export async function createAthlete(
+  request: FastifyRequest,
+  body: CreateAthleteBody,
+): Promise<{ athlete: AthleteDto; invitationId: string | null }> {
+  const deps = request.server.deps;
+  const auth = authOf(request);
+  const schoolId = auth.school.id;
+  const { db } = deps.database;
+  await assertTeam(request, schoolId, body.sportTeamId);
+  if (await isEmailTaken(db, body.email)) throw emailExists();
+  const temporal = body.invite ? requireTemporal(deps) : null;
+  const { columns, data } = splitAthleteFields(body as Record<string, unknown>);
+
+  const { userId, invitation } = await db
+    .transaction()
+    .execute(async (trx) => {
+      const id = await insertUser(trx, schoolId, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        middleName: body.middleName ?? null,
+        phoneNumber: body.phoneNumber ?? null,
+        status: 'NOT_INVITED',
+      });
+      await replaceRoleGrants(trx, schoolId, id, [{ role: 'STUDENT_ATHLETE' }]);
+      await insertAthleteProfile(trx, schoolId, id, columns, data);
+      const inv = body.invite
+        ? await writeInvitation(trx, deps.config.appSecret, {
+            schoolId,
+            userId: id,
+            email: body.email,
+            invitedBy: auth.user.id,
+          })
+        : null;
+      return { userId: id, invitation: inv };
+    })
+    .catch((err: unknown) => {
+      if ((err as { code?: unknown }).code === '23505') throw emailExists();
+      throw err;
+    });
+
+  if (temporal && invitation) {
+    try {
+      await startInvitationWorkflow(deps, temporal, invitation);
+    } catch (err) {
+      request.log.error({ err }, 'invitation workflow could not start');
+      await deleteUser(db, schoolId, userId);
+      throw new AppError('WORKFLOW_UNAVAILABLE');
+    }
+    await recordAudit(db, {
+      schoolId,
+      actorUserId: auth.user.id,
+      action: 'user.invited',
+      targetType: 'user',
+      targetId: userId,
+      ...requestMeta(request),
+      details: {
+        email: body.email.toLowerCase(),
+        roles: [{ role: 'STUDENT_ATHLETE' }],
+        invitationId: invitation.invitationId,
+      },
+    });
+  }
+  const athlete = await findAthlete(db, schoolId, userId);
+  return { athlete: toAthleteDto(athlete!), invitationId: invitation?.invitationId ?? null };
+}
+
+export async function updateAthlete(
+  request: FastifyRequest,
+  athleteId: string,
+  body: UpdateAthleteBody,
+): Promise<AthleteDto> {
+  const { db } = request.server.deps.database;
+  const schoolId = authOf(request).school.id;
+  const existing = await findAthlete(db, schoolId, athleteId);
+  if (!existing) throw new AppError('NOT_FOUND');
+  await assertTeam(request, schoolId, body.sportTeamId);
+  if (body.email && body.email.toLowerCase() !== existing.email.toLowerCase() && (await isEmailTaken(db, body.email)))
+    throw emailExists();
+  const { user, columns, data } = splitAthleteFields(body as Record<string, unknown>);
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await updateUserFields(trx, schoolId, athleteId, user as Parameters<typeof updateUserFields>[3]);
+      await updateAthleteProfile(trx, schoolId, athleteId, columns, data);
+    })
+    .catch((err: unknown) => {
+      if ((err as { code?: unknown }).code === '23505') throw emailExists();
+      throw err;
+    });
+  return toAthleteDto((await findAthlete(db, schoolId, athleteId))!);
+}

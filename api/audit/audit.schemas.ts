@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import { Nullable, Page, PageQuery, Timestamp } from '../shared/schemas';
+
+export const AuditEventDto = Type.Object({
+  id: Type.String(),
+  action: Type.String(),
+  actorUserId: Nullable(Type.String()),
+  actorName: Nullable(Type.String()),
+  targetType: Nullable(Type.String()),
+  targetId: Nullable(Type.String()),
+  ip: Nullable(Type.String()),
+  userAgent: Nullable(Type.String()),
+  details: Type.Object({}, { additionalProperties: true }),
+  createdAt: Timestamp,
+});
+
+export const ListAuditEventsQuery = Type.Object({
+  ...PageQuery,
+  action: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const AuditEventPage = Page(AuditEventDto);

@@ -1,0 +1,95 @@
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors';
+import { hashToken, signLinkToken, verifyLinkToken } from '../../domain/signed-links';
+import { workflowIds } from '../../domain/workflows';
+import { acceptInvitationUpdate } from '../../workflows/invitations/invitation.workflow';
+import { recordAudit } from '../audit/audit.repository';
+import { requestMeta } from '../shared/request-meta';
+import { requireTemporal } from '../shared/workflow-client';
+import type { AuthContext } from '../types';
+import { activateInvitedUser, findInvitationByToken, type InvitationLookup } from './auth.repository';
+import { assertAcceptablePassword, hashPassword } from './passwords';
+import { startSession } from './start-session';
+
+/** The invitation behind a link, or the catalogue error the visitor sees (invalid/expired 410, redeemed 409). */
+export async function findUsableInvitation(request: FastifyRequest, token: string): Promise<InvitationLookup> {
+  const deps = request.server.deps;
+  const invitationId = verifyLinkToken(deps.config.appSecret, 'invitation', token);
+  if (!invitationId) throw new AppError('INVITATION_INVALID');
+  const invitation = await findInvitationByToken(deps.database.db, invitationId, hashToken(token));
+  if (!invitation) throw new AppError('INVITATION_INVALID');
+  if (invitation.status === 'ACCEPTED' || invitation.userStatus === 'ACTIVE') throw new AppError('INVITATION_REDEEMED');
+  if (
+    invitation.status !== 'PENDING' ||
+    invitation.expiresAt.getTime() <= Date.now() ||
+    invitation.userStatus === 'INACTIVE'
+  ) {
+    throw new AppError('INVITATION_INVALID');
+  }
+  return invitation;
+}
+
+async function wasAccepted(request: FastifyRequest, invitation: InvitationLookup): Promise<boolean> {
+  const deps = request.server.deps;
+  const token = signLinkToken(deps.config.appSecret, 'invitation', invitation.id);
+  const now = await findInvitationByToken(deps.database.db, invitation.id, hashToken(token));
+  return now?.status === 'ACCEPTED';
+}
+
+/** The workflow's Update validator names the reason; anything else about a finished workflow means "not usable". */
+function toInvitationError(err: unknown): AppError {
+  if (err instanceof WorkflowUpdateFailedError) {
+    const type = (err.cause as { type?: unknown } | undefined)?.type;
+    return new AppError(type === 'INVITATION_REDEEMED' ? 'INVITATION_REDEEMED' : 'INVITATION_INVALID');
+  }
+  if (err instanceof WorkflowNotFoundError) return new AppError('INVITATION_INVALID');
+  const grpcCode = (err as { code?: unknown } | null)?.code;
+  // FAILED_PRECONDITION / NOT_FOUND: the workflow already completed (expired or revoked).
+  if (grpcCode === 5 || grpcCode === 9) return new AppError('INVITATION_INVALID');
+  return new AppError('WORKFLOW_UNAVAILABLE');
+}
+
+/**
+ * Accepts an invitation through the invitation workflow's Update (exactly one of two racing requests wins), then
+ * sets the password and activates the account in one transaction, and signs the person in.
+ */
+export async function acceptInvitation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { token: string; password: string; confirmPassword: string },
+): Promise<AuthContext> {
+  const deps = request.server.deps;
+  const invitation = await findUsableInvitation(request, input.token);
+  assertAcceptablePassword(input.password, input.confirmPassword);
+  const temporal = requireTemporal(deps);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await temporal.workflow.getHandle(workflowIds.invitation(invitation.id)).executeUpdate(acceptInvitationUpdate);
+  } catch (err) {
+    // A racing acceptance may have finished the process before this Update arrived: that is "redeemed".
+    if (await wasAccepted(request, invitation)) throw new AppError('INVITATION_REDEEMED');
+    const appError = toInvitationError(err);
+    if (appError.code === 'WORKFLOW_UNAVAILABLE') request.log.error({ err }, 'invitation update failed');
+    throw appError;
+  }
+  await deps.database.db.transaction().execute(async (trx) => {
+    await activateInvitedUser(trx, invitation.schoolId, {
+      invitationId: invitation.id,
+      userId: invitation.userId,
+      passwordHash,
+    });
+    await recordAudit(trx, {
+      schoolId: invitation.schoolId,
+      actorUserId: invitation.userId,
+      action: 'user.invitation_accepted',
+      targetType: 'user',
+      targetId: invitation.userId,
+      ...requestMeta(request),
+      details: { invitationId: invitation.id },
+      idempotencyKey: `invitation-accepted:${invitation.id}`,
+    });
+  });
+  return startSession(request, reply, invitation.schoolId, invitation.userId);
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import { authOf } from '../plugins/authenticate';
+import { errorResponses } from '../shared/schemas';
+import { cloneForm } from './clone-form.service';
+import {
+  CloneFormBody,
+  DEFINITION_BODY_LIMIT,
+  FormDetail,
+  FormIdParams,
+  PrepopulationDto,
+  ValidateAnswersBody,
+  ValidateAnswersResult,
+} from './forms.schemas';
+import { findPersonData } from './person-data.repository';
+import { publishForm } from './publish-form.service';
+import { findSchoolToday } from './school-today';
+import { validateFormAnswers } from './validate-answers.service';
+
+export interface FormGuards {
+  canRead: onRequestAsyncHookHandler[];
+  canWrite: onRequestAsyncHookHandler[];
+}
+
+/** What is done with a form besides editing it: publish, clone, check a filled-in form, and prefill data. */
+export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (app, { canRead, canWrite }) => {
+  const { db } = app.deps.database;
+
+  app.post(
+    '/forms/:id/publish',
+    {
+      onRequest: canWrite,
+      schema: { params: FormIdParams, response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => publishForm(request, request.params.id),
+  );
+
+  app.post(
+    '/forms/:id/clone',
+    {
+      onRequest: canWrite,
+      // The body is optional ({ name? }): a bare POST clones with the default name.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        params: FormIdParams,
+        body: CloneFormBody,
+        response: { 201: FormDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await cloneForm(request, request.params.id, request.body.name)),
+  );
+
+  app.post(
+    '/forms/:id/validate',
+    {
+      onRequest: canRead,
+      bodyLimit: DEFINITION_BODY_LIMIT,
+      schema: {
+        params: FormIdParams,
+        body: ValidateAnswersBody,
+        response: { 200: ValidateAnswersResult, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => validateFormAnswers(db, authOf(request).school.id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/forms/prepopulation',
+    {
+      onRequest: canRead,
+      schema: { response: { 200: PrepopulationDto, ...errorResponses(401, 403) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const [person, today] = await Promise.all([
+        findPersonData(db, auth.school.id, auth.user.id),
+        findSchoolToday(db, auth.school.id),
+      ]);
+      return { ...person, sports: person.sports ? [...person.sports] : undefined, today };
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EVENTS_CHANNEL } from '../../migrations/connect';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { findNotification } from '../notifications/notifications.repository';
+import { toNotificationDto } from '../notifications/notifications.service';
+import { parseAppEvent, type AppEvent } from './parse-app-event';
+import { SocketHub } from './socket-hub';
+
+const PING_INTERVAL_MS = 25_000;
+
+/**
+ * WebSocket /api/v1/realtime (session cookie auth, checked before the upgrade). The server listens on
+ * EVENTS_CHANNEL and pushes `{ type: 'notification', notification }` to the sockets of the addressed user.
+ */
+export const realtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.deps;
+  const hub = new SocketHub();
+
+  async function deliver(event: AppEvent): Promise<void> {
+    if (event.type === 'user_signed_out') {
+      hub.disconnect(event.userId, 'signed out');
+      return;
+    }
+    const row = await findNotification(database.db, event.schoolId, event.userId, event.notificationId);
+    if (row) hub.push(event.userId, { type: 'notification', notification: toNotificationDto(row) });
+  }
+
+  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+    const event = parseAppEvent(payload);
+    if (!event) return;
+    deliver(event).catch((err: unknown) => app.log.error({ err }, 'realtime delivery failed'));
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+
+  app.get(
+    '/realtime',
+    {
+      websocket: true,
+      onRequest: requirePermission('notifications:read'),
+      config: { rateLimit: false },
+      schema: { hide: true },
+    },
+    (socket, request) => {
+      const auth = authOf(request);
+      const remove = hub.add(auth.user.id, socket);
+      socket.send(JSON.stringify({ type: 'hello', userId: auth.user.id }));
+      // Pings keep proxies from closing an idle connection.
+      const ping = setInterval(() => socket.ping(), PING_INTERVAL_MS);
+      socket.on('close', () => {
+        clearInterval(ping);
+        remove();
+      });
+      // Clients have nothing to say yet; messages are ignored.
+      socket.on('message', () => undefined);
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../domain/errors';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { errorResponses } from '../shared/schemas';
+import { findSchool, updateSchool } from './school.repository';
+import { SchoolDto, UpdateSchoolBody } from './school.schemas';
+import { mergeSchoolSettings, toSchoolDto } from './school.service';
+
+/** The signed-in user's own school (profile and settings such as invitation timing). */
+export const schoolRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/school',
+    {
+      onRequest: requirePermission('school:read'),
+      schema: { response: { 200: SchoolDto, ...errorResponses(401, 403) } },
+    },
+    async (request) => {
+      const school = await findSchool(db, authOf(request).school.id);
+      if (!school) throw new AppError('NOT_FOUND');
+      return toSchoolDto(school);
+    },
+  );
+
+  app.patch(
+    '/school',
+    {
+      onRequest: requirePermission('school:update'),
+      schema: { body: UpdateSchoolBody, response: { 200: SchoolDto, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const schoolId = authOf(request).school.id;
+      const current = await findSchool(db, schoolId);
+      if (!current) throw new AppError('NOT_FOUND');
+      const settings = mergeSchoolSettings(current.settings, request.body);
+      const { name, division, state, timeZone } = request.body;
+      const updated = await updateSchool(db, schoolId, {
+        ...(name !== undefined ? { name } : {}),
+        ...(division !== undefined ? { division } : {}),
+        ...(state !== undefined ? { state } : {}),
+        ...(timeZone !== undefined ? { timeZone } : {}),
+        ...(settings ? { settings } : {}),
+      });
+      if (!updated) throw new AppError('NOT_FOUND');
+      return toSchoolDto(updated);
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import type { Static } from 'typebox';
+import { AppError } from '../../domain/errors';
+import { INVITATION_DEFAULTS } from '../../domain/workflows';
+import type { School, SchoolSettings } from '../../migrations/database';
+import type { SchoolDto, UpdateSchoolBody } from './school.schemas';
+
+/** A school's invitation timing: its own settings, else the platform defaults. */
+export function invitationTiming(settings: SchoolSettings): { reminderAfterHours: number; expiryHours: number } {
+  return {
+    reminderAfterHours: settings.invitationReminderHours ?? INVITATION_DEFAULTS.reminderAfterHours,
+    expiryHours: settings.invitationExpiryHours ?? INVITATION_DEFAULTS.expiryHours,
+  };
+}
+
+export function toSchoolDto(school: School): Static<typeof SchoolDto> {
+  const timing = invitationTiming(school.settings);
+  return {
+    id: school.id,
+    name: school.name,
+    slug: school.slug,
+    kind: school.kind,
+    plan: school.plan,
+    division: school.division,
+    state: school.state,
+    timeZone: school.time_zone,
+    settings: { invitationReminderHours: timing.reminderAfterHours, invitationExpiryHours: timing.expiryHours },
+    createdAt: school.created_at.toISOString(),
+  };
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Validates a school edit beyond its schema: a real time zone, and a reminder that comes before expiry. */
+export function mergeSchoolSettings(
+  current: SchoolSettings,
+  body: Static<typeof UpdateSchoolBody>,
+): SchoolSettings | undefined {
+  if (body.timeZone !== undefined && !isValidTimeZone(body.timeZone)) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'timeZone', message: 'Unknown time zone.' }]);
+  }
+  if (!body.settings) return undefined;
+  const merged: SchoolSettings = { ...current, ...body.settings };
+  const timing = invitationTiming(merged);
+  if (timing.reminderAfterHours >= timing.expiryHours) {
+    throw new AppError('VALIDATION_FAILED', [
+      { field: 'settings.invitationReminderHours', message: 'The reminder must come before the invitation expires.' },
+    ]);
+  }
+  return merged;
+}

@@ -1,0 +1,86 @@
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { academicYearsRoutes } from './academic-years/academic-years.routes';
+import { athletesRoutes } from './athletes/athletes.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { authRoutes } from './auth/auth.routes';
+import { devMailboxRoutes } from './dev-mailbox/dev-mailbox.routes';
+import { formsRoutes } from './forms/forms.routes';
+import { healthRoutes } from './health/health.routes';
+import { metaRoutes, readAppVersion } from './meta/meta.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { installErrorHandler } from './plugins/install-error-handler';
+import { installJsonBodyParser } from './plugins/install-json-body-parser';
+import { installMaintenanceMode } from './plugins/install-maintenance-mode';
+import { registerOpenApiDocs } from './plugins/register-openapi-docs';
+import { registerRateLimits } from './plugins/register-rate-limits';
+import { API_PREFIX, installRouteRegistry } from './plugins/install-route-registry';
+import { installSameOriginGuard } from './plugins/install-same-origin-guard';
+import { registerSecurityHeaders } from './plugins/register-security-headers';
+import { registerUi } from './plugins/serve-ui';
+import { installValidatorCompiler } from './plugins/install-validator-compiler';
+import { realtimeRoutes } from './realtime/realtime.routes';
+import { schoolRoutes } from './school/school.routes';
+import { schoolsRoutes } from './schools/schools.routes';
+import { staffRoutes } from './staff/staff.routes';
+import { teamsRoutes } from './teams/teams.routes';
+import type { ServerDeps } from './types';
+import { usersRoutes } from './users/users.routes';
+
+export type { ServerDeps } from './types';
+
+/**
+ * Builds the API (does not listen). Load order: infrastructure (registry, validation, errors, security headers,
+ * cookies, rate limits, maintenance, docs), then the /api/v1 feature routes, health probes, and last the UI.
+ */
+export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Only a proxy on this machine (the Vite dev server, a sidecar) may say who the client is.
+    trustProxy: 'loopback',
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+  installRouteRegistry(app);
+  installValidatorCompiler(app);
+  installJsonBodyParser(app);
+  installErrorHandler(app);
+
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await registerRateLimits(app);
+  installSameOriginGuard(app, config.publicUrl);
+  installMaintenanceMode(app, config.maintenance);
+  await registerOpenApiDocs(app, readAppVersion());
+  // Clients only listen on the realtime socket, so their messages stay tiny.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  await app.register(
+    async (api) => {
+      await api.register(metaRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(teamsRoutes);
+      await api.register(academicYearsRoutes);
+      await api.register(athletesRoutes);
+      await api.register(staffRoutes);
+      await api.register(formsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(auditRoutes);
+      await api.register(schoolRoutes);
+      await api.register(schoolsRoutes);
+      await api.register(realtimeRoutes);
+      if (config.devMailbox) await api.register(devMailboxRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(healthRoutes);
+  await registerUi(app, deps.uiDir);
+  return app;
+}

@@ -1,0 +1,59 @@
+import { Type, type TSchema } from 'typebox';
+
+/**
+ * Building blocks for the API contract. `x-error-code` names a catalogue code (domain/errors.ts) whose wording the
+ * validation error shows for that field, so a bad phone number reads "Phone number must have 10 digits.".
+ */
+export const Uuid = Type.String({ format: 'uuid' });
+export const IdParams = Type.Object({ id: Uuid });
+export const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+export const Timestamp = Type.String({ format: 'date-time' });
+export const Email = Type.String({ format: 'email', maxLength: 254, 'x-error-code': 'INVALID_EMAIL' });
+export const Phone = Type.String({ pattern: '^[0-9]{10}$', 'x-error-code': 'INVALID_PHONE', description: '10 digits' });
+export const Name = Type.String({ minLength: 1, maxLength: 100 });
+export const ShortText = Type.String({ maxLength: 200 });
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Optional(
+        Type.Array(
+          Type.Object({
+            field: Type.Optional(Type.String()),
+            message: Type.String(),
+            code: Type.Optional(Type.String()),
+          }),
+        ),
+      ),
+    }),
+  },
+  { description: 'The one error shape: a catalogue code, its wording and per-field details.' },
+);
+
+/** Documents the error answers a route can give; the central error handler produces them. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBodySchema> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
+}
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+};
+
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer(),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+  });
+}
+
+export const NoContent = Type.Null({ description: 'No content' });
+export const MessageBody = Type.Object({ message: Type.String() });

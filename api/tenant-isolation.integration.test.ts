@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertNotification } from './notifications/notifications.repository';
+import { seedForm } from './test-support/forms';
+import { createTestApp, type TestApp } from './test-support/test-app';
+import { seedSchool, seedUser, sessionCookie, type SeededUser } from './test-support/seed-school';
+
+/**
+ * Tenant isolation, proven for every route the server registers. A user of school B who addresses a school-A
+ * resource by id must get 404 NOT_FOUND (never 200, never 403, which would confirm the id exists), school A's data
+ * must be unchanged afterwards, and no list may contain school-A rows. The table of id routes must match the set
+ * of registered routes exactly, so a new `/:id` route fails this test until it is added here.
+ */
+
+interface SchoolFixture {
+  schoolId: string;
+  tag: string;
+  admin: SeededUser;
+  adminCookie: string;
+  teamId: string;
+  yearId: string;
+  athlete: SeededUser;
+  coach: SeededUser;
+  notificationId: string;
+  formId: string;
+}
+
+let t: TestApp;
+let a: SchoolFixture;
+let b: SchoolFixture;
+let operatorCookie: string;
+
+async function seedTenant(): Promise<SchoolFixture> {
+  const db = t.database.db;
+  const school = await seedSchool(db, { name: `Tenant ${randomUUID().slice(0, 8)}` });
+  const admin = await seedUser(db, school.id, { firstName: `Admin${school.tag}` });
+  const team = await db
+    .insertInto('sport_teams')
+    .values({ school_id: school.id, name: `Team ${school.tag}`, sport: 'Soccer' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const year = await db
+    .insertInto('academic_years')
+    .values({ school_id: school.id, start_year: 2026, end_year: 2027, is_current: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('academic_terms')
+    .values({
+      school_id: school.id,
+      academic_year_id: year.id,
+      term: 'FALL',
+      start_date: '2026-08-20',
+      end_date: '2026-12-15',
+    })
+    .execute();
+  const athlete = await seedUser(db, school.id, {
+    roles: [{ role: 'STUDENT_ATHLETE' }],
+    firstName: `Athlete${school.tag}`,
+    sportTeamId: team.id,
+  });
+  const coach = await seedUser(db, school.id, {
+    roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
+    firstName: `Coach${school.tag}`,
+    sportTeamId: team.id,
+  });
+  const notificationId = (await insertNotification(db, {
+    schoolId: school.id,
+    userId: admin.id,
+    payload: { module: 'roster', status: 'init', title: `Note ${school.tag}` },
+  }))!;
+  await db
+    .insertInto('audit_events')
+    .values({ school_id: school.id, action: 'test.marker', details: JSON.stringify({ tag: school.tag }) })
+    .execute();
+  // A draft form with an imported PDF, so every forms route (the document ones too) has something to aim at.
+  const form = await seedForm(db, school.id, admin.id, { name: `Form ${school.tag}`, kind: 'PDF', pdf: true });
+  return {
+    schoolId: school.id,
+    tag: school.tag,
+    admin,
+    adminCookie: await sessionCookie(db, admin),
+    teamId: team.id,
+    yearId: year.id,
+    athlete,
+    coach,
+    notificationId,
+    formId: form.formId,
+  };
+}
+
+/** Every school-scoped route with an id in its path, with the school-A id to aim at and a valid body. */
+function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?: unknown }> {
+  return {
+    'GET /api/v1/teams/:id': { id: target.teamId },
+    'PATCH /api/v1/teams/:id': { id: target.teamId, body: { name: 'Taken over' } },
+    'DELETE /api/v1/teams/:id': { id: target.teamId },
+    'GET /api/v1/academic-years/:id': { id: target.yearId },
+    'PATCH /api/v1/academic-years/:id': { id: target.yearId, body: { isCurrent: false, terms: [] } },
+    'GET /api/v1/athletes/:id': { id: target.athlete.id },
+    'PATCH /api/v1/athletes/:id': {
+      id: target.athlete.id,
+      body: { firstName: 'Taken', email: `taken-${randomUUID()}@x.example` },
+    },
+    'GET /api/v1/staff/:id': { id: target.coach.id },
+    'PATCH /api/v1/staff/:id': { id: target.coach.id, body: { title: 'Taken over' } },
+    'POST /api/v1/notifications/:id/read': { id: target.notificationId },
+    'POST /api/v1/users/:id/invitation/resend': { id: target.athlete.id },
+    'PUT /api/v1/users/:id/roles': { id: target.coach.id, body: { roles: [{ role: 'STUDENT_ATHLETE' }] } },
+    'POST /api/v1/users/:id/deactivate': { id: target.athlete.id },
+    'POST /api/v1/users/:id/reactivate': { id: target.athlete.id },
+    'GET /api/v1/forms/:id': { id: target.formId },
+    'PUT /api/v1/forms/:id': { id: target.formId, body: { name: 'Taken over' } },
+    'DELETE /api/v1/forms/:id': { id: target.formId },
+    'POST /api/v1/forms/:id/publish': { id: target.formId },
+    'POST /api/v1/forms/:id/clone': { id: target.formId, body: { name: 'Taken over' } },
+    'POST /api/v1/forms/:id/validate': { id: target.formId, body: { answers: {} } },
+    'PUT /api/v1/forms/:id/document': { id: target.formId },
+    'GET /api/v1/forms/:id/document': { id: target.formId },
+  };
+}
+
+/**
+ * The provider console's routes: they address a school (and a person in it) by id on purpose, so they are guarded
+ * by the operator-only permission `schools:operate` instead of by the caller's school. Every school user gets 403
+ * whether or not the ids exist (so 403 confirms nothing); operators get 404 for ids that do not exist, and for a
+ * person addressed through a school that is not theirs.
+ */
+function operatorRouteCases(target: SchoolFixture): Record<string, { params: Record<string, string>; body?: unknown }> {
+  const person = { id: target.schoolId, userId: target.coach.id };
+  return {
+    'GET /api/v1/schools/:id': { params: { id: target.schoolId } },
+    'PATCH /api/v1/schools/:id/plan': { params: { id: target.schoolId }, body: { plan: 'CONNECT' } },
+    'GET /api/v1/schools/:id/users': { params: { id: target.schoolId } },
+    'PUT /api/v1/schools/:id/users/:userId/roles': { params: person, body: { roles: [{ role: 'STUDENT_ATHLETE' }] } },
+    'POST /api/v1/schools/:id/users/:userId/deactivate': { params: person },
+    'POST /api/v1/schools/:id/users/:userId/reactivate': { params: person },
+    'POST /api/v1/schools/:id/users/:userId/invitation/resend': { params: person },
+  };
+}
+
+/** The same params with every id replaced by one that exists nowhere. */
+function randomParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(params).map((k) => [k, randomUUID()]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await seedTenant();
+  b = await seedTenant();
+  const provider = await seedSchool(t.database.db, { kind: 'PROVIDER' });
+  operatorCookie = await sessionCookie(
+    t.database.db,
+    await seedUser(t.database.db, provider.id, { roles: [{ role: 'OPERATOR' }] }),
+  );
+});
+afterAll(async () => t.close());
+
+function apiRoutes() {
+  return t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/v1') && r.method !== 'HEAD' && !r.websocket);
+}
+
+function call(method: string, url: string, cookie: string, id: string | Record<string, string>, body?: unknown) {
+  const params = typeof id === 'string' ? { id } : id;
+  return t.app.inject({
+    method: method as 'GET',
+    url: url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`),
+    headers: { cookie },
+    ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+  });
+}
+
+describe('tenant isolation', () => {
+  it('covers exactly the registered routes that take an id', () => {
+    const registered = apiRoutes()
+      .filter((r) => r.url.includes(':'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(registered).toEqual([...Object.keys(idRouteCases(a)), ...Object.keys(operatorRouteCases(a))].sort());
+  });
+
+  it('refuses the operator-only id routes to every school user with 403, whether or not the ids exist', async () => {
+    for (const [key, { params, body }] of Object.entries(operatorRouteCases(a))) {
+      const [method, url] = key.split(' ') as [string, string];
+      for (const cookie of [b.adminCookie, a.adminCookie]) {
+        const real = await call(method, url, cookie, params, body);
+        const random = await call(method, url, cookie, randomParams(params), body);
+        expect(real.statusCode, `${key} as a school admin`).toBe(403);
+        expect(real.json().error.code, key).toBe('FORBIDDEN');
+        expect(random.statusCode, `${key} with random ids`).toBe(403);
+      }
+    }
+  });
+
+  it('gives operators 404 for ids that do not exist and for a school-A person addressed through school B', async () => {
+    for (const [key, { params, body }] of Object.entries(operatorRouteCases(a))) {
+      const [method, url] = key.split(' ') as [string, string];
+      const missing = await call(method, url, operatorCookie, randomParams(params), body);
+      expect(missing.statusCode, `${key} with random ids`).toBe(404);
+      expect(missing.json(), key).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+      if (!params.userId) continue;
+      const crossed = await call(method, url, operatorCookie, { id: b.schoolId, userId: a.coach.id }, body);
+      expect(crossed.statusCode, `${key} for a school-A person via school B`).toBe(404);
+    }
+  });
+
+  it('answers 404 NOT_FOUND to school B for every school-A id, exactly as for an id that does not exist', async () => {
+    const cases = idRouteCases(a);
+    for (const [key, { id, body }] of Object.entries(cases)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const foreign = await call(method, url, b.adminCookie, id, body);
+      expect(foreign.statusCode, `${key} as school B`).toBe(404);
+      expect(foreign.json(), key).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+      const missing = await call(method, url, b.adminCookie, randomUUID(), body);
+      expect(missing.statusCode, `${key} with a random id`).toBe(404);
+      // An operator of the provider organisation is no member of school A either.
+      const operator = await call(method, url, operatorCookie, id, body);
+      const operatorMissing = await call(method, url, operatorCookie, randomUUID(), body);
+      expect([403, 404], key).toContain(operator.statusCode);
+      expect(operator.statusCode, `${key} as operator leaks existence`).toBe(operatorMissing.statusCode);
+    }
+  });
+
+  it('left school A untouched', async () => {
+    const db = t.database.db;
+    const team = await db.selectFrom('sport_teams').select('name').where('id', '=', a.teamId).executeTakeFirstOrThrow();
+    expect(team.name).toBe(`Team ${a.tag}`);
+    const year = await db
+      .selectFrom('academic_years')
+      .select('is_current')
+      .where('id', '=', a.yearId)
+      .executeTakeFirstOrThrow();
+    expect(year.is_current).toBe(true);
+    expect(
+      await db.selectFrom('academic_terms').select('id').where('academic_year_id', '=', a.yearId).execute(),
+    ).toHaveLength(1);
+    const athlete = await db
+      .selectFrom('users')
+      .select(['status', 'first_name'])
+      .where('id', '=', a.athlete.id)
+      .executeTakeFirstOrThrow();
+    expect(athlete).toEqual({ status: 'ACTIVE', first_name: `Athlete${a.tag}` });
+    const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', a.coach.id).execute();
+    expect(roles).toEqual([{ role: 'COACH' }]);
+    const staff = await db
+      .selectFrom('staff_profiles')
+      .select('title')
+      .where('user_id', '=', a.coach.id)
+      .executeTakeFirstOrThrow();
+    expect(staff.title).toBe('HEAD_COACH');
+    const note = await db
+      .selectFrom('notifications')
+      .select('read_at')
+      .where('id', '=', a.notificationId)
+      .executeTakeFirstOrThrow();
+    expect(note.read_at).toBeNull();
+    const form = await db
+      .selectFrom('forms')
+      .select(['name', 'archived_at'])
+      .where('id', '=', a.formId)
+      .executeTakeFirstOrThrow();
+    expect(form).toEqual({ name: `Form ${a.tag}`, archived_at: null });
+    const versions = await db.selectFrom('form_versions').select('status').where('form_id', '=', a.formId).execute();
+    expect(versions).toEqual([{ status: 'DRAFT' }]);
+    // No clone of school A's form was made in any school.
+    expect(await db.selectFrom('forms').select('id').where('name', '=', 'Taken over').execute()).toEqual([]);
+  });
+
+  it('reaches school A’s own resources through the same routes (so the 404s above are about tenancy)', async () => {
+    for (const [key, { id }] of Object.entries(idRouteCases(a))) {
+      const [method, url] = key.split(' ') as [string, string];
+      if (method !== 'GET') continue;
+      const own = await call(method, url, a.adminCookie, id);
+      expect(own.statusCode, key).toBe(200);
+    }
+    // Operators reach school A through the provider console's read routes (so their 404s above are about ids).
+    for (const [key, { params }] of Object.entries(operatorRouteCases(a))) {
+      const [method, url] = key.split(' ') as [string, string];
+      if (method !== 'GET') continue;
+      const seen = await call(method, url, operatorCookie, params);
+      expect(seen.statusCode, key).toBe(200);
+      expect(seen.body, key).toContain(a.tag);
+    }
+  });
+
+  it('never lists school-A rows to school B, on any list route', async () => {
+    const markers = [
+      a.tag,
+      a.teamId,
+      a.yearId,
+      a.athlete.id,
+      a.athlete.email,
+      a.coach.id,
+      a.admin.email,
+      a.notificationId,
+      a.formId,
+      a.schoolId,
+    ];
+    const lists = apiRoutes().filter(
+      (r) => r.method === 'GET' && !r.url.includes(':') && r.access?.kind === 'permission',
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    for (const route of lists) {
+      const res = await t.app.inject({ method: 'GET', url: route.url, headers: { cookie: b.adminCookie } });
+      if (route.access?.kind === 'permission' && route.access.permission === 'schools:operate') {
+        // The provider's cross-school list is for operators only.
+        expect(res.statusCode, route.url).toBe(403);
+        continue;
+      }
+      expect(res.statusCode, route.url).toBe(200);
+      for (const marker of markers) expect(res.body, `${route.url} leaks ${marker}`).not.toContain(marker);
+    }
+    // The same lists do show school A's rows to school A, so the check above can fail.
+    for (const url of [
+      '/api/v1/teams',
+      '/api/v1/athletes',
+      '/api/v1/staff',
+      '/api/v1/users',
+      '/api/v1/academic-years',
+      '/api/v1/notifications',
+      '/api/v1/audit-events',
+      '/api/v1/forms',
+    ]) {
+      const own = await t.app.inject({ method: 'GET', url, headers: { cookie: a.adminCookie } });
+      expect(
+        markers.some((m) => own.body.includes(m)),
+        url,
+      ).toBe(true);
+    }
+  });
+
+  it('ignores school-A ids passed as filters or references', async () => {
+    for (const url of [`/api/v1/athletes?teamId=${a.teamId}`, `/api/v1/staff?teamId=${a.teamId}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: b.adminCookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items).toEqual([]);
+    }
+    const refs: Array<[string, string, Record<string, unknown>]> = [
+      [
+        'POST',
+        '/api/v1/athletes',
+        { email: `ref-${randomUUID()}@x.example`, firstName: 'R', lastName: 'F', sportTeamId: a.teamId },
+      ],
+      [
+        'POST',
+        '/api/v1/users/invite',
+        {
+          email: `ref-${randomUUID()}@x.example`,
+          firstName: 'R',
+          lastName: 'F',
+          roles: [{ role: 'COACH' }],
+          sportTeamId: a.teamId,
+        },
+      ],
+      ['PATCH', `/api/v1/athletes/${b.athlete.id}`, { sportTeamId: a.teamId }],
+      ['PATCH', `/api/v1/staff/${b.coach.id}`, { sportTeamId: a.teamId }],
+    ];
+    for (const [method, url, payload] of refs) {
+      const res = await t.app.inject({ method: method as 'POST', url, headers: { cookie: b.adminCookie }, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.details[0].field).toBe('sportTeamId');
+    }
+    const athlete = await t.database.db
+      .selectFrom('athlete_profiles')
+      .select('sport_team_id')
+      .where('user_id', '=', b.athlete.id)
+      .executeTakeFirstOrThrow();
+    expect(athlete.sport_team_id).toBe(b.teamId);
+  });
+});

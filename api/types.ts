@@ -1,0 +1,52 @@
+import type { Client } from '@temporalio/client';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from '../migrations/connect';
+import type { Permission } from '../domain/permissions';
+import type { Plan } from '../domain/plans';
+import type { Portal, RoleGrant } from '../domain/roles';
+import type { UserStatus } from '../migrations/database';
+
+/** What the API runs on; built once in buildServer and reachable from every route as `app.deps`. */
+export interface ServerDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  temporal: Client | null;
+  /** Task queue workflows are started on; tests pass their own so parallel test files do not share workers. */
+  taskQueue?: string;
+}
+
+/** The signed-in person behind a request, loaded by the authenticate hook. */
+export interface AuthContext {
+  sessionId: string;
+  user: { id: string; email: string; firstName: string; lastName: string; status: UserStatus };
+  school: { id: string; name: string; plan: Plan; kind: 'SCHOOL' | 'PROVIDER' };
+  grants: RoleGrant[];
+  portals: Portal[];
+  portal: Portal;
+  permissions: Set<Permission>;
+}
+
+/** How a route may be reached; every /api/v1 route declares one (checked when the route is registered). */
+export type RouteAccess = { kind: 'public' } | { kind: 'permission'; permission: Permission };
+
+/** One registered route, collected by an onRoute hook (the tenant isolation test enumerates these). */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: RouteAccess | null;
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: ServerDeps;
+    registeredRoutes: RouteRecord[];
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Marks a route reachable without a session. */
+    public?: boolean;
+  }
+}

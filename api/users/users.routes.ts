@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { IdParams, errorResponses } from '../shared/schemas';
+import { listUsers } from './users.repository';
+import {
+  ChangeRolesBody,
+  InvitationStarted,
+  InvitedUser,
+  InviteUserBody,
+  ListUsersQuery,
+  UserDto,
+  UserPage,
+} from './users.schemas';
+import { deactivateUser, reactivateUser } from './account-status.service';
+import { inviteUser, sendInvitation } from './invite-user.service';
+import { changeRoles, listUserDtos } from './users.service';
+
+/** User management of the signed-in admin's school: list, invite, resend, roles, deactivate and reactivate. */
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/users',
+    {
+      onRequest: requirePermission('users:read'),
+      schema: { querystring: ListUsersQuery, response: { 200: UserPage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const { role, status, q } = request.query;
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      const { rows, total } = await listUsers(db, authOf(request).school.id, {
+        limit,
+        offset,
+        ...(role ? { role } : {}),
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+      });
+      return { items: await listUserDtos(request, rows), total, limit, offset };
+    },
+  );
+
+  app.post(
+    '/users/invite',
+    {
+      onRequest: requirePermission('users:invite'),
+      schema: { body: InviteUserBody, response: { 201: InvitedUser, ...errorResponses(400, 401, 403, 409, 503) } },
+    },
+    async (request, reply) => reply.code(201).send(await inviteUser(request, request.body)),
+  );
+
+  app.post(
+    '/users/:id/invitation/resend',
+    {
+      onRequest: requirePermission('users:invite'),
+      schema: {
+        params: IdParams,
+        response: { 202: InvitationStarted, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => reply.code(202).send({ invitationId: await sendInvitation(request, request.params.id) }),
+  );
+
+  app.put(
+    '/users/:id/roles',
+    {
+      onRequest: requirePermission('users:roles'),
+      schema: {
+        params: IdParams,
+        body: ChangeRolesBody,
+        response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeRoles(request, request.params.id, request.body.roles),
+  );
+
+  app.post(
+    '/users/:id/deactivate',
+    {
+      onRequest: requirePermission('users:deactivate'),
+      schema: { params: IdParams, response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => deactivateUser(request, request.params.id),
+  );
+
+  app.post(
+    '/users/:id/reactivate',
+    {
+      onRequest: requirePermission('users:deactivate'),
+      schema: { params: IdParams, response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => reactivateUser(request, request.params.id),
+  );
+};

@@ -1,0 +1,43 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { printTable, type BenchRow } from './measure';
+
+/**
+ * `npm run bench`: every benchmark of the project on this machine. Prints a table and writes bench/results.json.
+ * Figures are reported, never asserted.
+ */
+interface Suite {
+  name: string;
+  load: () => Promise<() => Promise<BenchRow[]>>;
+}
+
+const SUITES: Suite[] = [
+  { name: 'form engine', load: async () => (await import('./form-engine.bench')).runFormEngineBench },
+  { name: 'api', load: async () => (await import('./api.bench')).runApiBench },
+];
+
+const only = process.argv.slice(2);
+const results: Record<string, BenchRow[]> = {};
+for (const suite of SUITES) {
+  if (only.length && !only.some((o) => suite.name.includes(o))) continue;
+  console.log(`\n## ${suite.name}`);
+  const run = await suite.load();
+  const rows = await run();
+  printTable(rows);
+  results[suite.name] = rows;
+}
+const file = join(import.meta.dirname, 'results.json');
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      at: new Date().toISOString(),
+      results,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(`\nWrote ${file}`);
+process.exit(0);

@@ -1,0 +1,123 @@
+/**
+ * The error catalogue (spec part 2 §8) as codes, HTTP statuses and the wording users see.
+ * Every API error has the shape { error: { code, message, details? } }.
+ */
+export const ERRORS = {
+  // General
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are missing or invalid.' },
+  MANDATORY_FIELD: { status: 400, message: 'Mandatory fields cannot be empty.' },
+  INVALID_EMAIL: { status: 400, message: 'Invalid email.' },
+  INVALID_PHONE: { status: 400, message: 'Phone number must have 10 digits.' },
+  INVALID_ZIP: { status: 400, message: 'Invalid zip code.' },
+  NO_ACADEMIC_YEAR: { status: 409, message: 'No academic calendar year found.' },
+  ACADEMIC_TERM_NOT_CONFIGURED: { status: 409, message: 'Academic term is not configured.' },
+  STUDENT_CREATION_FAILED: { status: 400, message: 'Student creation failed.' },
+  EMAIL_EXISTS: { status: 409, message: 'Email exists.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  PLAN_REQUIRED: { status: 403, message: "This feature needs the 'Connect' product plan." },
+  UNAUTHENTICATED: { status: 401, message: 'Please log in.' },
+  SESSION_EXPIRED: { status: 401, message: 'Your session has ended. Please log in again.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  CSRF_REJECTED: { status: 403, message: 'This request did not come from the app. Refresh the page and try again.' },
+  SOMETHING_WENT_WRONG: { status: 500, message: 'Something went wrong.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Unable to connect, check your internet connection.' },
+  MAINTENANCE: { status: 503, message: "We'll be right back." },
+  // Transport-level problems with a request (added for the API's error handler)
+  BAD_REQUEST: { status: 400, message: 'The request could not be processed.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  ALREADY_EXISTS: { status: 409, message: 'This already exists.' },
+  // Login, password and invitation
+  WRONG_CREDENTIALS: { status: 401, message: 'Wrong email or password.' },
+  EMAIL_NOT_REGISTERED: { status: 404, message: 'This email is not registered.' },
+  ACCOUNT_INACTIVE: { status: 403, message: 'This account is inactive. Contact your school admin.' },
+  PASSWORD_POLICY: {
+    status: 400,
+    message:
+      'Password must be at least 10 characters with 1 special character, 1 number, 1 uppercase and 1 lowercase letter.',
+  },
+  PASSWORD_INVALID_CHARACTERS: { status: 400, message: 'Password contains invalid characters.' },
+  PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'Passwords must match.' },
+  RESET_LINK_INVALID: { status: 410, message: 'This reset link has expired or has already been used.' },
+  INVITATION_INVALID: { status: 410, message: 'This invitation is invalid or has expired.' },
+  INVITATION_REDEEMED: { status: 409, message: 'This invitation has already been redeemed. Please log in.' },
+  // Schools (provider onboarding and plans)
+  SCHOOL_SLUG_TAKEN: { status: 409, message: 'A school with this web address (slug) already exists.' },
+  PLAN_DOWNGRADE_REFUSED: {
+    status: 409,
+    message: 'Plan upgrades are irreversible: a school on the Connect plan cannot move back to Compliance.',
+  },
+  // Files
+  UPLOAD_FAILED: { status: 400, message: 'Image or file upload failed.' },
+  FILE_TOO_LARGE: { status: 413, message: 'File too large.' },
+  TOO_MANY_FILES: { status: 400, message: 'Max 5 files.' },
+  FILE_TYPE_NOT_ALLOWED: { status: 415, message: 'This file type is not allowed.' },
+  // Packets (used by later features; listed here so wording lives in one place)
+  FORM_NAME_REQUIRED: { status: 400, message: 'Form name is mandatory.' },
+  FORM_NAME_TOO_LONG: { status: 400, message: 'Form name max 20 words.' },
+  CYCLIC_DEPENDENCY: { status: 400, message: 'Cyclic dependency found.' },
+  PACKET_FORMS_RANGE: { status: 400, message: 'Packet must contain 1-5 forms.' },
+  LINK_NO_LONGER_VALID: { status: 410, message: 'This link is no longer valid.' },
+  // Forms (form-engine/): definition rules of part 2 §5 "Packets and forms", and answer validation
+  FORM_DEFINITION_INVALID: { status: 400, message: 'The form definition is invalid.' },
+  FORM_LABEL_NOT_UNIQUE: { status: 400, message: 'Field label must be unique.' },
+  FORM_ELEMENT_ID_NOT_UNIQUE: { status: 400, message: 'Element ids must be unique.' },
+  IMAGE_NOT_ADDED: { status: 400, message: 'Image not added for image element.' },
+  MATRIX_DROPDOWN_OPTIONS: { status: 400, message: 'Matrix dropdown options empty or too long.' },
+  MATRIX_SIZE: { status: 400, message: 'Matrix rows and columns must be between 0 and 10.' },
+  SHORT_FORM_TOO_MANY_QUESTIONS: { status: 400, message: 'Short form max 10 questions.' },
+  FORM_LIMITS_INVALID: { status: 400, message: 'Limits are inconsistent: a minimum is above its maximum.' },
+  INVALID_LINK: { status: 400, message: 'Link must be http or https.' },
+  FORM_FROZEN: {
+    status: 409,
+    message: 'This form is published or has answers: only minor edits are allowed. Clone it to change its structure.',
+  },
+  CONDITION_UNKNOWN_ELEMENT: { status: 400, message: 'A condition refers to an element that does not exist.' },
+  CONDITION_INVALID: { status: 400, message: 'This condition cannot be used with this element.' },
+  HIDDEN_ELEMENT_ANSWERED: { status: 400, message: 'This question is hidden, so it cannot be answered.' },
+  ANSWER_INVALID: { status: 400, message: 'This answer is invalid.' },
+  // Workflows
+  ALREADY_DECIDED: { status: 409, message: 'This step has already been decided.' },
+  WORKFLOW_UNAVAILABLE: { status: 503, message: 'The workflow service is unavailable. Please try again shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorDetail {
+  field?: string;
+  message: string;
+  code?: string;
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string; details?: ErrorDetail[] };
+}
+
+/** A failure the API turns into its error shape; thrown by services and repositories. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+
+  constructor(code: ErrorCode, details?: ErrorDetail[], message?: string) {
+    super(message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    if (details) this.details = details;
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as { error: unknown }).error === 'object'
+  );
+}

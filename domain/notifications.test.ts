@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { CANCELLED_EVENT_TOAST, notificationTarget, statusTone } from './notifications';
+
+describe('statusTone', () => {
+  it.each([
+    ['completed', 'green'],
+    ['APPROVED', 'green'],
+    ['overdue', 'red'],
+    ['Rejected', 'red'],
+    ['submitted', 'orange'],
+    ['RESUBMITTED', 'orange'],
+    ['not started', 'neutral'],
+    ['due today', 'neutral'],
+    ['waiting for resubmit', 'neutral'],
+  ])('%s is %s', (status, tone) => {
+    expect(statusTone(status)).toBe(tone);
+  });
+});
+
+describe('notificationTarget', () => {
+  it('sends admins to the admin url and coaches to the coach url', () => {
+    const n = { module: 'roster', status: 'submitted', title: 'Roster submitted' };
+    expect(notificationTarget(n, 'admin').route).toBe('/rosterManagement');
+    expect(notificationTarget(n, 'coach').route).toBe('/coachTeamManagement');
+  });
+
+  it('shows an error toast instead of opening a cancelled calendar event', () => {
+    const t = notificationTarget({ module: 'calendar', status: 'cancel', title: 'Practice cancelled' }, 'admin');
+    expect(t.route).toBeNull();
+    expect(t.toast).toEqual({ tone: 'error', message: CANCELLED_EVENT_TOAST });
+  });
+
+  it('opens paperwork at the active step only when the user is part of it', () => {
+    const base = { module: 'paperwork', status: 'assigned', title: 'Sign', sentPacketId: 'p1' };
+    expect(notificationTarget({ ...base, isUserPartOfActiveWorkflowStep: true }, 'coach').route).toContain(
+      'state=active',
+    );
+    expect(notificationTarget(base, 'coach').route).toContain('state=COMPLETED');
+  });
+
+  it('reads the base module of a module/sub value', () => {
+    expect(
+      notificationTarget({ module: 'disclosure/comment', status: 'comment', title: 'x', disclosureId: 'd1' }, 'admin')
+        .route,
+    ).toBe('/disclosuredetail?id=d1');
+  });
+});

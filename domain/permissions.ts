@@ -1,0 +1,107 @@
+import type { ConnectFeature } from './plans';
+import type { Role, RoleGrant } from './roles';
+
+/**
+ * The permission matrix: every API route names one permission and the API checks it.
+ * Finer permissions per feature are added here as features land, never inline in routes.
+ */
+export const PERMISSIONS = [
+  'profile:read',
+  'profile:update',
+  'notifications:read',
+  'school:read',
+  'school:update',
+  'teams:read',
+  'teams:write',
+  'academic-years:read',
+  'academic-years:write',
+  'athletes:read',
+  'athletes:write',
+  'staff:read',
+  'staff:write',
+  'forms:read',
+  'forms:write',
+  'users:read',
+  'users:invite',
+  'users:roles',
+  'users:deactivate',
+  'audit:read',
+  'mailbox:read',
+  'schools:operate',
+  'workflows:operate',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const ALL_SIGNED_IN: Permission[] = ['profile:read', 'profile:update', 'notifications:read', 'school:read'];
+
+const MATRIX: Record<Role, Permission[]> = {
+  SCHOOL_ADMIN: [
+    ...ALL_SIGNED_IN,
+    'school:update',
+    'teams:read',
+    'teams:write',
+    'academic-years:read',
+    'academic-years:write',
+    'athletes:read',
+    'athletes:write',
+    'staff:read',
+    'staff:write',
+    'forms:read',
+    'forms:write',
+    'users:read',
+    'users:invite',
+    'users:roles',
+    'users:deactivate',
+    'audit:read',
+    'workflows:operate',
+  ],
+  // Coaches build and send forms to their athletes (paperwork), so they may write them too.
+  COACH: [
+    ...ALL_SIGNED_IN,
+    'teams:read',
+    'academic-years:read',
+    'athletes:read',
+    'staff:read',
+    'forms:read',
+    'forms:write',
+  ],
+  STUDENT_ATHLETE: [...ALL_SIGNED_IN, 'teams:read', 'academic-years:read'],
+  EDUCATOR: [...ALL_SIGNED_IN],
+  OPERATOR: [
+    ...ALL_SIGNED_IN,
+    'schools:operate',
+    'workflows:operate',
+    'audit:read',
+    'users:read',
+    'users:invite',
+    'users:roles',
+  ],
+  THIRD_PARTY: [...ALL_SIGNED_IN],
+  VENDOR: [...ALL_SIGNED_IN],
+  AGENT: [...ALL_SIGNED_IN],
+};
+
+/** Permissions that a school admin holds only with the compliance permission. */
+const COMPLIANCE_ONLY: Permission[] = ['audit:read'];
+
+export function permissionsFor(grants: readonly RoleGrant[]): Set<Permission> {
+  const out = new Set<Permission>();
+  for (const g of grants) {
+    for (const p of MATRIX[g.role]) {
+      if (g.role === 'SCHOOL_ADMIN' && !g.compliance && COMPLIANCE_ONLY.includes(p)) continue;
+      out.add(p);
+    }
+  }
+  return out;
+}
+
+export function can(grants: readonly RoleGrant[], permission: Permission): boolean {
+  return permissionsFor(grants).has(permission);
+}
+
+/** The matrix as rows, for documentation and the admin screen. */
+export function permissionMatrix(): Array<{ role: Role; permissions: Permission[] }> {
+  return (Object.keys(MATRIX) as Role[]).map((role) => ({ role, permissions: [...MATRIX[role]] }));
+}
+
+export type { ConnectFeature };

@@ -1,0 +1,40 @@
+/** Shared facts about durable processes: the task queue, search attributes and the workflow modules. */
+export const TASK_QUEUE = 'platform';
+
+/** Search attributes every workflow sets; registered when the dev server starts and by the compose setup. */
+export const SEARCH_ATTRIBUTES = {
+  SchoolId: 'Keyword',
+  Module: 'Keyword',
+  EntityId: 'Keyword',
+  WaitingOn: 'Keyword',
+  StepName: 'Keyword',
+} as const;
+export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
+
+export const WORKFLOW_MODULES = [
+  'invitation',
+  'password-reset',
+  'packet-submission',
+  'disclosure',
+  'roster-rollover',
+  'cara-log',
+  'psa-transfer',
+  'template-assignment',
+  'bulk-void',
+] as const;
+export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
+
+/** Workflow ids are business keys, so a retried API call never starts a second process. */
+export const workflowIds = {
+  invitation: (invitationId: string) => `invitation:${invitationId}`,
+  passwordReset: (resetId: string) => `password-reset:${resetId}`,
+};
+
+/** Invitation timing defaults; a school's settings override them. */
+export const INVITATION_DEFAULTS = {
+  reminderAfterHours: 48,
+  expiryHours: 24 * 7,
+};
+
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const SESSION_TTL_HOURS = 12;

@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { HEADER_TABS } from '../../domain/routes';
+import { checkScreen } from '../support/screens';
+import { logInThroughApi } from '../support/session';
+
+test.describe.configure({ mode: 'parallel' });
+
+async function expectTabs(page: Page, labels: string[]): Promise<void> {
+  const tabs = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await expect(tabs).toHaveCount(labels.length);
+  for (const [i, label] of labels.entries()) await expect(tabs.nth(i)).toHaveAccessibleName(label);
+}
+
+test('an admin switches to the coach portal and back', async ({ page }) => {
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/adminHome$/);
+  const portal = page.getByRole('radiogroup', { name: 'Portal' });
+  await expect(portal.getByRole('radio', { name: 'Admin' })).toBeChecked();
+  await expectTabs(
+    page,
+    HEADER_TABS.admin.map((t) => t.label),
+  );
+
+  await portal.getByText('Coach', { exact: true }).click();
+  await expect(page).toHaveURL(/\/coachDashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Coach Whitfield');
+  await expect(portal.getByRole('radio', { name: 'Coach' })).toBeChecked();
+  await expectTabs(
+    page,
+    HEADER_TABS.coach.map((t) => t.label),
+  );
+  await expect(page.getByText('Demo State University · Coach portal')).toBeVisible();
+  await checkScreen(page, 'admin-in-coach-portal');
+
+  // The portal lives in the server-side session: a reload stays in the coach portal.
+  await page.reload();
+  await expect(page).toHaveURL(/\/coachDashboard$/);
+  await expect(portal.getByRole('radio', { name: 'Coach' })).toBeChecked();
+
+  await portal.getByText('Admin', { exact: true }).click();
+  await expect(page).toHaveURL(/\/adminHome$/);
+  await expectTabs(
+    page,
+    HEADER_TABS.admin.map((t) => t.label),
+  );
+  await expect(page.getByText('Demo State University · Admin portal')).toBeVisible();
+});
+
+test('a coach has no portal switch', async ({ page }) => {
+  await logInThroughApi(page, 'coach@demo.edu');
+  await page.goto('/coachDashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Coach Castillo');
+  await expect(page.getByRole('radiogroup', { name: 'Portal' })).toHaveCount(0);
+  // Nor can the API be talked into it.
+  const res = await page.request.post('/api/v1/auth/portal', { data: { portal: 'admin' } });
+  expect(res.status()).toBe(403);
+  expect((await res.json()).error.code).toBe('FORBIDDEN');
+});

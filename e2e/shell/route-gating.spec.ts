@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { checkScreen } from '../support/screens';
+import { logInThroughApi } from '../support/session';
+
+test.describe.configure({ mode: 'parallel' });
+
+test('an admin at a school without Connect opening /disclosures lands on /compliance', async ({ page }) => {
+  await logInThroughApi(page, 'admin@basic.edu');
+  await page.goto('/disclosures');
+  await expect(page).toHaveURL(/\/compliance$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compliance');
+  await expect(page.getByText('Basic College is on the')).toBeVisible();
+  // The header says which tabs need the plan, in words for screen readers too.
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'All Disclosures (needs the Connect plan)' }),
+  ).toBeVisible();
+  await checkScreen(page, 'compliance-without-connect');
+
+  // The same for a tab click, not only a typed URL.
+  await page.goto('/adminHome');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^PSA List/ })
+    .click();
+  await expect(page).toHaveURL(/\/compliance$/);
+});
+
+test('an admin at a Connect school opening a route not built yet sees the coming-soon placeholder', async ({
+  page,
+}) => {
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto('/disclosures');
+  const placeholder = page.getByTestId('coming-soon');
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder.getByRole('heading', { level: 1 })).toHaveText('All Disclosures');
+  await expect(placeholder).toContainText('Coming soon');
+  await expect(placeholder).toContainText('/disclosures');
+  await checkScreen(page, 'coming-soon');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Tasks' }).click();
+  await expect(page).toHaveURL(/\/task$/);
+  await expect(page.getByTestId('coming-soon').getByRole('heading', { level: 1 })).toHaveText('My Tasks');
+});
+
+test('a route of another portal shows not-available, with a switch for an admin who also coaches', async ({ page }) => {
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto('/studentAthleteHome');
+  const notAvailable = page.getByTestId('not-available');
+  await expect(notAvailable).toBeVisible();
+  await expect(notAvailable).toContainText('is not part of the Admin portal');
+  await expect(notAvailable.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
+  await checkScreen(page, 'not-available');
+
+  await page.goto('/coachDashboard');
+  await expect(page.getByTestId('not-available')).toBeVisible();
+  await page.getByRole('button', { name: 'Switch to the Coach portal' }).click();
+  await expect(page).toHaveURL(/\/coachDashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Coach Whitfield');
+});
+
+test('a student-athlete cannot open admin screens', async ({ page }) => {
+  await logInThroughApi(page, 'athlete@demo.edu');
+  for (const path of ['/adminHome', '/teams', '/auditLog']) {
+    await page.goto(path);
+    await expect(page.getByTestId('not-available')).toBeVisible();
+    await expect(page.getByTestId('not-available')).toContainText('Student-athlete portal');
+  }
+  await page.getByRole('link', { name: 'Go to my home page' }).click();
+  await expect(page).toHaveURL(/\/studentAthleteHome$/);
+});

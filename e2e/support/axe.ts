@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.0 and 2.1, levels A and AA: the accessibility bar every screen has to clear. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Impacts that fail a test; 'minor' and 'moderate' findings are reported by axe but tolerated for now. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+/** One line per violation and up to three offending elements, so a failure says what to fix without a trace. */
+function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 3)
+        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ') ?? ''}`)
+        .join('\n');
+      const more = v.nodes.length > 3 ? `\n    … and ${v.nodes.length - 3} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Runs axe-core on what the page shows now (iframes included) and fails on any serious or critical WCAG 2.1 A/AA
+ * violation. `screen` names the screen in the failure message.
+ */
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  options: { exclude?: string[] } = {},
+): Promise<void> {
+  // Only violations are read; asking axe for nothing else keeps each scan quick.
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const blocking = results.violations.filter((v) => v.impact && BLOCKING_IMPACTS.has(v.impact));
+  expect(blocking.length, `Accessibility violations on "${screen}":\n${describeViolations(blocking)}`).toBe(0);
+}

@@ -1,0 +1,287 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FormVersion } from '../form-engine/form-definition';
+
+/** The database schema as Kysely types, kept in step with the migrations in this folder. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** `date` columns travel as ISO YYYY-MM-DD strings (the type parser is set in connect.ts). */
+type DateOnly = ColumnType<string, string, string>;
+type NullableDateOnly = ColumnType<string | null, string | null | undefined, string | null>;
+type Json<T = Record<string, unknown>> = ColumnType<T, T | string | undefined, T | string>;
+
+export interface SchoolsTable {
+  id: Generated<string>;
+  name: string;
+  slug: string;
+  kind: Generated<'SCHOOL' | 'PROVIDER'>;
+  plan: Generated<'COMPLIANCE' | 'CONNECT'>;
+  division: string | null;
+  state: string | null;
+  time_zone: Generated<string>;
+  settings: Json<SchoolSettings>;
+  created_at: Timestamp;
+}
+
+export interface SchoolSettings {
+  /** Hours before an unaccepted invitation gets one reminder. */
+  invitationReminderHours?: number;
+  /** Hours an invitation link stays valid. */
+  invitationExpiryHours?: number;
+  [key: string]: unknown;
+}
+
+export type UserStatus = 'NOT_INVITED' | 'INVITED' | 'ACTIVE' | 'INACTIVE';
+
+export interface UsersTable {
+  id: Generated<string>;
+  school_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  phone_number: string | null;
+  status: Generated<UserStatus>;
+  password_hash: string | null;
+  last_active_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  school_id: string;
+  role: string;
+  title_group: string | null;
+  compliance: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  school_id: string;
+  portal: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  school_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export type InvitationStatus = 'PENDING' | 'ACCEPTED' | 'EXPIRED' | 'REVOKED';
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  school_id: string;
+  user_id: string;
+  email: string;
+  token_hash: string;
+  status: Generated<InvitationStatus>;
+  invited_by: string | null;
+  workflow_id: string;
+  reminder_sent_at: NullableTimestamp;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface SportTeamsTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  sport: string;
+  gender: Generated<'MEN' | 'WOMEN' | 'COED'>;
+  created_at: Timestamp;
+}
+
+export interface AcademicYearsTable {
+  id: Generated<string>;
+  school_id: string;
+  start_year: number;
+  end_year: number;
+  is_current: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export type TermName = 'SUMMER' | 'FALL' | 'WINTER' | 'SPRING';
+
+export interface AcademicTermsTable {
+  id: Generated<string>;
+  school_id: string;
+  academic_year_id: string;
+  term: TermName;
+  start_date: DateOnly;
+  finals_start_date: NullableDateOnly;
+  end_date: DateOnly;
+  vacations: Json<Array<{ name: string; startDate: string; endDate: string }>>;
+}
+
+export interface AthleteProfilesTable {
+  user_id: string;
+  school_id: string;
+  sport_team_id: string | null;
+  student_id_number: string | null;
+  date_of_birth: NullableDateOnly;
+  gender: string | null;
+  class_year: string | null;
+  major: string | null;
+  residency_status: string | null;
+  aid_status: string | null;
+  enrollment_term: string | null;
+  enrollment_year: number | null;
+  graduation_year: number | null;
+  position: string | null;
+  roster_status: string | null;
+  athlete_status: string | null;
+  /** The remaining person form keys and profile fields (address, parents, social links, eligibility…). */
+  data: Json;
+  updated_at: Timestamp;
+}
+
+export interface StaffProfilesTable {
+  user_id: string;
+  school_id: string;
+  sport_team_id: string | null;
+  title: string | null;
+  data: Json;
+  updated_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  school_id: string;
+  user_id: string;
+  module: string;
+  status: string;
+  title: string;
+  body: string | null;
+  payload: Json;
+  dedupe_key: string | null;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  school_id: string | null;
+  idempotency_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<string>;
+  school_id: string | null;
+  actor_user_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: Json;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface TasksTable {
+  id: Generated<string>;
+  school_id: string;
+  workflow_id: string;
+  step_key: string;
+  assignee_user_id: string | null;
+  module: string;
+  entity_id: string | null;
+  title: string;
+  status: Generated<'OPEN' | 'DONE' | 'CANCELLED'>;
+  due_at: NullableTimestamp;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+/** A form template's kind: built as a long or a short form, or a PDF imported as its document. */
+export type FormTemplateKind = 'LONG' | 'SHORT' | 'PDF';
+export type FormVersionStatus = 'DRAFT' | 'PUBLISHED';
+
+export interface FormsTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  category: string | null;
+  kind: FormTemplateKind;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface FormVersionsTable {
+  id: Generated<string>;
+  school_id: string;
+  form_id: string;
+  version: number;
+  /** The form engine's FormVersion (form-engine/form-definition.ts). */
+  definition: Json<FormVersion>;
+  status: Generated<FormVersionStatus>;
+  published_at: NullableTimestamp;
+  has_answers: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FormDocumentsTable {
+  id: Generated<string>;
+  school_id: string;
+  form_id: string;
+  filename: string;
+  size_bytes: number;
+  page_count: number | null;
+  /** The PDF itself (pg gives a Buffer, PGlite a Uint8Array). */
+  data: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  schools: SchoolsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  invitations: InvitationsTable;
+  sport_teams: SportTeamsTable;
+  academic_years: AcademicYearsTable;
+  academic_terms: AcademicTermsTable;
+  athlete_profiles: AthleteProfilesTable;
+  staff_profiles: StaffProfilesTable;
+  notifications: NotificationsTable;
+  outbox: OutboxTable;
+  audit_events: AuditEventsTable;
+  tasks: TasksTable;
+  forms: FormsTable;
+  form_versions: FormVersionsTable;
+  form_documents: FormDocumentsTable;
+}
+
+export type School = Selectable<SchoolsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type OutboxMail = Selectable<OutboxTable>;
+export type AuditEvent = Selectable<AuditEventsTable>;

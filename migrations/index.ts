@@ -1,0 +1,20 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as core from './2026-11-22_001_core';
+import * as loginFailuresIndex from './2026-11-22_002_login-failures-index';
+import * as forms from './2026-11-22_010_forms';
+import * as planUpgradesIrreversible from './2026-11-23_001_plan-upgrades-irreversible';
+
+/**
+ * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
+ * Add a new file with the next ISO-date prefix and list it here.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22_001_core': core,
+  '2026-11-22_002_login-failures-index': loginFailuresIndex,
+  '2026-11-22_010_forms': forms,
+  '2026-11-23_001_plan-upgrades-irreversible': planUpgradesIrreversible,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verify } from 'argon2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../api/config';
+import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import { migrateToLatest } from '../migrations/migrate';
+import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './demo-data';
+
+// Runs on embedded PGlite (no server needed): the same database `npm start` uses by default.
+describe('loadDemoData', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'demo-data-'));
+  const config = loadConfig({ DATA_DIR: dir });
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await connectDatabase({ dataDir: join(dir, 'pglite') });
+    await migrateToLatest(database.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads once and skips on the next start', async () => {
+    expect(await loadDemoData(database.db, config)).toMatchObject({ loaded: true });
+    expect(await loadDemoData(database.db, config)).toMatchObject({ loaded: false, reason: 'already loaded' });
+    const schools = await database.db.selectFrom('schools').select(['slug', 'plan']).orderBy('slug').execute();
+    expect(schools).toEqual([
+      { slug: 'basic-college', plan: 'COMPLIANCE' },
+      { slug: 'demo-state', plan: 'CONNECT' },
+      { slug: 'provider-operations', plan: 'COMPLIANCE' },
+    ]);
+  }, 60_000);
+
+  it('gives every printed login an active account with roles and the demo password', async () => {
+    for (const login of DEMO_LOGINS) {
+      const user = await database.db
+        .selectFrom('users')
+        .select(['id', 'status', 'password_hash'])
+        .where('email', '=', login.email)
+        .executeTakeFirstOrThrow();
+      expect(user.status).toBe('ACTIVE');
+      const roles = await database.db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
+      expect(roles.map((r) => r.role)).toEqual(login.roles.map((g) => g.role));
+    }
+    const admin = await database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'admin@demo.edu')
+      .executeTakeFirstOrThrow();
+    expect(admin.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verify(admin.password_hash!, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('builds the demo school: four teams, a current 2026-2027 year with terms, a squad of athletes', async () => {
+    const school = await database.db
+      .selectFrom('schools')
+      .selectAll()
+      .where('slug', '=', 'demo-state')
+      .executeTakeFirstOrThrow();
+    expect(school).toMatchObject({ division: '1', state: 'TX', time_zone: 'America/Chicago' });
+    const teams = await database.db
+      .selectFrom('sport_teams')
+      .select('name')
+      .where('school_id', '=', school.id)
+      .execute();
+    expect(teams).toHaveLength(4);
+    const year = await database.db
+      .selectFrom('academic_years')
+      .selectAll()
+      .where('school_id', '=', school.id)
+      .executeTakeFirstOrThrow();
+    expect(year).toMatchObject({ start_year: 2026, end_year: 2027, is_current: true });
+    const terms = await database.db
+      .selectFrom('academic_terms')
+      .select('term')
+      .where('academic_year_id', '=', year.id)
+      .execute();
+    expect(terms.map((t) => t.term).sort()).toEqual(['FALL', 'SPRING', 'SUMMER']);
+    const athletes = await database.db
+      .selectFrom('athlete_profiles')
+      .select(['sport_team_id', 'date_of_birth'])
+      .where('school_id', '=', school.id)
+      .execute();
+    expect(athletes.length).toBeGreaterThanOrEqual(12);
+    expect(athletes.every((a) => a.sport_team_id && /^\d{4}-\d{2}-\d{2}$/.test(a.date_of_birth ?? ''))).toBe(true);
+    const coach = await database.db
+      .selectFrom('staff_profiles')
+      .innerJoin('users', 'users.id', 'staff_profiles.user_id')
+      .select(['staff_profiles.sport_team_id', 'staff_profiles.title'])
+      .where('users.email', '=', 'coach@demo.edu')
+      .executeTakeFirstOrThrow();
+    expect(coach.sport_team_id).toBeTruthy();
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Records one history per workflow scenario into workflows/<feature>/histories/*.json for the replay test
+ * (workflows/replay.integration.test.ts). Run it after a deliberate, versioned workflow change:
+ *   npx tsx scripts/record-histories.ts
+ * It starts its own Temporal dev server and a fresh PostgreSQL database (dropped again at the end), runs each
+ * scenario with short timings through the real platform worker, and writes `handle.fetchHistory()` as JSON.
+ * Existing files are overwritten; commit them with the workflow change that needs them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { createTestConfig, seedInvitation, seedPasswordReset, waitFor } from '../activities/testing/fixtures';
+import { runInBackground } from '../activities/testing/background-worker';
+import { createDevMailer } from '../activities/mail/mailer';
+import { createPlatformWorker } from '../activities/worker';
+import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import {
+  acceptInvitationUpdate,
+  invitationStateQuery,
+  invitationWorkflow,
+  resendInvitationSignal,
+  revokeInvitationSignal,
+} from '../workflows/invitations/invitation.workflow';
+import { passwordResetWorkflow } from '../workflows/auth/password-reset.workflow';
+import { findTemporalCli } from './temporal-cli';
+import { startTemporalDevServer } from './temporal-dev-server';
+import { createFreshDatabase, freePort } from './test-harness/global-setup';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TASK_QUEUE = 'record-histories';
+
+interface ScenarioContext {
+  client: Client;
+  database: DatabaseHandle;
+  config: ReturnType<typeof createTestConfig>;
+}
+
+type Scenario = { feature: string; name: string; run: (ctx: ScenarioContext) => Promise<WorkflowHandle> };
+
+async function startInvitation(ctx: ScenarioContext, timing: { reminderAfterMs: number; expireAfterMs: number }) {
+  const seeded = await seedInvitation(ctx.database.db, ctx.config, { expireAfterMs: timing.expireAfterMs });
+  return ctx.client.workflow.start(invitationWorkflow, {
+    taskQueue: TASK_QUEUE,
+    workflowId: seeded.workflowId,
+    args: [{ invitationId: seeded.invitationId, schoolId: seeded.schoolId, userId: seeded.userId, ...timing }],
+  });
+}
+
+async function untilState(
+  handle: WorkflowHandle<typeof invitationWorkflow>,
+  test: (s: { mailsSent: number; remindersSent: number }) => boolean,
+) {
+  await waitFor(async () => test(await handle.query(invitationStateQuery)), 20_000, 100);
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    feature: 'invitations',
+    name: 'invitation-reminded-then-expired',
+    async run(ctx) {
+      const handle = await startInvitation(ctx, { reminderAfterMs: 1000, expireAfterMs: 2500 });
+      await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'invitations',
+    name: 'invitation-accepted',
+    async run(ctx) {
+      const handle = await startInvitation(ctx, { reminderAfterMs: 30_000, expireAfterMs: 60_000 });
+      await untilState(handle, (s) => s.mailsSent === 1);
+      await handle.executeUpdate(acceptInvitationUpdate);
+      await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'invitations',
+    name: 'invitation-resent-reminded-revoked',
+    async run(ctx) {
+      const handle = await startInvitation(ctx, { reminderAfterMs: 1000, expireAfterMs: 60_000 });
+      await untilState(handle, (s) => s.mailsSent === 1);
+      await handle.signal(resendInvitationSignal);
+      await untilState(handle, (s) => s.remindersSent === 1);
+      await handle.signal(revokeInvitationSignal);
+      await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'auth',
+    name: 'password-reset-sent',
+    async run(ctx) {
+      const seeded = await seedPasswordReset(ctx.database.db, ctx.config);
+      const handle = await ctx.client.workflow.start(passwordResetWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: seeded.workflowId,
+        args: [{ resetId: seeded.resetId, schoolId: seeded.schoolId, userId: seeded.userId }],
+      });
+      await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'auth',
+    name: 'password-reset-skipped-used-link',
+    async run(ctx) {
+      const seeded = await seedPasswordReset(ctx.database.db, ctx.config, { used: true });
+      const handle = await ctx.client.workflow.start(passwordResetWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: seeded.workflowId,
+        args: [{ resetId: seeded.resetId, schoolId: seeded.schoolId, userId: seeded.userId }],
+      });
+      await handle.result();
+      return handle;
+    },
+  },
+];
+
+async function main(): Promise<void> {
+  const cli = findTemporalCli();
+  if (!cli) throw new Error('No Temporal CLI found (set TEMPORAL_CLI)');
+  const server = await startTemporalDevServer({ cli, port: await freePort() });
+  const fresh = await createFreshDatabase('record_histories');
+  const database = await connectDatabase({ url: fresh.url, poolSize: 4 });
+  const nativeConnection = await NativeConnection.connect({ address: server.address });
+  const connection = await Connection.connect({ address: server.address });
+  const config = createTestConfig();
+  try {
+    const worker = await createPlatformWorker({
+      config,
+      database,
+      connection: nativeConnection,
+      taskQueue: TASK_QUEUE,
+      mailer: createDevMailer(),
+    });
+    const background = runInBackground(worker);
+    const client = new Client({ connection });
+    try {
+      for (const scenario of SCENARIOS) {
+        const handle = await scenario.run({ client, database, config });
+        const history = await handle.fetchHistory();
+        const dir = join(ROOT, 'workflows', scenario.feature, 'histories');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `${scenario.name}.json`);
+        writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
+        console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
+      }
+    } finally {
+      await background.stop();
+    }
+  } finally {
+    await connection.close();
+    await nativeConnection.close();
+    await database.close();
+    await fresh.drop();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

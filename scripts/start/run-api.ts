@@ -1,0 +1,36 @@
+import { Client, Connection } from '@temporalio/client';
+import { ConfigError, type AppConfig } from '../../api/config';
+import type { DatabaseHandle } from '../../migrations/connect';
+import { buildServer } from '../../api/server';
+
+/** Builds the API with a Temporal client and listens on HOST:PORT. */
+export async function runApi(deps: {
+  config: AppConfig;
+  database: DatabaseHandle;
+  address: string;
+}): Promise<{ stop(): Promise<void> }> {
+  const connection = await Connection.connect({ address: deps.address });
+  try {
+    const temporal = new Client({ connection, namespace: deps.config.temporalNamespace });
+    const app = await buildServer({ config: deps.config, database: deps.database, temporal });
+    try {
+      await app.listen({ host: deps.config.host, port: deps.config.port });
+    } catch (err) {
+      await app.close().catch(() => undefined);
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new ConfigError('PORT', `port ${deps.config.port} is already in use`);
+      }
+      throw err;
+    }
+    return {
+      async stop() {
+        // Fastify's close stops accepting connections first, then lets requests in flight finish.
+        await app.close();
+        await connection.close();
+      },
+    };
+  } catch (err) {
+    await connection.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+import { inject } from 'vitest';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { connectDatabase, type DatabaseHandle } from '../../migrations/connect';
+
+/** Per-test-file access to the shared integration resources started by global-setup.ts. */
+export async function testDatabase(): Promise<DatabaseHandle> {
+  return connectDatabase({ url: inject('databaseUrl'), poolSize: 5 });
+}
+
+export async function testTemporalClient(): Promise<{ client: Client; close: () => Promise<void> }> {
+  const connection = await Connection.connect({ address: inject('temporalAddress') });
+  return { client: new Client({ connection }), close: () => connection.close() };
+}
+
+/** A unique task queue per test file keeps workers of parallel test files from taking each other's tasks. */
+export function uniqueTaskQueue(name: string): string {
+  return `test-${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+}
+
+export async function testWorkerConnection(): Promise<NativeConnection> {
+  return NativeConnection.connect({ address: inject('temporalAddress') });
+}
+
+export function workflowBundle(): { codePath: string } {
+  return { codePath: inject('workflowBundlePath') };
+}
+
+export { Worker };

@@ -1,0 +1,33 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../shared/api';
+import { queryKeys } from '../shared/query-keys';
+
+/**
+ * Two answers change the whole app rather than one screen: a lost session (401) sends the user back to the login
+ * page via the route guard, and a 503 MAINTENANCE re-reads /meta so only the maintenance page shows.
+ */
+function reactToGlobalErrors(error: unknown, queryKey: readonly unknown[]) {
+  if (!(error instanceof ApiError)) return;
+  if (error.status === 401 && queryKey[0] !== queryKeys.me[0]) {
+    queryClient.setQueryData(queryKeys.me, null);
+  }
+  if (error.code === 'MAINTENANCE') {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.meta });
+  }
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => reactToGlobalErrors(error, query.queryKey) }),
+  // Logging in with a wrong password is a 401 too, but it must not clear a session that does not exist yet: harmless.
+  mutationCache: new MutationCache({ onError: (error) => reactToGlobalErrors(error, ['mutation']) }),
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: false,
+      // Client errors will not fix themselves; only retry when the network or server hiccups.
+      retry: (failureCount, error) =>
+        failureCount < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 502),
+    },
+    mutations: { retry: false },
+  },
+});

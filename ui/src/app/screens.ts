@@ -1,0 +1,56 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+/** Loads a named export lazily, so each feature's code downloads only when its screen opens. */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Screen {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/**
+ * The built screens, keyed by their path in domain/routes.ts. Every route marked `built` has an entry here
+ * (a unit test checks it); '/' has none because it always redirects to the portal's home.
+ */
+export const SCREENS: Record<string, Screen> = {
+  '/login': screen(() => import('../features/auth/LoginPage'), 'LoginPage'),
+  '/reset-password': screen(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  '/create-password': screen(() => import('../features/auth/CreatePasswordPage'), 'CreatePasswordPage'),
+  '/welcome': screen(() => import('../features/auth/WelcomePage'), 'WelcomePage'),
+  '/dev/mailbox': screen(() => import('../features/dev-mailbox/DevMailboxPage'), 'DevMailboxPage'),
+  '/profile': screen(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
+  '/notifications': screen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
+  '/adminHome': screen(() => import('../features/homes/AdminHomePage'), 'AdminHomePage'),
+  '/coachDashboard': screen(() => import('../features/homes/CoachDashboardPage'), 'CoachDashboardPage'),
+  '/studentAthleteHome': screen(() => import('../features/homes/AthleteHomePage'), 'AthleteHomePage'),
+  '/educationPortal': screen(() => import('../features/homes/EducationPortalPage'), 'EducationPortalPage'),
+  '/vendorDashboard': screen(() => import('../features/homes/VendorDashboardPage'), 'VendorDashboardPage'),
+  '/compliance': screen(() => import('../features/homes/CompliancePage'), 'CompliancePage'),
+  '/school': screen(() => import('../features/schools/SchoolsPage'), 'SchoolsPage'),
+  '/school/create': screen(() => import('../features/schools/OnboardSchoolPage'), 'OnboardSchoolPage'),
+  '/school/profile/:schoolId': screen(() => import('../features/schools/SchoolProfilePage'), 'SchoolProfilePage'),
+  '/universities/:universityId/userList': screen(
+    () => import('../features/users/UserPermissionsPage'),
+    'UserPermissionsPage',
+  ),
+  '/teams': screen(() => import('../features/teams/TeamsPage'), 'TeamsPage'),
+  '/academicYears': screen(() => import('../features/academic-years/AcademicYearsPage'), 'AcademicYearsPage'),
+  '/studentAthletes': screen(() => import('../features/athletes/AthletesPage'), 'AthletesPage'),
+  '/createStudentAthlete': screen(() => import('../features/athletes/CreateAthletePage'), 'CreateAthletePage'),
+  '/staff': screen(() => import('../features/staff/StaffPage'), 'StaffPage'),
+  '/auditLog': screen(() => import('../features/audit/AuditLogPage'), 'AuditLogPage'),
+  '/createForm/selectFlow': screen(() => import('../features/forms/builder/SelectFlowPage'), 'SelectFlowPage'),
+  '/createEditForm/longFormBuilder': screen(
+    () => import('../features/forms/builder/FormBuilderPage'),
+    'LongFormBuilderPage',
+  ),
+  '/createForm/shortFormBuilder': screen(
+    () => import('../features/forms/builder/FormBuilderPage'),
+    'ShortFormBuilderPage',
+  ),
+  '/paperworks': screen(() => import('../features/forms/FormsListPage'), 'FormsListPage'),
+  '/formDetail/:formId': screen(() => import('../features/forms/FormDetailPage'), 'FormDetailPage'),
+  '/shortFormDetail/:formId': screen(() => import('../features/forms/FormDetailPage'), 'FormDetailPage'),
+};
+
+/** Public screens that need the full page width rather than the narrow form column. */
+export const WIDE_PUBLIC_SCREENS = new Set(['/dev/mailbox', '/welcome']);

@@ -1,0 +1,56 @@
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryKeys } from '../shared/query-keys';
+import { parseRealtimeMessage, realtimeUrl, reconnectDelay } from './realtime-message';
+
+/**
+ * Keeps one WebSocket to /api/v1/realtime while signed in. A pushed notification shows a silent toast and refreshes
+ * the bell count and the notification centre. The connection is re-opened after drops with a growing delay.
+ */
+export function useRealtimeNotifications(userId: string | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId || typeof WebSocket === 'undefined') return;
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      socket = new WebSocket(realtimeUrl(window.location));
+      socket.onopen = () => {
+        attempt = 0;
+        // Anything that arrived while disconnected is picked up by refetching once.
+        void client.invalidateQueries({ queryKey: queryKeys.notifications });
+      };
+      socket.onmessage = (event) => {
+        const message = parseRealtimeMessage(event.data);
+        if (message.type !== 'notification') return;
+        const n = message.notification;
+        notifications.show({
+          id: `notification-${n.id}`,
+          title: n.title,
+          message: n.body || `${n.module} · ${n.status}`,
+          autoClose: 6000,
+        });
+        void client.invalidateQueries({ queryKey: queryKeys.notifications });
+        // A role change can change the portals, tabs and permissions this session shows.
+        if (n.module === 'account' && n.status === 'role change')
+          void client.invalidateQueries({ queryKey: queryKeys.me });
+      };
+      socket.onclose = () => {
+        socket = null;
+        if (stopped) return;
+        timer = setTimeout(connect, reconnectDelay(attempt++));
+      };
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+    };
+  }, [userId, client]);
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api';
+import { queryKeys } from '../../shared/query-keys';
+import type { Me } from '../../shared/session';
+
+export interface Invitation {
+  email: string;
+  firstName: string;
+  lastName: string;
+  schoolName: string;
+}
+
+export interface PasswordPair {
+  password: string;
+  confirmPassword: string;
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.post<Me>('/auth/login', body),
+    onSuccess: (me) => {
+      // Anything cached belongs to whoever was here before.
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.meta[0] });
+      client.setQueryData(queryKeys.me, me);
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.post<{ message: string }>('/auth/forgot-password', body),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: PasswordPair & { token: string }) => api.post<void>('/auth/reset-password', body),
+  });
+}
+
+export function useInvitation(token: string | null) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => api.get<Invitation>('/auth/invitation', { token }),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useCreatePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordPair & { token: string }) => api.post<Me>('/auth/create-password', body),
+    onSuccess: (me) => {
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.meta[0] });
+      client.setQueryData(queryKeys.me, me);
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffDto } from '../../../../api/staff/staff.schemas';
+import type { RoleGrant } from '../../../../domain/roles';
+import { api } from '../../shared/api';
+import { listItems, listTotal, PAGE_SIZE, type ListResponse } from '../../shared/lists';
+
+export type StaffRow = StaffDto;
+
+export interface InviteInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: RoleGrant[];
+  sportTeamId?: string;
+}
+
+const STAFF_KEY = ['staff'] as const;
+
+export function useStaff(q: string, page: number) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, { q, page }],
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<StaffRow>>(
+        '/staff',
+        { q: q.trim(), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+        signal,
+      ),
+    select: (data) => ({ items: listItems(data), total: listTotal(data) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStaffTeamOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['teams'],
+    queryFn: ({ signal }) => api.get<ListResponse<{ id: string; name: string }>>('/teams', undefined, signal),
+    select: (data) => listItems(data).map((t) => ({ value: t.id, label: t.name })),
+    enabled,
+  });
+}
+
+export function useInviteStaff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InviteInput) => api.post<{ user: unknown; invitationId: string }>('/users/invite', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}
+
+/** Starts an invitation for someone never invited, or re-sends a pending one. */
+export function useResendInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.post<unknown>(`/users/${encodeURIComponent(userId)}/invitation/resend`),
+    onSuccess: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}

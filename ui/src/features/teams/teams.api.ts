@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TeamDto } from '../../../../api/teams/teams.schemas';
+import { api } from '../../shared/api';
+import { listItems, type ListResponse } from '../../shared/lists';
+
+export const TEAM_GENDERS = ['MEN', 'WOMEN', 'COED'] as const;
+export type TeamGender = (typeof TEAM_GENDERS)[number];
+
+export type Team = TeamDto;
+
+export interface TeamInput {
+  name: string;
+  sport: string;
+  gender: TeamGender;
+}
+
+const TEAMS_KEY = ['teams'] as const;
+
+export function useTeams() {
+  return useQuery({
+    queryKey: TEAMS_KEY,
+    queryFn: ({ signal }) => api.get<ListResponse<Team>>('/teams', undefined, signal),
+    select: (data) => listItems(data),
+  });
+}
+
+export function useSaveTeam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: TeamInput }) =>
+      id ? api.patch<Team>(`/teams/${encodeURIComponent(id)}`, input) : api.post<Team>('/teams', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: TEAMS_KEY }),
+  });
+}
+
+export function useDeleteTeam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/teams/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: TEAMS_KEY }),
+  });
+}

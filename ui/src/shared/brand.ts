@@ -1,0 +1,2 @@
+/** The product name as users see it in the header, page titles and mails. */
+export const PRODUCT_NAME = 'Athletics Compliance';

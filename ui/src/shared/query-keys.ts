@@ -1,0 +1,7 @@
+/** Query keys shared across screens; feature-only keys live in their feature's api file. */
+export const queryKeys = {
+  me: ['me'] as const,
+  meta: ['meta'] as const,
+  notifications: ['notifications'] as const,
+  unreadCount: ['notifications', 'unread-count'] as const,
+};

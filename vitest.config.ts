@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// The Temporal native bridge misbehaves in worker threads, so every project runs in forked processes.
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{domain,form-engine,api,workflows,activities,ui,scripts}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{api,workflows,activities,migrations,scripts}/**/*.integration.test.ts'],
+          globalSetup: ['scripts/test-harness/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { NODE_ENV: 'test' },
+        },
+      },
+    ],
+  },
+});

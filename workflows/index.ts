@@ -1,0 +1,3 @@
+/** Every workflow the platform worker runs; the worker bundles this file. */
+export * from './invitations/invitation.workflow';
+export * from './auth/password-reset.workflow';
