@@ -80,6 +80,9 @@ export const ERRORS = {
   // Workflows
   ALREADY_DECIDED: { status: 409, message: 'This step has already been decided.' },
   WORKFLOW_UNAVAILABLE: { status: 503, message: 'The workflow service is unavailable. Please try again shortly.' },
+  // Comp tickets (spec part 2 §5 and §8: "tickets under 100", "set a valid time")
+  COMP_TICKETS_LIMIT: { status: 400, message: 'Tickets per user must be a whole number under 100.' },
+  COMP_TICKET_REMINDER_INVALID: { status: 400, message: 'Set a valid time: a whole number of hours from 1 to 168.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

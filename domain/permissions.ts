@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'mailbox:read',
   'schools:operate',
   'workflows:operate',
+  'comp-tickets:configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -54,6 +55,7 @@ const MATRIX: Record<Role, Permission[]> = {
     'users:deactivate',
     'audit:read',
     'workflows:operate',
+    'comp-tickets:configure',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [

@@ -257,6 +257,20 @@ export interface FormDocumentsTable {
   created_at: Timestamp;
 }
 
+/** One comp ticket configuration per school (issue 4). */
+export interface CompTicketSettingsTable {
+  school_id: string;
+  tickets_per_user: number;
+  full_name: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  email: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  mobile_phone: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  relationship: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  reminder_hours: number | null;
+  recipient_roles: string[];
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -276,6 +290,7 @@ export interface Database {
   forms: FormsTable;
   form_versions: FormVersionsTable;
   form_documents: FormDocumentsTable;
+  comp_ticket_settings: CompTicketSettingsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
