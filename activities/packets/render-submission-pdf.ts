@@ -74,8 +74,10 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
   };
 
   drawSummary(writer, input);
-  for (const form of input.forms) {
-    writer.breakPage();
+  for (const [index, form] of input.forms.entries()) {
+    // The first form follows the summary; every other one starts on a page of its own.
+    if (index === 0) writer.space(18);
+    else writer.breakPage();
     await drawForm(writer, form, input.generatedAt, embedSignature);
   }
   writer.newPage();
@@ -226,9 +228,10 @@ function drawCertificate(writer: SubmissionPdfWriter, input: SubmissionPdfInput)
   writer.field('Submission', input.submissionId, { font: fonts.mono });
   writer.field('Status', input.voided ? `${input.status} (voided)` : input.status);
   writer.field('Answer set SHA-256', hashAnswerSet(input.forms), { font: fonts.mono, size: 8.5 });
-  for (const form of input.forms) {
-    writer.field(`Form SHA-256`, `${hashAnswers(form.answers)}  ${form.name}`, { font: fonts.mono, size: 8.5 });
-  }
+  input.forms.forEach((form, index) => {
+    writer.field(`Form ${index + 1}`, form.name);
+    writer.field('Form SHA-256', hashAnswers(form.answers), { font: fonts.mono, size: 8.5 });
+  });
   writer.space(6);
   writer.rule();
   writer.paragraph(`Events (${input.events.length})`, { font: fonts.bold, size: 12 });

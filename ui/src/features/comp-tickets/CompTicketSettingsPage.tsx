@@ -1,16 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NumberInput,
-  Radio,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NumberInput, Radio, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -45,6 +33,9 @@ const ROLE_RECIPIENT_LABELS: Record<CompTicketRecipientRole, string> = {
   COACH: 'Coaches and staff',
   SCHOOL_ADMIN: `${ROLE_LABELS.SCHOOL_ADMIN}s`,
 };
+
+/** Numbers need a short box; the label and description keep the full width. */
+const NARROW_INPUT = { wrapper: { maxWidth: 200 } };
 
 const INLINE_FIELDS = new Set(['ticketsPerUser', 'reminderHours']);
 
@@ -108,7 +99,7 @@ function CompTicketForm({ settings }: { settings: CompTicketSettings }) {
                 label="Tickets per user"
                 description={`Complimentary tickets each person may give for one game, from 0 to ${COMP_TICKETS_MAX_PER_USER}.`}
                 withAsterisk
-                maw={240}
+                styles={NARROW_INPUT}
                 allowDecimal={false}
                 allowNegative={false}
                 value={field.value}
@@ -123,15 +114,10 @@ function CompTicketForm({ settings }: { settings: CompTicketSettings }) {
         </Fieldset>
 
         <Fieldset legend="Information needed about each guest" bg="white">
-          <Table verticalSpacing="xs" withRowBorders>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Information</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Requirement</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+          <Text size="sm" c="dimmed" mb="xs">
+            For each piece of information: not asked, optional, or mandatory for every guest.
+          </Text>
+          <Table verticalSpacing="xs" withRowBorders aria-label="Information needed about each guest">
             <Table.Tbody>
               {COMP_TICKET_INFO_FIELDS.map((info) => (
                 <Table.Tr key={info}>
@@ -187,7 +173,7 @@ function CompTicketForm({ settings }: { settings: CompTicketSettings }) {
                 <NumberInput
                   label="Hours before the game"
                   description={`A whole number of hours from ${COMP_TICKET_REMINDER_MIN_HOURS} to ${COMP_TICKET_REMINDER_MAX_HOURS}.`}
-                  maw={240}
+                  styles={NARROW_INPUT}
                   disabled={!reminderOn}
                   withAsterisk={reminderOn}
                   allowDecimal={false}
