@@ -61,6 +61,12 @@ describe('comp ticket configuration', () => {
     expect(read.json()).toMatchObject({ ticketsPerUser: 99, reminderHours: null, recipientRoles: [] });
     const rows = await t.database.db.selectFrom('comp_ticket_settings').selectAll().execute();
     expect(rows.filter((row) => row.tickets_per_user === 99)).toHaveLength(1);
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .where('action', '=', 'comp_tickets.configured')
+      .select(['school_id', 'details'])
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses 100 tickets or more and an invalid reminder time with the catalogue wording', async () => {
