@@ -107,6 +107,8 @@ describe('renderSubmissionPdf', () => {
     ]) {
       expect(all, expected).toContain(expected);
     }
+    // The guardian question is shown only to under-18s (a condition): an adult never saw it, so it is left out.
+    expect(all).not.toContain('Parent or guardian name');
     expect(all).not.toContain('VOID');
     // The drawn signature is an embedded image on a form page.
     expect(pages.some((page) => page.hasImage)).toBe(true);
