@@ -14,7 +14,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry on CI only: a machine shared with other work can drop a connection; Playwright still lists such a
+  // test as flaky in the report, so a real intermittent failure stays visible.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
   use: {
