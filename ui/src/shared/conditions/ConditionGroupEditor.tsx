@@ -4,15 +4,15 @@ import {
   isConditionGroup,
   type Comparison,
   type ConditionGroup,
-  type ConditionRule,
   type FormElement,
-} from '../../../../../form-engine';
+} from '../../../../form-engine';
 import { ComparisonRow } from './ComparisonRow';
-import { createComparison, groupAt, updateGroupAt } from './condition-helpers';
+import { createComparison, groupAt, updateGroupAt } from './condition-values';
 
 interface Props {
-  rule: ConditionRule;
-  /** Child indices from the rule's root group to this group. */
+  /** The root group of the condition being edited. */
+  when: ConditionGroup;
+  /** Child indices from the root group to this group. */
   path: readonly number[];
   sources: readonly FormElement[];
   locked: boolean;
@@ -20,11 +20,14 @@ interface Props {
   onChange: (when: ConditionGroup) => void;
 }
 
-/** One AND/OR group: its comparisons and nested groups, edited in place in the rule's tree. */
-export function ConditionGroupEditor({ rule, path, sources, locked, today, onChange }: Props) {
-  const group = groupAt(rule.when, path);
+/**
+ * One AND/OR group: its comparisons and nested groups, edited in place in the condition's tree. `sources` are the
+ * questions a comparison may read (their `id` is what the comparison stores).
+ */
+export function ConditionGroupEditor({ when, path, sources, locked, today, onChange }: Props) {
+  const group = groupAt(when, path);
   if (!group) return null;
-  const update = (fn: (g: ConditionGroup) => ConditionGroup) => onChange(updateGroupAt(rule.when, path, fn));
+  const update = (fn: (g: ConditionGroup) => ConditionGroup) => onChange(updateGroupAt(when, path, fn));
   const first = sources[0];
   const addComparison = () =>
     first && update((g) => ({ ...g, conditions: [...g.conditions, createComparison(first, today)] }));
@@ -65,7 +68,7 @@ export function ConditionGroupEditor({ rule, path, sources, locked, today, onCha
         isConditionGroup(child) ? (
           <Box key={index} pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-grape-3)' }}>
             <ConditionGroupEditor
-              rule={rule}
+              when={when}
               path={[...path, index]}
               sources={sources}
               locked={locked}

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { Comparison, ConditionOperator, ConditionValue, FormElement } from '../../../../../form-engine';
-import { TrashIcon } from './builder-icons';
+import type { Comparison, ConditionOperator, ConditionValue, FormElement } from '../../../../form-engine';
+import { TrashIcon } from '../icons';
 import {
   allowedOperators,
   createComparison,
@@ -8,8 +8,12 @@ import {
   OPERATOR_LABELS,
   valueChoices,
   valueKind,
-} from './condition-helpers';
-import { elementTitle } from './CanvasElement';
+} from './condition-values';
+
+/** The question's own text, else its data label. */
+function sourceTitle(element: FormElement): string {
+  return element.label.trim() || element.dataLabel;
+}
 
 interface Props {
   comparison: Comparison;
@@ -56,7 +60,7 @@ export function ComparisonRow({ comparison, sources, locked, today, canRemove, o
           allowDeselect={false}
           searchable
           disabled={locked}
-          data={sources.map((s) => ({ value: s.id, label: `${elementTitle(s)} (${s.dataLabel})` }))}
+          data={sources.map((s) => ({ value: s.id, label: `${sourceTitle(s)} (${s.dataLabel})` }))}
           value={source ? comparison.element : null}
           onChange={(value) => value && changeSource(value)}
         />
