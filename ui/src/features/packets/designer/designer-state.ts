@@ -140,6 +140,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       if (action.from === action.to || hasEdge(def, action.from, action.to)) return state;
       return commit(state, { ...def, edges: [...def.edges, { id: action.id, from: action.from, to: action.to }] });
     case 'removeEdge':
+      if (!def.edges.some((e) => e.id === action.edgeId)) return state;
       return commit(state, { ...def, edges: def.edges.filter((e) => e.id !== action.edgeId) });
     case 'setNextSteps': {
       const wanted = new Set(action.next.filter((id) => id !== action.stepId));
