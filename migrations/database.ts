@@ -200,19 +200,31 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
+export type TaskStatus = 'OPEN' | 'DONE' | 'CANCELLED';
+
+/** The human task inbox: who must act on which workflow step (migrations 001 and 2026-11-23_020_tasks). */
 export interface TasksTable {
   id: Generated<string>;
   school_id: string;
   workflow_id: string;
-  step_key: string;
-  assignee_user_id: string | null;
   module: string;
   entity_id: string | null;
+  step_id: string;
+  step_name: Generated<string>;
+  assignee_user_id: string | null;
+  assignee_role: string | null;
+  /** An external signer who has no account. */
+  assignee_email: string | null;
+  /** Derived by the database from the assignee columns; part of the (workflow_id, step_id, assignee_key) key. */
+  assignee_key: ColumnType<string, never, never>;
   title: string;
-  status: Generated<'OPEN' | 'DONE' | 'CANCELLED'>;
+  /** Where the person acts (an app path or a signed link). */
+  url: string | null;
+  status: Generated<TaskStatus>;
   due_at: NullableTimestamp;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  completed_by: string | null;
 }
 
 /** A form template's kind: built as a long or a short form, or a PDF imported as its document. */
@@ -285,3 +297,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type OutboxMail = Selectable<OutboxTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type Task = Selectable<TasksTable>;
