@@ -167,7 +167,8 @@ function checkSteps(definition: PacketWorkflowDefinition, known: ReadonlySet<str
     const words = countWords(step.name ?? '');
     if (words === 0 || words > PACKET_WORKFLOW_LIMITS.stepNameMaxWords)
       problems.push(problem('PACKET_STEP_NAME_INVALID', at));
-    if (step.actors.length === 0) problems.push(problem('PACKET_STEP_NO_ACTOR', at));
+    // An external signer step may leave its signer to be named when the packet is sent.
+    if (step.actors.length === 0 && step.kind !== 'EXTERNAL_SIGNER') problems.push(problem('PACKET_STEP_NO_ACTOR', at));
     for (const actor of step.actors) {
       if (actor.kind === 'EXTERNAL') {
         const filled = [actor.email, actor.firstName, actor.lastName].every((v) => typeof v === 'string' && v.trim());
