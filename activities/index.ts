@@ -6,6 +6,7 @@ import { createInvitationActivities } from './invitations/invitation.activities'
 import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
 import { createNotificationActivities } from './notifications/notification.activities';
+import { createTaskActivities } from './tasks/tasks.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -20,6 +21,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createNotificationActivities(deps),
     ...createInvitationActivities(deps),
     ...createPasswordResetActivities(deps),
+    ...createTaskActivities(deps),
   };
 }
 

@@ -80,6 +80,47 @@ export const ERRORS = {
   // Workflows
   ALREADY_DECIDED: { status: 409, message: 'This step has already been decided.' },
   WORKFLOW_UNAVAILABLE: { status: 503, message: 'The workflow service is unavailable. Please try again shortly.' },
+  // Packets with e-signature (part 2 §5 "Packets and forms" and the packet lines of the catalogue, §8)
+  PACKET_NAME_OR_DESCRIPTION_EMPTY: { status: 400, message: 'Packet name or description empty.' },
+  PACKET_NAME_TOO_LONG: { status: 400, message: 'Packet name max 20 words.' },
+  PACKET_DESCRIPTION_TOO_LONG: { status: 400, message: 'Packet description max 50 words.' },
+  FOLDER_NAME_INVALID: { status: 400, message: 'Folder name is mandatory, max 100 characters.' },
+  PACKET_SEND_ACCESS_NOT_SET_UP: { status: 400, message: 'Send access not set up.' },
+  PACKET_QUESTIONS_NOT_ALL_ASSIGNED: { status: 400, message: 'Assignable questions not all assigned.' },
+  PACKET_NO_ASSIGNABLE_QUESTIONS: { status: 400, message: 'No assignable questions found.' },
+  PACKET_SUBMITTER_STEP_ALL_QUESTIONS: { status: 400, message: 'One submitter step cannot be assigned all questions.' },
+  PACKET_QUESTION_ASSIGNED_TWICE: { status: 400, message: 'A question can be assigned to one submitter step only.' },
+  PACKET_UNKNOWN_QUESTION: { status: 400, message: 'A step refers to a question that does not exist.' },
+  PACKET_TOO_MANY_SUBMITTER_STEPS: { status: 400, message: 'A workflow can have at most 3 submitter steps.' },
+  PACKET_TOO_MANY_APPROVER_STEPS: { status: 400, message: 'A workflow can have at most 4 approver steps.' },
+  PACKET_STEP_NAME_INVALID: { status: 400, message: 'Step name is mandatory, max 10 words.' },
+  PACKET_STEP_NO_ACTOR: { status: 400, message: 'Choose who acts at this step.' },
+  PACKET_STEP_UNREACHABLE: { status: 400, message: 'This step cannot be reached from the start of the workflow.' },
+  PACKET_WORKFLOW_INVALID: { status: 400, message: 'The workflow definition is invalid.' },
+  EXTERNAL_SIGNER_DETAILS: { status: 400, message: 'Fill external signer details.' },
+  PACKET_FROZEN: {
+    status: 409,
+    message:
+      'This packet is published or has submissions: only minor edits are allowed. Clone it to change its structure.',
+  },
+  PACKET_NOT_PUBLISHED: { status: 409, message: 'Publish the packet before sending it.' },
+  PACKET_ARCHIVED: { status: 409, message: 'This packet is archived.' },
+  PACKET_VOIDED: { status: 410, message: 'This packet was voided by the sender.' },
+  SEND_MESSAGE_TOO_LONG: { status: 400, message: 'Message max 200 words.' },
+  PACKET_NO_RECIPIENTS: { status: 400, message: 'Choose at least one recipient.' },
+  COMMENT_TOO_LONG: { status: 400, message: 'Comment must be under 200 words.' },
+  REASON_REQUIRED: { status: 400, message: 'A reason is mandatory.' },
+  REASON_TOO_LONG: { status: 400, message: 'Reason max 50 words.' },
+  CHANGE_REQUEST_CONDITION_ALERT: {
+    status: 409,
+    message:
+      'Cannot request a change on these questions: they are tied to several conditional workflow steps. Void the packet instead.',
+  },
+  STEP_NOT_ACTIVE: { status: 409, message: 'This step is not active.' },
+  NOT_YOUR_TURN: { status: 403, message: 'It is not your turn to act on this packet.' },
+  SUBMISSION_CLOSED: { status: 409, message: 'This submission is closed.' },
+  ESIGN_CONSENT_REQUIRED: { status: 400, message: 'Accept the consent to sign electronically first.' },
+  SIGNATURE_REQUIRED: { status: 400, message: 'Sign to approve.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

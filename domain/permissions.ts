@@ -29,10 +29,16 @@ export const PERMISSIONS = [
   'mailbox:read',
   'schools:operate',
   'workflows:operate',
+  'packets:read',
+  'packets:write',
+  'packets:send',
+  'packets:fill',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ALL_SIGNED_IN: Permission[] = ['profile:read', 'profile:update', 'notifications:read', 'school:read'];
+// Anyone may be a packet's recipient or a step's actor; the submission workflow checks who may act on what.
+ALL_SIGNED_IN.push('packets:fill');
 
 const MATRIX: Record<Role, Permission[]> = {
   SCHOOL_ADMIN: [
@@ -54,6 +60,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'users:deactivate',
     'audit:read',
     'workflows:operate',
+    'packets:read',
+    'packets:write',
+    'packets:send',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -64,6 +73,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'staff:read',
     'forms:read',
     'forms:write',
+    'packets:read',
+    'packets:write',
+    'packets:send',
   ],
   STUDENT_ATHLETE: [...ALL_SIGNED_IN, 'teams:read', 'academic-years:read'],
   EDUCATOR: [...ALL_SIGNED_IN],
