@@ -34,6 +34,7 @@ export function buildCanvasGraph(input: CanvasGraphInput): WorkflowGraph {
   const questions = input.questions ?? NO_NAMES;
   const base = definitionToGraph(definition);
   const order = new Map(orderPacketSteps(definition).map((s, i) => [s.id, i + 1]));
+  const names = new Map(definition.steps.map((s) => [s.id, s.name]));
   const conditionLabels = new Map<string, string>();
   for (const step of definition.steps)
     if (step.condition) conditionLabels.set(step.id, describeCondition(step.condition, questions));
@@ -78,9 +79,7 @@ export function buildCanvasGraph(input: CanvasGraphInput): WorkflowGraph {
       selected: edge.id === input.selectedEdgeId,
       deletable: !input.readOnly,
       markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 },
-      ariaLabel: `From ${definition.steps.find((s) => s.id === edge.source)?.name ?? ''} to ${
-        definition.steps.find((s) => s.id === edge.target)?.name ?? ''
-      }${label ? `, ${label}` : ''}`,
+      ariaLabel: `From ${names.get(edge.source) ?? ''} to ${names.get(edge.target) ?? ''}${label ? `, ${label}` : ''}`,
       data: {
         ...(label ? { label } : {}),
         inCycle: problems?.cycleEdges.has(edge.id) ?? false,
