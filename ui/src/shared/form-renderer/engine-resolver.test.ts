@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../../../form-engine';
-import { everyElementAnswers, everyElementForm, TODAY } from '../../../../../form-engine/testing/sample-forms';
+import { compileForm } from '../../../../form-engine';
+import { everyElementAnswers, everyElementForm, TODAY } from '../../../../form-engine/testing/sample-forms';
 import {
   createEngineResolver,
   FORM_ERROR_FIELD,

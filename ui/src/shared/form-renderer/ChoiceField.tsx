@@ -1,5 +1,5 @@
 import { Checkbox, MultiSelect, Radio, Select, Stack, TagsInput, TextInput } from '@mantine/core';
-import type { ChoiceOption } from '../../../../../form-engine';
+import type { ChoiceOption } from '../../../../form-engine';
 import { asStringList, asText, textAnswer, type FieldProps } from './field-props';
 import { describeSelectionLimits, joinHints } from './text-hints';
 

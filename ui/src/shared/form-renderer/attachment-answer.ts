@@ -3,7 +3,7 @@
  * file (name, size, declared type, and a local placeholder id where the stored file id will go), checked with the
  * engine's upload rules (at most 5 files, allowed types, 20 MB each) before it enters the answer.
  */
-import { checkUpload, type AllowedFileExtension, type FileRef } from '../../../../../form-engine';
+import { checkUpload, type AllowedFileExtension, type FileRef } from '../../../../form-engine';
 
 export interface PickedFile {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm, type MatrixColumn } from '../../../../../form-engine';
-import { everyElementForm, TODAY } from '../../../../../form-engine/testing/sample-forms';
+import { compileForm, type MatrixColumn } from '../../../../form-engine';
+import { everyElementForm, TODAY } from '../../../../form-engine/testing/sample-forms';
 import { checkPickedFiles, formatFileSize, readAttachments, toAttachmentAnswer, toFileRef } from './attachment-answer';
 import { formatDateAs } from './date-format';
 import { pickedRadio, setMatrixCell } from './matrix-answer';

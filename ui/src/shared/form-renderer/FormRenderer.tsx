@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldValues } from 'react-hook-form';
-import { AppError } from '../../../../../domain/errors';
+import { AppError } from '../../../../domain/errors';
 import {
   compileForm,
   normalizeAnswers,
@@ -9,7 +9,7 @@ import {
   type CompiledForm,
   type FormVersion,
   type PersonData,
-} from '../../../../../form-engine';
+} from '../../../../form-engine';
 import { DisplayElement } from './DisplayElement';
 import { createEngineResolver, FORM_ERROR_FIELD } from './engine-resolver';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary';

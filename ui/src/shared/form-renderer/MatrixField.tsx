@@ -1,6 +1,6 @@
 import { Checkbox, NativeSelect, Radio, Table, TextInput } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import type { MatrixColumn, MatrixRow } from '../../../../../form-engine';
+import type { MatrixColumn, MatrixRow } from '../../../../form-engine';
 import { FieldGroup } from './FieldGroup';
 import type { FieldProps } from './field-props';
 import { pickedRadio, readMatrix, setMatrixCell } from './matrix-answer';

@@ -1,5 +1,5 @@
 import { Divider, Image, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import type { RenderElement } from '../../../../../form-engine';
+import type { RenderElement } from '../../../../form-engine';
 
 /** Image sources the browser can show today: inline data or our own API (file storage comes with packets). */
 export function imageSource(fileId: string): string | null {

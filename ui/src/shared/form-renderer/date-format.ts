@@ -1,5 +1,5 @@
 /** Shows an ISO date (how dates travel, spec part 2 §9) in an element's display format. */
-import type { DateFormat } from '../../../../../form-engine';
+import type { DateFormat } from '../../../../form-engine';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -1,5 +1,5 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import type { AddressPart } from '../../../../../form-engine';
+import type { AddressPart } from '../../../../form-engine';
 import { FieldGroup } from './FieldGroup';
 import type { FieldProps } from './field-props';
 import { readParts, setAddressPart } from './part-answers';

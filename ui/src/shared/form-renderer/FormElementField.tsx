@@ -1,4 +1,4 @@
-import type { ElementType } from '../../../../../form-engine';
+import type { ElementType } from '../../../../form-engine';
 import { AddressField } from './AddressField';
 import { AttachmentField } from './AttachmentField';
 import { ChoiceField } from './ChoiceField';

@@ -3,7 +3,7 @@
  * { kind: 'typed', text }. Blank input gives no answer at all, so "required" reads as "Mandatory fields cannot be
  * empty" rather than as a malformed signature.
  */
-import type { SignatureMode } from '../../../../../form-engine';
+import type { SignatureMode } from '../../../../form-engine';
 
 export type SignatureAnswer = { kind: 'drawn'; image: string } | { kind: 'typed'; text: string };
 

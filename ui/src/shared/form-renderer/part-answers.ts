@@ -2,7 +2,7 @@
  * Full name and address answers are objects of text parts. A blank part is left out rather than stored as '', so
  * a missing first name reads "Enter the first name" instead of a format error, and an all-blank object is no answer.
  */
-import type { AddressPart } from '../../../../../form-engine';
+import type { AddressPart } from '../../../../form-engine';
 
 export type NamePart = 'prefix' | 'first' | 'middle' | 'last';
 

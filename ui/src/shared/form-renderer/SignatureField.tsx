@@ -1,6 +1,6 @@
 import { Image, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { SignatureMode } from '../../../../../form-engine';
+import type { SignatureMode } from '../../../../form-engine';
 import { FieldGroup } from './FieldGroup';
 import type { FieldProps } from './field-props';
 import { drawnSignature, initialSignatureMode, readSignature, typedSignature } from './signature-answer';

@@ -3,7 +3,7 @@
  * POST /forms/:id/validate — adapted to RHF's field errors, so the browser and the API always agree.
  */
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { normalizeAnswers, type AnswerError, type Answers, type CompiledForm } from '../../../../../form-engine';
+import { normalizeAnswers, type AnswerError, type Answers, type CompiledForm } from '../../../../form-engine';
 import { toAnswers, toFieldName, toFormValues } from './field-names';
 
 /** Where a problem with the answers as a whole goes; no element id can encode to it ('#' is not allowed in ids). */

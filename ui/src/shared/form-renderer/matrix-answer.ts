@@ -3,7 +3,7 @@
  * others); a multichoice cell is a checkbox whose "unticked" must be stored as false once the row is touched,
  * because "all cells required" asks for every non-radio cell; blank dropdown and text cells are left out.
  */
-import type { MatrixColumn } from '../../../../../form-engine';
+import type { MatrixColumn } from '../../../../form-engine';
 
 export type MatrixAnswer = Record<string, Record<string, unknown>>;
 

@@ -1,4 +1,4 @@
-import type { ElementType, RenderElement } from '../../../../../form-engine';
+import type { ElementType, RenderElement } from '../../../../form-engine';
 
 /** The render element of one type (the render model is FormElement plus resolved input hints). */
 export type RenderOf<T extends ElementType> = Extract<RenderElement, { type: T }>;
