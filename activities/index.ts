@@ -7,6 +7,7 @@ import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
 import { createNotificationActivities } from './notifications/notification.activities';
 import { createTaskActivities } from './tasks/tasks.activities';
+import { createPacketSubmissionActivities } from './packets/packet-submission.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -22,6 +23,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInvitationActivities(deps),
     ...createPasswordResetActivities(deps),
     ...createTaskActivities(deps),
+    ...createPacketSubmissionActivities(deps),
   };
 }
 
