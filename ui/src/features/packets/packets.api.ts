@@ -243,3 +243,42 @@ export function useSignerSubmit(token: string) {
     mutationFn: (input: SignerSubmitInput) => api.post<Static<typeof SignerDone>>(packetPaths.signerSubmit(token), input),
   });
 }
+
+/** Form templates a packet can hold (the forms API's list; only published forms can be put in a packet). */
+export interface FormChoice {
+  id: string;
+  name: string;
+  status: 'DRAFT' | 'PUBLISHED';
+  kind: string;
+}
+export function useFormChoices() {
+  return useQuery({
+    queryKey: ['packets', 'form-choices'],
+    queryFn: ({ signal }) => api.get<{ items: FormChoice[] }>('/forms', { limit: 200 }, signal),
+  });
+}
+
+/** People of the school, for step actors, senders and recipients. */
+export interface PersonChoice {
+  id: string;
+  name: string;
+  email: string;
+  roles: string[];
+}
+export function usePeople() {
+  return useQuery({
+    queryKey: ['packets', 'people'],
+    queryFn: async ({ signal }) => {
+      const page = await api.get<{
+        items: Array<{ id: string; firstName: string; lastName: string; email: string; roles: Array<{ role: string }> }>;
+      }>('/users', { limit: 200, status: 'ACTIVE' }, signal);
+      return page.items.map<PersonChoice>((u) => ({
+        id: u.id,
+        name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+        email: u.email,
+        roles: u.roles.map((r) => r.role),
+      }));
+    },
+    staleTime: 60_000,
+  });
+}
