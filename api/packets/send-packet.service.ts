@@ -131,10 +131,11 @@ export async function sendPacket(
   request: FastifyRequest,
   packetId: string,
   body: SendPacketBody,
-  timing: SendTiming = {},
+  override: SendTiming = {},
 ): Promise<{ sentPacketId: string; recipientCount: number }> {
   const auth = authOf(request);
   const deps = request.server.deps;
+  const timing: SendTiming = { ...deps.packetTiming, ...override };
   const { db } = deps.database;
   const packet = await findPacket(db, auth.school.id, packetId);
   if (!packet) throw new AppError('NOT_FOUND');

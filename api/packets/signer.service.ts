@@ -29,6 +29,7 @@ async function findUsableLink(request: FastifyRequest, token: string) {
     .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
     .select([
       'l.id',
+      'l.nonce',
       'l.school_id',
       'l.submission_id',
       'l.step_id',
@@ -51,7 +52,7 @@ async function findUsableLink(request: FastifyRequest, token: string) {
     ])
     .where('l.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!link || !idPart.startsWith(`${link.id}~`)) throw new AppError('LINK_NO_LONGER_VALID');
+  if (!link || idPart !== link.nonce) throw new AppError('LINK_NO_LONGER_VALID');
   if (link.status === 'VOIDED') throw new AppError('PACKET_VOIDED');
   const outOfTurn = link.active_step_id !== link.step_id || link.submission_round !== link.round;
   if (link.revoked_at || link.used_at || link.expires_at.getTime() <= Date.now() || outOfTurn) {
