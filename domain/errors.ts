@@ -121,6 +121,7 @@ export const ERRORS = {
   SUBMISSION_CLOSED: { status: 409, message: 'This submission is closed.' },
   ESIGN_CONSENT_REQUIRED: { status: 400, message: 'Accept the consent to sign electronically first.' },
   SIGNATURE_REQUIRED: { status: 400, message: 'Sign to approve.' },
+  PACKET_FORM_NOT_PUBLISHED: { status: 409, message: 'Publish every form of the packet before publishing it.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

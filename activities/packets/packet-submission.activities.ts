@@ -53,8 +53,9 @@ export function taskStepId(phaseKey: string, slotKey: string): string {
   return `${phaseKey}@${slotKey}`;
 }
 
-export function signerToken(appSecret: string, link: { id: string; nonce: string }): string {
-  return signLinkToken(appSecret, 'external-signer', `${link.id}~${link.nonce}`);
+/** `<128 random bits>.<HMAC>`: short enough for a URL path segment, rebuilt from the stored nonce for reminders. */
+export function signerToken(appSecret: string, link: { nonce: string }): string {
+  return signLinkToken(appSecret, 'external-signer', link.nonce);
 }
 
 export interface StepActionRecord extends SubmissionRef {
@@ -201,7 +202,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     expiresAt: string,
   ) {
     const id = randomUUID();
-    const nonce = randomBytes(16).toString('hex');
+    const nonce = randomBytes(16).toString('base64url');
     await db
       .insertInto('packet_signer_links')
       .values({
@@ -214,7 +215,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         first_name: slot.firstName ?? '',
         last_name: slot.lastName ?? '',
         nonce,
-        token_hash: hashToken(signerToken(config.appSecret, { id, nonce })),
+        token_hash: hashToken(signerToken(config.appSecret, { nonce })),
         expires_at: expiresAt,
       })
       .onConflict((oc) => oc.columns(['submission_id', 'step_id', 'round', 'email']).doNothing())

@@ -7,8 +7,10 @@ import {
   REMINDER_OPTIONS,
   SEND_VISIBILITY,
   SENDER_GROUPS,
+  STEP_ACTIONS,
   SUBMISSION_STATUSES,
 } from '../../domain/packets';
+import type { ConditionGroup } from '../../form-engine';
 import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
 
 /**
@@ -25,7 +27,7 @@ const FreeText = Text(5000);
 
 // ---- the workflow definition (domain/packet-workflow.ts) ----
 
-const ConditionGroupSchema = Type.Unsafe<Record<string, unknown>>({
+const ConditionGroupSchema = Type.Unsafe<ConditionGroup>({
   type: 'object',
   additionalProperties: true,
   description: 'A form-engine condition group; comparisons name qualified question refs `${formId}:${elementId}`.',
@@ -69,9 +71,11 @@ export const WorkflowProblemSchema = Type.Object({
   elementIds: Type.Optional(Type.Array(Type.String())),
 });
 
+export const STEP_RUN_STATUSES = ['PENDING', 'ACTIVE', 'DONE', 'SKIPPED', 'FAILED', 'VOIDED'] as const;
+
 export const StepRunStateSchema = Type.Object({
   stepId: Type.String(),
-  status: Type.Union(['PENDING', 'ACTIVE', 'DONE', 'SKIPPED', 'FAILED', 'VOIDED'].map((s) => Type.Literal(s))),
+  status: Type.Enum(STEP_RUN_STATUSES),
   since: Type.Optional(Timestamp),
   waitingOn: Type.Optional(Type.Array(Type.String())),
   doneBy: Type.Optional(Type.String()),
@@ -294,7 +298,7 @@ export type SubmissionDetail = Static<typeof SubmissionDetail>;
  */
 export const StepActionBody = Type.Object({
   stepId: Type.String({ maxLength: 100 }),
-  action: Type.Union(['SUBMIT', 'APPROVE', 'REJECT', 'REQUEST_CHANGE', 'ACKNOWLEDGE'].map((a) => Type.Literal(a))),
+  action: Type.Enum(STEP_ACTIONS),
   answers: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
   /** A drawn signature (PNG data URL) or a typed name. */
   signature: Type.Optional(Type.String({ maxLength: 2_000_000 })),

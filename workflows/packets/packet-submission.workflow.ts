@@ -222,7 +222,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     if (closing?.kind === 'VOIDED' || status === 'VOIDED') fail('PACKET_VOIDED');
     if (ended || closing) fail('SUBMISSION_CLOSED');
     const current = phase;
-    if (!current || current.stepId !== request.stepId || !current.ready) {
+    if (!current || current.stepId !== request.stepId) {
       const known = steps.find((s) => s.stepId === request.stepId);
       if (known && (known.status === 'DONE' || known.status === 'SKIPPED')) fail('ALREADY_DECIDED');
       fail('STEP_NOT_ACTIVE');
@@ -334,6 +334,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       current.inFlight.add(slot.key);
       const mySeq = ++actionSeq;
       try {
+        // The step's tasks and links are being opened: record the action only once they exist.
+        await wf.condition(() => current.ready);
         lastToday = request.today;
         const step = current.step;
         let touched: Array<{ formId: string; formVersionId: string; answers: Record<string, unknown> }> = [];
