@@ -47,9 +47,28 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/forms/builder/FormBuilderPage'),
     'ShortFormBuilderPage',
   ),
-  '/paperworks': screen(() => import('../features/forms/FormsListPage'), 'FormsListPage'),
   '/formDetail/:formId': screen(() => import('../features/forms/FormDetailPage'), 'FormDetailPage'),
   '/shortFormDetail/:formId': screen(() => import('../features/forms/FormDetailPage'), 'FormDetailPage'),
+  '/sprySign/forms': screen(() => import('../features/forms/FormsListPage'), 'FormsListPage'),
+  '/sprySign': screen(() => import('../features/packets/home/SprySignHomePage'), 'SprySignHomePage'),
+  '/sprySign/home': screen(() => import('../features/packets/home/SprySignHomePage'), 'SprySignHomePage'),
+  '/home/folderview/:id': screen(() => import('../features/packets/home/SprySignHomePage'), 'SprySignHomePage'),
+  '/packetSettings': screen(() => import('../features/packets/settings/PacketSettingsPage'), 'PacketSettingsPage'),
+  '/seeSubmission/:packetId': screen(
+    () => import('../features/packets/submissions/SeeSubmissionsPage'),
+    'SeeSubmissionsPage',
+  ),
+  '/sprySign/actionRequired': screen(
+    () => import('../features/packets/submissions/ActionRequiredPage'),
+    'ActionRequiredPage',
+  ),
+  '/paperworks': screen(() => import('../features/packets/submissions/PaperworkPage'), 'PaperworkPage'),
+  '/coachPaperworks': screen(() => import('../features/packets/submissions/PaperworkPage'), 'PaperworkPage'),
+  '/spry-sign/submit/:customUrl': screen(
+    () => import('../features/packets/signer/ExternalSignerPage'),
+    'ExternalSignerPage',
+  ),
+  '/sprySign/processes': screen(() => import('../features/packets/ProcessMapsPage'), 'ProcessMapsPage'),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

@@ -221,7 +221,7 @@ export function FormDetailPage() {
         description={`${KIND_LABELS[detail.kind]} · ${STATUS_LABELS[detail.version.status]} · version ${detail.version.version}`}
         actions={
           <Group gap="sm">
-            <Button variant="default" component={Link} to="/paperworks">
+            <Button variant="default" component={Link} to="/sprySign/forms">
               All forms
             </Button>
             {hasPermission(me, 'forms:write') && (

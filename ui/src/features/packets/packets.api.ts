@@ -59,13 +59,15 @@ export const packetPaths = {
   packetAction: (id: string, action: 'publish' | 'recall' | 'clone' | 'archive') => `/packets/${enc(id)}/${action}`,
   externalLink: (id: string) => `/packets/${enc(id)}/external-link`,
   send: (id: string) => `/packets/${enc(id)}/send`,
-  packetSubmissions: (id: string) => `/packets/${enc(id)}/submissions`,
+  sentSubmissions: (sentPacketId: string) => `/sent-packets/${enc(sentPacketId)}/submissions`,
+  sentVoid: (sentPacketId: string) => `/sent-packets/${enc(sentPacketId)}/void`,
   folders: '/packet-folders',
   sentPackets: '/sent-packets',
-  submission: (id: string) => `/submissions/${enc(id)}`,
-  submissionAction: (id: string) => `/submissions/${enc(id)}/actions`,
-  submissionVoid: (id: string) => `/submissions/${enc(id)}/void`,
-  actionRequired: '/action-required',
+  submission: (id: string) => `/packet-submissions/${enc(id)}`,
+  submissionAction: (id: string) => `/packet-submissions/${enc(id)}/actions`,
+  submissionVoid: (id: string) => `/packet-submissions/${enc(id)}/void`,
+  submissionResend: (id: string) => `/packet-submissions/${enc(id)}/resend`,
+  actionRequired: '/packet-tasks',
   myPaperwork: '/my-paperwork',
   signer: (token: string) => `/signer/${enc(token)}`,
   signerConsent: (token: string) => `/signer/${enc(token)}/consent`,
@@ -132,7 +134,7 @@ export function useCreatePacket() {
 export function useUpdatePacket(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdatePacketInput) => api.patch<PacketDetailDto>(packetPaths.packet(id), input),
+    mutationFn: (input: UpdatePacketInput) => api.put<PacketDetailDto>(packetPaths.packet(id), input),
     onSuccess: (packet) => {
       client.setQueryData(packetKeys.detail(id), packet);
       void client.invalidateQueries({ queryKey: ['packets', 'list'] });
@@ -160,7 +162,8 @@ export function useExternalLink(id: string) {
 export function useSendPacket(id: string) {
   const invalidate = useInvalidatePackets();
   return useMutation({
-    mutationFn: (input: SendPacketInput) => api.post<SentPacketDto>(packetPaths.send(id), input),
+    mutationFn: (input: SendPacketInput) =>
+      api.post<{ sentPacketId: string; recipientCount: number }>(packetPaths.send(id), input),
     onSuccess: invalidate,
   });
 }
@@ -172,11 +175,12 @@ export function useSentPackets(packetId: string) {
   });
 }
 
-export function usePacketSubmissions(packetId: string, filters: SubmissionFilters) {
+export function useSentSubmissions(sentPacketId: string | null, filters: SubmissionFilters) {
   return useQuery({
-    queryKey: packetKeys.submissions(packetId, filters),
+    queryKey: packetKeys.submissions(sentPacketId ?? '', filters),
     queryFn: ({ signal }) =>
-      api.get<SubmissionList>(packetPaths.packetSubmissions(packetId), { ...filters }, signal),
+      api.get<SubmissionList>(packetPaths.sentSubmissions(sentPacketId!), { ...filters }, signal),
+    enabled: !!sentPacketId,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { onSubmissionChanged } from '../../../shared/realtime-events';
+import { useSubmission } from '../packets.api';
+
+/** One submission, refetched whenever the app's WebSocket announces that it changed (the live view moves by itself). */
+export function useLiveSubmission(id: string | null) {
+  const query = useSubmission(id);
+  const { refetch } = query;
+  useEffect(() => {
+    if (!id) return;
+    return onSubmissionChanged((change) => {
+      if (change.submissionId === id) void refetch();
+    });
+  }, [id, refetch]);
+  return query;
+}
