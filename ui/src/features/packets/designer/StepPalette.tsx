@@ -28,6 +28,9 @@ export function StepPalette({ disabled, onAdd }: { disabled?: boolean; onAdd: (k
               variant="light"
               color={STEP_KIND_INFO[kind].color}
               size="xs"
+              h="auto"
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               draggable={!disabled}
               disabled={disabled}
               onDragStart={startDrag(kind)}

@@ -2,19 +2,24 @@
  * Automatic layout with elkjs (layered, top to bottom: the workflow reads like a checklist and fits a tablet). The
  * node size is fixed, so the layout does not have to wait for the DOM to measure nodes.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ELK as ElkApi } from 'elkjs/lib/elk-api';
 import type { PacketWorkflowDefinition } from './packet-workflow';
 
 export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 96;
 
-const elk = new ELK();
+// elkjs is large (~1.4 MB): it loads on the first layout only; workflows saved with positions never need it.
+let elk: Promise<ElkApi> | null = null;
+function loadElk(): Promise<ElkApi> {
+  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK());
+  return elk;
+}
 
 export async function layoutWorkflow(
   definition: PacketWorkflowDefinition,
 ): Promise<Record<string, { x: number; y: number }>> {
   const ids = new Set(definition.steps.map((s) => s.id));
-  const graph = await elk.layout({
+  const graph = await (await loadElk()).layout({
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
