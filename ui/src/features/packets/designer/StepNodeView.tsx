@@ -31,7 +31,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
   const phase = step.actors.length > 1;
   return (
     <>
-      <Handle type="target" position={Position.Top} aria-label={`Connect into ${step.name}`} />
+      <Handle type="target" position={Position.Top} />
       <div
         className={[classes.node, stateClass(data), selected ? classes.nodeSelected : ''].join(' ')}
         style={{ borderLeftColor: `var(--mantine-color-${info.color}-6)` }}
@@ -68,7 +68,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
             {describeRun(run)}
           </Text>
         ) : problems.length > 0 ? (
-          <Text size="xs" c={inCycle ? 'red.8' : 'orange.8'} fw={600} className={classes.line} title={problems.join('\n')}>
+          <Text size="xs" c={inCycle ? 'red.9' : 'orange.9'} fw={600} className={classes.line} title={problems.join('\n')}>
             ⚠ {problems[0]}
             {problems.length > 1 ? ` (+${problems.length - 1})` : ''}
           </Text>
@@ -78,7 +78,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
           </Text>
         ) : null}
       </div>
-      <Handle type="source" position={Position.Bottom} aria-label={`Connect from ${step.name}`} />
+      <Handle type="source" position={Position.Bottom} />
     </>
   );
 });

@@ -86,14 +86,16 @@ function DesignerBody({ initial, forms, people = [], today, locked = false, savi
     [definition, canvasProblems, peopleNames, labels, state.selectedStepId, selectedEdgeId, locked],
   );
 
-  const relayout = useCallback(
-    async (def: PacketWorkflowDefinition, record: boolean) => {
-      const positions = await layoutWorkflow(def);
-      dispatch({ type: 'applyLayout', positions, record });
-      requestAnimationFrame(() => void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 }));
-    },
-    [flow],
-  );
+  // Fit the view once the laid-out positions have been rendered (an effect runs after React Flow's store has them).
+  const [fitRequest, setFitRequest] = useState(0);
+  useEffect(() => {
+    if (fitRequest > 0) void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 });
+  }, [fitRequest, flow]);
+  const relayout = useCallback(async (def: PacketWorkflowDefinition, record: boolean) => {
+    const positions = await layoutWorkflow(def);
+    dispatch({ type: 'applyLayout', positions, record });
+    setFitRequest((n) => n + 1);
+  }, []);
 
   // A definition never drawn (the API's default workflow) is laid out once on load.
   const laidOut = useRef(false);
@@ -216,6 +218,7 @@ function DesignerBody({ initial, forms, people = [], today, locked = false, savi
           role="alert"
           data-testid="save-blocked"
           withCloseButton
+          closeButtonLabel="Close the list of problems"
           onClose={() => setShowProblems(false)}
         >
           <List size="sm">
