@@ -77,11 +77,36 @@ export async function runPacketDesignerBench(): Promise<BenchRow[]> {
   }
 
   return [
-    { name: `designer: live check per edit, ${STEPS} steps (p50)`, value: round(percentile(checkOnly, 50), 2), unit: 'ms', goal: '< 16 ms' },
-    { name: `designer: live check per edit, ${STEPS} steps (p95)`, value: round(percentile(checkOnly, 95), 2), unit: 'ms', goal: '< 16 ms' },
-    { name: `designer: check + canvas graph per edit (p95)`, value: round(percentile(total, 95), 2), unit: 'ms', goal: '< 16 ms' },
-    { name: `designer: elk layout, ${STEPS} steps (p50)`, value: round(percentile(layouts, 50), 1), unit: 'ms', goal: 'report' },
-    { name: `designer: graph build + map back, ${STEPS} steps (p50)`, value: round(percentile(maps, 50), 2), unit: 'ms', goal: 'report' },
+    {
+      name: `designer: live check per edit, ${STEPS} steps (p50)`,
+      value: round(percentile(checkOnly, 50), 2),
+      unit: 'ms',
+      goal: '< 16 ms',
+    },
+    {
+      name: `designer: live check per edit, ${STEPS} steps (p95)`,
+      value: round(percentile(checkOnly, 95), 2),
+      unit: 'ms',
+      goal: '< 16 ms',
+    },
+    {
+      name: `designer: check + canvas graph per edit (p95)`,
+      value: round(percentile(total, 95), 2),
+      unit: 'ms',
+      goal: '< 16 ms',
+    },
+    {
+      name: `designer: elk layout, ${STEPS} steps (p50)`,
+      value: round(percentile(layouts, 50), 1),
+      unit: 'ms',
+      goal: 'report',
+    },
+    {
+      name: `designer: graph build + map back, ${STEPS} steps (p50)`,
+      value: round(percentile(maps, 50), 2),
+      unit: 'ms',
+      goal: 'report',
+    },
   ];
 }
 

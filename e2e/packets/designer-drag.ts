@@ -9,7 +9,9 @@ export async function dropStep(page: Page, kind: string, fx: number, fy: number)
   const box = await canvas.boundingBox();
   if (!box) throw new Error('canvas not visible');
   const before = await stepNodes(page).count();
-  await page.getByTestId(`palette-${kind}`).dragTo(canvas, { targetPosition: { x: box.width * fx, y: box.height * fy } });
+  await page
+    .getByTestId(`palette-${kind}`)
+    .dragTo(canvas, { targetPosition: { x: box.width * fx, y: box.height * fy } });
   await expect(stepNodes(page)).toHaveCount(before + 1);
 }
 
@@ -39,14 +41,18 @@ export async function readGraph(page: Page) {
       }))
       .sort((a, b) => a.text.localeCompare(b.text)),
   );
-  const edges = (await page.locator('.react-flow__edge').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).sort();
+  const edges = (
+    await page.locator('.react-flow__edge').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+  ).sort();
   return { nodes, edges };
 }
 
 /** Layout and fit-view animate; pointer gestures wait until every node has stopped moving. */
 export async function waitForStillCanvas(page: Page): Promise<void> {
   const boxes = () =>
-    page.locator('.react-flow__node').evaluateAll((els) => els.map((e) => JSON.stringify(e.getBoundingClientRect())).join());
+    page
+      .locator('.react-flow__node')
+      .evaluateAll((els) => els.map((e) => JSON.stringify(e.getBoundingClientRect())).join());
   let last = await boxes();
   for (let i = 0; i < 20; i++) {
     await page.waitForTimeout(150);

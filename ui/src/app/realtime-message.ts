@@ -5,7 +5,6 @@ export type RealtimeMessage =
   | { type: 'submission_changed'; submissionId: string; sentPacketId: string }
   | { type: 'other' };
 
-
 /** The WebSocket address on the page's own host, so it works behind the dev proxy and in production alike. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';

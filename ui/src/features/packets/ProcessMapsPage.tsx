@@ -16,7 +16,12 @@ export function ProcessMapsPage() {
           <Text size="sm" c="dimmed">
             {p.description}
           </Text>
-          <ReadOnlyWorkflow definition={p.definition} edgeLabels={p.edgeLabels} label={`${p.title} process`} height={300} />
+          <ReadOnlyWorkflow
+            definition={p.definition}
+            edgeLabels={p.edgeLabels}
+            label={`${p.title} process`}
+            height={300}
+          />
         </Stack>
       ))}
     </Stack>

@@ -221,8 +221,7 @@ export function useActionRequired(filters: ActionRequiredFilters) {
 export function useMyPaperwork(status: string | null) {
   return useQuery({
     queryKey: packetKeys.myPaperwork(status),
-    queryFn: ({ signal }) =>
-      api.get<MyPaperworkList>(packetPaths.myPaperwork, { status, limit: 200 }, signal),
+    queryFn: ({ signal }) => api.get<MyPaperworkList>(packetPaths.myPaperwork, { status, limit: 200 }, signal),
   });
 }
 
@@ -244,7 +243,8 @@ export function useSignerConsent(token: string) {
 
 export function useSignerSubmit(token: string) {
   return useMutation({
-    mutationFn: (input: SignerSubmitInput) => api.post<Static<typeof SignerDone>>(packetPaths.signerSubmit(token), input),
+    mutationFn: (input: SignerSubmitInput) =>
+      api.post<Static<typeof SignerDone>>(packetPaths.signerSubmit(token), input),
   });
 }
 
@@ -274,7 +274,13 @@ export function usePeople() {
     queryKey: ['packets', 'people'],
     queryFn: async ({ signal }) => {
       const page = await api.get<{
-        items: Array<{ id: string; firstName: string; lastName: string; email: string; roles: Array<{ role: string }> }>;
+        items: Array<{
+          id: string;
+          firstName: string;
+          lastName: string;
+          email: string;
+          roles: Array<{ role: string }>;
+        }>;
       }>('/users', { limit: 200, status: 'ACTIVE' }, signal);
       return page.items.map<PersonChoice>((u) => ({
         id: u.id,

@@ -83,4 +83,3 @@ export function describeRule(version: FormVersion, rule: ConditionRule): string 
   const verb = rule.action === 'show' ? 'Show' : rule.action === 'hide' ? 'Hide' : 'Require';
   return `${verb} ${elementName(version, rule.target)} when ${describeNode(version, rule.when)}`;
 }
-

@@ -15,7 +15,10 @@ interface Props {
 }
 
 /** Groups a step may go to, worded as groups ("Student-athletes"), each a role held at the school. */
-const ROLE_CHOICES = ROLES.filter((r) => r !== 'OPERATOR').map((role) => ({ value: role, label: `${roleLabel(role)}s` }));
+const ROLE_CHOICES = ROLES.filter((r) => r !== 'OPERATOR').map((role) => ({
+  value: role,
+  label: `${roleLabel(role)}s`,
+}));
 
 /** Who acts at a step: the recipient, people, roles or groups; external signers by e-mail and name. */
 export function ActorsEditor({ kind, actors, people, locked, onChange }: Props) {

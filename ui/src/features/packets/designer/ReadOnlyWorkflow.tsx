@@ -23,7 +23,15 @@ const LEGEND: StepRunStatus[] = ['DONE', 'ACTIVE', 'PENDING', 'SKIPPED', 'FAILED
  * A workflow drawn read-only with the designer's own canvas: a submission's live view (each step done, active,
  * skipped or failed, with who and when) or a fixed process' graph.
  */
-export function ReadOnlyWorkflow({ definition, runs, label, questions, people, edgeLabels, height }: ReadOnlyWorkflowProps) {
+export function ReadOnlyWorkflow({
+  definition,
+  runs,
+  label,
+  questions,
+  people,
+  edgeLabels,
+  height,
+}: ReadOnlyWorkflowProps) {
   const placed = useLaidOut(definition);
   const runMap = useMemo(() => (runs ? new Map(runs.map((r) => [r.stepId, r])) : undefined), [runs]);
   const graph = useMemo(

@@ -68,7 +68,13 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
             {describeRun(run)}
           </Text>
         ) : problems.length > 0 ? (
-          <Text size="xs" c={inCycle ? 'red.9' : 'orange.9'} fw={600} className={classes.line} title={problems.join('\n')}>
+          <Text
+            size="xs"
+            c={inCycle ? 'red.9' : 'orange.9'}
+            fw={600}
+            className={classes.line}
+            title={problems.join('\n')}
+          >
             ⚠ {problems[0]}
             {problems.length > 1 ? ` (+${problems.length - 1})` : ''}
           </Text>

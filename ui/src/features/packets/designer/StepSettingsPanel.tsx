@@ -55,8 +55,7 @@ export function StepSettingsPanel(props: Props) {
         ? 'Step name max 10 words'
         : undefined;
   const changeKind = (kind: PacketStepKind) => {
-    const keepActors =
-      (kind === 'EXTERNAL_SIGNER') === (step.kind === 'EXTERNAL_SIGNER') && step.actors.length > 0;
+    const keepActors = (kind === 'EXTERNAL_SIGNER') === (step.kind === 'EXTERNAL_SIGNER') && step.actors.length > 0;
     update({ kind, ...(keepActors ? {} : { actors: defaultActors(kind) }) });
   };
   const others = definition.steps.filter((s) => s.id !== step.id);
@@ -110,7 +109,13 @@ export function StepSettingsPanel(props: Props) {
       {step.kind === 'SUBMITTER' && (
         <>
           <Divider label="Questions answered at this step" labelPosition="left" />
-          <QuestionAssignment step={step} definition={definition} questions={questions} locked={locked} onChange={(questionIds) => update({ questionIds })} />
+          <QuestionAssignment
+            step={step}
+            definition={definition}
+            questions={questions}
+            locked={locked}
+            onChange={(questionIds) => update({ questionIds })}
+          />
         </>
       )}
       <Divider label="Condition" labelPosition="left" />
@@ -150,7 +155,9 @@ export function StepSettingsPanel(props: Props) {
         value={next}
         disabled={locked}
         clearable
-        onChange={(value) => dispatch({ type: 'setNextSteps', stepId: step.id, next: value, makeId: () => makeId('edge') })}
+        onChange={(value) =>
+          dispatch({ type: 'setNextSteps', stepId: step.id, next: value, makeId: () => makeId('edge') })
+        }
       />
       <Group gap="xs">
         <Button

@@ -1,12 +1,15 @@
 import { Alert, Badge, Button, Group, List, Stack, Text, Tooltip } from '@mantine/core';
+import { ReactFlowProvider, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
 import {
-  ReactFlowProvider,
-  useReactFlow,
-  type Connection,
-  type EdgeChange,
-  type NodeChange,
-} from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { ActorsEditor } from './ActorsEditor';
 import { buildCanvasGraph } from './canvas-graph';
 import { mapProblems } from './canvas-problems';
@@ -102,8 +105,12 @@ function DesignerBody({ initial, forms, people = [], today, locked = false, savi
   useEffect(() => {
     if (laidOut.current) return;
     laidOut.current = true;
-    if (needsLayout(initial)) void relayout(initial, false);
-  }, [initial, relayout]);
+    if (!needsLayout(initial)) return;
+    void layoutWorkflow(initial).then((positions) => {
+      dispatch({ type: 'applyLayout', positions, record: false });
+      setFitRequest((n) => n + 1);
+    });
+  }, [initial]);
 
   const addByKeyboard = (kind: PacketStepKind) => {
     const id = makeId('step');
@@ -184,22 +191,46 @@ function DesignerBody({ initial, forms, people = [], today, locked = false, savi
     <Stack gap="sm" onKeyDown={onKeyDown}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => dispatch({ type: 'undo' })} disabled={state.past.length === 0 || locked}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => dispatch({ type: 'undo' })}
+            disabled={state.past.length === 0 || locked}
+          >
             Undo
           </Button>
-          <Button size="xs" variant="default" onClick={() => dispatch({ type: 'redo' })} disabled={state.future.length === 0 || locked}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => dispatch({ type: 'redo' })}
+            disabled={state.future.length === 0 || locked}
+          >
             Redo
           </Button>
-          <Button size="xs" variant="default" onClick={() => void relayout(definition, true)} disabled={locked || definition.steps.length === 0}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void relayout(definition, true)}
+            disabled={locked || definition.steps.length === 0}
+          >
             Auto layout
           </Button>
-          <Button size="xs" variant="default" onClick={() => void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 })}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 })}
+          >
             Fit view
           </Button>
         </Group>
         <Group gap="xs">
           <Tooltip label={problems.map((p) => p.message).join('\n') || 'No problems'} multiline maw={360}>
-            <Badge color={problems.length ? 'orange' : 'green'} variant="light" data-testid="problem-count" role="status">
+            <Badge
+              color={problems.length ? 'orange' : 'green'}
+              variant="light"
+              data-testid="problem-count"
+              role="status"
+            >
               {problems.length === 0 ? 'No problems' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}
             </Badge>
           </Tooltip>
@@ -295,7 +326,16 @@ function DesignerBody({ initial, forms, people = [], today, locked = false, savi
                 connection and press Delete to remove it. Ctrl+Z undoes, Ctrl+Shift+Z redoes.
               </Text>
               {selectedEdgeId && (
-                <Button size="xs" variant="light" color="red" disabled={locked} onClick={() => { dispatch({ type: 'removeEdge', edgeId: selectedEdgeId }); setSelectedEdgeId(null); }}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  disabled={locked}
+                  onClick={() => {
+                    dispatch({ type: 'removeEdge', edgeId: selectedEdgeId });
+                    setSelectedEdgeId(null);
+                  }}
+                >
                   Delete the selected connection
                 </Button>
               )}

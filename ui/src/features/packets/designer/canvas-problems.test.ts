@@ -33,8 +33,18 @@ describe('problems on the canvas', () => {
     def.steps[0]!.questionIds = ['f1:q1'];
     (def.steps[2]!.actors[0] as { email: string }).email = '';
     for (let i = 0; i < 4; i++)
-      def.steps.push({ id: `a${i}`, kind: 'APPROVER', name: `Approver ${i}`, actors: [{ kind: 'RECIPIENT' }], questionIds: [] });
-    def.edges.push({ id: 'ea0', from: 's3', to: 'a0' }, { id: 'ea1', from: 'a0', to: 'a1' }, { id: 'ea2', from: 'a1', to: 'a2' });
+      def.steps.push({
+        id: `a${i}`,
+        kind: 'APPROVER',
+        name: `Approver ${i}`,
+        actors: [{ kind: 'RECIPIENT' }],
+        questionIds: [],
+      });
+    def.edges.push(
+      { id: 'ea0', from: 's3', to: 'a0' },
+      { id: 'ea1', from: 'a0', to: 'a1' },
+      { id: 'ea2', from: 'a1', to: 'a2' },
+    );
     // a3 is left unconnected: unreachable.
     const m = marks(def);
     expect(m.byStep.get('s1')).toContain('Assignable questions not all assigned.');

@@ -129,7 +129,8 @@ export function mapProblems(
       for (const id of questions) if (stepIds.has(id)) involved.add(id);
       for (const step of definition.steps) {
         const reads = step.condition ? collectConditionSources(step.condition) : [];
-        if (step.questionIds.some((q) => questions.has(q)) || reads.some((q) => questions.has(q))) involved.add(step.id);
+        if (step.questionIds.some((q) => questions.has(q)) || reads.some((q) => questions.has(q)))
+          involved.add(step.id);
       }
       if (involved.size === 0 && cycleSteps.size === 0) general.push(problem);
       for (const id of involved) cycleSteps.add(id);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { designerReducer, initDesigner, insertionPoint, type DesignerAction, type DesignerState } from './designer-state';
+import {
+  designerReducer,
+  initDesigner,
+  insertionPoint,
+  type DesignerAction,
+  type DesignerState,
+} from './designer-state';
 import { chainWorkflow } from './test-workflows';
 
 function run(state: DesignerState, ...actions: DesignerAction[]) {
@@ -10,7 +16,13 @@ describe('designer state', () => {
   it('adds a step after the selected one, inside the chain', () => {
     let state = initDesigner(chainWorkflow());
     state = run(state, { type: 'select', stepId: 's1' });
-    state = run(state, { type: 'addStep', kind: 'APPROVER', id: 'n', edgeIds: ['x1', 'x2'], after: insertionPoint(state) });
+    state = run(state, {
+      type: 'addStep',
+      kind: 'APPROVER',
+      id: 'n',
+      edgeIds: ['x1', 'x2'],
+      after: insertionPoint(state),
+    });
     const edges = state.present.edges.map((e) => `${e.from}>${e.to}`).sort();
     expect(edges).toEqual(['n>s2', 's1>n', 's2>s3'].sort());
     expect(state.selectedStepId).toBe('n');

@@ -45,7 +45,8 @@ export const FIXED_PROCESSES: FixedProcess[] = [
   {
     key: 'roster-rollover',
     title: 'Roster rollover',
-    description: 'The coach rolls the roster into the new year and submits it; the admin approves, then invitations go.',
+    description:
+      'The coach rolls the roster into the new year and submits it; the admin approves, then invitations go.',
     ...chain(
       [
         step('rollover', 'SUBMITTER', 'Coach rolls over and submits roster', 'COACH'),

@@ -48,7 +48,13 @@ describe('graph ⇄ definition mapping', () => {
   });
 
   it('round-trips any definition with positions (property)', () => {
-    const kinds: PacketStepKind[] = ['SUBMITTER', 'APPROVER', 'APPROVER_WITH_SIGNATURE', 'EMAIL_NOTIFICATION', 'EXTERNAL_SIGNER'];
+    const kinds: PacketStepKind[] = [
+      'SUBMITTER',
+      'APPROVER',
+      'APPROVER_WITH_SIGNATURE',
+      'EMAIL_NOTIFICATION',
+      'EXTERNAL_SIGNER',
+    ];
     const step = fc.record({
       id: fc.uuid(),
       kind: fc.constantFrom(...kinds),

@@ -19,7 +19,9 @@ export async function layoutWorkflow(
   definition: PacketWorkflowDefinition,
 ): Promise<Record<string, { x: number; y: number }>> {
   const ids = new Set(definition.steps.map((s) => s.id));
-  const graph = await (await loadElk()).layout({
+  const graph = await (
+    await loadElk()
+  ).layout({
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',

@@ -22,7 +22,9 @@ export function shortTime(iso: string | undefined): string {
 export function describeRun(run: StepRunState): string {
   switch (run.status) {
     case 'DONE': {
-      const what = run.decision ? `${run.decision.charAt(0)}${run.decision.slice(1).toLowerCase().replace(/_/g, ' ')}` : 'Done';
+      const what = run.decision
+        ? `${run.decision.charAt(0)}${run.decision.slice(1).toLowerCase().replace(/_/g, ' ')}`
+        : 'Done';
       return `${what}${run.doneBy ? ` by ${run.doneBy}` : ''}${run.doneAt ? `, ${shortTime(run.doneAt)}` : ''}`;
     }
     case 'ACTIVE':

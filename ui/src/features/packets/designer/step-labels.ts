@@ -37,16 +37,14 @@ function describeNode(node: ConditionNode, questions: ReadonlyMap<string, string
     const value = node.value === undefined ? '' : ` ${String(node.value)}`;
     return `${name} ${OPERATOR_LABELS[node.operator]}${value}`;
   }
-  const parts = node.conditions.map((c) => (isConditionGroup(c) ? `(${describeNode(c, questions)})` : describeNode(c, questions)));
+  const parts = node.conditions.map((c) =>
+    isConditionGroup(c) ? `(${describeNode(c, questions)})` : describeNode(c, questions),
+  );
   return parts.join(node.combinator === 'and' ? ' and ' : ' or ');
 }
 
 /** "if Minor equals Yes", shortened for an edge label; the side panel shows the whole condition. */
-export function describeCondition(
-  condition: ConditionGroup,
-  questions: ReadonlyMap<string, string>,
-  max = 60,
-): string {
+export function describeCondition(condition: ConditionGroup, questions: ReadonlyMap<string, string>, max = 60): string {
   const text = `if ${describeNode(condition, questions)}`;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

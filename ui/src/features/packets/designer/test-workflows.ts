@@ -70,7 +70,14 @@ export function longWorkflow(count: number, formId = 'f1', questions = 20): Pack
     name: `Step ${i + 1}`,
     actors: i === 0 ? [{ kind: 'RECIPIENT' }] : [{ kind: 'ROLE', role: 'SCHOOL_ADMIN' }],
     questionIds: i === 0 ? Array.from({ length: questions }, (_, q) => `${formId}:q${q + 1}`) : [],
-    ...(i % 5 === 4 ? { condition: { combinator: 'and' as const, conditions: [{ element: `${formId}:q2`, operator: 'isNotEmpty' as const }] } } : {}),
+    ...(i % 5 === 4
+      ? {
+          condition: {
+            combinator: 'and' as const,
+            conditions: [{ element: `${formId}:q2`, operator: 'isNotEmpty' as const }],
+          },
+        }
+      : {}),
     position: { x: 0, y: i * 140 },
   }));
   const edges = steps.slice(1).map((s, i) => ({ id: `e${i + 1}`, from: steps[i]!.id, to: s.id }));

@@ -13,7 +13,10 @@ export function useLaidOut(definition: PacketWorkflowDefinition): PacketWorkflow
       if (!live) return;
       setPlaced({
         from: definition,
-        to: { ...definition, steps: definition.steps.map((s) => ({ ...s, position: positions[s.id] ?? { x: 0, y: 0 } })) },
+        to: {
+          ...definition,
+          steps: definition.steps.map((s) => ({ ...s, position: positions[s.id] ?? { x: 0, y: 0 } })),
+        },
       });
     });
     return () => {

@@ -1,4 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -34,7 +47,9 @@ export function SprySignHomePage() {
     <Stack gap="md">
       <PageHeader
         title={folder ? `Folder: ${folder.name}` : 'E-signature'}
-        description={folder ? undefined : 'Build packets of forms with a workflow, send them, and follow every submission.'}
+        description={
+          folder ? undefined : 'Build packets of forms with a workflow, send them, and follow every submission.'
+        }
         actions={
           <>
             <Button component={Link} to={`/packetSettings${folderId ? `?folderId=${folderId}` : ''}`}>
@@ -154,11 +169,21 @@ export function SprySignHomePage() {
                   <Table.Td>{formatDateTime(p.lastActivityAt)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="light" component={Link} to={`/packetSettings?id=${p.id}&tab=workflow`}>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        component={Link}
+                        to={`/packetSettings?id=${p.id}&tab=workflow`}
+                      >
                         Workflow
                       </Button>
                       {p.status === 'PUBLISHED' && (
-                        <Button size="compact-xs" variant="light" onClick={() => setSendId(p.id)} aria-label={`Send ${p.name}`}>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          onClick={() => setSendId(p.id)}
+                          aria-label={`Send ${p.name}`}
+                        >
                           Send
                         </Button>
                       )}

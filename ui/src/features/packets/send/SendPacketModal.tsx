@@ -1,4 +1,18 @@
-import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -44,7 +58,12 @@ export function SendPacketModal({ packet, onClose }: { packet: PacketDetailDto; 
     Object.fromEntries(
       signerSteps.map((s) => {
         const a = s.actors.find((x) => x.kind === 'EXTERNAL');
-        return [s.id, a && a.kind === 'EXTERNAL' ? { email: a.email, firstName: a.firstName, lastName: a.lastName } : { email: '', firstName: '', lastName: '' }];
+        return [
+          s.id,
+          a && a.kind === 'EXTERNAL'
+            ? { email: a.email, firstName: a.firstName, lastName: a.lastName }
+            : { email: '', firstName: '', lastName: '' },
+        ];
       }),
     ),
   );
@@ -90,7 +109,12 @@ export function SendPacketModal({ packet, onClose }: { packet: PacketDetailDto; 
           onChange={setUserIds}
           error={tried && noRecipients ? 'Choose at least one recipient.' : undefined}
         />
-        <MultiSelect label="Teams" data={(teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))} value={teamIds} onChange={setTeamIds} />
+        <MultiSelect
+          label="Teams"
+          data={(teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          value={teamIds}
+          onChange={setTeamIds}
+        />
         <Checkbox.Group label="Groups" value={groups} onChange={(v) => setGroups(v as SenderGroup[])}>
           <Group mt={6}>
             {RECIPIENT_GROUPS.map((g) => (
@@ -99,11 +123,33 @@ export function SendPacketModal({ packet, onClose }: { packet: PacketDetailDto; 
           </Group>
         </Checkbox.Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select label="Visibility" allowDeselect={false} data={SEND_VISIBILITY.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))} value={visibility} onChange={(v) => v && setVisibility(v as SendVisibility)} />
-          <Select label="Auto reminder" allowDeselect={false} data={REMINDER_OPTIONS.map((v) => ({ value: v, label: REMINDER_LABELS[v] }))} value={reminder} onChange={(v) => v && setReminder(v as ReminderOption)} />
-          <Select label="Workflow expiry" allowDeselect={false} data={EXPIRY_OPTIONS.map((v) => ({ value: v, label: EXPIRY_LABELS[v] }))} value={expiry} onChange={(v) => v && setExpiry(v as ExpiryOption)} />
+          <Select
+            label="Visibility"
+            allowDeselect={false}
+            data={SEND_VISIBILITY.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))}
+            value={visibility}
+            onChange={(v) => v && setVisibility(v as SendVisibility)}
+          />
+          <Select
+            label="Auto reminder"
+            allowDeselect={false}
+            data={REMINDER_OPTIONS.map((v) => ({ value: v, label: REMINDER_LABELS[v] }))}
+            value={reminder}
+            onChange={(v) => v && setReminder(v as ReminderOption)}
+          />
+          <Select
+            label="Workflow expiry"
+            allowDeselect={false}
+            data={EXPIRY_OPTIONS.map((v) => ({ value: v, label: EXPIRY_LABELS[v] }))}
+            value={expiry}
+            onChange={(v) => v && setExpiry(v as ExpiryOption)}
+          />
         </SimpleGrid>
-        <Switch label="Notify recipients by e-mail" checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} />
+        <Switch
+          label="Notify recipients by e-mail"
+          checked={notify}
+          onChange={(e) => setNotify(e.currentTarget.checked)}
+        />
         <Textarea
           label="Message"
           autosize
@@ -123,9 +169,28 @@ export function SendPacketModal({ packet, onClose }: { packet: PacketDetailDto; 
                 External signer: {step.name}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput label="E-mail" type="email" required value={v.email} error={err(v.email)} onChange={(e) => set({ email: e.currentTarget.value })} />
-                <TextInput label="First name" required value={v.firstName} error={err(v.firstName)} onChange={(e) => set({ firstName: e.currentTarget.value })} />
-                <TextInput label="Last name" required value={v.lastName} error={err(v.lastName)} onChange={(e) => set({ lastName: e.currentTarget.value })} />
+                <TextInput
+                  label="E-mail"
+                  type="email"
+                  required
+                  value={v.email}
+                  error={err(v.email)}
+                  onChange={(e) => set({ email: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="First name"
+                  required
+                  value={v.firstName}
+                  error={err(v.firstName)}
+                  onChange={(e) => set({ firstName: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Last name"
+                  required
+                  value={v.lastName}
+                  error={err(v.lastName)}
+                  onChange={(e) => set({ lastName: e.currentTarget.value })}
+                />
               </SimpleGrid>
             </Stack>
           );

@@ -20,7 +20,11 @@ export function NewPacketForm({ folderId }: { folderId: string | null }) {
   const nameWords = countWords(name);
   const descWords = countWords(description);
   const errors = {
-    name: !name.trim() ? 'Packet name or description empty' : nameWords > PACKET_LIMITS.nameMaxWords ? 'Packet name max 20 words' : null,
+    name: !name.trim()
+      ? 'Packet name or description empty'
+      : nameWords > PACKET_LIMITS.nameMaxWords
+        ? 'Packet name max 20 words'
+        : null,
     description: !description.trim()
       ? 'Packet name or description empty'
       : descWords > PACKET_LIMITS.descriptionMaxWords

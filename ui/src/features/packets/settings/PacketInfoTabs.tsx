@@ -17,7 +17,11 @@ export function BasicInfoTab({ packet }: { packet: PacketDetailDto }) {
   const [formIds, setFormIds] = useState(packet.forms.map((f) => f.formId));
   const nameWords = countWords(name);
   const descWords = countWords(description);
-  const nameError = !name.trim() ? 'Packet name or description empty' : nameWords > PACKET_LIMITS.nameMaxWords ? 'Packet name max 20 words' : null;
+  const nameError = !name.trim()
+    ? 'Packet name or description empty'
+    : nameWords > PACKET_LIMITS.nameMaxWords
+      ? 'Packet name max 20 words'
+      : null;
   const descError = !description.trim()
     ? 'Packet name or description empty'
     : descWords > PACKET_LIMITS.descriptionMaxWords
@@ -38,11 +42,33 @@ export function BasicInfoTab({ packet }: { packet: PacketDetailDto }) {
   return (
     <Card withBorder maw={720}>
       <Stack>
-        <TextInput label="Packet name" required description={`${nameWords}/20 words`} value={name} error={nameError} disabled={!packet.canEdit} onChange={(e) => setName(e.currentTarget.value)} />
-        <Textarea label="Description" required autosize minRows={2} description={`${descWords}/50 words`} value={description} error={descError} disabled={!packet.canEdit} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <TextInput
+          label="Packet name"
+          required
+          description={`${nameWords}/20 words`}
+          value={name}
+          error={nameError}
+          disabled={!packet.canEdit}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Description"
+          required
+          autosize
+          minRows={2}
+          description={`${descWords}/50 words`}
+          value={description}
+          error={descError}
+          disabled={!packet.canEdit}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
         <MultiSelect
           label="Forms"
-          description={packet.frozen ? 'Forms cannot change once the packet is published or sent; clone it instead.' : '1 to 5 published forms'}
+          description={
+            packet.frozen
+              ? 'Forms cannot change once the packet is published or sent; clone it instead.'
+              : '1 to 5 published forms'
+          }
           data={choices}
           value={formIds}
           onChange={setFormIds}
@@ -113,7 +139,9 @@ export function HipaaTab({ packet }: { packet: PacketDetailDto }) {
           description="Answers are encrypted at rest and every read of them is logged."
           checked={packet.hipaa}
           disabled={!packet.canEdit || packet.frozen || update.isPending}
-          onChange={(e) => update.mutate({ hipaa: e.currentTarget.checked }, { onSuccess: saved('HIPAA setting saved') })}
+          onChange={(e) =>
+            update.mutate({ hipaa: e.currentTarget.checked }, { onSuccess: saved('HIPAA setting saved') })
+          }
         />
         {update.error && <ApiErrorAlert error={update.error} />}
       </Stack>

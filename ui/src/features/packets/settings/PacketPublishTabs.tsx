@@ -57,7 +57,11 @@ export function PublishTab({ packet }: { packet: PacketDetailDto }) {
             <Button
               disabled={!packet.canPublish || packet.problems.length > 0}
               loading={action.isPending}
-              onClick={() => action.mutate('publish', { onSuccess: () => notifications.show({ color: 'green', message: 'Packet published' }) })}
+              onClick={() =>
+                action.mutate('publish', {
+                  onSuccess: () => notifications.show({ color: 'green', message: 'Packet published' }),
+                })
+              }
             >
               Publish
             </Button>
@@ -67,7 +71,12 @@ export function PublishTab({ packet }: { packet: PacketDetailDto }) {
               <Button onClick={() => setSending(true)} disabled={!packet.canSend}>
                 Send packet
               </Button>
-              <Button variant="default" disabled={!packet.canPublish} loading={action.isPending} onClick={() => action.mutate('recall')}>
+              <Button
+                variant="default"
+                disabled={!packet.canPublish}
+                loading={action.isPending}
+                onClick={() => action.mutate('recall')}
+              >
                 Recall
               </Button>
             </>
@@ -75,7 +84,9 @@ export function PublishTab({ packet }: { packet: PacketDetailDto }) {
           <Button
             variant="default"
             loading={action.isPending}
-            onClick={() => action.mutate('clone', { onSuccess: (copy) => void navigate(`/packetSettings?id=${copy.id}`) })}
+            onClick={() =>
+              action.mutate('clone', { onSuccess: (copy) => void navigate(`/packetSettings?id=${copy.id}`) })
+            }
           >
             Clone
           </Button>
@@ -114,7 +125,9 @@ export function SummaryTab({ packet }: { packet: PacketDetailDto }) {
             <Text size="sm">Senders: {senders.join(', ') || 'Send access not set up'}</Text>
             <Text size="sm">HIPAA: {packet.hipaa ? 'Yes' : 'No'}</Text>
             <Text size="sm">External link: {packet.externalLinkEnabled ? 'On' : 'Off'}</Text>
-            <Text size="sm">Sent: {packet.sentCount} times · last activity {formatDateTime(packet.lastActivityAt)}</Text>
+            <Text size="sm">
+              Sent: {packet.sentCount} times · last activity {formatDateTime(packet.lastActivityAt)}
+            </Text>
             <Group gap={4}>
               <Text size="sm">Workflow:</Text>
               <Badge color={packet.problems.length ? 'orange' : 'green'} variant="light">

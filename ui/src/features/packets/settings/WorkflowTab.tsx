@@ -23,13 +23,13 @@ export function WorkflowTab({ packet }: { packet: PacketDetailDto }) {
     <Stack gap="sm">
       {packet.frozen && (
         <Alert color="gray" variant="light">
-          This packet is published or has been sent: its workflow can no longer change. Recall it, or clone it to
-          change the steps.
+          This packet is published or has been sent: its workflow can no longer change. Recall it, or clone it to change
+          the steps.
         </Alert>
       )}
       <Text size="sm" c="dimmed">
-        Each step is one box; arrows give the order. The workflow is checked as you edit, with the same rules as
-        saving and publishing.
+        Each step is one box; arrows give the order. The workflow is checked as you edit, with the same rules as saving
+        and publishing.
       </Text>
       {update.error && <ApiErrorAlert error={update.error} />}
       <WorkflowDesigner

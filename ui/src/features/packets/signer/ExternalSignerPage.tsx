@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import type { FormVersion } from '../../../../../form-engine';
@@ -26,7 +38,13 @@ export function ExternalSignerPage() {
   if (view.error) {
     const voided = isApiError(view.error) && view.error.code === 'PACKET_VOIDED';
     return (
-      <Alert color={voided ? 'gray' : 'red'} variant="light" title={voided ? 'Packet voided' : 'Link not valid'} role="alert" data-testid="signer-dead-link">
+      <Alert
+        color={voided ? 'gray' : 'red'}
+        variant="light"
+        title={voided ? 'Packet voided' : 'Link not valid'}
+        role="alert"
+        data-testid="signer-dead-link"
+      >
         {view.error instanceof Error ? view.error.message : 'This link is no longer valid.'}
       </Alert>
     );
@@ -48,7 +66,11 @@ export function ExternalSignerPage() {
           {v.stepName} · for {v.signerName}
         </Text>
       </Stack>
-      {v.consent.acceptedAt ? <SignStep token={customUrl} view={v} onDone={() => setDone(true)} /> : <ConsentStep token={customUrl} view={v} />}
+      {v.consent.acceptedAt ? (
+        <SignStep token={customUrl} view={v} onDone={() => setDone(true)} />
+      ) : (
+        <ConsentStep token={customUrl} view={v} />
+      )}
     </Stack>
   );
 }
@@ -65,9 +87,21 @@ function ConsentStep({ token, view }: { token: string; view: SignerViewDto }) {
     <Card withBorder>
       <Stack>
         <Text fw={600}>Your details</Text>
-        <TextInput label="E-mail" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} description="The address this link was sent to" />
+        <TextInput
+          label="E-mail"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          description="The address this link was sent to"
+        />
         <Group grow>
-          <TextInput label="First name" required value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} />
+          <TextInput
+            label="First name"
+            required
+            value={firstName}
+            onChange={(e) => setFirstName(e.currentTarget.value)}
+          />
           <TextInput label="Last name" required value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} />
         </Group>
         <Paper withBorder p="sm" bg="gray.0">
@@ -78,8 +112,16 @@ function ConsentStep({ token, view }: { token: string; view: SignerViewDto }) {
             {view.consent.text}
           </Text>
         </Paper>
-        <Checkbox label="I agree to do business electronically and to sign this packet electronically" checked={agree} onChange={(e) => setAgree(e.currentTarget.checked)} />
-        {missing && consent.isError === false && <Text size="xs" c="dimmed">Fill external signer details.</Text>}
+        <Checkbox
+          label="I agree to do business electronically and to sign this packet electronically"
+          checked={agree}
+          onChange={(e) => setAgree(e.currentTarget.checked)}
+        />
+        {missing && consent.isError === false && (
+          <Text size="xs" c="dimmed">
+            Fill external signer details.
+          </Text>
+        )}
         {consent.error && <ApiErrorAlert error={consent.error} />}
         <Group justify="flex-end">
           <Button

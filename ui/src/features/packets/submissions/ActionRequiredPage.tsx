@@ -19,13 +19,24 @@ export function ActionRequiredPage() {
   const [debounced] = useDebouncedValue(q, 250);
   const [kind, setKind] = useState<PacketStepKind | null>(null);
   const [sort, setSort] = useState<Sort>('oldest');
-  const tasks = useActionRequired({ ...(debounced ? { q: debounced } : {}), ...(kind ? { kind } : {}), sort, limit: 100 });
+  const tasks = useActionRequired({
+    ...(debounced ? { q: debounced } : {}),
+    ...(kind ? { kind } : {}),
+    sort,
+    limit: 100,
+  });
   const open = useOpenSubmission();
   const client = useQueryClient();
-  useEffect(() => onSubmissionChanged(() => void client.invalidateQueries({ queryKey: ['packets', 'action-required'] })), [client]);
+  useEffect(
+    () => onSubmissionChanged(() => void client.invalidateQueries({ queryKey: ['packets', 'action-required'] })),
+    [client],
+  );
   return (
     <Stack gap="md">
-      <PageHeader title="Action required" description="Packets waiting on you: fill in, approve, sign or acknowledge." />
+      <PageHeader
+        title="Action required"
+        description="Packets waiting on you: fill in, approve, sign or acknowledge."
+      />
       <Group align="flex-end" gap="sm">
         <TextInput label="Search" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={240} />
         <Select
@@ -81,7 +92,11 @@ export function ActionRequiredPage() {
                   <Table.Td>
                     <Group gap={6}>
                       {t.stepName}
-                      <Badge size="xs" variant="light" color={STEP_KIND_INFO[t.stepKind as PacketStepKind]?.color ?? 'gray'}>
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={STEP_KIND_INFO[t.stepKind as PacketStepKind]?.color ?? 'gray'}
+                      >
                         {STEP_KIND_INFO[t.stepKind as PacketStepKind]?.label ?? t.stepKind}
                       </Badge>
                     </Group>

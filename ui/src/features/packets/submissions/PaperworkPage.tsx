@@ -17,7 +17,10 @@ export function PaperworkPage() {
   );
   return (
     <Stack gap="md">
-      <PageHeader title="Paperwork" description="Packets sent to you: fill them in and sign; see where the ones you submitted stand." />
+      <PageHeader
+        title="Paperwork"
+        description="Packets sent to you: fill them in and sign; see where the ones you submitted stand."
+      />
       <Group>
         <SegmentedControl
           aria-label="Show"

@@ -19,7 +19,11 @@ export function SeeSubmissionsPage() {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 250);
   const [status, setStatus] = useState<SubmissionStatus | null>(null);
-  const submissions = useSentSubmissions(sentId, { ...(debounced ? { q: debounced } : {}), ...(status ? { status } : {}), limit: 200 });
+  const submissions = useSentSubmissions(sentId, {
+    ...(debounced ? { q: debounced } : {}),
+    ...(status ? { status } : {}),
+    limit: 200,
+  });
   const open = useOpenSubmission();
   const current = sent.data?.items.find((s) => s.id === sentId);
   return (
@@ -27,7 +31,10 @@ export function SeeSubmissionsPage() {
       <Anchor component={Link} to={`/packetSettings?id=${packetId}`} size="sm">
         ← Packet settings
       </Anchor>
-      <PageHeader title={`Submissions${packet.data ? `: ${packet.data.name}` : ''}`} description="Review, approve, decline, request changes or void; open one to see its workflow live." />
+      <PageHeader
+        title={`Submissions${packet.data ? `: ${packet.data.name}` : ''}`}
+        description="Review, approve, decline, request changes or void; open one to see its workflow live."
+      />
       {sent.isLoading ? (
         <LoadingState />
       ) : sent.error ? (

@@ -15,7 +15,10 @@ type MyStep = NonNullable<SubmissionDetailDto['myStep']>;
 export function StepActionPanel({ submission, myStep }: { submission: SubmissionDetailDto; myStep: MyStep }) {
   const action = useStepAction(submission.id);
   const act = (input: Omit<StepActionInput, 'stepId'>, done: string) =>
-    action.mutate({ stepId: myStep.stepId, ...input }, { onSuccess: () => notifications.show({ color: 'green', message: done }) });
+    action.mutate(
+      { stepId: myStep.stepId, ...input },
+      { onSuccess: () => notifications.show({ color: 'green', message: done }) },
+    );
   return (
     <Card withBorder padding="md" data-testid="step-action-panel">
       <Stack gap="sm">
@@ -29,7 +32,12 @@ export function StepActionPanel({ submission, myStep }: { submission: Submission
         )}
         {action.error && <ApiErrorAlert error={action.error} />}
         {myStep.kind === 'SUBMITTER' && (
-          <FillForms submission={submission} myStep={myStep} busy={action.isPending} onSubmit={(answers) => act({ action: 'SUBMIT', answers }, 'Submitted')} />
+          <FillForms
+            submission={submission}
+            myStep={myStep}
+            busy={action.isPending}
+            onSubmit={(answers) => act({ action: 'SUBMIT', answers }, 'Submitted')}
+          />
         )}
         {(myStep.kind === 'APPROVER' || myStep.kind === 'APPROVER_WITH_SIGNATURE') && (
           <Decide withSignature={myStep.kind === 'APPROVER_WITH_SIGNATURE'} busy={action.isPending} onAct={act} />
@@ -83,7 +91,9 @@ function FillForms({
         key={part.formId}
         version={part.version}
         today={todayIso()}
-        initialAnswers={answers[part.formId] ?? (submission.answers[part.formId] as Record<string, unknown> | undefined) ?? {}}
+        initialAnswers={
+          answers[part.formId] ?? (submission.answers[part.formId] as Record<string, unknown> | undefined) ?? {}
+        }
         submitLabel={last ? (busy ? 'Submitting…' : 'Submit') : 'Next form'}
         onSubmit={(formAnswers) => {
           const next = { ...answers, [part.formId]: formAnswers };
@@ -110,7 +120,13 @@ function Decide({
   const [text, setText] = useState('');
   const words = countWords(text);
   const max = dialog === 'REJECT' ? PACKET_LIMITS.reasonMaxWords : PACKET_LIMITS.commentMaxWords;
-  const textError = !text.trim() ? 'A reason is mandatory.' : words > max ? (dialog === 'REJECT' ? 'Reason max 50 words.' : 'Comment must be under 200 words.') : null;
+  const textError = !text.trim()
+    ? 'A reason is mandatory.'
+    : words > max
+      ? dialog === 'REJECT'
+        ? 'Reason max 50 words.'
+        : 'Comment must be under 200 words.'
+      : null;
   return (
     <Stack gap="sm">
       {withSignature && (
@@ -126,18 +142,37 @@ function Decide({
           color="green"
           loading={busy}
           disabled={withSignature && !signature.trim()}
-          onClick={() => onAct({ action: 'APPROVE', ...(withSignature ? { signature: signature.trim() } : {}) }, 'Approved')}
+          onClick={() =>
+            onAct({ action: 'APPROVE', ...(withSignature ? { signature: signature.trim() } : {}) }, 'Approved')
+          }
         >
           {withSignature ? 'Approve and sign' : 'Approve'}
         </Button>
-        <Button color="red" variant="light" onClick={() => { setText(''); setDialog('REJECT'); }}>
+        <Button
+          color="red"
+          variant="light"
+          onClick={() => {
+            setText('');
+            setDialog('REJECT');
+          }}
+        >
           Decline
         </Button>
-        <Button variant="default" onClick={() => { setText(''); setDialog('REQUEST_CHANGE'); }}>
+        <Button
+          variant="default"
+          onClick={() => {
+            setText('');
+            setDialog('REQUEST_CHANGE');
+          }}
+        >
           Request change
         </Button>
       </Group>
-      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog === 'REJECT' ? 'Decline' : 'Request a change'}>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog === 'REJECT' ? 'Decline' : 'Request a change'}
+      >
         <Stack>
           <Textarea
             label={dialog === 'REJECT' ? 'Reason' : 'Comment for the submitter'}

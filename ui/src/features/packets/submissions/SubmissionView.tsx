@@ -127,10 +127,23 @@ function VoidModal({ submissionId, onClose }: { submissionId: string; onClose: (
   return (
     <Modal opened onClose={onClose} title="Void this submission">
       <Stack>
-        <Textarea label="Reason" required autosize minRows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={3}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-autofocus
+        />
         {voidIt.error && <ApiErrorAlert error={voidIt.error} />}
         <Group justify="flex-end">
-          <Button color="red" disabled={!reason.trim()} loading={voidIt.isPending} onClick={() => voidIt.mutate(reason, { onSuccess: onClose })}>
+          <Button
+            color="red"
+            disabled={!reason.trim()}
+            loading={voidIt.isPending}
+            onClick={() => voidIt.mutate(reason, { onSuccess: onClose })}
+          >
             Void
           </Button>
         </Group>
