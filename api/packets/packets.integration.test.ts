@@ -351,12 +351,13 @@ describe('the submission workflow', () => {
 
     await waitForStatus(submission.id, 'SUBMITTED', 'doctor');
     const token = await signerLinkFromMail('doc@clinic.test');
-    const opened = await call(null, 'GET', `/signer/${encodeURIComponent(token)}`);
+    const opened = await call(null, 'POST', '/signer/open', { token });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ packetName: 'Medical clearance', signerName: 'Dana Doe', forms: [] });
-    const early = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/submit`, { signature: 'Dana Doe' });
+    const early = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(early.json().error.code).toBe('ESIGN_CONSENT_REQUIRED');
-    const consent = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/consent`, {
+    const consent = await call(null, 'POST', '/signer/consent', {
+      token,
       consentVersion: opened.json().consent.version,
       email: 'DOC@clinic.test',
       firstName: 'Dana',
@@ -364,14 +365,14 @@ describe('the submission workflow', () => {
     });
     expect(consent.statusCode, consent.body).toBe(200);
     expect(consent.json().forms).toHaveLength(2);
-    const signed = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/submit`, { signature: 'Dana Doe' });
+    const signed = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().status).toBe('APPROVED');
 
-    const replay = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/submit`, { signature: 'Dana Doe' });
+    const replay = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(replay.statusCode).toBe(410);
     expect(replay.json().error.code).toBe('LINK_NO_LONGER_VALID');
-    const forged = await call(null, 'GET', `/signer/${encodeURIComponent(`${token.slice(0, -3)}abc`)}`);
+    const forged = await call(null, 'POST', '/signer/open', { token: `${token.slice(0, -3)}abc` });
     expect(forged.json().error.code).toBe('LINK_NO_LONGER_VALID');
 
     const done = await waitForStatus(submission.id, 'APPROVED', null);
@@ -494,7 +495,7 @@ describe('the submission workflow', () => {
     expect(voided.statusCode, voided.body).toBe(200);
     const row = await waitForStatus(submission.id, 'VOIDED');
     expect(row.void_reason).toBe('Sent by mistake.');
-    const signer = await call(null, 'GET', `/signer/${encodeURIComponent(token)}`);
+    const signer = await call(null, 'POST', '/signer/open', { token });
     expect(signer.statusCode).toBe(410);
     expect(signer.json().error).toMatchObject({
       code: 'PACKET_VOIDED',

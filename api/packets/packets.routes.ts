@@ -38,7 +38,7 @@ import {
   SignerConsentBody,
   SignerDone,
   SignerSubmitBody,
-  SignerTokenParams,
+  SignerTokenBody,
   SignerView,
   StepActionBody,
   SubmissionDetail,
@@ -365,34 +365,23 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- external signer (public, by token) ----
   const signer = { config: { public: true } };
-  app.get(
-    '/signer/:token',
-    { ...signer, schema: { params: SignerTokenParams, response: { 200: SignerView, ...errorResponses(400, 410) } } },
-    async (request) => openSignerLink(request, request.params.token),
+  app.post(
+    '/signer/open',
+    { ...signer, schema: { body: SignerTokenBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    async (request) => openSignerLink(request, request.body.token),
   );
   app.post(
-    '/signer/:token/consent',
-    {
-      ...signer,
-      schema: {
-        params: SignerTokenParams,
-        body: SignerConsentBody,
-        response: { 200: SignerView, ...errorResponses(400, 410) },
-      },
-    },
-    async (request) => recordSignerConsent(request, request.params.token, request.body),
+    '/signer/consent',
+    { ...signer, schema: { body: SignerConsentBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    async (request) => recordSignerConsent(request, request.body.token, request.body),
   );
   app.post(
-    '/signer/:token/submit',
+    '/signer/submit',
     {
       ...signer,
       bodyLimit: PACKET_BODY_LIMIT,
-      schema: {
-        params: SignerTokenParams,
-        body: SignerSubmitBody,
-        response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) },
-      },
+      schema: { body: SignerSubmitBody, response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) } },
     },
-    async (request) => submitAsSigner(request, request.params.token, request.body),
+    async (request) => submitAsSigner(request, request.body.token, request.body),
   );
 };

@@ -346,7 +346,9 @@ export const MyPaperworkPage = Page(SubmissionListItem);
 
 // ---- external signer (public, by token) ----
 
-export const SignerTokenParams = Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) });
+/** The signer's token travels in the body (never in a URL the server logs). */
+const SignerToken = Type.String({ minLength: 16, maxLength: 200 });
+export const SignerTokenBody = Type.Object({ token: SignerToken });
 export const SignerView = Type.Object({
   packetName: Type.String(),
   signerName: Type.String(),
@@ -360,12 +362,14 @@ export const SignerView = Type.Object({
   expiresAt: Timestamp,
 });
 export const SignerConsentBody = Type.Object({
+  token: SignerToken,
   consentVersion: Text(50),
   email: Text(254),
   firstName: Text(100),
   lastName: Text(100),
 });
 export const SignerSubmitBody = Type.Object({
+  token: SignerToken,
   answers: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
   signature: Type.String({ minLength: 1, maxLength: 2_000_000 }),
 });
