@@ -484,6 +484,24 @@ describe('the submission workflow', () => {
       .execute();
     const token = await signerLinkFromMail('doc@clinic.test', before.length - 1);
 
+    // An expired link and a link used out of turn are refused like a dead one.
+    const db = t.database.db;
+    const setLinkExpiry = (at: Date) =>
+      db
+        .updateTable('packet_signer_links')
+        .set({ expires_at: at })
+        .where('submission_id', '=', submission.id)
+        .execute();
+    const setActive = (stepId: string) =>
+      db.updateTable('packet_submissions').set({ active_step_id: stepId }).where('id', '=', submission.id).execute();
+    await setLinkExpiry(new Date(Date.now() - 1000));
+    expect((await call(null, 'POST', '/signer/open', { token })).json().error.code).toBe('LINK_NO_LONGER_VALID');
+    await setLinkExpiry(new Date(Date.now() + 3_600_000));
+    expect((await call(null, 'POST', '/signer/open', { token })).statusCode).toBe(200);
+    await setActive('review');
+    expect((await call(null, 'POST', '/signer/open', { token })).json().error.code).toBe('LINK_NO_LONGER_VALID');
+    await setActive('doctor');
+
     expect((await call(athlete, 'POST', `/packet-submissions/${submission.id}/void`, { reason: 'x' })).statusCode).toBe(
       403,
     );
@@ -508,6 +526,43 @@ describe('the submission workflow', () => {
       .execute();
     expect(tasks.some((task) => task.status === 'CANCELLED')).toBe(true);
     expect(tasks.every((task) => task.status !== 'OPEN')).toBe(true);
+  });
+
+  it('keeps HIPAA answers encrypted at rest and logs every read', async () => {
+    const created = await call(owner, 'POST', '/packets', {
+      name: 'Health insurance',
+      description: 'Insurance details',
+      formIds: [formB],
+      senders: { userIds: [owner.id], groups: [] },
+      hipaa: true,
+    });
+    const packetId = created.json().id as string;
+    expect((await call(owner, 'POST', `/packets/${packetId}/publish`)).statusCode).toBe(200);
+    const sentPacketId = await send(packetId, [athlete], { externalSigners: {} });
+    const submission = await submissionOf(sentPacketId, athlete);
+    await waitForStatus(submission.id, 'PENDING', 'submit');
+    const done = await call(athlete, 'POST', `/packet-submissions/${submission.id}/actions`, {
+      stepId: 'submit',
+      action: 'SUBMIT',
+      answers: { [formB]: { allergy: 'penicillin' } },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'AUTO_APPROVED', hipaa: true });
+    expect(done.json().answers[formB]).toEqual({ allergy: 'penicillin' });
+    const stored = await t.database.db
+      .selectFrom('packet_answers')
+      .selectAll()
+      .where('submission_id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.encrypted).toBe(true);
+    expect(JSON.stringify(stored.answers)).not.toContain('penicillin');
+    const reads = await t.database.db
+      .selectFrom('audit_events')
+      .select(['actor_user_id'])
+      .where('action', '=', 'packet.answers.read')
+      .where('target_id', '=', submission.id)
+      .execute();
+    expect(reads.map((r) => r.actor_user_id)).toContain(athlete.id);
   });
 
   it('reminds on a durable timer (capped) and expires', async () => {
