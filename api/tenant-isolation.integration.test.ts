@@ -136,6 +136,7 @@ function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?
     },
     'GET /api/v1/sent-packets/:id/submissions': { id: target.packets.sentPacketId },
     'POST /api/v1/sent-packets/:id/void': { id: target.packets.sentPacketId, body: { reason: 'Taken over' } },
+    'GET /api/v1/sent-packets/:id/void-progress': { id: target.packets.sentPacketId },
     'GET /api/v1/packet-submissions/:id': { id: target.packets.submissionId },
     'POST /api/v1/packet-submissions/:id/actions': {
       id: target.packets.submissionId,

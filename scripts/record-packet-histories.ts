@@ -20,6 +20,7 @@ import {
   submissionStateQuery,
   voidSubmissionSignal,
 } from '../workflows/packets/packet-submission.workflow';
+import { bulkVoidWorkflow } from '../workflows/packets/bulk-void.workflow';
 import { findTemporalCli } from './temporal-cli';
 import { startTemporalDevServer } from './temporal-dev-server';
 import { createFreshDatabase, freePort } from './test-harness/global-setup';
@@ -101,6 +102,32 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
       await s.handle.signal(voidSubmissionSignal, { reason: 'Sent by mistake.', byUserId: null, byName: 'Sender' });
       await s.handle.result();
       return s.handle;
+    },
+  },
+  {
+    name: 'packet-bulk-voided',
+    async run(ctx) {
+      const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
+      await ctx.database.db
+        .updateTable('sent_packets')
+        .set({ voided_at: new Date(), void_reason: 'Wrong season.' })
+        .where('id', '=', s.input.sentPacketId)
+        .execute();
+      const handle = await ctx.client.workflow.start(bulkVoidWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: `bulk-void:${s.input.sentPacketId}`,
+        args: [
+          {
+            schoolId: s.input.schoolId,
+            sentPacketId: s.input.sentPacketId,
+            void: { reason: 'Wrong season.', byUserId: s.approverId, byName: 'Approver' },
+            requestedByUserId: s.approverId,
+          },
+        ],
+      });
+      await handle.result();
+      await s.handle.result();
+      return handle;
     },
   },
   {

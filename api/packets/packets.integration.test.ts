@@ -528,6 +528,32 @@ describe('the submission workflow', () => {
     expect(tasks.every((task) => task.status !== 'OPEN')).toBe(true);
   });
 
+  it('bulk voids a sent packet through the batch workflow, with progress and a confirmation e-mail', async () => {
+    const packetId = await publishedPacket(false);
+    const sentPacketId = await send(packetId, [athlete, athlete2]);
+    const first = await submissionOf(sentPacketId, athlete);
+    const second = await submissionOf(sentPacketId, athlete2);
+    await waitForStatus(first.id, 'PENDING', 'fill');
+    await waitForStatus(second.id, 'PENDING', 'fill');
+    expect((await call(athlete, 'POST', `/sent-packets/${sentPacketId}/void`, { reason: 'x' })).statusCode).toBe(403);
+    const started = await call(owner, 'POST', `/sent-packets/${sentPacketId}/void`, { reason: 'Wrong season.' });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toEqual({ workflowId: `bulk-void:${sentPacketId}`, total: 2 });
+    await waitForStatus(first.id, 'VOIDED');
+    await waitForStatus(second.id, 'VOIDED');
+    const progress = await call(owner, 'GET', `/sent-packets/${sentPacketId}/void-progress`);
+    expect(progress.json()).toMatchObject({ total: 2, done: 2, finished: true });
+    const mail = await waitUntil(async () =>
+      t.database.db
+        .selectFrom('outbox')
+        .select(['subject'])
+        .where('to_address', '=', owner.email)
+        .where('subject', 'like', 'Bulk void complete%')
+        .executeTakeFirst(),
+    );
+    expect(mail.subject).toBe('Bulk void complete: Medical clearance');
+  });
+
   it('keeps HIPAA answers encrypted at rest and logs every read', async () => {
     const created = await call(owner, 'POST', '/packets', {
       name: 'Health insurance',

@@ -6,6 +6,7 @@ import { NoContent, errorResponses } from '../shared/schemas';
 import {
   archiveFolder,
   archivePacket,
+  bulkVoidProgress,
   cloneFolder,
   createFolder,
   renameFolder,
@@ -15,6 +16,7 @@ import { listFolders } from './packets.repository';
 import {
   ActionRequiredPage,
   ActionRequiredQuery,
+  BulkVoidProgress,
   BulkVoidResult,
   CreateFolderBody,
   CreatePacketBody,
@@ -286,6 +288,17 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       reply.code(202).send(await voidSentPacket(request, request.params.id, request.body.reason)),
+  );
+  app.get(
+    '/sent-packets/:id/void-progress',
+    {
+      onRequest: canSend,
+      schema: {
+        params: SentPacketIdParams,
+        response: { 200: BulkVoidProgress, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => bulkVoidProgress(request, request.params.id),
   );
   app.get(
     '/packet-submissions/:id',
