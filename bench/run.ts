@@ -14,6 +14,7 @@ interface Suite {
 const SUITES: Suite[] = [
   { name: 'form engine', load: async () => (await import('./form-engine.bench')).runFormEngineBench },
   { name: 'api', load: async () => (await import('./api.bench')).runApiBench },
+  { name: 'packets', load: async () => (await import('./packets.bench')).runPacketsBench },
 ];
 
 const only = process.argv.slice(2);
