@@ -220,6 +220,7 @@ export const ROUTES: RouteSpec[] = [
   r('/bulkAssignInstitutions', 'Bulk assign institutions', OPERATOR),
   r('/seeSubmission/:packetId', 'Submissions', STAFF, { feature: 'paperwork' }),
   r('/home/folderview/:id', 'Folder', STAFF, { feature: 'paperwork' }),
+  r('/sprySign/settings', 'Comp ticket settings', ADMIN, { feature: 'paperwork', built: true }),
   // Mail
   r('/spryMail', 'Mail', STAFF, { feature: 'messaging' }),
   r('/spryMail/inbox', 'Inbox', STAFF, { feature: 'messaging' }),

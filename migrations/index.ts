@@ -5,6 +5,7 @@ import * as forms from './2026-11-22_010_forms';
 import * as planUpgradesIrreversible from './2026-11-23_001_plan-upgrades-irreversible';
 import * as tasks from './2026-11-23_020_tasks';
 import * as packets from './2026-11-23_030_packets';
+import * as compTickets from './2026-11-23_040_comp-tickets';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23_001_plan-upgrades-irreversible': planUpgradesIrreversible,
   '2026-11-23_020_tasks': tasks,
   '2026-11-23_030_packets': packets,
+  '2026-11-23_040_comp-tickets': compTickets,
 };
 
 export const migrationProvider: MigrationProvider = {
