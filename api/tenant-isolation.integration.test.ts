@@ -138,6 +138,7 @@ function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?
     'POST /api/v1/sent-packets/:id/void': { id: target.packets.sentPacketId, body: { reason: 'Taken over' } },
     'GET /api/v1/sent-packets/:id/void-progress': { id: target.packets.sentPacketId },
     'GET /api/v1/packet-submissions/:id': { id: target.packets.submissionId },
+    'GET /api/v1/packet-submissions/:id/pdf': { id: target.packets.submissionId },
     'POST /api/v1/packet-submissions/:id/actions': {
       id: target.packets.submissionId,
       body: { stepId: 'submit', action: 'SUBMIT', answers: {} },

@@ -410,6 +410,11 @@ describe('the submission workflow', () => {
       .where('workflow_id', '=', submission.workflow_id)
       .execute();
     expect(open.every((task) => task.status !== 'OPEN')).toBe(true);
+    const pdf = await call(owner, 'GET', `/packet-submissions/${submission.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(other, 'GET', `/packet-submissions/${submission.id}/pdf`)).statusCode).toBe(404);
     const sent = await call(owner, 'GET', `/sent-packets/${sentPacketId}/submissions`);
     expect(sent.json().items[0]).toMatchObject({ status: 'APPROVED' });
   });

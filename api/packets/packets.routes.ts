@@ -46,6 +46,7 @@ import {
   SubmissionDetail,
   SubmissionIdParams,
   SubmissionListQuery,
+  SubmissionPdf,
   SubmissionPage,
   UpdatePacketBody,
   VoidBody,
@@ -62,6 +63,7 @@ import {
   updatePacket,
 } from './packets.service';
 import { sendPacket } from './send-packet.service';
+import { renderSubmissionPdfFor } from './submission-pdf.service';
 import { openSignerLink, recordSignerConsent, submitAsSigner } from './signer.service';
 import {
   actOnSubmission,
@@ -310,6 +312,21 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => loadSubmissionDetail(request, request.params.id),
+  );
+  app.get(
+    '/packet-submissions/:id/pdf',
+    {
+      onRequest: canFill,
+      schema: { params: SubmissionIdParams, response: { 200: SubmissionPdf, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const { bytes, filename } = await renderSubmissionPdfFor(request, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   );
   app.post(
     '/packet-submissions/:id/actions',

@@ -308,6 +308,12 @@ export const StepActionBody = Type.Object({
 });
 export type StepActionBody = Static<typeof StepActionBody>;
 
+export const SubmissionPdf = Type.Unsafe<Uint8Array>({
+  type: 'string',
+  format: 'binary',
+  description: 'The submission as a PDF (application/pdf): forms, answers and the signing certificate.',
+});
+
 export const VoidBody = Type.Object({ reason: FreeText });
 export const BulkVoidResult = Type.Object({ workflowId: Type.String(), total: Type.Integer() });
 export const BulkVoidProgress = Type.Object({
