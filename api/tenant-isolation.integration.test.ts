@@ -130,6 +130,7 @@ function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?
     'POST /api/v1/packets/:id/clone': { id: target.packets.packetId },
     'POST /api/v1/packets/:id/archive': { id: target.packets.packetId },
     'PUT /api/v1/packets/:id/folder': { id: target.packets.packetId, body: { folderId: null } },
+    'PUT /api/v1/packets/:id/external-link': { id: target.packets.packetId, body: { enabled: true } },
     'POST /api/v1/packets/:id/send': {
       id: target.packets.packetId,
       body: { recipients: { userIds: [], teamIds: [], groups: ['STUDENT_ATHLETES'] } },

@@ -248,6 +248,9 @@ describe('building and publishing', () => {
     const clone = await call(owner, 'POST', `/packets/${id}/clone`);
     expect(clone.json()).toMatchObject({ status: 'UNPUBLISHED', name: 'Draft renamed (copy)', frozen: false });
 
+    const link = await call(owner, 'PUT', `/packets/${id}/external-link`, { enabled: true });
+    expect(link.json()).toMatchObject({ enabled: true, url: expect.stringMatching(/\/submit\/[A-Za-z0-9_-]{32}$/) });
+    expect((await call(owner, 'GET', `/packets/${id}`)).json().externalLinkEnabled).toBe(true);
     // Recall: unpublished again, sending refused.
     const recalled = await call(owner, 'POST', `/packets/${id}/recall`);
     expect(recalled.json()).toMatchObject({ status: 'UNPUBLISHED', externalLinkEnabled: false });

@@ -20,6 +20,8 @@ import {
   BulkVoidResult,
   CreateFolderBody,
   CreatePacketBody,
+  ExternalLinkBody,
+  ExternalLinkResult,
   Folder,
   FolderIdParams,
   FolderListQuery,
@@ -59,6 +61,7 @@ import {
   movePacket,
   publishPacket,
   recallPacket,
+  setExternalLink,
   toFolder,
   updatePacket,
 } from './packets.service';
@@ -233,6 +236,18 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => movePacket(request, request.params.id, request.body.folderId),
+  );
+  app.put(
+    '/packets/:id/external-link',
+    {
+      onRequest: canWrite,
+      schema: {
+        ...packetParams,
+        body: ExternalLinkBody,
+        response: { 200: ExternalLinkResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setExternalLink(request, request.params.id, request.body.enabled),
   );
   app.post(
     '/packets/:id/send',
