@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import { createNotificationActivities } from './notifications/notification.activities';
 import { createTaskActivities } from './tasks/tasks.activities';
 import { createPacketSubmissionActivities } from './packets/packet-submission.activities';
+import { createPacketBulkActivities } from './packets/packet-bulk.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -24,6 +25,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPasswordResetActivities(deps),
     ...createTaskActivities(deps),
     ...createPacketSubmissionActivities(deps),
+    ...createPacketBulkActivities(deps),
   };
 }
 

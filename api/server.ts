@@ -6,6 +6,7 @@ import { academicYearsRoutes } from './academic-years/academic-years.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { compTicketsRoutes } from './comp-tickets/comp-tickets.routes';
 import { devMailboxRoutes } from './dev-mailbox/dev-mailbox.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { healthRoutes } from './health/health.routes';
@@ -78,6 +79,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(schoolsRoutes);
       await api.register(realtimeRoutes);
       await api.register(packetsRoutes);
+      await api.register(compTicketsRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -122,6 +122,9 @@ export const ERRORS = {
   ESIGN_CONSENT_REQUIRED: { status: 400, message: 'Accept the consent to sign electronically first.' },
   SIGNATURE_REQUIRED: { status: 400, message: 'Sign to approve.' },
   PACKET_FORM_NOT_PUBLISHED: { status: 409, message: 'Publish every form of the packet before publishing it.' },
+  // Comp tickets (spec part 2 §5 and §8: "tickets under 100", "set a valid time")
+  COMP_TICKETS_LIMIT: { status: 400, message: 'Tickets per user must be a whole number under 100.' },
+  COMP_TICKET_REMINDER_INVALID: { status: 400, message: 'Set a valid time: a whole number of hours from 1 to 168.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -33,6 +33,7 @@ export const PERMISSIONS = [
   'packets:write',
   'packets:send',
   'packets:fill',
+  'comp-tickets:configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -63,6 +64,7 @@ const MATRIX: Record<Role, Permission[]> = {
     'packets:read',
     'packets:write',
     'packets:send',
+    'comp-tickets:configure',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [

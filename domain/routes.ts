@@ -222,6 +222,7 @@ export const ROUTES: RouteSpec[] = [
   r('/home/folderview/:id', 'Folder', STAFF, { feature: 'paperwork', built: true }),
   r('/sprySign/forms', 'Forms', STAFF, { feature: 'paperwork', built: true }),
   r('/sprySign/processes', 'Process maps', STAFF, { built: true }),
+  r('/sprySign/settings', 'Comp ticket settings', ADMIN, { feature: 'paperwork', built: true }),
   // Mail
   r('/spryMail', 'Mail', STAFF, { feature: 'messaging' }),
   r('/spryMail/inbox', 'Inbox', STAFF, { feature: 'messaging' }),

@@ -271,6 +271,20 @@ export interface FormDocumentsTable {
   created_at: Timestamp;
 }
 
+/** One comp ticket configuration per school (issue 4). */
+export interface CompTicketSettingsTable {
+  school_id: string;
+  tickets_per_user: number;
+  full_name: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  email: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  mobile_phone: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  relationship: 'NOT_ASKED' | 'OPTIONAL' | 'MANDATORY';
+  reminder_hours: number | null;
+  recipient_roles: string[];
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -298,6 +312,7 @@ export interface Database {
   packet_answers: PacketAnswersTable;
   packet_submission_events: PacketSubmissionEventsTable;
   packet_signer_links: PacketSignerLinksTable;
+  comp_ticket_settings: CompTicketSettingsTable;
 }
 
 export type School = Selectable<SchoolsTable>;

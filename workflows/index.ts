@@ -2,3 +2,4 @@
 export * from './invitations/invitation.workflow';
 export * from './auth/password-reset.workflow';
 export * from './packets/packet-submission.workflow';
+export * from './packets/bulk-void.workflow';

@@ -179,7 +179,8 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     await appendEvent(ref, { key: `mail:${raw}`, kind: 'EMAILED', details: { to, subject } });
   }
 
-  const submissionUrl = (submissionId: string) => `${config.publicUrl}/sprySign/submission/${submissionId}`;
+  const submissionUrl = (submissionId: string) =>
+    `${config.publicUrl}/sprySign/actionRequired?submission=${submissionId}`;
 
   async function usersWithRole(schoolId: string, role: string) {
     return db
@@ -356,7 +357,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
           assigneeRole: slot.role ?? null,
           assigneeEmail: slot.email ?? null,
           title: `${input.packetName}: ${input.stepName}`,
-          url: slot.kind === 'EXTERNAL' ? null : `/sprySign/submission/${input.submissionId}`,
+          url: slot.kind === 'EXTERNAL' ? null : `/sprySign/actionRequired?submission=${input.submissionId}`,
           dueAt: new Date(input.expiresAt),
         });
         const heading =

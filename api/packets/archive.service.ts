@@ -1,12 +1,15 @@
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
+import { packetWorkflowIds } from '../../domain/packets';
+import { bulkVoidWorkflow } from '../../workflows/packets/bulk-void.workflow';
 import { voidSubmissionSignal } from '../../workflows/packets/packet-submission.workflow';
 import { recordAudit } from '../audit/audit.repository';
 import { authOf } from '../plugins/authenticate';
 import { requestMeta } from '../shared/request-meta';
+import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import type { AuthContext } from '../types';
 import { clonePacketRow, checkFolderName, toFolder } from './packets.service';
 import { findFolder, findPacket } from './packets.repository';
@@ -140,13 +143,55 @@ export async function voidSentPacket(request: FastifyRequest, sentPacketId: stri
     .where('school_id', '=', auth.school.id)
     .where('id', '=', sentPacketId)
     .execute();
-  const ids = await openWorkflowIds(db, auth.school.id, { sentPacketId });
-  if (ids.length > 0) {
-    if (!deps.temporal) throw new AppError('WORKFLOW_UNAVAILABLE');
-    const temporal = deps.temporal;
-    inBackground(request, () => signalVoids(temporal, ids, voidInfo(request, auth, text)));
+  const total = (await openWorkflowIds(db, auth.school.id, { sentPacketId })).length;
+  const temporal = requireTemporal(deps);
+  const workflowId = packetWorkflowIds.bulkVoid(sentPacketId);
+  try {
+    await temporal.workflow.start(bulkVoidWorkflow, {
+      workflowId,
+      taskQueue: taskQueueOf(deps),
+      args: [
+        {
+          schoolId: auth.school.id,
+          sentPacketId,
+          void: voidInfo(request, auth, text),
+          requestedByUserId: auth.user.id,
+        },
+      ],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
-  return { workflowId: `bulk-void:${sentPacketId}`, total: ids.length };
+  return { workflowId, total };
+}
+
+/**
+ * Progress of a sent packet's bulk void, from PostgreSQL (each submission workflow writes its own ending): voided
+ * since the request versus still running. The batch workflow also answers a Query for operators.
+ */
+export async function bulkVoidProgress(request: FastifyRequest, sentPacketId: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const sent = await db
+    .selectFrom('sent_packets')
+    .select(['id', 'voided_at'])
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', sentPacketId)
+    .executeTakeFirst();
+  if (!sent) throw new AppError('NOT_FOUND');
+  const workflowId = packetWorkflowIds.bulkVoid(sentPacketId);
+  if (!sent.voided_at) return { workflowId, total: 0, done: 0, finished: false };
+  const open = (await openWorkflowIds(db, auth.school.id, { sentPacketId })).length;
+  const voided = await db
+    .selectFrom('packet_submissions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('school_id', '=', auth.school.id)
+    .where('sent_packet_id', '=', sentPacketId)
+    .where('status', '=', 'VOIDED')
+    .where('voided_at', '>=', sent.voided_at)
+    .executeTakeFirstOrThrow();
+  const done = Number(voided.n);
+  return { workflowId, total: done + open, done, finished: open === 0 };
 }
 
 // ---- folders ----

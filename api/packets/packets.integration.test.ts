@@ -248,6 +248,9 @@ describe('building and publishing', () => {
     const clone = await call(owner, 'POST', `/packets/${id}/clone`);
     expect(clone.json()).toMatchObject({ status: 'UNPUBLISHED', name: 'Draft renamed (copy)', frozen: false });
 
+    const link = await call(owner, 'PUT', `/packets/${id}/external-link`, { enabled: true });
+    expect(link.json()).toMatchObject({ enabled: true, url: expect.stringMatching(/\/submit\/[A-Za-z0-9_-]{32}$/) });
+    expect((await call(owner, 'GET', `/packets/${id}`)).json().externalLinkEnabled).toBe(true);
     // Recall: unpublished again, sending refused.
     const recalled = await call(owner, 'POST', `/packets/${id}/recall`);
     expect(recalled.json()).toMatchObject({ status: 'UNPUBLISHED', externalLinkEnabled: false });
@@ -351,12 +354,13 @@ describe('the submission workflow', () => {
 
     await waitForStatus(submission.id, 'SUBMITTED', 'doctor');
     const token = await signerLinkFromMail('doc@clinic.test');
-    const opened = await call(null, 'GET', `/signer/${encodeURIComponent(token)}`);
+    const opened = await call(null, 'POST', '/signer/open', { token });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ packetName: 'Medical clearance', signerName: 'Dana Doe', forms: [] });
-    const early = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/submit`, { signature: 'Dana Doe' });
+    const early = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(early.json().error.code).toBe('ESIGN_CONSENT_REQUIRED');
-    const consent = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/consent`, {
+    const consent = await call(null, 'POST', '/signer/consent', {
+      token,
       consentVersion: opened.json().consent.version,
       email: 'DOC@clinic.test',
       firstName: 'Dana',
@@ -364,14 +368,14 @@ describe('the submission workflow', () => {
     });
     expect(consent.statusCode, consent.body).toBe(200);
     expect(consent.json().forms).toHaveLength(2);
-    const signed = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/submit`, { signature: 'Dana Doe' });
+    const signed = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().status).toBe('APPROVED');
 
-    const replay = await call(null, 'POST', `/signer/${encodeURIComponent(token)}/submit`, { signature: 'Dana Doe' });
+    const replay = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(replay.statusCode).toBe(410);
     expect(replay.json().error.code).toBe('LINK_NO_LONGER_VALID');
-    const forged = await call(null, 'GET', `/signer/${encodeURIComponent(`${token.slice(0, -3)}abc`)}`);
+    const forged = await call(null, 'POST', '/signer/open', { token: `${token.slice(0, -3)}abc` });
     expect(forged.json().error.code).toBe('LINK_NO_LONGER_VALID');
 
     const done = await waitForStatus(submission.id, 'APPROVED', null);
@@ -409,6 +413,11 @@ describe('the submission workflow', () => {
       .where('workflow_id', '=', submission.workflow_id)
       .execute();
     expect(open.every((task) => task.status !== 'OPEN')).toBe(true);
+    const pdf = await call(owner, 'GET', `/packet-submissions/${submission.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call(other, 'GET', `/packet-submissions/${submission.id}/pdf`)).statusCode).toBe(404);
     const sent = await call(owner, 'GET', `/sent-packets/${sentPacketId}/submissions`);
     expect(sent.json().items[0]).toMatchObject({ status: 'APPROVED' });
   });
@@ -483,6 +492,24 @@ describe('the submission workflow', () => {
       .execute();
     const token = await signerLinkFromMail('doc@clinic.test', before.length - 1);
 
+    // An expired link and a link used out of turn are refused like a dead one.
+    const db = t.database.db;
+    const setLinkExpiry = (at: Date) =>
+      db
+        .updateTable('packet_signer_links')
+        .set({ expires_at: at })
+        .where('submission_id', '=', submission.id)
+        .execute();
+    const setActive = (stepId: string) =>
+      db.updateTable('packet_submissions').set({ active_step_id: stepId }).where('id', '=', submission.id).execute();
+    await setLinkExpiry(new Date(Date.now() - 1000));
+    expect((await call(null, 'POST', '/signer/open', { token })).json().error.code).toBe('LINK_NO_LONGER_VALID');
+    await setLinkExpiry(new Date(Date.now() + 3_600_000));
+    expect((await call(null, 'POST', '/signer/open', { token })).statusCode).toBe(200);
+    await setActive('review');
+    expect((await call(null, 'POST', '/signer/open', { token })).json().error.code).toBe('LINK_NO_LONGER_VALID');
+    await setActive('doctor');
+
     expect((await call(athlete, 'POST', `/packet-submissions/${submission.id}/void`, { reason: 'x' })).statusCode).toBe(
       403,
     );
@@ -494,7 +521,7 @@ describe('the submission workflow', () => {
     expect(voided.statusCode, voided.body).toBe(200);
     const row = await waitForStatus(submission.id, 'VOIDED');
     expect(row.void_reason).toBe('Sent by mistake.');
-    const signer = await call(null, 'GET', `/signer/${encodeURIComponent(token)}`);
+    const signer = await call(null, 'POST', '/signer/open', { token });
     expect(signer.statusCode).toBe(410);
     expect(signer.json().error).toMatchObject({
       code: 'PACKET_VOIDED',
@@ -507,6 +534,69 @@ describe('the submission workflow', () => {
       .execute();
     expect(tasks.some((task) => task.status === 'CANCELLED')).toBe(true);
     expect(tasks.every((task) => task.status !== 'OPEN')).toBe(true);
+  });
+
+  it('bulk voids a sent packet through the batch workflow, with progress and a confirmation e-mail', async () => {
+    const packetId = await publishedPacket(false);
+    const sentPacketId = await send(packetId, [athlete, athlete2]);
+    const first = await submissionOf(sentPacketId, athlete);
+    const second = await submissionOf(sentPacketId, athlete2);
+    await waitForStatus(first.id, 'PENDING', 'fill');
+    await waitForStatus(second.id, 'PENDING', 'fill');
+    expect((await call(athlete, 'POST', `/sent-packets/${sentPacketId}/void`, { reason: 'x' })).statusCode).toBe(403);
+    const started = await call(owner, 'POST', `/sent-packets/${sentPacketId}/void`, { reason: 'Wrong season.' });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toEqual({ workflowId: `bulk-void:${sentPacketId}`, total: 2 });
+    await waitForStatus(first.id, 'VOIDED');
+    await waitForStatus(second.id, 'VOIDED');
+    const progress = await call(owner, 'GET', `/sent-packets/${sentPacketId}/void-progress`);
+    expect(progress.json()).toMatchObject({ total: 2, done: 2, finished: true });
+    const mail = await waitUntil(async () =>
+      t.database.db
+        .selectFrom('outbox')
+        .select(['subject'])
+        .where('to_address', '=', owner.email)
+        .where('subject', 'like', 'Bulk void complete%')
+        .executeTakeFirst(),
+    );
+    expect(mail.subject).toBe('Bulk void complete: Medical clearance');
+  });
+
+  it('keeps HIPAA answers encrypted at rest and logs every read', async () => {
+    const created = await call(owner, 'POST', '/packets', {
+      name: 'Health insurance',
+      description: 'Insurance details',
+      formIds: [formB],
+      senders: { userIds: [owner.id], groups: [] },
+      hipaa: true,
+    });
+    const packetId = created.json().id as string;
+    expect((await call(owner, 'POST', `/packets/${packetId}/publish`)).statusCode).toBe(200);
+    const sentPacketId = await send(packetId, [athlete], { externalSigners: {} });
+    const submission = await submissionOf(sentPacketId, athlete);
+    await waitForStatus(submission.id, 'PENDING', 'submit');
+    const done = await call(athlete, 'POST', `/packet-submissions/${submission.id}/actions`, {
+      stepId: 'submit',
+      action: 'SUBMIT',
+      answers: { [formB]: { allergy: 'penicillin' } },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'AUTO_APPROVED', hipaa: true });
+    expect(done.json().answers[formB]).toEqual({ allergy: 'penicillin' });
+    const stored = await t.database.db
+      .selectFrom('packet_answers')
+      .selectAll()
+      .where('submission_id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.encrypted).toBe(true);
+    expect(JSON.stringify(stored.answers)).not.toContain('penicillin');
+    const reads = await t.database.db
+      .selectFrom('audit_events')
+      .select(['actor_user_id'])
+      .where('action', '=', 'packet.answers.read')
+      .where('target_id', '=', submission.id)
+      .execute();
+    expect(reads.map((r) => r.actor_user_id)).toContain(athlete.id);
   });
 
   it('reminds on a durable timer (capped) and expires', async () => {

@@ -6,6 +6,7 @@ import { NoContent, errorResponses } from '../shared/schemas';
 import {
   archiveFolder,
   archivePacket,
+  bulkVoidProgress,
   cloneFolder,
   createFolder,
   renameFolder,
@@ -15,9 +16,12 @@ import { listFolders } from './packets.repository';
 import {
   ActionRequiredPage,
   ActionRequiredQuery,
+  BulkVoidProgress,
   BulkVoidResult,
   CreateFolderBody,
   CreatePacketBody,
+  ExternalLinkBody,
+  ExternalLinkResult,
   Folder,
   FolderIdParams,
   FolderListQuery,
@@ -38,12 +42,13 @@ import {
   SignerConsentBody,
   SignerDone,
   SignerSubmitBody,
-  SignerTokenParams,
+  SignerTokenBody,
   SignerView,
   StepActionBody,
   SubmissionDetail,
   SubmissionIdParams,
   SubmissionListQuery,
+  SubmissionPdf,
   SubmissionPage,
   UpdatePacketBody,
   VoidBody,
@@ -56,10 +61,12 @@ import {
   movePacket,
   publishPacket,
   recallPacket,
+  setExternalLink,
   toFolder,
   updatePacket,
 } from './packets.service';
 import { sendPacket } from './send-packet.service';
+import { renderSubmissionPdfFor } from './submission-pdf.service';
 import { openSignerLink, recordSignerConsent, submitAsSigner } from './signer.service';
 import {
   actOnSubmission,
@@ -230,6 +237,18 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => movePacket(request, request.params.id, request.body.folderId),
   );
+  app.put(
+    '/packets/:id/external-link',
+    {
+      onRequest: canWrite,
+      schema: {
+        ...packetParams,
+        body: ExternalLinkBody,
+        response: { 200: ExternalLinkResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setExternalLink(request, request.params.id, request.body.enabled),
+  );
   app.post(
     '/packets/:id/send',
     {
@@ -288,6 +307,17 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(202).send(await voidSentPacket(request, request.params.id, request.body.reason)),
   );
   app.get(
+    '/sent-packets/:id/void-progress',
+    {
+      onRequest: canSend,
+      schema: {
+        params: SentPacketIdParams,
+        response: { 200: BulkVoidProgress, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => bulkVoidProgress(request, request.params.id),
+  );
+  app.get(
     '/packet-submissions/:id',
     {
       onRequest: canFill,
@@ -297,6 +327,21 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => loadSubmissionDetail(request, request.params.id),
+  );
+  app.get(
+    '/packet-submissions/:id/pdf',
+    {
+      onRequest: canFill,
+      schema: { params: SubmissionIdParams, response: { 200: SubmissionPdf, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const { bytes, filename } = await renderSubmissionPdfFor(request, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   );
   app.post(
     '/packet-submissions/:id/actions',
@@ -365,34 +410,23 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- external signer (public, by token) ----
   const signer = { config: { public: true } };
-  app.get(
-    '/signer/:token',
-    { ...signer, schema: { params: SignerTokenParams, response: { 200: SignerView, ...errorResponses(400, 410) } } },
-    async (request) => openSignerLink(request, request.params.token),
+  app.post(
+    '/signer/open',
+    { ...signer, schema: { body: SignerTokenBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    async (request) => openSignerLink(request, request.body.token),
   );
   app.post(
-    '/signer/:token/consent',
-    {
-      ...signer,
-      schema: {
-        params: SignerTokenParams,
-        body: SignerConsentBody,
-        response: { 200: SignerView, ...errorResponses(400, 410) },
-      },
-    },
-    async (request) => recordSignerConsent(request, request.params.token, request.body),
+    '/signer/consent',
+    { ...signer, schema: { body: SignerConsentBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    async (request) => recordSignerConsent(request, request.body.token, request.body),
   );
   app.post(
-    '/signer/:token/submit',
+    '/signer/submit',
     {
       ...signer,
       bodyLimit: PACKET_BODY_LIMIT,
-      schema: {
-        params: SignerTokenParams,
-        body: SignerSubmitBody,
-        response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) },
-      },
+      schema: { body: SignerSubmitBody, response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) } },
     },
-    async (request) => submitAsSigner(request, request.params.token, request.body),
+    async (request) => submitAsSigner(request, request.body.token, request.body),
   );
 };

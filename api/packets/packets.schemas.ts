@@ -308,6 +308,12 @@ export const StepActionBody = Type.Object({
 });
 export type StepActionBody = Static<typeof StepActionBody>;
 
+export const SubmissionPdf = Type.Unsafe<Uint8Array>({
+  type: 'string',
+  format: 'binary',
+  description: 'The submission as a PDF (application/pdf): forms, answers and the signing certificate.',
+});
+
 export const VoidBody = Type.Object({ reason: FreeText });
 export const BulkVoidResult = Type.Object({ workflowId: Type.String(), total: Type.Integer() });
 export const BulkVoidProgress = Type.Object({
@@ -346,7 +352,9 @@ export const MyPaperworkPage = Page(SubmissionListItem);
 
 // ---- external signer (public, by token) ----
 
-export const SignerTokenParams = Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) });
+/** The signer's token travels in the body (never in a URL the server logs). */
+const SignerToken = Type.String({ minLength: 16, maxLength: 200 });
+export const SignerTokenBody = Type.Object({ token: SignerToken });
 export const SignerView = Type.Object({
   packetName: Type.String(),
   signerName: Type.String(),
@@ -360,12 +368,14 @@ export const SignerView = Type.Object({
   expiresAt: Timestamp,
 });
 export const SignerConsentBody = Type.Object({
+  token: SignerToken,
   consentVersion: Text(50),
   email: Text(254),
   firstName: Text(100),
   lastName: Text(100),
 });
 export const SignerSubmitBody = Type.Object({
+  token: SignerToken,
   answers: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
   signature: Type.String({ minLength: 1, maxLength: 2_000_000 }),
 });

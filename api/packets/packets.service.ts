@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
@@ -11,6 +12,7 @@ import { PACKET_LIMITS, SENDER_GROUP_ROLES, type SenderGroup } from '../../domai
 import { checkDefinition, countWords, toDefinitionError } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import { recordAudit } from '../audit/audit.repository';
+import { hashToken } from '../../domain/signed-links';
 import { authOf } from '../plugins/authenticate';
 import { requestMeta } from '../shared/request-meta';
 import type { AuthContext } from '../types';
@@ -435,4 +437,30 @@ export async function listPacketItems(request: FastifyRequest, query: Parameters
   const auth = authOf(request);
   const { rows, total } = await listPackets(request.server.deps.database.db, auth.school.id, query);
   return { items: rows.map(toPacketListItem), total, limit: query.limit, offset: query.offset };
+}
+
+/**
+ * The packet's shareable link for external signers: turning it on makes a fresh random token (only its SHA-256 is
+ * kept) and shows the URL this once; turning it off (or a recall) kills it.
+ */
+export async function setExternalLink(request: FastifyRequest, packetId: string, enabled: boolean) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const packet = await findPacket(db, auth.school.id, packetId);
+  if (!packet) throw new AppError('NOT_FOUND');
+  if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (enabled && packet.status !== 'PUBLISHED') throw new AppError('PACKET_NOT_PUBLISHED');
+  const token = enabled ? randomBytes(24).toString('base64url') : null;
+  await db
+    .updateTable('packets')
+    .set({
+      external_link_enabled: enabled,
+      external_link_token_hash: token ? hashToken(token) : null,
+      updated_at: new Date(),
+    })
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', packetId)
+    .execute();
+  return { enabled, url: token ? `${deps.config.publicUrl}/submit/${token}` : null };
 }

@@ -501,7 +501,7 @@ export async function listActionRequired(
   let q = db
     .selectFrom('tasks as t')
     .innerJoin('packet_submissions as s', (j) =>
-      j.on(sql`s.id::text`, '=', sql.ref('t.entity_id')).onRef('s.school_id', '=', 't.school_id'),
+      j.on('s.id', '=', sql<string>`t.entity_id::uuid`).onRef('s.school_id', '=', 't.school_id'),
     )
     .innerJoin('sent_packets as sp', 'sp.id', 's.sent_packet_id')
     .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')

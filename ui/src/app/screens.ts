@@ -69,6 +69,10 @@ export const SCREENS: Record<string, Screen> = {
     'ExternalSignerPage',
   ),
   '/sprySign/processes': screen(() => import('../features/packets/ProcessMapsPage'), 'ProcessMapsPage'),
+  '/sprySign/settings': screen(
+    () => import('../features/comp-tickets/CompTicketSettingsPage'),
+    'CompTicketSettingsPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

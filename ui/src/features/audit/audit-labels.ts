@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, string> = {
   'form.published': 'Form published',
   'form.cloned': 'Form cloned',
   'form.archived': 'Form archived',
+  'comp_tickets.configured': 'Comp tickets configured',
 };
 
 export function actionLabel(action: string): string {

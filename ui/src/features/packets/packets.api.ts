@@ -69,9 +69,10 @@ export const packetPaths = {
   submissionResend: (id: string) => `/packet-submissions/${enc(id)}/resend`,
   actionRequired: '/packet-tasks',
   myPaperwork: '/my-paperwork',
-  signer: (token: string) => `/signer/${enc(token)}`,
-  signerConsent: (token: string) => `/signer/${enc(token)}/consent`,
-  signerSubmit: (token: string) => `/signer/${enc(token)}/submit`,
+  // The token travels in the body, never in a URL the server would log.
+  signerOpen: '/signer/open',
+  signerConsent: '/signer/consent',
+  signerSubmit: '/signer/submit',
 };
 
 export const packetKeys = {
@@ -228,7 +229,7 @@ export function useMyPaperwork(status: string | null) {
 export function useSignerView(token: string) {
   return useQuery({
     queryKey: packetKeys.signer(token),
-    queryFn: ({ signal }) => api.get<SignerViewDto>(packetPaths.signer(token), undefined, signal),
+    queryFn: () => api.post<SignerViewDto>(packetPaths.signerOpen, { token }),
     retry: false,
   });
 }
@@ -236,15 +237,16 @@ export function useSignerView(token: string) {
 export function useSignerConsent(token: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignerConsentInput) => api.post<SignerViewDto>(packetPaths.signerConsent(token), input),
+    mutationFn: (input: Omit<SignerConsentInput, 'token'>) =>
+      api.post<SignerViewDto>(packetPaths.signerConsent, { ...input, token }),
     onSuccess: (view) => client.setQueryData(packetKeys.signer(token), view),
   });
 }
 
 export function useSignerSubmit(token: string) {
   return useMutation({
-    mutationFn: (input: SignerSubmitInput) =>
-      api.post<Static<typeof SignerDone>>(packetPaths.signerSubmit(token), input),
+    mutationFn: (input: Omit<SignerSubmitInput, 'token'>) =>
+      api.post<Static<typeof SignerDone>>(packetPaths.signerSubmit, { ...input, token }),
   });
 }
 

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,24 +19,35 @@ import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { ReadOnlyWorkflow } from '../designer/ReadOnlyWorkflow';
 import type { PacketWorkflowDefinition } from '../designer/packet-workflow';
 import { formatDateTime, GROUP_LABELS } from '../packet-labels';
-import { usePacketAction, type PacketDetailDto } from '../packets.api';
+import { useExternalLink, usePacketAction, type PacketDetailDto } from '../packets.api';
 import { SendPacketModal } from '../send/SendPacketModal';
 
 export function ShareLinkTab({ packet }: { packet: PacketDetailDto }) {
+  const link = useExternalLink(packet.id);
+  const [url, setUrl] = useState<string | null>(null);
   return (
     <Card withBorder maw={720}>
       <Stack>
         <Switch
           label="Shareable link for external signers"
-          description="Anyone with the link can start this packet as an external signer. Recalling the packet disables the link."
+          description="Anyone with the link can start this packet as an external signer. Turning it off, or recalling the packet, kills the link."
           checked={packet.externalLinkEnabled}
-          disabled
-          readOnly
+          disabled={!packet.canEdit || link.isPending}
+          onChange={(e) => link.mutate(e.currentTarget.checked, { onSuccess: (r) => setUrl(r.url) })}
         />
-        <Alert color="gray" variant="light">
-          The API does not generate shareable links yet; external signers named on a workflow step receive their own
-          e-mailed link when it is their turn.
-        </Alert>
+        {url && (
+          <Group align="flex-end">
+            <TextInput label="Link (shown once: only its hash is kept)" value={url} readOnly flex={1} />
+            <CopyButton value={url}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        )}
+        {link.error && <ApiErrorAlert error={link.error} />}
       </Stack>
     </Card>
   );
