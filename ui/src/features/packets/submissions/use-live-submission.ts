@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onSubmissionChanged } from '../../../shared/realtime-events';
 import { useSubmission } from '../packets.api';
@@ -6,11 +7,15 @@ import { useSubmission } from '../packets.api';
 export function useLiveSubmission(id: string | null) {
   const query = useSubmission(id);
   const { refetch } = query;
+  const client = useQueryClient();
   useEffect(() => {
     if (!id) return;
     return onSubmissionChanged((change) => {
-      if (change.submissionId === id) void refetch();
+      if (change.submissionId !== id) return;
+      void refetch();
+      // The list behind the drawer shows the same submission's status.
+      void client.invalidateQueries({ queryKey: ['packets', 'submissions'] });
     });
-  }, [id, refetch]);
+  }, [id, refetch, client]);
   return query;
 }
