@@ -6,6 +6,9 @@ import { createInvitationActivities } from './invitations/invitation.activities'
 import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
 import { createNotificationActivities } from './notifications/notification.activities';
+import { createTaskActivities } from './tasks/tasks.activities';
+import { createPacketSubmissionActivities } from './packets/packet-submission.activities';
+import { createPacketBulkActivities } from './packets/packet-bulk.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -20,6 +23,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createNotificationActivities(deps),
     ...createInvitationActivities(deps),
     ...createPasswordResetActivities(deps),
+    ...createTaskActivities(deps),
+    ...createPacketSubmissionActivities(deps),
+    ...createPacketBulkActivities(deps),
   };
 }
 

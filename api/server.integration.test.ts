@@ -189,6 +189,9 @@ describe('access', () => {
         'POST /api/v1/auth/login',
         'POST /api/v1/auth/logout',
         'POST /api/v1/auth/reset-password',
+        'POST /api/v1/signer/open',
+        'POST /api/v1/signer/consent',
+        'POST /api/v1/signer/submit',
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import { formsRoutes } from './forms/forms.routes';
 import { healthRoutes } from './health/health.routes';
 import { metaRoutes, readAppVersion } from './meta/meta.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { packetsRoutes } from './packets/packets.routes';
 import { installErrorHandler } from './plugins/install-error-handler';
 import { installJsonBodyParser } from './plugins/install-json-body-parser';
 import { installMaintenanceMode } from './plugins/install-maintenance-mode';
@@ -77,6 +78,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(schoolRoutes);
       await api.register(schoolsRoutes);
       await api.register(realtimeRoutes);
+      await api.register(packetsRoutes);
       await api.register(compTicketsRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },

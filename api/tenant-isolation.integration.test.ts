@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNotification } from './notifications/notifications.repository';
 import { seedForm } from './test-support/forms';
+import { seedPacketRows } from './test-support/packets';
 import { createTestApp, type TestApp } from './test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from './test-support/seed-school';
 
@@ -23,6 +24,7 @@ interface SchoolFixture {
   coach: SeededUser;
   notificationId: string;
   formId: string;
+  packets: Awaited<ReturnType<typeof seedPacketRows>>;
 }
 
 let t: TestApp;
@@ -86,6 +88,7 @@ async function seedTenant(): Promise<SchoolFixture> {
     coach,
     notificationId,
     formId: form.formId,
+    packets: await seedPacketRows(db, school.id, admin.id, form.formId, athlete.id),
   };
 }
 
@@ -117,6 +120,32 @@ function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?
     'POST /api/v1/forms/:id/validate': { id: target.formId, body: { answers: {} } },
     'PUT /api/v1/forms/:id/document': { id: target.formId },
     'GET /api/v1/forms/:id/document': { id: target.formId },
+    'PATCH /api/v1/packet-folders/:id': { id: target.packets.folderId, body: { name: 'Taken over' } },
+    'POST /api/v1/packet-folders/:id/clone': { id: target.packets.folderId },
+    'POST /api/v1/packet-folders/:id/archive': { id: target.packets.folderId },
+    'GET /api/v1/packets/:id': { id: target.packets.packetId },
+    'PUT /api/v1/packets/:id': { id: target.packets.packetId, body: { name: 'Taken over' } },
+    'POST /api/v1/packets/:id/publish': { id: target.packets.packetId },
+    'POST /api/v1/packets/:id/recall': { id: target.packets.packetId },
+    'POST /api/v1/packets/:id/clone': { id: target.packets.packetId },
+    'POST /api/v1/packets/:id/archive': { id: target.packets.packetId },
+    'PUT /api/v1/packets/:id/folder': { id: target.packets.packetId, body: { folderId: null } },
+    'PUT /api/v1/packets/:id/external-link': { id: target.packets.packetId, body: { enabled: true } },
+    'POST /api/v1/packets/:id/send': {
+      id: target.packets.packetId,
+      body: { recipients: { userIds: [], teamIds: [], groups: ['STUDENT_ATHLETES'] } },
+    },
+    'GET /api/v1/sent-packets/:id/submissions': { id: target.packets.sentPacketId },
+    'POST /api/v1/sent-packets/:id/void': { id: target.packets.sentPacketId, body: { reason: 'Taken over' } },
+    'GET /api/v1/sent-packets/:id/void-progress': { id: target.packets.sentPacketId },
+    'GET /api/v1/packet-submissions/:id': { id: target.packets.submissionId },
+    'GET /api/v1/packet-submissions/:id/pdf': { id: target.packets.submissionId },
+    'POST /api/v1/packet-submissions/:id/actions': {
+      id: target.packets.submissionId,
+      body: { stepId: 'submit', action: 'SUBMIT', answers: {} },
+    },
+    'POST /api/v1/packet-submissions/:id/void': { id: target.packets.submissionId, body: { reason: 'Taken over' } },
+    'POST /api/v1/packet-submissions/:id/resend': { id: target.packets.submissionId },
   };
 }
 

@@ -13,6 +13,8 @@ export interface ServerDeps {
   temporal: Client | null;
   /** Task queue workflows are started on; tests pass their own so parallel test files do not share workers. */
   taskQueue?: string;
+  /** Tests and benchmarks only: packet reminder interval and expiry (ms) instead of the chosen options. */
+  packetTiming?: { reminderEveryMs?: number | null; expireAfterMs?: number };
 }
 
 /** The signed-in person behind a request, loaded by the authenticate hook. */

@@ -14,6 +14,8 @@ interface Suite {
 const SUITES: Suite[] = [
   { name: 'form engine', load: async () => (await import('./form-engine.bench')).runFormEngineBench },
   { name: 'api', load: async () => (await import('./api.bench')).runApiBench },
+  { name: 'packet designer', load: async () => (await import('./packet-designer.bench')).runPacketDesignerBench },
+  { name: 'packets', load: async () => (await import('./packets.bench')).runPacketsBench },
   { name: 'submission pdf', load: async () => (await import('./submission-pdf.bench')).runSubmissionPdfBench },
 ];
 

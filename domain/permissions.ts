@@ -29,11 +29,17 @@ export const PERMISSIONS = [
   'mailbox:read',
   'schools:operate',
   'workflows:operate',
+  'packets:read',
+  'packets:write',
+  'packets:send',
+  'packets:fill',
   'comp-tickets:configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ALL_SIGNED_IN: Permission[] = ['profile:read', 'profile:update', 'notifications:read', 'school:read'];
+// Anyone may be a packet's recipient or a step's actor; the submission workflow checks who may act on what.
+ALL_SIGNED_IN.push('packets:fill');
 
 const MATRIX: Record<Role, Permission[]> = {
   SCHOOL_ADMIN: [
@@ -55,6 +61,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'users:deactivate',
     'audit:read',
     'workflows:operate',
+    'packets:read',
+    'packets:write',
+    'packets:send',
     'comp-tickets:configure',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
@@ -66,6 +75,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'staff:read',
     'forms:read',
     'forms:write',
+    'packets:read',
+    'packets:write',
+    'packets:send',
   ],
   STUDENT_ATHLETE: [...ALL_SIGNED_IN, 'teams:read', 'academic-years:read'],
   EDUCATOR: [...ALL_SIGNED_IN],

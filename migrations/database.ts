@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FormVersion } from '../form-engine/form-definition';
+import type { PacketWorkflowDefinition, StepRunState } from '../domain/packet-workflow';
+import type { ExpiryOption, ReminderOption, SubmissionStatus } from '../domain/packets';
 
 /** The database schema as Kysely types, kept in step with the migrations in this folder. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -200,19 +202,31 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
+export type TaskStatus = 'OPEN' | 'DONE' | 'CANCELLED';
+
+/** The human task inbox: who must act on which workflow step (migrations 001 and 2026-11-23_020_tasks). */
 export interface TasksTable {
   id: Generated<string>;
   school_id: string;
   workflow_id: string;
-  step_key: string;
-  assignee_user_id: string | null;
   module: string;
   entity_id: string | null;
+  step_id: string;
+  step_name: Generated<string>;
+  assignee_user_id: string | null;
+  assignee_role: string | null;
+  /** An external signer who has no account. */
+  assignee_email: string | null;
+  /** Derived by the database from the assignee columns; part of the (workflow_id, step_id, assignee_key) key. */
+  assignee_key: ColumnType<string, never, never>;
   title: string;
-  status: Generated<'OPEN' | 'DONE' | 'CANCELLED'>;
+  /** Where the person acts (an app path or a signed link). */
+  url: string | null;
+  status: Generated<TaskStatus>;
   due_at: NullableTimestamp;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  completed_by: string | null;
 }
 
 /** A form template's kind: built as a long or a short form, or a PDF imported as its document. */
@@ -290,6 +304,14 @@ export interface Database {
   forms: FormsTable;
   form_versions: FormVersionsTable;
   form_documents: FormDocumentsTable;
+  packet_folders: PacketFoldersTable;
+  packets: PacketsTable;
+  packet_versions: PacketVersionsTable;
+  sent_packets: SentPacketsTable;
+  packet_submissions: PacketSubmissionsTable;
+  packet_answers: PacketAnswersTable;
+  packet_submission_events: PacketSubmissionEventsTable;
+  packet_signer_links: PacketSignerLinksTable;
   comp_ticket_settings: CompTicketSettingsTable;
 }
 
@@ -300,3 +322,147 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type OutboxMail = Selectable<OutboxTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type Task = Selectable<TasksTable>;
+
+// ---- Packets with e-signature (migration 2026-11-23_030_packets) ----
+
+export interface PacketFoldersTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  owner_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface PacketSendersJson {
+  userIds: string[];
+  groups: string[];
+}
+
+export interface PacketsTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  description: string;
+  owner_id: string | null;
+  folder_id: string | null;
+  form_ids: Json<string[]>;
+  /** PacketWorkflowDefinition (domain/packet-workflow.ts). */
+  workflow: Json<PacketWorkflowDefinition>;
+  senders: Json<PacketSendersJson>;
+  editor_ids: Json<string[]>;
+  hipaa: Generated<boolean>;
+  status: Generated<'UNPUBLISHED' | 'PUBLISHED'>;
+  current_version: number | null;
+  has_submissions: Generated<boolean>;
+  external_link_token_hash: string | null;
+  external_link_enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_activity_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface PacketVersionsTable {
+  id: Generated<string>;
+  school_id: string;
+  packet_id: string;
+  version: number;
+  name: string;
+  description: string;
+  hipaa: boolean;
+  forms: Json<Array<{ formId: string; formVersionId: string }>>;
+  workflow: Json<PacketWorkflowDefinition>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface SentPacketsTable {
+  id: Generated<string>;
+  school_id: string;
+  packet_id: string;
+  packet_version_id: string;
+  sent_by: string | null;
+  sent_at: Timestamp;
+  message: Generated<string>;
+  reminder: ReminderOption;
+  expiry: ExpiryOption;
+  expires_at: Timestamp;
+  visibility: string;
+  notify: Generated<boolean>;
+  external_signers: Json<Record<string, { email: string; firstName: string; lastName: string }>>;
+  recipient_count: Generated<number>;
+  voided_at: NullableTimestamp;
+  void_reason: string | null;
+}
+
+export interface PacketSubmissionsTable {
+  id: Generated<string>;
+  school_id: string;
+  sent_packet_id: string;
+  recipient_user_id: string;
+  workflow_id: string;
+  status: Generated<SubmissionStatus>;
+  active_step_id: string | null;
+  active_step_name: string | null;
+  steps: Json<StepRunState[]>;
+  change_request: Json<{ comment: string; questionIds: string[] } | null> | null;
+  round: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+  expired_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+  void_reason: string | null;
+}
+
+export interface PacketAnswersTable {
+  submission_id: string;
+  school_id: string;
+  form_id: string;
+  form_version_id: string;
+  answers: Json<Record<string, unknown>>;
+  encrypted: Generated<boolean>;
+  sha256: string;
+  updated_at: Timestamp;
+}
+
+export interface PacketSubmissionEventsTable {
+  id: Generated<string>;
+  school_id: string;
+  submission_id: string;
+  kind: string;
+  step_id: string | null;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  actor_name: Generated<string>;
+  ip: string | null;
+  user_agent: string | null;
+  details: Json;
+  answers_sha256: string | null;
+  idempotency_key: string;
+  created_at: Timestamp;
+}
+
+export interface PacketSignerLinksTable {
+  id: Generated<string>;
+  school_id: string;
+  submission_id: string;
+  step_id: string;
+  round: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  nonce: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  consent_version: string | null;
+  consented_at: NullableTimestamp;
+  consent_ip: string | null;
+  consent_user_agent: string | null;
+  used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}

@@ -3,6 +3,9 @@ import * as core from './2026-11-22_001_core';
 import * as loginFailuresIndex from './2026-11-22_002_login-failures-index';
 import * as forms from './2026-11-22_010_forms';
 import * as planUpgradesIrreversible from './2026-11-23_001_plan-upgrades-irreversible';
+import * as tasks from './2026-11-23_020_tasks';
+import * as packets from './2026-11-23_030_packets';
+import * as packetsLive from './2026-11-23_038_packets-live';
 import * as compTickets from './2026-11-23_040_comp-tickets';
 
 /**
@@ -14,6 +17,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22_002_login-failures-index': loginFailuresIndex,
   '2026-11-22_010_forms': forms,
   '2026-11-23_001_plan-upgrades-irreversible': planUpgradesIrreversible,
+  '2026-11-23_020_tasks': tasks,
+  '2026-11-23_030_packets': packets,
+  '2026-11-23_038_packets-live': packetsLive,
   '2026-11-23_040_comp-tickets': compTickets,
 };
 

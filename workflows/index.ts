@@ -1,3 +1,5 @@
 /** Every workflow the platform worker runs; the worker bundles this file. */
 export * from './invitations/invitation.workflow';
 export * from './auth/password-reset.workflow';
+export * from './packets/packet-submission.workflow';
+export * from './packets/bulk-void.workflow';

@@ -1,7 +1,8 @@
 /** Events other processes (activities, other API instances) send on EVENTS_CHANNEL. */
 export type AppEvent =
   | { type: 'notification'; schoolId: string; userId: string; notificationId: string }
-  | { type: 'user_signed_out'; schoolId: string; userId: string };
+  | { type: 'user_signed_out'; schoolId: string; userId: string }
+  | { type: 'submission_changed'; schoolId: string; submissionId: string; sentPacketId: string };
 
 /** Parses a NOTIFY payload; anything unexpected is ignored rather than trusted. */
 export function parseAppEvent(payload: string): AppEvent | null {
@@ -15,6 +16,13 @@ export function parseAppEvent(payload: string): AppEvent | null {
   const v = value as Record<string, unknown>;
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
   const schoolId = str('schoolId');
+  if (v.type === 'submission_changed') {
+    const submissionId = str('submissionId');
+    const sentPacketId = str('sentPacketId');
+    return schoolId && submissionId && sentPacketId
+      ? { type: 'submission_changed', schoolId, submissionId, sentPacketId }
+      : null;
+  }
   const userId = str('userId');
   if (!schoolId || !userId) return null;
   if (v.type === 'notification') {

@@ -22,6 +22,14 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       hub.disconnect(event.userId, 'signed out');
       return;
     }
+    if (event.type === 'submission_changed') {
+      hub.pushSchool(event.schoolId, {
+        type: 'submission_changed',
+        submissionId: event.submissionId,
+        sentPacketId: event.sentPacketId,
+      });
+      return;
+    }
     const row = await findNotification(database.db, event.schoolId, event.userId, event.notificationId);
     if (row) hub.push(event.userId, { type: 'notification', notification: toNotificationDto(row) });
   }
@@ -45,7 +53,7 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (socket, request) => {
       const auth = authOf(request);
-      const remove = hub.add(auth.user.id, socket);
+      const remove = hub.add(auth.user.id, socket, auth.school.id);
       socket.send(JSON.stringify({ type: 'hello', userId: auth.user.id }));
       // Pings keep proxies from closing an idle connection.
       const ping = setInterval(() => socket.ping(), PING_INTERVAL_MS);

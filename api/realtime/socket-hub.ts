@@ -10,15 +10,39 @@ const OPEN = 1;
 /** This process's open sockets per user; events arrive via Postgres NOTIFY, so every API instance pushes its own. */
 export class SocketHub {
   private readonly byUser = new Map<string, Set<PushSocket>>();
+  private readonly bySchool = new Map<string, Set<PushSocket>>();
 
-  add(userId: string, socket: PushSocket): () => void {
+  add(userId: string, socket: PushSocket, schoolId?: string): () => void {
     const set = this.byUser.get(userId) ?? new Set<PushSocket>();
     set.add(socket);
     this.byUser.set(userId, set);
+    const school = schoolId ? (this.bySchool.get(schoolId) ?? new Set<PushSocket>()) : null;
+    if (schoolId && school) {
+      school.add(socket);
+      this.bySchool.set(schoolId, school);
+    }
     return () => {
       set.delete(socket);
       if (set.size === 0) this.byUser.delete(userId);
+      if (schoolId && school) {
+        school.delete(socket);
+        if (school.size === 0) this.bySchool.delete(schoolId);
+      }
     };
+  }
+
+  /** Sends to every open socket of a school's users (ids-only change events; each browser refetches). */
+  pushSchool(schoolId: string, message: unknown): number {
+    const set = this.bySchool.get(schoolId);
+    if (!set) return 0;
+    const data = JSON.stringify(message);
+    let sent = 0;
+    for (const socket of set) {
+      if (socket.readyState !== OPEN) continue;
+      socket.send(data);
+      sent += 1;
+    }
+    return sent;
   }
 
   /** Sends to every open socket of the user; returns how many got it. */

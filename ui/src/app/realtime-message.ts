@@ -1,6 +1,9 @@
 import type { NotificationDto } from '../features/notifications/notifications.api';
 
-export type RealtimeMessage = { type: 'notification'; notification: NotificationDto } | { type: 'other' };
+export type RealtimeMessage =
+  | { type: 'notification'; notification: NotificationDto }
+  | { type: 'submission_changed'; submissionId: string; sentPacketId: string }
+  | { type: 'other' };
 
 /** The WebSocket address on the page's own host, so it works behind the dev proxy and in production alike. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -12,7 +15,19 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): stri
 export function parseRealtimeMessage(data: unknown): RealtimeMessage {
   if (typeof data !== 'string') return { type: 'other' };
   try {
-    const value = JSON.parse(data) as { type?: unknown; notification?: unknown };
+    const value = JSON.parse(data) as {
+      type?: unknown;
+      notification?: unknown;
+      submissionId?: unknown;
+      sentPacketId?: unknown;
+    };
+    if (value.type === 'submission_changed' && typeof value.submissionId === 'string') {
+      return {
+        type: 'submission_changed',
+        submissionId: value.submissionId,
+        sentPacketId: typeof value.sentPacketId === 'string' ? value.sentPacketId : '',
+      };
+    }
     if (value.type === 'notification' && value.notification && typeof value.notification === 'object') {
       const n = value.notification as Partial<NotificationDto>;
       if (typeof n.id === 'string' && typeof n.title === 'string') {

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../shared/query-keys';
+import { SUBMISSION_CHANGED_EVENT } from '../shared/realtime-events';
 import { parseRealtimeMessage, realtimeUrl, reconnectDelay } from './realtime-message';
 
 /**
@@ -26,6 +27,11 @@ export function useRealtimeNotifications(userId: string | null) {
       };
       socket.onmessage = (event) => {
         const message = parseRealtimeMessage(event.data);
+        if (message.type === 'submission_changed') {
+          // Screens showing this submission (live view, lists) listen for it and refetch.
+          window.dispatchEvent(new CustomEvent(SUBMISSION_CHANGED_EVENT, { detail: message }));
+          return;
+        }
         if (message.type !== 'notification') return;
         const n = message.notification;
         notifications.show({

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
-import { formatFileSize } from './renderer/attachment-answer';
+import { formatFileSize } from '../../shared/form-renderer/attachment-answer';
 import {
   browserToday,
   formBuilderPath,
@@ -25,7 +25,7 @@ import {
   type ServerAnswerError,
 } from './forms.api';
 import { PdfPages } from './pdf/PdfPages';
-import { FormRenderer } from './renderer/FormRenderer';
+import { FormRenderer } from '../../shared/form-renderer/FormRenderer';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -221,7 +221,7 @@ export function FormDetailPage() {
         description={`${KIND_LABELS[detail.kind]} · ${STATUS_LABELS[detail.version.status]} · version ${detail.version.version}`}
         actions={
           <Group gap="sm">
-            <Button variant="default" component={Link} to="/paperworks">
+            <Button variant="default" component={Link} to="/sprySign/forms">
               All forms
             </Button>
             {hasPermission(me, 'forms:write') && (

@@ -20,6 +20,8 @@ export function AdminHomePage() {
       description: 'Everyone’s roles and status; edit roles or deactivate.',
     },
     { to: '/notifications', label: 'Notifications', description: 'Everything that needs your attention.' },
+    { to: '/sprySign/home', label: 'E-signature packets', description: 'Build, send and review packets.' },
+    { to: '/sprySign/actionRequired', label: 'Action required', description: 'Packets waiting on you.' },
   ];
   if (hasPermission(me, 'audit:read')) {
     links.push({ to: '/auditLog', label: 'Security audit log', description: 'Logins, role changes, invitations.' });

@@ -16,6 +16,7 @@ export function AthleteHomePage() {
             description: 'Disclose an outside opportunity and follow its review.',
           },
           { to: '/notifications', label: 'Notifications', description: 'Updates from your school.' },
+          { to: '/paperworks', label: 'Paperwork', description: 'Packets to fill in and sign.' },
           { to: '/education', label: 'Education', description: 'Required courses and articles.' },
           { to: '/profile', label: 'My profile', description: 'Your account details.' },
         ]}

@@ -48,6 +48,8 @@ export function CoachDashboardPage() {
           { to: '/staff', label: 'Staff directory', description: 'Coaches and staff at your school.' },
           { to: '/notifications', label: 'Notifications', description: 'Everything that needs your attention.' },
           { to: '/task', label: 'My Tasks', description: 'Steps waiting on you.' },
+          { to: '/coachPaperworks', label: 'Paperwork', description: 'Packets to fill in and sign.' },
+          { to: '/sprySign/home', label: 'E-signature packets', description: 'Build, send and review packets.' },
           { to: '/education', label: 'Education', description: 'Required and saved content.' },
         ]}
       />

@@ -10,7 +10,7 @@ import {
 } from '../../../../../form-engine';
 import type { BuilderAction } from './builder-state';
 import { ACTION_LABELS, conditionSources, createRule } from './condition-helpers';
-import { ConditionGroupEditor } from './ConditionGroupEditor';
+import { ConditionGroupEditor } from '../../../shared/conditions/ConditionGroupEditor';
 import type { MakeId } from './create-element';
 
 interface Props {
@@ -65,7 +65,7 @@ export function ConditionEditor({ target, draft, locked, today, makeId, dispatch
               onChange={(value) => value && save({ ...rule, action: value as ConditionAction })}
             />
             <ConditionGroupEditor
-              rule={rule}
+              when={rule.when}
               path={[]}
               sources={sources}
               locked={locked}

@@ -33,7 +33,7 @@ function FormBuilderPage({ kind, title }: { kind: 'long' | 'short'; title: strin
       <>
         <PageHeader title={title} />
         <ErrorState error={form.error} onRetry={() => void form.refetch()} />
-        <Anchor component={Link} to="/paperworks" size="sm">
+        <Anchor component={Link} to="/sprySign/forms" size="sm">
           Back to paperwork
         </Anchor>
       </>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormVersion } from '../../../../../form-engine';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { usePrepopulation, useValidateAnswers, type ServerAnswerError } from '../forms.api';
-import { FormRenderer } from '../renderer/FormRenderer';
+import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
 
 interface Props {
   formId: string;

@@ -1,0 +1,16 @@
+import { chromium, request } from 'playwright-core';
+import { createFormAndPacket } from '../e2e/packets/packet-fixtures';
+const base = 'http://localhost:3461';
+const api = await request.newContext({ baseURL: base });
+const login = await api.post('/api/v1/auth/login', { data: { email: 'admin@demo.edu', password: 'Demo-Pass-2026!' } });
+console.log('login', login.status());
+const { packetId } = await createFormAndPacket(api, String(Date.now()).slice(-5));
+console.log('packet', packetId);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: await api.storageState() });
+const page = await ctx.newPage();
+page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+await page.goto(`${base}/packetSettings?id=${packetId}&tab=workflow`);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: '/tmp/designer-1.png', fullPage: true });
+await browser.close();

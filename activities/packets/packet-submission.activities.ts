@@ -1,0 +1,677 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Context } from '@temporalio/activity';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../api/config';
+import { insertNotification } from '../../api/notifications/notifications.repository';
+import { answersKey, encryptAnswers, sha256Of } from '../../api/packets/answer-crypto';
+import { cancelWorkflowTasks, openTask } from '../../api/tasks/tasks.repository';
+import type { NotificationPayload } from '../../domain/notifications';
+import type { StepRunState } from '../../domain/packet-workflow';
+import type { StepAction, SubmissionStatus } from '../../domain/packets';
+import { hashToken, signLinkToken } from '../../domain/signed-links';
+import type { Database } from '../../migrations/database';
+import type { ActingPerson, ActorSlot, VoidSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
+import { deliverOutboxMail } from '../mail/mail.activities';
+import type { Mailer } from '../mail/mailer';
+import { renderHtml, renderText, type MailFrame } from '../mail/templates/layout';
+
+/**
+ * The submission workflow's side effects: every transition written to PostgreSQL (submission row, answers, the
+ * append-only audit trail, tasks, signer links), notifications (module paperwork) and e-mails through the outbox.
+ * Every activity is idempotent: keys derive from the workflow id and the phase / actor / event, so a retry or a
+ * worker killed mid-activity writes each row and sends each mail once.
+ */
+export interface PacketActivityDeps {
+  db: Kysely<Database>;
+  config: Pick<AppConfig, 'publicUrl' | 'appSecret'>;
+  mailer: Mailer;
+}
+
+interface SubmissionRef {
+  schoolId: string;
+  submissionId: string;
+}
+
+const EVENT_KEY = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
+
+function workflowId(): string {
+  const id = Context.current().info.workflowExecution?.workflowId;
+  if (!id) throw new Error('Packet activities run inside the submission workflow');
+  return id;
+}
+
+/** A side-effect key for mails and notifications: readable when it can be, hashed when it holds e-mails or '#'. */
+function eventKey(raw: string): string {
+  return EVENT_KEY.test(raw) ? raw : `k${createHash('sha256').update(raw).digest('hex').slice(0, 60)}`;
+}
+
+function sideKey(scope: 'mail' | 'notification', raw: string): string {
+  return `${scope}:${workflowId()}:${eventKey(raw)}`;
+}
+
+export function taskStepId(phaseKey: string, slotKey: string): string {
+  return `${phaseKey}@${slotKey}`;
+}
+
+/** `<128 random bits>.<HMAC>`: short enough for a URL path segment, rebuilt from the stored nonce for reminders. */
+export function signerToken(appSecret: string, link: { nonce: string }): string {
+  return signLinkToken(appSecret, 'external-signer', link.nonce);
+}
+
+export interface StepActionRecord extends SubmissionRef {
+  hipaa: boolean;
+  eventKey: string;
+  phaseKey: string;
+  slotKey: string;
+  stepId: string;
+  stepName: string;
+  stepKind: string;
+  action: StepAction;
+  resubmission: boolean;
+  actor: ActingPerson;
+  answers: Array<{ formId: string; formVersionId: string; answers: Record<string, unknown> }>;
+  allAnswers: Record<string, Record<string, unknown>>;
+  signature?: string;
+  reason?: string;
+  comment?: string;
+  questionIds?: string[];
+}
+
+function eventKindOf(input: StepActionRecord): string {
+  if (input.action === 'SUBMIT')
+    return input.stepKind === 'EXTERNAL_SIGNER' ? 'SIGNED' : input.resubmission ? 'RESUBMITTED' : 'SUBMITTED';
+  if (input.action === 'APPROVE') return 'APPROVED';
+  if (input.action === 'REJECT') return 'REJECTED';
+  if (input.action === 'REQUEST_CHANGE') return 'CHANGE_REQUESTED';
+  return 'ACKNOWLEDGED';
+}
+
+export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
+  const { db, config, mailer } = deps;
+  const key = answersKey(config.appSecret);
+
+  async function appendEvent(
+    ref: SubmissionRef,
+    event: {
+      key: string;
+      kind: string;
+      stepId?: string | null;
+      actor?: ActingPerson | null;
+      details?: Record<string, unknown>;
+      answersSha256?: string | null;
+    },
+  ): Promise<void> {
+    await db
+      .insertInto('packet_submission_events')
+      .values({
+        school_id: ref.schoolId,
+        submission_id: ref.submissionId,
+        kind: event.kind,
+        step_id: event.stepId ?? null,
+        actor_user_id: event.actor?.userId ?? null,
+        actor_email: event.actor?.email ?? null,
+        actor_name: event.actor?.name ?? 'System',
+        ip: event.actor?.ip ?? null,
+        user_agent: event.actor?.userAgent ?? null,
+        details: JSON.stringify(event.details ?? {}),
+        answers_sha256: event.answersSha256 ?? null,
+        idempotency_key: `${workflowId()}:${event.key}`,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+  }
+
+  async function loadContext(ref: SubmissionRef) {
+    return db
+      .selectFrom('packet_submissions as s')
+      .innerJoin('sent_packets as sp', (j) =>
+        j.onRef('sp.id', '=', 's.sent_packet_id').onRef('sp.school_id', '=', 's.school_id'),
+      )
+      .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
+      .innerJoin('users as r', 'r.id', 's.recipient_user_id')
+      .innerJoin('schools as sc', 'sc.id', 's.school_id')
+      .leftJoin('users as sender', 'sender.id', 'sp.sent_by')
+      .select([
+        's.id',
+        's.sent_packet_id',
+        'sp.packet_id',
+        'sp.sent_by',
+        'sp.message',
+        'sp.notify',
+        'v.name as packet_name',
+        'r.id as recipient_id',
+        'r.email as recipient_email',
+        'r.first_name as recipient_first',
+        'r.last_name as recipient_last',
+        'sender.first_name as sender_first',
+        'sender.last_name as sender_last',
+        'sc.name as school_name',
+      ])
+      .where('s.id', '=', ref.submissionId)
+      .where('s.school_id', '=', ref.schoolId)
+      .executeTakeFirstOrThrow();
+  }
+  type Ctx = Awaited<ReturnType<typeof loadContext>>;
+
+  async function notify(ref: SubmissionRef, ctx: Ctx, userId: string, status: string, title: string, raw: string) {
+    const payload: NotificationPayload = {
+      module: 'paperwork',
+      status,
+      title,
+      sentPacketId: ctx.sent_packet_id,
+      formId: ctx.packet_id,
+      featureData: {},
+    };
+    await insertNotification(db, {
+      schoolId: ref.schoolId,
+      userId,
+      payload,
+      dedupeKey: sideKey('notification', `${raw}:${userId}`),
+    });
+  }
+
+  async function mail(ref: SubmissionRef, to: string, frame: MailFrame, subject: string, raw: string) {
+    await deliverOutboxMail(db, mailer, {
+      idempotencyKey: sideKey('mail', raw),
+      schoolId: ref.schoolId,
+      message: { to, subject, text: renderText(frame), html: renderHtml(frame) },
+    });
+    await appendEvent(ref, { key: `mail:${raw}`, kind: 'EMAILED', details: { to, subject } });
+  }
+
+  const submissionUrl = (submissionId: string) =>
+    `${config.publicUrl}/sprySign/actionRequired?submission=${submissionId}`;
+
+  async function usersWithRole(schoolId: string, role: string) {
+    return db
+      .selectFrom('user_roles as ur')
+      .innerJoin('users as u', 'u.id', 'ur.user_id')
+      .select(['u.id', 'u.email', 'u.first_name'])
+      .where('ur.school_id', '=', schoolId)
+      .where('ur.role', '=', role)
+      .where('u.status', '=', 'ACTIVE')
+      .limit(200)
+      .execute();
+  }
+
+  /** The signer link of one external actor for one turn: created once (a retry finds it), token rebuilt from id + nonce. */
+  async function ensureSignerLink(
+    ref: SubmissionRef,
+    stepId: string,
+    round: number,
+    slot: ActorSlot,
+    expiresAt: string,
+  ) {
+    const id = randomUUID();
+    const nonce = randomBytes(16).toString('base64url');
+    await db
+      .insertInto('packet_signer_links')
+      .values({
+        id,
+        school_id: ref.schoolId,
+        submission_id: ref.submissionId,
+        step_id: stepId,
+        round,
+        email: slot.email!,
+        first_name: slot.firstName ?? '',
+        last_name: slot.lastName ?? '',
+        nonce,
+        token_hash: hashToken(signerToken(config.appSecret, { nonce })),
+        expires_at: expiresAt,
+      })
+      .onConflict((oc) => oc.columns(['submission_id', 'step_id', 'round', 'email']).doNothing())
+      .execute();
+    const link = await db
+      .selectFrom('packet_signer_links')
+      .select(['id', 'nonce', 'revoked_at'])
+      .where('submission_id', '=', ref.submissionId)
+      .where('step_id', '=', stepId)
+      .where('round', '=', round)
+      .where('email', '=', slot.email!)
+      .executeTakeFirstOrThrow();
+    return {
+      ...link,
+      url: `${config.publicUrl}/spry-sign/submit/${encodeURIComponent(signerToken(config.appSecret, link))}`,
+    };
+  }
+
+  async function reachSlot(
+    ref: SubmissionRef,
+    ctx: Ctx,
+    slot: ActorSlot,
+    opts: {
+      phaseKey: string;
+      stepId: string;
+      stepName: string;
+      round: number;
+      expiresAt: string | null;
+      status: string;
+      raw: string;
+      heading: string;
+      intro: string;
+    },
+  ) {
+    const subject = `${ctx.packet_name}: ${opts.heading}`;
+    if (slot.kind === 'EXTERNAL') {
+      const link = await ensureSignerLink(
+        ref,
+        opts.stepId,
+        opts.round,
+        slot,
+        opts.expiresAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      );
+      if (link.revoked_at) return;
+      const frame: MailFrame = {
+        heading: opts.heading,
+        paragraphs: [
+          `Hi ${slot.firstName ?? ''},`.trim(),
+          opts.intro,
+          `${ctx.school_name} asks you to review and sign "${ctx.packet_name}".`,
+        ],
+        action: { label: 'Open and sign', url: link.url },
+        footer: [
+          'This link is personal: do not forward it. It stops working once you have signed, or when the packet is voided or expires.',
+        ],
+      };
+      await mail(ref, slot.email!, frame, subject, `${opts.raw}:${slot.key}`);
+      return;
+    }
+    const people =
+      slot.kind === 'USER'
+        ? await db
+            .selectFrom('users')
+            .select(['id', 'email', 'first_name'])
+            .where('id', '=', slot.userId!)
+            .where('school_id', '=', ref.schoolId)
+            .execute()
+        : await usersWithRole(ref.schoolId, slot.role!);
+    for (const person of people) {
+      await notify(ref, ctx, person.id, opts.status, `${ctx.packet_name}: ${opts.heading}`, `${opts.raw}:${slot.key}`);
+      if (!ctx.notify) continue;
+      const frame: MailFrame = {
+        heading: opts.heading,
+        paragraphs: [`Hi ${person.first_name},`, opts.intro, ...(ctx.message ? [ctx.message] : [])],
+        action: { label: 'Open the packet', url: submissionUrl(ref.submissionId) },
+        footer: [`Sent by ${ctx.school_name}.`],
+      };
+      await mail(ref, person.email, frame, subject, `${opts.raw}:${slot.key}:${person.id}`);
+    }
+  }
+
+  return {
+    async startSubmission(input: SubmissionRef & { steps: StepRunState[] }): Promise<void> {
+      await db
+        .updateTable('packet_submissions')
+        .set({ steps: JSON.stringify(input.steps), updated_at: new Date() })
+        .where('id', '=', input.submissionId)
+        .where('school_id', '=', input.schoolId)
+        .where('status', '=', 'PENDING')
+        .where('round', '=', 0)
+        .where('active_step_id', 'is', null)
+        .execute();
+      await appendEvent(input, { key: 'sent', kind: 'SENT' });
+    },
+
+    async openPhase(
+      input: SubmissionRef & {
+        sentPacketId: string;
+        packetName: string;
+        recipientUserId: string;
+        phaseKey: string;
+        stepId: string;
+        stepName: string;
+        stepKind: string;
+        slots: ActorSlot[];
+        round: number;
+        status: SubmissionStatus;
+        steps: StepRunState[];
+        expiresAt: string;
+        notify: boolean;
+        changeRequest: { comment: string; questionIds: string[] } | null;
+      },
+    ): Promise<void> {
+      const ctx = await loadContext(input);
+      await db
+        .updateTable('packet_submissions')
+        .set({
+          status: input.status,
+          steps: JSON.stringify(input.steps),
+          active_step_id: input.stepId,
+          active_step_name: input.stepName,
+          round: input.round,
+          change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', input.submissionId)
+        .where('school_id', '=', input.schoolId)
+        .execute();
+      const fresh = input.round === 0 && input.stepKind === 'SUBMITTER';
+      for (const slot of input.slots) {
+        await openTask(db, input.schoolId, {
+          workflowId: workflowId(),
+          module: 'packet-submission',
+          entityId: input.submissionId,
+          stepId: taskStepId(input.phaseKey, slot.key),
+          stepName: input.stepName,
+          assigneeUserId: slot.userId ?? null,
+          assigneeRole: slot.role ?? null,
+          assigneeEmail: slot.email ?? null,
+          title: `${input.packetName}: ${input.stepName}`,
+          url: slot.kind === 'EXTERNAL' ? null : `/sprySign/actionRequired?submission=${input.submissionId}`,
+          dueAt: new Date(input.expiresAt),
+        });
+        const heading =
+          input.changeRequest && input.stepKind === 'SUBMITTER'
+            ? 'Changes requested'
+            : input.stepKind === 'SUBMITTER'
+              ? 'Please fill in and submit'
+              : input.stepKind === 'EXTERNAL_SIGNER'
+                ? 'Please review and sign'
+                : 'Please review';
+        const intro =
+          input.changeRequest && input.stepKind === 'SUBMITTER'
+            ? `Comment: ${input.changeRequest.comment}`
+            : `It is your turn at "${input.stepName}".`;
+        await reachSlot(input, ctx, slot, {
+          phaseKey: input.phaseKey,
+          stepId: input.stepId,
+          stepName: input.stepName,
+          round: input.round,
+          expiresAt: input.expiresAt,
+          status: fresh ? 'init' : input.changeRequest ? 'comment' : 'assigned',
+          raw: `open:${input.phaseKey}`,
+          heading,
+          intro,
+        });
+      }
+    },
+
+    async recordStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {
+      const now = new Date();
+      for (const form of input.answers) {
+        const stored = input.hipaa ? encryptAnswers(key, form.answers) : form.answers;
+        await db
+          .insertInto('packet_answers')
+          .values({
+            submission_id: input.submissionId,
+            school_id: input.schoolId,
+            form_id: form.formId,
+            form_version_id: form.formVersionId,
+            answers: JSON.stringify(stored),
+            encrypted: input.hipaa,
+            sha256: sha256Of(form.answers),
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc.columns(['submission_id', 'form_id']).doUpdateSet({
+              answers: JSON.stringify(stored),
+              encrypted: input.hipaa,
+              sha256: sha256Of(form.answers),
+              updated_at: now,
+            }),
+          )
+          .execute();
+      }
+      if (input.answers.length > 0) {
+        await db
+          .updateTable('form_versions')
+          .set({ has_answers: true })
+          .where('school_id', '=', input.schoolId)
+          .where(
+            'id',
+            'in',
+            input.answers.map((a) => a.formVersionId),
+          )
+          .where('has_answers', '=', false)
+          .execute();
+      }
+      const answersSha256 = sha256Of(input.allAnswers);
+      const details: Record<string, unknown> = { stepName: input.stepName, action: input.action };
+      if (input.reason) details.reason = input.reason;
+      if (input.comment) details.comment = input.comment;
+      if (input.questionIds) details.questionIds = input.questionIds;
+      if (input.signature) {
+        details.signature = input.signature;
+        details.signatureSha256 = createHash('sha256').update(input.signature).digest('hex');
+      }
+      if (input.actor.linkId) details.identifiedBy = 'signer link';
+      else details.identifiedBy = 'session';
+      await appendEvent(input, {
+        key: `act:${input.eventKey}`,
+        kind: eventKindOf(input),
+        stepId: input.stepId,
+        actor: input.actor,
+        details,
+        answersSha256,
+      });
+      await db
+        .updateTable('tasks')
+        .set({ status: 'DONE', completed_at: now, completed_by: input.actor.userId ?? null })
+        .where('school_id', '=', input.schoolId)
+        .where('workflow_id', '=', workflowId())
+        .where('step_id', '=', taskStepId(input.phaseKey, input.slotKey))
+        .where('status', '=', 'OPEN')
+        .execute();
+      if (input.actor.linkId) {
+        await db
+          .updateTable('packet_signer_links')
+          .set({ used_at: now })
+          .where('id', '=', input.actor.linkId)
+          .where('used_at', 'is', null)
+          .execute();
+      }
+      const submission = await db
+        .updateTable('packet_submissions')
+        .set({ updated_at: now })
+        .where('id', '=', input.submissionId)
+        .where('school_id', '=', input.schoolId)
+        .returning('sent_packet_id')
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('packets')
+        .set({ last_activity_at: now, ...(input.action === 'SUBMIT' ? { has_submissions: true } : {}) })
+        .where('school_id', '=', input.schoolId)
+        .where('id', '=', db.selectFrom('sent_packets').select('packet_id').where('id', '=', submission.sent_packet_id))
+        .execute();
+      if (input.action === 'REJECT' || input.action === 'REQUEST_CHANGE') {
+        const ctx = await loadContext(input);
+        const status = input.action === 'REJECT' ? 'rejected' : 'comment';
+        const title =
+          input.action === 'REJECT' ? `${ctx.packet_name} was rejected` : `${ctx.packet_name}: changes requested`;
+        await notify(input, ctx, ctx.recipient_id, status, title, `act:${input.eventKey}`);
+      }
+      return { answersSha256 };
+    },
+
+    async updateSubmission(
+      input: SubmissionRef & {
+        status: SubmissionStatus;
+        steps: StepRunState[];
+        activeStepId: string | null;
+        activeStepName: string | null;
+        round: number;
+        changeRequest: { comment: string; questionIds: string[] } | null;
+        event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> };
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('packet_submissions')
+        .set({
+          status: input.status,
+          steps: JSON.stringify(input.steps),
+          active_step_id: input.activeStepId,
+          active_step_name: input.activeStepName,
+          round: input.round,
+          change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', input.submissionId)
+        .where('school_id', '=', input.schoolId)
+        .execute();
+      if (input.event) {
+        await appendEvent(input, {
+          key: input.event.key,
+          kind: input.event.kind,
+          stepId: input.event.stepId ?? null,
+          details: input.event.details ?? {},
+        });
+      }
+    },
+
+    async cancelPhaseTasks(input: SubmissionRef & { phaseKey: string; slotKeys: string[] }): Promise<void> {
+      for (const slotKey of input.slotKeys) {
+        await cancelWorkflowTasks(db, input.schoolId, {
+          workflowId: workflowId(),
+          stepId: taskStepId(input.phaseKey, slotKey),
+        });
+      }
+      const [stepId, round] = input.phaseKey.split('#');
+      await db
+        .updateTable('packet_signer_links')
+        .set({ revoked_at: new Date() })
+        .where('submission_id', '=', input.submissionId)
+        .where('step_id', '=', stepId!)
+        .where('round', '=', Number(round))
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async remindPhase(
+      input: SubmissionRef & {
+        phaseKey: string;
+        slots: ActorSlot[];
+        packetName: string;
+        eventKey: string;
+        manual: boolean;
+      },
+    ): Promise<void> {
+      const ctx = await loadContext(input);
+      const [stepId, round] = input.phaseKey.split('#');
+      for (const slot of input.slots) {
+        await reachSlot(input, ctx, slot, {
+          phaseKey: input.phaseKey,
+          stepId: stepId!,
+          stepName: '',
+          round: Number(round),
+          expiresAt: null,
+          status: 'reminder',
+          raw: input.eventKey,
+          heading: 'Reminder: waiting for you',
+          intro: `"${input.packetName}" is still waiting for you.`,
+        });
+      }
+      await appendEvent(input, {
+        key: `remind:${input.eventKey}`,
+        kind: 'REMINDER_SENT',
+        stepId: stepId ?? null,
+        details: { manual: input.manual, to: input.slots.map((s) => s.label) },
+      });
+    },
+
+    async notifyReceivers(
+      input: SubmissionRef & { phaseKey: string; stepName: string; slots: ActorSlot[]; packetName: string },
+    ): Promise<void> {
+      const ctx = await loadContext(input);
+      for (const slot of input.slots) {
+        const people =
+          slot.kind === 'EXTERNAL'
+            ? [{ email: slot.email!, first_name: slot.firstName ?? '' }]
+            : slot.kind === 'USER'
+              ? await db
+                  .selectFrom('users')
+                  .select(['email', 'first_name'])
+                  .where('id', '=', slot.userId!)
+                  .where('school_id', '=', input.schoolId)
+                  .execute()
+              : await usersWithRole(input.schoolId, slot.role!);
+        for (const person of people) {
+          const frame: MailFrame = {
+            heading: `${input.packetName}: ${input.stepName}`,
+            paragraphs: [
+              `Hi ${person.first_name},`,
+              `"${input.packetName}" for ${ctx.recipient_first} ${ctx.recipient_last} has reached "${input.stepName}".`,
+            ],
+            action: { label: 'Open the platform', url: config.publicUrl },
+            footer: ["You receive this e-mail because you are named in the packet's workflow."],
+          };
+          await mail(
+            input,
+            person.email,
+            frame,
+            `${input.packetName}: ${input.stepName}`,
+            `receiver:${input.phaseKey}:${person.email}`,
+          );
+        }
+      }
+    },
+
+    async finishSubmission(
+      input: SubmissionRef & {
+        outcome: 'COMPLETED' | 'VOIDED' | 'EXPIRED' | 'REJECTED';
+        status: SubmissionStatus;
+        steps: StepRunState[];
+        packetName: string;
+        void?: VoidSubmissionInput;
+      },
+    ): Promise<void> {
+      const now = new Date();
+      await db
+        .updateTable('packet_submissions')
+        .set({
+          status: input.status,
+          steps: JSON.stringify(input.steps),
+          active_step_id: null,
+          active_step_name: null,
+          updated_at: now,
+          ...(input.outcome === 'COMPLETED' || input.outcome === 'REJECTED' ? { completed_at: now } : {}),
+          ...(input.outcome === 'EXPIRED' ? { expired_at: now } : {}),
+          ...(input.outcome === 'VOIDED' ? { voided_at: now, void_reason: input.void?.reason ?? null } : {}),
+        })
+        .where('id', '=', input.submissionId)
+        .where('school_id', '=', input.schoolId)
+        .execute();
+      await cancelWorkflowTasks(db, input.schoolId, { workflowId: workflowId() });
+      await db
+        .updateTable('packet_signer_links')
+        .set({ revoked_at: now })
+        .where('submission_id', '=', input.submissionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      const voidActor: ActingPerson | null = input.void
+        ? {
+            ...(input.void.byUserId ? { userId: input.void.byUserId } : {}),
+            name: input.void.byName,
+            ip: input.void.ip ?? null,
+            userAgent: input.void.userAgent ?? null,
+          }
+        : null;
+      await appendEvent(input, {
+        key: `finish:${input.outcome}`,
+        kind: input.outcome,
+        actor: voidActor,
+        details: { status: input.status, ...(input.void ? { reason: input.void.reason } : {}) },
+      });
+      const ctx = await loadContext(input);
+      const note: Record<typeof input.outcome, [string, string] | null> = {
+        COMPLETED: ['accepted', `${input.packetName} is complete`],
+        VOIDED: ['rejected', `${input.packetName} was voided by the sender`],
+        EXPIRED: ['rejected', `${input.packetName} expired`],
+        REJECTED: null,
+      };
+      const entry = note[input.outcome];
+      if (entry) await notify(input, ctx, ctx.recipient_id, entry[0], entry[1], `finish:${input.outcome}`);
+      if (ctx.sent_by && input.outcome !== 'VOIDED') {
+        await notify(
+          input,
+          ctx,
+          ctx.sent_by,
+          input.outcome === 'COMPLETED' ? 'accepted' : 'rejected',
+          `${input.packetName} for ${ctx.recipient_first} ${ctx.recipient_last}: ${input.status.toLowerCase().replace(/_/g, ' ')}`,
+          `finish-sender:${input.outcome}`,
+        );
+      }
+    },
+  };
+}
+
+export type PacketSubmissionActivities = ReturnType<typeof createPacketSubmissionActivities>;

@@ -1,0 +1,281 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../domain/errors';
+import type { Database } from '../../migrations/database';
+import { packetWorkflowIds } from '../../domain/packets';
+import { bulkVoidWorkflow } from '../../workflows/packets/bulk-void.workflow';
+import { voidSubmissionSignal } from '../../workflows/packets/packet-submission.workflow';
+import { recordAudit } from '../audit/audit.repository';
+import { authOf } from '../plugins/authenticate';
+import { requestMeta } from '../shared/request-meta';
+import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
+import type { AuthContext } from '../types';
+import { clonePacketRow, checkFolderName, toFolder } from './packets.service';
+import { findFolder, findPacket } from './packets.repository';
+import { checkReason } from './submissions.service';
+
+/**
+ * Folders (new, rename, clone, archive), archiving packets, and voiding many submissions at once. Archiving a packet
+ * or a folder voids every running submission of it (spec part 2 §4); the voids are signalled in the background, so
+ * the request answers at once and each workflow writes its own ending.
+ */
+type Db = Kysely<Database>;
+
+const OPEN_STATUSES = ['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'] as const;
+
+async function openWorkflowIds(db: Db, schoolId: string, filter: { packetIds?: string[]; sentPacketId?: string }) {
+  let q = db
+    .selectFrom('packet_submissions as s')
+    .innerJoin('sent_packets as sp', 'sp.id', 's.sent_packet_id')
+    .select('s.workflow_id')
+    .where('s.school_id', '=', schoolId)
+    .where('s.status', 'in', [...OPEN_STATUSES])
+    .where('s.expired_at', 'is', null);
+  if (filter.packetIds) {
+    if (filter.packetIds.length === 0) return [];
+    q = q.where('sp.packet_id', 'in', filter.packetIds);
+  }
+  if (filter.sentPacketId) q = q.where('sp.id', '=', filter.sentPacketId);
+  return (await q.execute()).map((r) => r.workflow_id);
+}
+
+/** Signals void to each workflow, a few at a time; a workflow that already ended is skipped. */
+export async function signalVoids(
+  temporal: Client,
+  workflowIds: readonly string[],
+  info: { reason: string; byUserId: string; byName: string; ip: string | null; userAgent: string | null },
+): Promise<number> {
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < workflowIds.length) {
+      const id = workflowIds[next++]!;
+      try {
+        await temporal.workflow.getHandle(id).signal(voidSubmissionSignal, info);
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) {
+          const code = (err as { code?: unknown }).code;
+          if (code !== 5 && code !== 9) throw err;
+        }
+      }
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(16, workflowIds.length) }, worker));
+  return done;
+}
+
+function voidInfo(request: FastifyRequest, auth: AuthContext, reason: string) {
+  const meta = requestMeta(request);
+  return {
+    reason,
+    byUserId: auth.user.id,
+    byName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  };
+}
+
+function inBackground(request: FastifyRequest, work: () => Promise<unknown>) {
+  work().catch((err: unknown) => request.log.error({ err }, 'background packet voids failed'));
+}
+
+export async function archivePacket(request: FastifyRequest, packetId: string) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const packet = await findPacket(db, auth.school.id, packetId);
+  if (!packet) throw new AppError('NOT_FOUND');
+  const ownerLike = packet.owner_id === auth.user.id || packet.editor_ids.includes(auth.user.id);
+  if (!auth.permissions.has('packets:write') || !(ownerLike || auth.grants.some((g) => g.role === 'SCHOOL_ADMIN'))) {
+    throw new AppError('FORBIDDEN');
+  }
+  await db
+    .updateTable('packets')
+    .set({
+      archived_at: new Date(),
+      status: 'UNPUBLISHED',
+      external_link_enabled: false,
+      external_link_token_hash: null,
+    })
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', packetId)
+    .execute();
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'packet.archived',
+    targetType: 'packet',
+    targetId: packetId,
+    ...requestMeta(request),
+  });
+  const ids = await openWorkflowIds(db, auth.school.id, { packetIds: [packetId] });
+  if (ids.length > 0 && deps.temporal) {
+    const temporal = deps.temporal;
+    inBackground(request, () => signalVoids(temporal, ids, voidInfo(request, auth, 'The packet was archived.')));
+  }
+}
+
+export async function voidSentPacket(request: FastifyRequest, sentPacketId: string, reason: string) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const sent = await db
+    .selectFrom('sent_packets as sp')
+    .innerJoin('packets as p', 'p.id', 'sp.packet_id')
+    .select(['sp.id', 'sp.sent_by', 'p.owner_id'])
+    .where('sp.school_id', '=', auth.school.id)
+    .where('sp.id', '=', sentPacketId)
+    .executeTakeFirst();
+  if (!sent) throw new AppError('NOT_FOUND');
+  if (
+    sent.sent_by !== auth.user.id &&
+    sent.owner_id !== auth.user.id &&
+    !auth.grants.some((g) => g.role === 'SCHOOL_ADMIN')
+  ) {
+    throw new AppError('FORBIDDEN');
+  }
+  const text = checkReason(reason);
+  await db
+    .updateTable('sent_packets')
+    .set({ voided_at: new Date(), void_reason: text })
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', sentPacketId)
+    .execute();
+  const total = (await openWorkflowIds(db, auth.school.id, { sentPacketId })).length;
+  const temporal = requireTemporal(deps);
+  const workflowId = packetWorkflowIds.bulkVoid(sentPacketId);
+  try {
+    await temporal.workflow.start(bulkVoidWorkflow, {
+      workflowId,
+      taskQueue: taskQueueOf(deps),
+      args: [
+        {
+          schoolId: auth.school.id,
+          sentPacketId,
+          void: voidInfo(request, auth, text),
+          requestedByUserId: auth.user.id,
+        },
+      ],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+  return { workflowId, total };
+}
+
+/**
+ * Progress of a sent packet's bulk void, from PostgreSQL (each submission workflow writes its own ending): voided
+ * since the request versus still running. The batch workflow also answers a Query for operators.
+ */
+export async function bulkVoidProgress(request: FastifyRequest, sentPacketId: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const sent = await db
+    .selectFrom('sent_packets')
+    .select(['id', 'voided_at'])
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', sentPacketId)
+    .executeTakeFirst();
+  if (!sent) throw new AppError('NOT_FOUND');
+  const workflowId = packetWorkflowIds.bulkVoid(sentPacketId);
+  if (!sent.voided_at) return { workflowId, total: 0, done: 0, finished: false };
+  const open = (await openWorkflowIds(db, auth.school.id, { sentPacketId })).length;
+  const voided = await db
+    .selectFrom('packet_submissions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('school_id', '=', auth.school.id)
+    .where('sent_packet_id', '=', sentPacketId)
+    .where('status', '=', 'VOIDED')
+    .where('voided_at', '>=', sent.voided_at)
+    .executeTakeFirstOrThrow();
+  const done = Number(voided.n);
+  return { workflowId, total: done + open, done, finished: open === 0 };
+}
+
+// ---- folders ----
+
+export async function createFolder(request: FastifyRequest, name: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const row = await db
+    .insertInto('packet_folders')
+    .values({ school_id: auth.school.id, name: checkFolderName(name), owner_id: auth.user.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toFolder((await findFolder(db, auth.school.id, row.id))!);
+}
+
+export async function renameFolder(request: FastifyRequest, folderId: string, name: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const folder = await findFolder(db, auth.school.id, folderId);
+  if (!folder || folder.archived_at) throw new AppError('NOT_FOUND');
+  await db
+    .updateTable('packet_folders')
+    .set({ name: checkFolderName(name), updated_at: new Date() })
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', folderId)
+    .execute();
+  return toFolder((await findFolder(db, auth.school.id, folderId))!);
+}
+
+/** A copy of the folder with a copy of each of its live packets (unpublished). */
+export async function cloneFolder(request: FastifyRequest, folderId: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const folder = await findFolder(db, auth.school.id, folderId);
+  if (!folder || folder.archived_at) throw new AppError('NOT_FOUND');
+  const name = `${folder.name.slice(0, 93)} (copy)`;
+  const row = await db
+    .insertInto('packet_folders')
+    .values({ school_id: auth.school.id, name, owner_id: auth.user.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const packets = await db
+    .selectFrom('packets')
+    .select('id')
+    .where('school_id', '=', auth.school.id)
+    .where('folder_id', '=', folderId)
+    .where('archived_at', 'is', null)
+    .execute();
+  for (const p of packets) {
+    const packet = await findPacket(db, auth.school.id, p.id);
+    if (packet) await clonePacketRow(db, auth, packet, row.id);
+  }
+  return toFolder((await findFolder(db, auth.school.id, row.id))!);
+}
+
+export async function archiveFolder(request: FastifyRequest, folderId: string) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const folder = await findFolder(db, auth.school.id, folderId);
+  if (!folder || folder.archived_at) throw new AppError('NOT_FOUND');
+  const packets = await db
+    .updateTable('packets')
+    .set({
+      archived_at: new Date(),
+      status: 'UNPUBLISHED',
+      external_link_enabled: false,
+      external_link_token_hash: null,
+    })
+    .where('school_id', '=', auth.school.id)
+    .where('folder_id', '=', folderId)
+    .where('archived_at', 'is', null)
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('packet_folders')
+    .set({ archived_at: new Date() })
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', folderId)
+    .execute();
+  const ids = await openWorkflowIds(db, auth.school.id, { packetIds: packets.map((p) => p.id) });
+  if (ids.length > 0 && deps.temporal) {
+    const temporal = deps.temporal;
+    inBackground(request, () => signalVoids(temporal, ids, voidInfo(request, auth, 'The folder was archived.')));
+  }
+  return toFolder((await findFolder(db, auth.school.id, folderId))!);
+}

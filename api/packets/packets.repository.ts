@@ -1,0 +1,245 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
+import type { FormVersion } from '../../form-engine';
+import type { Database, PacketFoldersTable, PacketsTable } from '../../migrations/database';
+import { containsPattern } from '../shared/like-pattern';
+
+/** Folders, packets, versions and sent packets. Every function is scoped by school; another school's row is "not found". */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type PacketRow = Selectable<PacketsTable> & { owner_name: string; sent_count: number };
+export type FolderRow = Selectable<PacketFoldersTable> & { owner_name: string; packet_count: number };
+
+const ownerName = sql<string>`coalesce(nullif(trim(concat(o.first_name, ' ', o.last_name)), ''), '')`;
+
+function packetsQuery(db: Db, schoolId: string) {
+  return db
+    .selectFrom('packets as p')
+    .leftJoin('users as o', 'o.id', 'p.owner_id')
+    .selectAll('p')
+    .select([
+      ownerName.as('owner_name'),
+      sql<number>`(select count(*) from sent_packets sp where sp.packet_id = p.id and sp.school_id = p.school_id)::int`.as(
+        'sent_count',
+      ),
+    ])
+    .where('p.school_id', '=', schoolId);
+}
+
+export async function listPackets(
+  db: Db,
+  schoolId: string,
+  filter: {
+    q?: string;
+    folderId?: string;
+    status?: 'UNPUBLISHED' | 'PUBLISHED';
+    archived?: boolean;
+    sort?: 'name' | 'created' | 'lastActivity';
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: PacketRow[]; total: number }> {
+  let q = packetsQuery(db, schoolId).where('p.archived_at', filter.archived ? 'is not' : 'is', null);
+  if (filter.q?.trim()) q = q.where('p.name', 'ilike', containsPattern(filter.q));
+  if (filter.folderId) q = q.where('p.folder_id', '=', filter.folderId);
+  if (filter.status) q = q.where('p.status', '=', filter.status);
+  const sorted =
+    filter.sort === 'name'
+      ? q.orderBy(sql`lower(p.name)`).orderBy('p.id')
+      : filter.sort === 'created'
+        ? q.orderBy('p.created_at', 'desc').orderBy('p.id')
+        : q.orderBy('p.last_activity_at', 'desc').orderBy('p.id');
+  const [rows, count] = await Promise.all([
+    sorted.limit(filter.limit).offset(filter.offset).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as PacketRow[], total: Number(count.n) };
+}
+
+export async function findPacket(db: Db, schoolId: string, packetId: string): Promise<PacketRow | null> {
+  const row = await packetsQuery(db, schoolId).where('p.id', '=', packetId).executeTakeFirst();
+  return (row as PacketRow | undefined) ?? null;
+}
+
+export async function lockPacket(db: Transaction<Database>, schoolId: string, packetId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('packets')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', '=', packetId)
+    .forUpdate()
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The forms of a packet as the designer and publish see them: each template's newest published version, else its newest. */
+export async function loadPacketForms(
+  db: Db,
+  schoolId: string,
+  formIds: readonly string[],
+): Promise<
+  Array<{
+    formId: string;
+    formVersionId: string;
+    name: string;
+    version: number;
+    published: boolean;
+    definition: FormVersion;
+  }>
+> {
+  if (formIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('form_versions as v')
+    .innerJoin('forms as f', (j) => j.onRef('f.id', '=', 'v.form_id').onRef('f.school_id', '=', 'v.school_id'))
+    .select(['v.id', 'v.form_id', 'v.version', 'v.status', 'v.definition', 'f.name'])
+    .where('v.school_id', '=', schoolId)
+    .where('v.form_id', 'in', [...formIds])
+    .where('f.archived_at', 'is', null)
+    .orderBy('v.version', 'desc')
+    .execute();
+  const out = [];
+  for (const formId of formIds) {
+    const versions = rows.filter((r) => r.form_id === formId);
+    const chosen = versions.find((r) => r.status === 'PUBLISHED') ?? versions[0];
+    if (!chosen) continue;
+    out.push({
+      formId,
+      formVersionId: chosen.id,
+      name: chosen.name,
+      version: chosen.version,
+      published: chosen.status === 'PUBLISHED',
+      definition: chosen.definition,
+    });
+  }
+  return out;
+}
+
+export async function loadFormVersionsById(
+  db: Db,
+  schoolId: string,
+  refs: ReadonlyArray<{ formId: string; formVersionId: string }>,
+): Promise<Array<{ formId: string; formVersionId: string; name: string; version: number; definition: FormVersion }>> {
+  if (refs.length === 0) return [];
+  const rows = await db
+    .selectFrom('form_versions as v')
+    .innerJoin('forms as f', (j) => j.onRef('f.id', '=', 'v.form_id').onRef('f.school_id', '=', 'v.school_id'))
+    .select(['v.id', 'v.form_id', 'v.version', 'v.definition', 'f.name'])
+    .where('v.school_id', '=', schoolId)
+    .where(
+      'v.id',
+      'in',
+      refs.map((r) => r.formVersionId),
+    )
+    .execute();
+  return refs.flatMap((ref) => {
+    const row = rows.find((r) => r.id === ref.formVersionId);
+    return row
+      ? [
+          {
+            formId: row.form_id,
+            formVersionId: row.id,
+            name: row.name,
+            version: row.version,
+            definition: row.definition,
+          },
+        ]
+      : [];
+  });
+}
+
+export async function findPacketVersion(db: Db, schoolId: string, packetId: string, version: number) {
+  return db
+    .selectFrom('packet_versions')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('packet_id', '=', packetId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+export async function nextPacketVersion(db: Db, schoolId: string, packetId: string): Promise<number> {
+  const row = await db
+    .selectFrom('packet_versions')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('school_id', '=', schoolId)
+    .where('packet_id', '=', packetId)
+    .executeTakeFirst();
+  return Number(row?.v ?? 0) + 1;
+}
+
+export async function insertPacketVersion(
+  db: Db,
+  schoolId: string,
+  input: {
+    packetId: string;
+    version: number;
+    name: string;
+    description: string;
+    hipaa: boolean;
+    forms: Array<{ formId: string; formVersionId: string }>;
+    workflow: PacketWorkflowDefinition;
+    createdBy: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('packet_versions')
+    .values({
+      school_id: schoolId,
+      packet_id: input.packetId,
+      version: input.version,
+      name: input.name,
+      description: input.description,
+      hipaa: input.hipaa,
+      forms: JSON.stringify(input.forms),
+      workflow: JSON.stringify(input.workflow),
+      created_by: input.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// ---- folders ----
+
+function foldersQuery(db: Db, schoolId: string) {
+  return db
+    .selectFrom('packet_folders as pf')
+    .leftJoin('users as o', 'o.id', 'pf.owner_id')
+    .selectAll('pf')
+    .select([
+      ownerName.as('owner_name'),
+      sql<number>`(select count(*) from packets p where p.folder_id = pf.id and p.archived_at is null)::int`.as(
+        'packet_count',
+      ),
+    ])
+    .where('pf.school_id', '=', schoolId);
+}
+
+export async function listFolders(
+  db: Db,
+  schoolId: string,
+  filter: { archived?: boolean; limit: number; offset: number },
+): Promise<{ rows: FolderRow[]; total: number }> {
+  const q = foldersQuery(db, schoolId).where('pf.archived_at', filter.archived ? 'is not' : 'is', null);
+  const [rows, count] = await Promise.all([
+    q
+      .orderBy(sql`lower(pf.name)`)
+      .orderBy('pf.id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as FolderRow[], total: Number(count.n) };
+}
+
+export async function findFolder(db: Db, schoolId: string, folderId: string): Promise<FolderRow | null> {
+  const row = await foldersQuery(db, schoolId).where('pf.id', '=', folderId).executeTakeFirst();
+  return (row as FolderRow | undefined) ?? null;
+}

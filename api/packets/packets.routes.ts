@@ -1,0 +1,432 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { NoContent, errorResponses } from '../shared/schemas';
+import {
+  archiveFolder,
+  archivePacket,
+  bulkVoidProgress,
+  cloneFolder,
+  createFolder,
+  renameFolder,
+  voidSentPacket,
+} from './archive.service';
+import { listFolders } from './packets.repository';
+import {
+  ActionRequiredPage,
+  ActionRequiredQuery,
+  BulkVoidProgress,
+  BulkVoidResult,
+  CreateFolderBody,
+  CreatePacketBody,
+  ExternalLinkBody,
+  ExternalLinkResult,
+  Folder,
+  FolderIdParams,
+  FolderListQuery,
+  FolderPage,
+  MovePacketBody,
+  MyPaperworkPage,
+  MyPaperworkQuery,
+  PACKET_BODY_LIMIT,
+  PacketDetail,
+  PacketIdParams,
+  PacketListQuery,
+  PacketPage,
+  RenameFolderBody,
+  SendPacketBody,
+  SentPacketIdParams,
+  SentPacketListQuery,
+  SentPacketPage,
+  SignerConsentBody,
+  SignerDone,
+  SignerSubmitBody,
+  SignerTokenBody,
+  SignerView,
+  StepActionBody,
+  SubmissionDetail,
+  SubmissionIdParams,
+  SubmissionListQuery,
+  SubmissionPdf,
+  SubmissionPage,
+  UpdatePacketBody,
+  VoidBody,
+} from './packets.schemas';
+import {
+  clonePacket,
+  createPacket,
+  listPacketItems,
+  loadPacketDetail,
+  movePacket,
+  publishPacket,
+  recallPacket,
+  setExternalLink,
+  toFolder,
+  updatePacket,
+} from './packets.service';
+import { sendPacket } from './send-packet.service';
+import { renderSubmissionPdfFor } from './submission-pdf.service';
+import { openSignerLink, recordSignerConsent, submitAsSigner } from './signer.service';
+import {
+  actOnSubmission,
+  listActionRequired,
+  listMyPaperwork,
+  listSentPackets,
+  listSubmissionsOfSent,
+  loadSubmissionDetail,
+  resendSubmission,
+  voidSubmission,
+} from './submissions.service';
+
+/**
+ * Packets with e-signature (issue 4). Building and sending need packet permissions and the 'Connect' plan
+ * (paperwork); acting on a step needs only `packets:fill` (the workflow decides who may act); the external signer's
+ * routes are public and work only with a valid, in-turn token.
+ */
+export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const paperwork = requirePlanFeature('paperwork');
+  const canRead = [requirePermission('packets:read'), paperwork];
+  const canWrite = [requirePermission('packets:write'), paperwork];
+  const canSend = [requirePermission('packets:send'), paperwork];
+  const canFill = [requirePermission('packets:fill'), paperwork];
+  const packetParams = { params: PacketIdParams };
+
+  // ---- folders ----
+  app.get(
+    '/packet-folders',
+    {
+      onRequest: canRead,
+      schema: { querystring: FolderListQuery, response: { 200: FolderPage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      const { rows, total } = await listFolders(db, authOf(request).school.id, {
+        limit,
+        offset,
+        ...(request.query.archived !== undefined ? { archived: request.query.archived } : {}),
+      });
+      return { items: rows.map(toFolder), total, limit, offset };
+    },
+  );
+  app.post(
+    '/packet-folders',
+    {
+      onRequest: canWrite,
+      schema: { body: CreateFolderBody, response: { 201: Folder, ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => reply.code(201).send(await createFolder(request, request.body.name)),
+  );
+  app.patch(
+    '/packet-folders/:id',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: FolderIdParams,
+        body: RenameFolderBody,
+        response: { 200: Folder, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => renameFolder(request, request.params.id, request.body.name),
+  );
+  app.post(
+    '/packet-folders/:id/clone',
+    {
+      onRequest: canWrite,
+      schema: { params: FolderIdParams, response: { 201: Folder, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => reply.code(201).send(await cloneFolder(request, request.params.id)),
+  );
+  app.post(
+    '/packet-folders/:id/archive',
+    {
+      onRequest: canWrite,
+      schema: { params: FolderIdParams, response: { 200: Folder, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => archiveFolder(request, request.params.id),
+  );
+
+  // ---- packets ----
+  app.get(
+    '/packets',
+    {
+      onRequest: canRead,
+      schema: { querystring: PacketListQuery, response: { 200: PacketPage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const { limit = 50, offset = 0, ...rest } = request.query;
+      return listPacketItems(request, { ...rest, limit, offset });
+    },
+  );
+  app.post(
+    '/packets',
+    {
+      onRequest: canWrite,
+      bodyLimit: PACKET_BODY_LIMIT,
+      schema: { body: CreatePacketBody, response: { 201: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => reply.code(201).send(await createPacket(request, request.body)),
+  );
+  app.get(
+    '/packets/:id',
+    {
+      onRequest: canRead,
+      schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => loadPacketDetail(db, authOf(request), request.params.id),
+  );
+  app.put(
+    '/packets/:id',
+    {
+      onRequest: canWrite,
+      bodyLimit: PACKET_BODY_LIMIT,
+      schema: {
+        ...packetParams,
+        body: UpdatePacketBody,
+        response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updatePacket(request, request.params.id, request.body),
+  );
+  app.post(
+    '/packets/:id/publish',
+    {
+      onRequest: canWrite,
+      schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => publishPacket(request, request.params.id),
+  );
+  app.post(
+    '/packets/:id/recall',
+    {
+      onRequest: canWrite,
+      schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => recallPacket(request, request.params.id),
+  );
+  app.post(
+    '/packets/:id/clone',
+    {
+      onRequest: canWrite,
+      schema: { ...packetParams, response: { 201: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => reply.code(201).send(await clonePacket(request, request.params.id)),
+  );
+  app.post(
+    '/packets/:id/archive',
+    {
+      onRequest: canWrite,
+      schema: { ...packetParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      await archivePacket(request, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.put(
+    '/packets/:id/folder',
+    {
+      onRequest: canWrite,
+      schema: {
+        ...packetParams,
+        body: MovePacketBody,
+        response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => movePacket(request, request.params.id, request.body.folderId),
+  );
+  app.put(
+    '/packets/:id/external-link',
+    {
+      onRequest: canWrite,
+      schema: {
+        ...packetParams,
+        body: ExternalLinkBody,
+        response: { 200: ExternalLinkResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setExternalLink(request, request.params.id, request.body.enabled),
+  );
+  app.post(
+    '/packets/:id/send',
+    {
+      onRequest: canSend,
+      bodyLimit: PACKET_BODY_LIMIT,
+      schema: {
+        ...packetParams,
+        body: SendPacketBody,
+        response: {
+          201: Type.Object({ sentPacketId: Type.String(), recipientCount: Type.Integer() }),
+          ...errorResponses(400, 401, 403, 404, 409, 503),
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await sendPacket(request, request.params.id, request.body)),
+  );
+
+  // ---- sent packets and submissions ----
+  app.get(
+    '/sent-packets',
+    {
+      onRequest: canSend,
+      schema: { querystring: SentPacketListQuery, response: { 200: SentPacketPage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const { limit = 50, offset = 0, packetId } = request.query;
+      return listSentPackets(request, { limit, offset, ...(packetId ? { packetId } : {}) });
+    },
+  );
+  app.get(
+    '/sent-packets/:id/submissions',
+    {
+      onRequest: canSend,
+      schema: {
+        params: SentPacketIdParams,
+        querystring: SubmissionListQuery,
+        response: { 200: SubmissionPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { limit = 50, offset = 0, ...rest } = request.query;
+      return listSubmissionsOfSent(request, request.params.id, { ...rest, limit, offset });
+    },
+  );
+  app.post(
+    '/sent-packets/:id/void',
+    {
+      onRequest: canSend,
+      schema: {
+        params: SentPacketIdParams,
+        body: VoidBody,
+        response: { 202: BulkVoidResult, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await voidSentPacket(request, request.params.id, request.body.reason)),
+  );
+  app.get(
+    '/sent-packets/:id/void-progress',
+    {
+      onRequest: canSend,
+      schema: {
+        params: SentPacketIdParams,
+        response: { 200: BulkVoidProgress, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => bulkVoidProgress(request, request.params.id),
+  );
+  app.get(
+    '/packet-submissions/:id',
+    {
+      onRequest: canFill,
+      schema: {
+        params: SubmissionIdParams,
+        response: { 200: SubmissionDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => loadSubmissionDetail(request, request.params.id),
+  );
+  app.get(
+    '/packet-submissions/:id/pdf',
+    {
+      onRequest: canFill,
+      schema: { params: SubmissionIdParams, response: { 200: SubmissionPdf, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const { bytes, filename } = await renderSubmissionPdfFor(request, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+  app.post(
+    '/packet-submissions/:id/actions',
+    {
+      onRequest: canFill,
+      bodyLimit: PACKET_BODY_LIMIT,
+      schema: {
+        params: SubmissionIdParams,
+        body: StepActionBody,
+        response: { 200: SubmissionDetail, ...errorResponses(400, 401, 403, 404, 409, 410, 503) },
+      },
+    },
+    async (request) => actOnSubmission(request, request.params.id, request.body),
+  );
+  app.post(
+    '/packet-submissions/:id/void',
+    {
+      onRequest: canFill,
+      schema: {
+        params: SubmissionIdParams,
+        body: VoidBody,
+        response: { 200: SubmissionDetail, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => voidSubmission(request, request.params.id, request.body.reason),
+  );
+  app.post(
+    '/packet-submissions/:id/resend',
+    {
+      onRequest: canFill,
+      schema: {
+        params: SubmissionIdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      await resendSubmission(request, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/packet-tasks',
+    {
+      onRequest: canFill,
+      schema: {
+        querystring: ActionRequiredQuery,
+        response: { 200: ActionRequiredPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { limit = 50, offset = 0, ...rest } = request.query;
+      return listActionRequired(request, { ...rest, limit, offset });
+    },
+  );
+  app.get(
+    '/my-paperwork',
+    {
+      onRequest: canFill,
+      schema: { querystring: MyPaperworkQuery, response: { 200: MyPaperworkPage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const { limit = 50, offset = 0, status } = request.query;
+      return listMyPaperwork(request, { limit, offset, ...(status ? { status } : {}) });
+    },
+  );
+
+  // ---- external signer (public, by token) ----
+  const signer = { config: { public: true } };
+  app.post(
+    '/signer/open',
+    { ...signer, schema: { body: SignerTokenBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    async (request) => openSignerLink(request, request.body.token),
+  );
+  app.post(
+    '/signer/consent',
+    { ...signer, schema: { body: SignerConsentBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    async (request) => recordSignerConsent(request, request.body.token, request.body),
+  );
+  app.post(
+    '/signer/submit',
+    {
+      ...signer,
+      bodyLimit: PACKET_BODY_LIMIT,
+      schema: { body: SignerSubmitBody, response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) } },
+    },
+    async (request) => submitAsSigner(request, request.body.token, request.body),
+  );
+};

@@ -1,0 +1,382 @@
+import { Type, type Static } from 'typebox';
+import { PACKET_STEP_KINDS } from '../../domain/packet-workflow';
+import {
+  EXPIRY_OPTIONS,
+  PACKET_STATUSES,
+  RECIPIENT_GROUPS,
+  REMINDER_OPTIONS,
+  SEND_VISIBILITY,
+  SENDER_GROUPS,
+  STEP_ACTIONS,
+  SUBMISSION_STATUSES,
+} from '../../domain/packets';
+import type { ConditionGroup } from '../../form-engine';
+import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+
+/**
+ * The packets API contract (issue 4): folders, packets (build, publish, recall, clone, archive), sending, submissions
+ * and their steps, the action-required list, "my paperwork" and the external signer's token routes. Word limits are
+ * checked by the services so the answer carries the catalogue wording; the length caps here only stop abuse.
+ */
+
+/** Bodies that carry answers with drawn signatures (PNG data URLs) need more than the global 1 MB. */
+export const PACKET_BODY_LIMIT = 5 * 1024 * 1024;
+
+const Text = (max: number) => Type.String({ maxLength: max });
+const FreeText = Text(5000);
+
+// ---- the workflow definition (domain/packet-workflow.ts) ----
+
+const ConditionGroupSchema = Type.Unsafe<ConditionGroup>({
+  type: 'object',
+  additionalProperties: true,
+  description: 'A form-engine condition group; comparisons name qualified question refs `${formId}:${elementId}`.',
+});
+
+export const StepActorSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('RECIPIENT') }),
+  Type.Object({ kind: Type.Literal('USER'), userId: Uuid, name: Type.Optional(Text(200)) }),
+  Type.Object({ kind: Type.Literal('ROLE'), role: Text(50) }),
+  Type.Object({
+    kind: Type.Literal('EXTERNAL'),
+    email: Text(254),
+    firstName: Text(100),
+    lastName: Text(100),
+  }),
+]);
+
+export const PacketStepSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  kind: Type.Enum(PACKET_STEP_KINDS),
+  name: Text(500),
+  actors: Type.Array(StepActorSchema, { maxItems: 50 }),
+  questionIds: Type.Array(Text(300), { maxItems: 5000 }),
+  condition: Type.Optional(ConditionGroupSchema),
+  position: Type.Optional(Type.Object({ x: Type.Number(), y: Type.Number() })),
+});
+
+export const PacketWorkflowSchema = Type.Object({
+  steps: Type.Array(PacketStepSchema, { maxItems: 30 }),
+  edges: Type.Array(
+    Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), from: Text(100), to: Text(100) }),
+    { maxItems: 100 },
+  ),
+});
+
+export const WorkflowProblemSchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  stepId: Type.Optional(Type.String()),
+  edgeId: Type.Optional(Type.String()),
+  elementIds: Type.Optional(Type.Array(Type.String())),
+});
+
+export const STEP_RUN_STATUSES = ['PENDING', 'ACTIVE', 'DONE', 'SKIPPED', 'FAILED', 'VOIDED'] as const;
+
+export const StepRunStateSchema = Type.Object({
+  stepId: Type.String(),
+  status: Type.Enum(STEP_RUN_STATUSES),
+  since: Type.Optional(Timestamp),
+  waitingOn: Type.Optional(Type.Array(Type.String())),
+  doneBy: Type.Optional(Type.String()),
+  doneAt: Type.Optional(Timestamp),
+  decision: Type.Optional(Type.String()),
+});
+
+// ---- folders ----
+
+export const FolderIdParams = Type.Object({ id: Uuid });
+export const FolderListQuery = Type.Object({ archived: Type.Optional(Type.Boolean()), ...PageQuery });
+export const Folder = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  ownerId: Nullable(Type.String()),
+  ownerName: Type.String(),
+  packetCount: Type.Integer(),
+  createdAt: Timestamp,
+  archivedAt: Nullable(Timestamp),
+});
+export type Folder = Static<typeof Folder>;
+export const FolderPage = Page(Folder);
+/** Folder name: mandatory, at most 100 characters (FOLDER_NAME_INVALID). */
+export const CreateFolderBody = Type.Object({ name: Text(1000) });
+export const RenameFolderBody = Type.Object({ name: Text(1000) });
+
+// ---- packets ----
+
+export const PacketIdParams = Type.Object({ id: Uuid });
+export const PACKET_SORTS = ['name', 'created', 'lastActivity'] as const;
+export const PacketListQuery = Type.Object({
+  q: Type.Optional(Text(200)),
+  folderId: Type.Optional(Uuid),
+  status: Type.Optional(Type.Enum(PACKET_STATUSES)),
+  archived: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Enum(PACKET_SORTS)),
+  ...PageQuery,
+});
+
+export const PacketSenders = Type.Object({
+  userIds: Type.Array(Uuid, { maxItems: 500 }),
+  groups: Type.Array(Type.Enum(SENDER_GROUPS), { maxItems: 3 }),
+});
+
+export const PacketListItem = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  status: Type.Enum(PACKET_STATUSES),
+  folderId: Nullable(Type.String()),
+  ownerId: Nullable(Type.String()),
+  ownerName: Type.String(),
+  formCount: Type.Integer(),
+  hipaa: Type.Boolean(),
+  sentCount: Type.Integer(),
+  createdAt: Timestamp,
+  lastActivityAt: Timestamp,
+  archivedAt: Nullable(Timestamp),
+});
+export type PacketListItem = Static<typeof PacketListItem>;
+export const PacketPage = Page(PacketListItem);
+
+export const PacketFormInfo = Type.Object({
+  formId: Type.String(),
+  formVersionId: Type.String(),
+  name: Type.String(),
+  version: Type.Integer(),
+  /** The form engine's FormVersion used by the designer (question assignment, conditions). */
+  definition: Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }),
+});
+
+export const PacketDetail = Type.Object({
+  ...PacketListItem.properties,
+  forms: Type.Array(PacketFormInfo),
+  workflow: PacketWorkflowSchema,
+  /** checkPacketWorkflow on the current forms; publishing needs an empty list. */
+  problems: Type.Array(WorkflowProblemSchema),
+  senders: PacketSenders,
+  editorIds: Type.Array(Type.String()),
+  externalLinkEnabled: Type.Boolean(),
+  currentVersion: Nullable(Type.Integer()),
+  /** Published, or sent at least once: only minor edits (name, description, step names, HIPAA stays) are accepted. */
+  frozen: Type.Boolean(),
+  canEdit: Type.Boolean(),
+  canPublish: Type.Boolean(),
+  canSend: Type.Boolean(),
+});
+export type PacketDetail = Static<typeof PacketDetail>;
+
+export const CreatePacketBody = Type.Object({
+  name: Text(2000),
+  description: Text(5000),
+  folderId: Type.Optional(Nullable(Uuid)),
+  /** 1 to 5 form templates (PACKET_FORMS_RANGE); each one's latest published version is used. */
+  formIds: Type.Array(Uuid, { maxItems: 50 }),
+  workflow: Type.Optional(PacketWorkflowSchema),
+  senders: Type.Optional(PacketSenders),
+  editorIds: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
+  hipaa: Type.Optional(Type.Boolean()),
+});
+export const UpdatePacketBody = Type.Partial(Type.Omit(CreatePacketBody, ['folderId']));
+export const MovePacketBody = Type.Object({ folderId: Nullable(Uuid) });
+export const ExternalLinkResult = Type.Object({
+  enabled: Type.Boolean(),
+  /** Shown once, when the link is (re)generated; only its hash is stored. */
+  url: Nullable(Type.String()),
+});
+export const ExternalLinkBody = Type.Object({ enabled: Type.Boolean() });
+
+// ---- sending ----
+
+export const SendPacketBody = Type.Object({
+  recipients: Type.Object({
+    userIds: Type.Array(Uuid, { maxItems: 10_000 }),
+    teamIds: Type.Array(Uuid, { maxItems: 200 }),
+    groups: Type.Array(Type.Enum(RECIPIENT_GROUPS), { maxItems: 3 }),
+  }),
+  /** Signers of EXTERNAL_SIGNER steps named at send time, by step id (e-mail, first and last name required). */
+  externalSigners: Type.Optional(
+    Type.Record(Type.String(), Type.Object({ email: Text(254), firstName: Text(100), lastName: Text(100) })),
+  ),
+  message: Type.Optional(FreeText),
+  reminder: Type.Optional(Type.Enum(REMINDER_OPTIONS)),
+  expiry: Type.Optional(Type.Enum(EXPIRY_OPTIONS)),
+  visibility: Type.Optional(Type.Enum(SEND_VISIBILITY)),
+  notify: Type.Optional(Type.Boolean()),
+});
+export type SendPacketBody = Static<typeof SendPacketBody>;
+
+export const SentPacketIdParams = Type.Object({ id: Uuid });
+export const SentPacket = Type.Object({
+  id: Type.String(),
+  packetId: Type.String(),
+  packetName: Type.String(),
+  packetVersion: Type.Integer(),
+  sentById: Nullable(Type.String()),
+  sentByName: Type.String(),
+  sentAt: Timestamp,
+  message: Type.String(),
+  reminder: Type.Enum(REMINDER_OPTIONS),
+  expiry: Type.Enum(EXPIRY_OPTIONS),
+  expiresAt: Timestamp,
+  visibility: Type.Enum(SEND_VISIBILITY),
+  recipientCount: Type.Integer(),
+  completedCount: Type.Integer(),
+  voidedAt: Nullable(Timestamp),
+});
+export type SentPacket = Static<typeof SentPacket>;
+export const SentPacketPage = Page(SentPacket);
+export const SentPacketListQuery = Type.Object({ packetId: Type.Optional(Uuid), ...PageQuery });
+
+// ---- submissions ----
+
+export const SubmissionIdParams = Type.Object({ id: Uuid });
+export const SubmissionListQuery = Type.Object({
+  status: Type.Optional(Type.Enum(SUBMISSION_STATUSES)),
+  q: Type.Optional(Text(200)),
+  ...PageQuery,
+});
+export const SubmissionListItem = Type.Object({
+  id: Type.String(),
+  sentPacketId: Type.String(),
+  packetId: Type.String(),
+  packetName: Type.String(),
+  recipientId: Type.String(),
+  recipientName: Type.String(),
+  status: Type.Enum(SUBMISSION_STATUSES),
+  activeStepId: Nullable(Type.String()),
+  activeStepName: Nullable(Type.String()),
+  sentAt: Timestamp,
+  updatedAt: Timestamp,
+  completedAt: Nullable(Timestamp),
+  expiresAt: Timestamp,
+});
+export type SubmissionListItem = Static<typeof SubmissionListItem>;
+export const SubmissionPage = Page(SubmissionListItem);
+
+export const SubmissionEvent = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  stepId: Nullable(Type.String()),
+  actorName: Type.String(),
+  actorEmail: Nullable(Type.String()),
+  at: Timestamp,
+  ip: Nullable(Type.String()),
+  userAgent: Nullable(Type.String()),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  answersSha256: Nullable(Type.String()),
+});
+
+export const SubmissionDetail = Type.Object({
+  ...SubmissionListItem.properties,
+  hipaa: Type.Boolean(),
+  message: Type.String(),
+  forms: Type.Array(PacketFormInfo),
+  workflow: PacketWorkflowSchema,
+  steps: Type.Array(StepRunStateSchema),
+  /** Answers per form id, keyed by element id. */
+  answers: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+  events: Type.Array(SubmissionEvent),
+  /** What the signed-in user may do now: the active step they are an actor of, or null. */
+  myStep: Nullable(
+    Type.Object({
+      stepId: Type.String(),
+      kind: Type.Enum(PACKET_STEP_KINDS),
+      /** SUBMITTER: the qualified refs of the questions this step answers. */
+      questionIds: Type.Array(Type.String()),
+    }),
+  ),
+  canVoid: Type.Boolean(),
+  /** Comment left by the last change request, shown to the submitter. */
+  changeRequest: Nullable(Type.Object({ comment: Type.String(), questionIds: Type.Array(Type.String()) })),
+});
+export type SubmissionDetail = Static<typeof SubmissionDetail>;
+
+/**
+ * Acting on the active step. SUBMIT carries answers (per form id) checked against the frozen compiled schema;
+ * APPROVE on an APPROVER_WITH_SIGNATURE step needs `signature`; REJECT needs `reason` (≤ 50 words); REQUEST_CHANGE
+ * needs `comment` (≤ 200 words) and may name the questions to change; ACKNOWLEDGE is the e-mail receiver's "seen".
+ */
+export const StepActionBody = Type.Object({
+  stepId: Type.String({ maxLength: 100 }),
+  action: Type.Enum(STEP_ACTIONS),
+  answers: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+  /** A drawn signature (PNG data URL) or a typed name. */
+  signature: Type.Optional(Type.String({ maxLength: 2_000_000 })),
+  reason: Type.Optional(FreeText),
+  comment: Type.Optional(FreeText),
+  questionIds: Type.Optional(Type.Array(Text(300), { maxItems: 5000 })),
+});
+export type StepActionBody = Static<typeof StepActionBody>;
+
+export const SubmissionPdf = Type.Unsafe<Uint8Array>({
+  type: 'string',
+  format: 'binary',
+  description: 'The submission as a PDF (application/pdf): forms, answers and the signing certificate.',
+});
+
+export const VoidBody = Type.Object({ reason: FreeText });
+export const BulkVoidResult = Type.Object({ workflowId: Type.String(), total: Type.Integer() });
+export const BulkVoidProgress = Type.Object({
+  workflowId: Type.String(),
+  total: Type.Integer(),
+  done: Type.Integer(),
+  finished: Type.Boolean(),
+});
+
+// ---- action required and my paperwork ----
+
+export const ACTION_REQUIRED_SORTS = ['oldest', 'newest', 'due', 'packet'] as const;
+export const ActionRequiredQuery = Type.Object({
+  q: Type.Optional(Text(200)),
+  kind: Type.Optional(Type.Enum(PACKET_STEP_KINDS)),
+  sort: Type.Optional(Type.Enum(ACTION_REQUIRED_SORTS)),
+  ...PageQuery,
+});
+export const ActionRequiredItem = Type.Object({
+  taskId: Type.String(),
+  submissionId: Type.String(),
+  packetName: Type.String(),
+  recipientName: Type.String(),
+  stepId: Type.String(),
+  stepName: Type.String(),
+  stepKind: Type.String(),
+  status: Type.Enum(SUBMISSION_STATUSES),
+  createdAt: Timestamp,
+  dueAt: Nullable(Timestamp),
+});
+export type ActionRequiredItem = Static<typeof ActionRequiredItem>;
+export const ActionRequiredPage = Page(ActionRequiredItem);
+
+export const MyPaperworkQuery = Type.Object({ status: Type.Optional(Type.Enum(SUBMISSION_STATUSES)), ...PageQuery });
+export const MyPaperworkPage = Page(SubmissionListItem);
+
+// ---- external signer (public, by token) ----
+
+/** The signer's token travels in the body (never in a URL the server logs). */
+const SignerToken = Type.String({ minLength: 16, maxLength: 200 });
+export const SignerTokenBody = Type.Object({ token: SignerToken });
+export const SignerView = Type.Object({
+  packetName: Type.String(),
+  signerName: Type.String(),
+  stepName: Type.String(),
+  stepKind: Type.Enum(PACKET_STEP_KINDS),
+  consent: Type.Object({ version: Type.String(), text: Type.String(), acceptedAt: Nullable(Timestamp) }),
+  /** Only after consent: the forms and answers so far. */
+  forms: Type.Array(PacketFormInfo),
+  answers: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+  questionIds: Type.Array(Type.String()),
+  expiresAt: Timestamp,
+});
+export const SignerConsentBody = Type.Object({
+  token: SignerToken,
+  consentVersion: Text(50),
+  email: Text(254),
+  firstName: Text(100),
+  lastName: Text(100),
+});
+export const SignerSubmitBody = Type.Object({
+  token: SignerToken,
+  answers: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+  signature: Type.String({ minLength: 1, maxLength: 2_000_000 }),
+});
+export const SignerDone = Type.Object({ status: Type.Enum(SUBMISSION_STATUSES) });

@@ -1,0 +1,595 @@
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { AppError, ERRORS, type ErrorCode, type ErrorDetail } from '../../domain/errors';
+import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
+import { PACKET_LIMITS, type SubmissionStatus } from '../../domain/packets';
+import { countWords } from '../../form-engine';
+import type { Database } from '../../migrations/database';
+import {
+  actOnStepUpdate,
+  resendSubmissionSignal,
+  submissionStateQuery,
+  voidSubmissionSignal,
+  type ActingPerson,
+  type PacketSubmissionState,
+  type StepActionInput,
+} from '../../workflows/packets/packet-submission.workflow';
+import { recordAudit } from '../audit/audit.repository';
+import { findSchoolToday } from '../forms/school-today';
+import { authOf } from '../plugins/authenticate';
+import { containsPattern } from '../shared/like-pattern';
+import { requestMeta } from '../shared/request-meta';
+import { requireTemporal } from '../shared/workflow-client';
+import type { AuthContext } from '../types';
+import { answersKey, decryptAnswers } from './answer-crypto';
+import { loadFormVersionsById } from './packets.repository';
+import type {
+  ActionRequiredItem,
+  SentPacket,
+  StepActionBody,
+  SubmissionDetail,
+  SubmissionListItem,
+} from './packets.schemas';
+import { isSchoolAdmin } from './packets.service';
+
+/**
+ * Sent packets and their submissions: lists from PostgreSQL (never by querying workflows one by one), the detail with
+ * live step states, and the actions, which all go through the submission workflow (Update for acting, Signals for
+ * void and resend). Who may see a submission: its recipient, anyone with a task on it, the sender, the packet's owner
+ * and editors, and school admins.
+ */
+type Db = Kysely<Database>;
+
+function submissionsQuery(db: Db, schoolId: string) {
+  return db
+    .selectFrom('packet_submissions as s')
+    .innerJoin('sent_packets as sp', (j) =>
+      j.onRef('sp.id', '=', 's.sent_packet_id').onRef('sp.school_id', '=', 's.school_id'),
+    )
+    .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
+    .innerJoin('packets as p', 'p.id', 'sp.packet_id')
+    .innerJoin('users as r', 'r.id', 's.recipient_user_id')
+    .where('s.school_id', '=', schoolId)
+    .select([
+      's.id',
+      's.sent_packet_id',
+      's.recipient_user_id',
+      's.workflow_id',
+      's.status',
+      's.active_step_id',
+      's.active_step_name',
+      's.steps',
+      's.change_request',
+      's.round',
+      's.created_at',
+      's.updated_at',
+      's.completed_at',
+      'sp.packet_id',
+      'sp.sent_by',
+      'sp.sent_at',
+      'sp.message',
+      'sp.expires_at',
+      'sp.visibility',
+      'v.name as packet_name',
+      'v.forms',
+      'v.workflow',
+      'v.hipaa',
+      'p.owner_id',
+      'p.editor_ids',
+      sql<string>`trim(concat(r.first_name, ' ', r.last_name))`.as('recipient_name'),
+    ]);
+}
+type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissionsQuery>['executeTakeFirstOrThrow']>>;
+
+function toListItem(row: SubmissionRow): SubmissionListItem {
+  return {
+    id: row.id,
+    sentPacketId: row.sent_packet_id,
+    packetId: row.packet_id,
+    packetName: row.packet_name,
+    recipientId: row.recipient_user_id,
+    recipientName: row.recipient_name,
+    status: row.status,
+    activeStepId: row.active_step_id,
+    activeStepName: row.active_step_name,
+    sentAt: row.sent_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    expiresAt: row.expires_at.toISOString(),
+  };
+}
+
+function canManage(auth: AuthContext, row: { sent_by: string | null; owner_id: string | null; editor_ids: string[] }) {
+  return (
+    row.sent_by === auth.user.id ||
+    row.owner_id === auth.user.id ||
+    row.editor_ids.includes(auth.user.id) ||
+    isSchoolAdmin(auth)
+  );
+}
+
+function roleNames(auth: AuthContext): string[] {
+  return auth.grants.map((g) => g.role);
+}
+
+async function hasTask(db: Db, auth: AuthContext, workflowId: string): Promise<boolean> {
+  const roles = roleNames(auth);
+  const row = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('school_id', '=', auth.school.id)
+    .where('workflow_id', '=', workflowId)
+    .where((eb) =>
+      eb.or([
+        eb('assignee_user_id', '=', auth.user.id),
+        ...(roles.length > 0 ? [eb.and([eb('assignee_user_id', 'is', null), eb('assignee_role', 'in', roles)])] : []),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+async function loadVisibleSubmission(db: Db, auth: AuthContext, submissionId: string): Promise<SubmissionRow> {
+  const row = await submissionsQuery(db, auth.school.id).where('s.id', '=', submissionId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.recipient_user_id === auth.user.id || canManage(auth, row)) return row;
+  if (await hasTask(db, auth, row.workflow_id)) return row;
+  throw new AppError('NOT_FOUND');
+}
+
+/** The open task step of the signed-in user on this submission, parsed from `${stepId}#${round}@${slot}`. */
+async function findMyStep(db: Db, auth: AuthContext, row: SubmissionRow): Promise<SubmissionDetail['myStep']> {
+  if (!row.active_step_id) return null;
+  const roles = roleNames(auth);
+  const tasks = await db
+    .selectFrom('tasks')
+    .select(['step_id'])
+    .where('school_id', '=', auth.school.id)
+    .where('workflow_id', '=', row.workflow_id)
+    .where('status', '=', 'OPEN')
+    .where((eb) =>
+      eb.or([
+        eb('assignee_user_id', '=', auth.user.id),
+        ...(roles.length > 0 ? [eb.and([eb('assignee_user_id', 'is', null), eb('assignee_role', 'in', roles)])] : []),
+      ]),
+    )
+    .execute();
+  const prefix = `${row.active_step_id}#${row.round}@`;
+  if (!tasks.some((t) => t.step_id.startsWith(prefix))) return null;
+  const step = (row.workflow as PacketWorkflowDefinition).steps.find((s) => s.id === row.active_step_id);
+  if (!step) return null;
+  return { stepId: step.id, kind: step.kind, questionIds: step.questionIds };
+}
+
+export async function loadAnswers(
+  db: Db,
+  appSecret: string,
+  schoolId: string,
+  submissionId: string,
+  reader: { userId: string | null; email?: string | null } | null,
+): Promise<Record<string, Record<string, unknown>>> {
+  const rows = await db
+    .selectFrom('packet_answers')
+    .select(['form_id', 'answers', 'encrypted'])
+    .where('school_id', '=', schoolId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+  const out: Record<string, Record<string, unknown>> = {};
+  let decrypted = false;
+  for (const row of rows) {
+    if (row.encrypted) {
+      out[row.form_id] = decryptAnswers(answersKey(appSecret), row.answers as unknown as { enc: string });
+      decrypted = true;
+    } else {
+      out[row.form_id] = row.answers;
+    }
+  }
+  // HIPAA: every read of encrypted answers is logged.
+  if (decrypted) {
+    await recordAudit(db, {
+      schoolId,
+      actorUserId: reader?.userId ?? null,
+      action: 'packet.answers.read',
+      targetType: 'packet_submission',
+      targetId: submissionId,
+      details: reader?.email ? { signerEmail: reader.email } : {},
+    });
+  }
+  return out;
+}
+
+export async function loadEvents(db: Db, schoolId: string, submissionId: string) {
+  const rows = await db
+    .selectFrom('packet_submission_events')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('submission_id', '=', submissionId)
+    .orderBy('id')
+    .execute();
+  return rows.map((e) => {
+    const details = { ...(e.details as Record<string, unknown>) };
+    // The drawn signature image stays in the record (and the PDF); the list carries only its hash.
+    if (typeof details.signature === 'string') details.signature = '[signature]';
+    return {
+      id: String(e.id),
+      kind: e.kind,
+      stepId: e.step_id,
+      actorName: e.actor_name,
+      actorEmail: e.actor_email,
+      at: e.created_at.toISOString(),
+      ip: e.ip,
+      userAgent: e.user_agent,
+      details,
+      answersSha256: e.answers_sha256,
+    };
+  });
+}
+
+export async function loadSubmissionDetail(request: FastifyRequest, submissionId: string): Promise<SubmissionDetail> {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const row = await loadVisibleSubmission(db, auth, submissionId);
+  const [forms, answers, events, myStep] = await Promise.all([
+    loadFormVersionsById(db, auth.school.id, row.forms),
+    loadAnswers(db, deps.config.appSecret, auth.school.id, submissionId, { userId: auth.user.id }),
+    loadEvents(db, auth.school.id, submissionId),
+    findMyStep(db, auth, row),
+  ]);
+  return {
+    ...toListItem(row),
+    hipaa: row.hipaa,
+    message: row.message,
+    forms: forms.map((f) => ({
+      formId: f.formId,
+      formVersionId: f.formVersionId,
+      name: f.name,
+      version: f.version,
+      definition: f.definition as unknown as Record<string, unknown>,
+    })),
+    workflow: row.workflow,
+    steps: row.steps,
+    answers,
+    events,
+    myStep,
+    canVoid:
+      canManage(auth, row) &&
+      !['APPROVED', 'AUTO_APPROVED', 'REJECTED', 'VOIDED', 'NOT_APPLICABLE'].includes(row.status),
+    changeRequest: row.change_request ?? null,
+  };
+}
+
+/** The workflow's Update failure carries a catalogue code as its type; the API answers with it. */
+export function toActionError(err: unknown): AppError {
+  if (err instanceof WorkflowUpdateFailedError) {
+    const cause = err.cause as { type?: unknown; message?: unknown; details?: unknown } | undefined;
+    const type = typeof cause?.type === 'string' ? cause.type : '';
+    if (type in ERRORS) {
+      const details = Array.isArray(cause?.details) ? (cause.details.flat() as ErrorDetail[]) : undefined;
+      const message = typeof cause?.message === 'string' ? cause.message : undefined;
+      return new AppError(type as ErrorCode, details?.length ? details : undefined, message);
+    }
+    return new AppError('SUBMISSION_CLOSED');
+  }
+  if (err instanceof WorkflowNotFoundError) return new AppError('SUBMISSION_CLOSED');
+  const grpcCode = (err as { code?: unknown } | null)?.code;
+  if (grpcCode === 5 || grpcCode === 9) return new AppError('SUBMISSION_CLOSED');
+  if (err instanceof AppError) return err;
+  return new AppError('WORKFLOW_UNAVAILABLE');
+}
+
+export async function executeStepAction(
+  temporal: Client,
+  workflowId: string,
+  input: StepActionInput,
+): Promise<PacketSubmissionState> {
+  try {
+    return await temporal.workflow.getHandle(workflowId).executeUpdate(actOnStepUpdate, { args: [input] });
+  } catch (err) {
+    throw toActionError(err);
+  }
+}
+
+export async function actOnSubmission(request: FastifyRequest, submissionId: string, body: StepActionBody) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const row = await loadVisibleSubmission(db, auth, submissionId);
+  if (body.action === 'REJECT' && countWords(body.reason ?? '') > PACKET_LIMITS.reasonMaxWords) {
+    throw new AppError('REASON_TOO_LONG');
+  }
+  if (body.action === 'REQUEST_CHANGE' && countWords(body.comment ?? '') > PACKET_LIMITS.commentMaxWords) {
+    throw new AppError('COMMENT_TOO_LONG');
+  }
+  const temporal = requireTemporal(deps);
+  const meta = requestMeta(request);
+  const actor: ActingPerson = {
+    userId: auth.user.id,
+    roles: roleNames(auth),
+    name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  };
+  const today = await findSchoolToday(db, auth.school.id);
+  const state = await executeStepAction(temporal, row.workflow_id, {
+    stepId: body.stepId,
+    action: body.action as StepActionInput['action'],
+    actor,
+    today,
+    ...(body.answers ? { answers: body.answers } : {}),
+    ...(body.signature ? { signature: body.signature } : {}),
+    ...(body.reason ? { reason: body.reason } : {}),
+    ...(body.comment ? { comment: body.comment } : {}),
+    ...(body.questionIds ? { questionIds: body.questionIds } : {}),
+  });
+  void state;
+  return loadSubmissionDetail(request, submissionId);
+}
+
+/** Waits (briefly) until the workflow has written an ending, so the answer shows it. */
+async function waitForEnd(temporal: Client, workflowId: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const state = await temporal.workflow.getHandle(workflowId).query(submissionStateQuery);
+      if (state.ended) return;
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function checkReason(reason: string): string {
+  const words = countWords(reason);
+  if (words === 0) throw new AppError('REASON_REQUIRED');
+  if (words > PACKET_LIMITS.reasonMaxWords) throw new AppError('REASON_TOO_LONG');
+  return reason.trim();
+}
+
+export async function voidSubmission(request: FastifyRequest, submissionId: string, reason: string) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const row = await loadVisibleSubmission(db, auth, submissionId);
+  if (!canManage(auth, row)) throw new AppError('FORBIDDEN');
+  const text = checkReason(reason);
+  const temporal = requireTemporal(deps);
+  const meta = requestMeta(request);
+  try {
+    await temporal.workflow.getHandle(row.workflow_id).signal(voidSubmissionSignal, {
+      reason: text,
+      byUserId: auth.user.id,
+      byName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+  } catch (err) {
+    throw toActionError(err);
+  }
+  await waitForEnd(temporal, row.workflow_id);
+  return loadSubmissionDetail(request, submissionId);
+}
+
+export async function resendSubmission(request: FastifyRequest, submissionId: string) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const row = await loadVisibleSubmission(deps.database.db, auth, submissionId);
+  if (!canManage(auth, row)) throw new AppError('FORBIDDEN');
+  try {
+    await requireTemporal(deps).workflow.getHandle(row.workflow_id).signal(resendSubmissionSignal);
+  } catch (err) {
+    throw toActionError(err);
+  }
+}
+
+export async function listSubmissionsOfSent(
+  request: FastifyRequest,
+  sentPacketId: string,
+  query: { status?: SubmissionStatus; q?: string; limit: number; offset: number },
+) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const sent = await db
+    .selectFrom('sent_packets as sp')
+    .innerJoin('packets as p', 'p.id', 'sp.packet_id')
+    .select(['sp.sent_by', 'p.owner_id', 'p.editor_ids'])
+    .where('sp.school_id', '=', auth.school.id)
+    .where('sp.id', '=', sentPacketId)
+    .executeTakeFirst();
+  if (!sent || !canManage(auth, sent)) throw new AppError('NOT_FOUND');
+  let q = submissionsQuery(db, auth.school.id).where('s.sent_packet_id', '=', sentPacketId);
+  if (query.status) q = q.where('s.status', '=', query.status);
+  if (query.q?.trim()) {
+    const pattern = containsPattern(query.q);
+    q = q.where(sql<string>`concat(r.first_name, ' ', r.last_name)`, 'ilike', pattern);
+  }
+  const [rows, count] = await Promise.all([
+    q.orderBy('r.last_name').orderBy('r.first_name').orderBy('s.id').limit(query.limit).offset(query.offset).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toListItem), total: Number(count.n), limit: query.limit, offset: query.offset };
+}
+
+export async function listSentPackets(
+  request: FastifyRequest,
+  query: { packetId?: string; limit: number; offset: number },
+): Promise<{ items: SentPacket[]; total: number; limit: number; offset: number }> {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  let q = db
+    .selectFrom('sent_packets as sp')
+    .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
+    .innerJoin('packets as p', 'p.id', 'sp.packet_id')
+    .leftJoin('users as u', 'u.id', 'sp.sent_by')
+    .where('sp.school_id', '=', auth.school.id);
+  if (!isSchoolAdmin(auth)) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('sp.sent_by', '=', auth.user.id),
+        eb('p.owner_id', '=', auth.user.id),
+        sql<boolean>`p.editor_ids ? ${auth.user.id}`,
+      ]),
+    );
+  }
+  if (query.packetId) q = q.where('sp.packet_id', '=', query.packetId);
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'sp.id',
+        'sp.packet_id',
+        'v.name',
+        'v.version',
+        'sp.sent_by',
+        'sp.sent_at',
+        'sp.message',
+        'sp.reminder',
+        'sp.expiry',
+        'sp.expires_at',
+        'sp.visibility',
+        'sp.recipient_count',
+        'sp.voided_at',
+        sql<string>`trim(concat(u.first_name, ' ', u.last_name))`.as('sender_name'),
+        sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.status in ('APPROVED','AUTO_APPROVED'))::int`.as(
+          'completed',
+        ),
+      ])
+      .orderBy('sp.sent_at', 'desc')
+      .orderBy('sp.id')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      packetId: r.packet_id,
+      packetName: r.name,
+      packetVersion: r.version,
+      sentById: r.sent_by,
+      sentByName: r.sender_name,
+      sentAt: r.sent_at.toISOString(),
+      message: r.message,
+      reminder: r.reminder,
+      expiry: r.expiry,
+      expiresAt: r.expires_at.toISOString(),
+      visibility: r.visibility as SentPacket['visibility'],
+      recipientCount: r.recipient_count,
+      completedCount: Number(r.completed),
+      voidedAt: r.voided_at ? r.voided_at.toISOString() : null,
+    })),
+    total: Number(count.n),
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** The approver's queue: the signed-in user's open packet tasks (their own and their roles'), from the tasks table. */
+export async function listActionRequired(
+  request: FastifyRequest,
+  query: { q?: string; kind?: string; sort?: 'oldest' | 'newest' | 'due' | 'packet'; limit: number; offset: number },
+): Promise<{ items: ActionRequiredItem[]; total: number; limit: number; offset: number }> {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const roles = roleNames(auth);
+  let q = db
+    .selectFrom('tasks as t')
+    .innerJoin('packet_submissions as s', (j) =>
+      j.on('s.id', '=', sql<string>`t.entity_id::uuid`).onRef('s.school_id', '=', 't.school_id'),
+    )
+    .innerJoin('sent_packets as sp', 'sp.id', 's.sent_packet_id')
+    .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
+    .innerJoin('users as r', 'r.id', 's.recipient_user_id')
+    .where('t.school_id', '=', auth.school.id)
+    .where('t.module', '=', 'packet-submission')
+    .where('t.status', '=', 'OPEN')
+    .where((eb) =>
+      eb.or([
+        eb('t.assignee_user_id', '=', auth.user.id),
+        ...(roles.length > 0
+          ? [eb.and([eb('t.assignee_user_id', 'is', null), eb('t.assignee_role', 'in', roles)])]
+          : []),
+      ]),
+    );
+  if (query.q?.trim()) {
+    const pattern = containsPattern(query.q);
+    q = q.where((eb) =>
+      eb.or([
+        eb('v.name', 'ilike', pattern),
+        eb(sql<string>`concat(r.first_name, ' ', r.last_name)`, 'ilike', pattern),
+      ]),
+    );
+  }
+  const stepKind = sql<string>`(select st->>'kind' from jsonb_array_elements(v.workflow->'steps') st where st->>'id' = s.active_step_id limit 1)`;
+  if (query.kind) q = q.where(stepKind, '=', query.kind);
+  const sorted =
+    query.sort === 'newest'
+      ? q.orderBy('t.created_at', 'desc')
+      : query.sort === 'due'
+        ? q.orderBy('t.due_at', (ob) => ob.asc().nullsLast())
+        : query.sort === 'packet'
+          ? q.orderBy(sql`lower(v.name)`)
+          : q.orderBy('t.created_at');
+  const [rows, count] = await Promise.all([
+    sorted
+      .select([
+        't.id as task_id',
+        't.step_name',
+        't.created_at',
+        't.due_at',
+        's.id as submission_id',
+        's.status',
+        's.active_step_id',
+        'v.name as packet_name',
+        stepKind.as('step_kind'),
+        sql<string>`trim(concat(r.first_name, ' ', r.last_name))`.as('recipient_name'),
+      ])
+      .orderBy('t.id')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      taskId: r.task_id,
+      submissionId: r.submission_id,
+      packetName: r.packet_name,
+      recipientName: r.recipient_name,
+      stepId: r.active_step_id ?? '',
+      stepName: r.step_name,
+      stepKind: r.step_kind ?? '',
+      status: r.status,
+      createdAt: r.created_at.toISOString(),
+      dueAt: r.due_at ? r.due_at.toISOString() : null,
+    })),
+    total: Number(count.n),
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
+
+/** "My paperwork": the packets sent to the signed-in user (coach and athlete views). */
+export async function listMyPaperwork(
+  request: FastifyRequest,
+  query: { status?: SubmissionStatus; limit: number; offset: number },
+) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  let q = submissionsQuery(db, auth.school.id).where('s.recipient_user_id', '=', auth.user.id);
+  if (query.status) q = q.where('s.status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    q.orderBy('s.updated_at', 'desc').orderBy('s.id').limit(query.limit).offset(query.offset).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toListItem), total: Number(count.n), limit: query.limit, offset: query.offset };
+}

@@ -1,0 +1,135 @@
+/**
+ * Packets with e-signature: limits, options and statuses from the spec (part 2 §4, §5 "Packets and forms", §9),
+ * as data the API, the workflows and the UI share.
+ */
+
+/** Part 2 §5 and §9. */
+export const PACKET_LIMITS = {
+  nameMaxWords: 20,
+  descriptionMaxWords: 50,
+  folderNameMaxChars: 100,
+  minForms: 1,
+  maxForms: 5,
+  sendMessageMaxWords: 200,
+  commentMaxWords: 200,
+  reasonMaxWords: 50,
+  /** Automatic reminders stop after this many per step round; a manual resend resets the count. */
+  maxAutoReminders: 5,
+} as const;
+
+export const PACKET_STATUSES = ['UNPUBLISHED', 'PUBLISHED'] as const;
+export type PacketStatus = (typeof PACKET_STATUSES)[number];
+
+/** Submission statuses (part 2 §4: Rejected, Pending, N/A, Approved, Submitted, Resubmitted, Auto-approved; change requested; voided). */
+export const SUBMISSION_STATUSES = [
+  'PENDING',
+  'SUBMITTED',
+  'RESUBMITTED',
+  'APPROVED',
+  'AUTO_APPROVED',
+  'REJECTED',
+  'NOT_APPLICABLE',
+  'CHANGE_REQUESTED',
+  'VOIDED',
+] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
+  PENDING: 'Pending',
+  SUBMITTED: 'Submitted',
+  RESUBMITTED: 'Resubmitted',
+  APPROVED: 'Approved',
+  AUTO_APPROVED: 'Auto-approved',
+  REJECTED: 'Rejected',
+  NOT_APPLICABLE: 'N/A',
+  CHANGE_REQUESTED: 'Change requested',
+  VOIDED: 'Voided',
+};
+
+/** Statuses after which nothing more happens to a submission. */
+export const FINAL_SUBMISSION_STATUSES: readonly SubmissionStatus[] = [
+  'APPROVED',
+  'AUTO_APPROVED',
+  'REJECTED',
+  'NOT_APPLICABLE',
+  'VOIDED',
+];
+
+/** Auto reminder every 24h, 48h, 3, 5 or 7 days (part 2 §9). */
+export const REMINDER_OPTIONS = ['OFF', '24H', '48H', '3D', '5D', '7D'] as const;
+export type ReminderOption = (typeof REMINDER_OPTIONS)[number];
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+export const REMINDER_INTERVAL_MS: Record<ReminderOption, number | null> = {
+  OFF: null,
+  '24H': DAY,
+  '48H': 2 * DAY,
+  '3D': 3 * DAY,
+  '5D': 5 * DAY,
+  '7D': 7 * DAY,
+};
+
+/** Workflow expiry: within a week, a month, 3 or 12 months (part 2 §9). Months count as 30 days. */
+export const EXPIRY_OPTIONS = ['WEEK', 'MONTH', '3_MONTHS', '12_MONTHS'] as const;
+export type ExpiryOption = (typeof EXPIRY_OPTIONS)[number];
+export const EXPIRY_MS: Record<ExpiryOption, number> = {
+  WEEK: 7 * DAY,
+  MONTH: 30 * DAY,
+  '3_MONTHS': 90 * DAY,
+  '12_MONTHS': 365 * DAY,
+};
+
+/** Who may see a sent packet's submissions besides the sender. */
+export const SEND_VISIBILITY = ['SENDER_ONLY', 'PACKET_EDITORS', 'SCHOOL_ADMINS'] as const;
+export type SendVisibility = (typeof SEND_VISIBILITY)[number];
+
+/** Sender groups a packet can name (spec: "senders (users or groups such as all student-athletes, school admins)"). */
+export const SENDER_GROUPS = ['SCHOOL_ADMINS', 'COACHES', 'STUDENT_ATHLETES'] as const;
+export type SenderGroup = (typeof SENDER_GROUPS)[number];
+export const SENDER_GROUP_ROLES: Record<SenderGroup, string> = {
+  SCHOOL_ADMINS: 'SCHOOL_ADMIN',
+  COACHES: 'COACH',
+  STUDENT_ATHLETES: 'STUDENT_ATHLETE',
+};
+
+/** Recipient groups at send time (every active user holding the role). */
+export const RECIPIENT_GROUPS = SENDER_GROUPS;
+
+export const STEP_ACTIONS = ['SUBMIT', 'APPROVE', 'REJECT', 'REQUEST_CHANGE', 'ACKNOWLEDGE'] as const;
+export type StepAction = (typeof STEP_ACTIONS)[number];
+
+/** The ESIGN consent disclosure an external signer accepts; bump the version when the text changes. */
+export const ESIGN_CONSENT = {
+  version: '2026-11-23',
+  text:
+    'By selecting "I agree", you consent to receive this packet and to sign it electronically. Your electronic ' +
+    'signature has the same effect as a handwritten one. You may ask the sender for a paper copy, and you may ' +
+    'withdraw this consent by closing this page before you sign. Keep a copy of what you sign by downloading it ' +
+    'after submitting.',
+} as const;
+
+/** Audit trail event kinds of a submission (DOMAIN-NOTES "Audit trail events"). */
+export const SUBMISSION_EVENT_KINDS = [
+  'CREATED',
+  'SENT',
+  'EMAILED',
+  'OPENED',
+  'CONSENTED',
+  'SUBMITTED',
+  'RESUBMITTED',
+  'SIGNED',
+  'APPROVED',
+  'REJECTED',
+  'CHANGE_REQUESTED',
+  'STEP_SKIPPED',
+  'VOIDED',
+  'EXPIRED',
+  'REMINDER_SENT',
+  'COMPLETED',
+] as const;
+export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
+
+export const packetWorkflowIds = {
+  submission: (sentPacketId: string, recipientId: string) => `packet-submission:${sentPacketId}:${recipientId}`,
+  bulkVoid: (sentPacketId: string) => `bulk-void:${sentPacketId}`,
+};

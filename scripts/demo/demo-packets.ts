@@ -1,0 +1,146 @@
+import type { Transaction } from 'kysely';
+import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
+import type { FormVersion } from '../../form-engine/form-definition';
+import type { Database } from '../../migrations/database';
+
+/**
+ * The demo packet (issue 4): two published forms (medical history and emergency contact) in one published packet,
+ * "Pre-participation paperwork", whose workflow is athlete fills in → compliance approves with a signature. Sent by
+ * school admins and coaches; nothing is sent yet, so the demo shows an empty sent list until someone sends it.
+ */
+function form(id: string, formId: string, name: string, elements: FormVersion['elements']): FormVersion {
+  return { id, formId, version: 1, name, kind: 'long', elements, conditions: [] };
+}
+
+/** The demo forms and workflow as data (checked by demo-packets.test.ts with the form engine and the workflow rules). */
+export function demoPacketDefinitions() {
+  const ids = {
+    medical: '6f1e2c3a-0b4d-4e5f-8a9b-0c1d2e3f4a01',
+    medicalV1: '6f1e2c3a-0b4d-4e5f-8a9b-0c1d2e3f4a02',
+    contact: '6f1e2c3a-0b4d-4e5f-8a9b-0c1d2e3f4a03',
+    contactV1: '6f1e2c3a-0b4d-4e5f-8a9b-0c1d2e3f4a04',
+  };
+  const medical = form(ids.medicalV1, ids.medical, 'Medical history', [
+    { id: 'name', type: 'fullName', dataLabel: 'Athlete name', label: 'Full name', required: true, prepopulate: true },
+    { id: 'dob', type: 'dob', dataLabel: 'Date of birth', label: 'Date of birth', required: true, prepopulate: true },
+    {
+      id: 'allergies',
+      type: 'longText',
+      dataLabel: 'Allergies',
+      label: 'List any allergies (medicines, food, insects)',
+    },
+    {
+      id: 'concussion',
+      type: 'radioButtons',
+      dataLabel: 'Previous concussion',
+      label: 'Have you ever had a concussion?',
+      required: true,
+      options: [
+        { id: 'yes', label: 'Yes' },
+        { id: 'no', label: 'No' },
+      ],
+    },
+    { id: 'sign', type: 'signature', dataLabel: 'Athlete signature', label: 'Signature', required: true },
+  ]);
+  const contact = form(ids.contactV1, ids.contact, 'Emergency contact', [
+    { id: 'contact', type: 'shortText', dataLabel: 'Contact name', label: 'Emergency contact name', required: true },
+    { id: 'phone', type: 'shortText', dataLabel: 'Contact phone', label: 'Phone number', required: true },
+    { id: 'relation', type: 'shortText', dataLabel: 'Relationship', label: 'Relationship to you' },
+  ]);
+  const questions = [
+    ...medical.elements.map((e) => `${ids.medical}:${e.id}`),
+    ...contact.elements.map((e) => `${ids.contact}:${e.id}`),
+  ];
+  const workflow: PacketWorkflowDefinition = {
+    steps: [
+      {
+        id: 'athlete',
+        kind: 'SUBMITTER',
+        name: 'Athlete fills in and signs',
+        actors: [{ kind: 'RECIPIENT' }],
+        questionIds: questions,
+        position: { x: 0, y: 0 },
+      },
+      {
+        id: 'compliance',
+        kind: 'APPROVER_WITH_SIGNATURE',
+        name: 'Compliance approves and signs',
+        actors: [{ kind: 'ROLE', role: 'SCHOOL_ADMIN' }],
+        questionIds: [],
+        position: { x: 0, y: 160 },
+      },
+    ],
+    edges: [{ id: 'athlete-compliance', from: 'athlete', to: 'compliance' }],
+  };
+  return { ids, medical, contact, workflow };
+}
+
+export async function insertDemoPackets(trx: Transaction<Database>, schoolId: string, adminId: string): Promise<void> {
+  const { ids, medical, contact, workflow } = demoPacketDefinitions();
+  for (const [formId, versionId, definition] of [
+    [ids.medical, ids.medicalV1, medical],
+    [ids.contact, ids.contactV1, contact],
+  ] as const) {
+    await trx
+      .insertInto('forms')
+      .values({
+        id: formId,
+        school_id: schoolId,
+        name: definition.name,
+        category: 'Medical',
+        kind: 'LONG',
+        created_by: adminId,
+      })
+      .execute();
+    await trx
+      .insertInto('form_versions')
+      .values({
+        id: versionId,
+        school_id: schoolId,
+        form_id: formId,
+        version: 1,
+        definition: JSON.stringify(definition),
+        status: 'PUBLISHED',
+        published_at: new Date(),
+      })
+      .execute();
+  }
+  const folder = await trx
+    .insertInto('packet_folders')
+    .values({ school_id: schoolId, name: 'Pre-season', owner_id: adminId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const packet = await trx
+    .insertInto('packets')
+    .values({
+      school_id: schoolId,
+      name: 'Pre-participation paperwork',
+      description: 'Medical history and emergency contact for every athlete before the first practice.',
+      owner_id: adminId,
+      folder_id: folder.id,
+      form_ids: JSON.stringify([ids.medical, ids.contact]),
+      workflow: JSON.stringify(workflow),
+      senders: JSON.stringify({ userIds: [], groups: ['SCHOOL_ADMINS', 'COACHES'] }),
+      status: 'PUBLISHED',
+      current_version: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('packet_versions')
+    .values({
+      school_id: schoolId,
+      packet_id: packet.id,
+      version: 1,
+      name: 'Pre-participation paperwork',
+      description: 'Medical history and emergency contact for every athlete before the first practice.',
+      hipaa: false,
+      forms: JSON.stringify([
+        { formId: ids.medical, formVersionId: ids.medicalV1 },
+        { formId: ids.contact, formVersionId: ids.contactV1 },
+      ]),
+      workflow: JSON.stringify(workflow),
+      created_by: adminId,
+    })
+    .execute();
+}

@@ -1,0 +1,186 @@
+/**
+ * Records the packet submission workflow's histories into workflows/packets/histories/ for the replay test, like
+ * scripts/record-histories.ts does for the other workflows (kept apart so each feature re-records only its own):
+ *   npx tsx scripts/record-packet-histories.ts
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { createTestConfig, waitFor } from '../activities/testing/fixtures';
+import { seedPacketSubmission } from '../activities/testing/packet-fixtures';
+import { runInBackground } from '../activities/testing/background-worker';
+import { createDevMailer } from '../activities/mail/mailer';
+import { createPlatformWorker } from '../activities/worker';
+import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import {
+  actOnStepUpdate,
+  packetSubmissionWorkflow,
+  resendSubmissionSignal,
+  submissionStateQuery,
+  voidSubmissionSignal,
+} from '../workflows/packets/packet-submission.workflow';
+import { bulkVoidWorkflow } from '../workflows/packets/bulk-void.workflow';
+import { findTemporalCli } from './temporal-cli';
+import { startTemporalDevServer } from './temporal-dev-server';
+import { createFreshDatabase, freePort } from './test-harness/global-setup';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TASK_QUEUE = 'record-packet-histories';
+const TODAY = '2026-11-23';
+
+type Ctx = { client: Client; database: DatabaseHandle };
+
+async function start(ctx: Ctx, timing: { reminderEveryMs: number | null; expireAfterMs: number }) {
+  const seeded = await seedPacketSubmission(ctx.database.db, timing);
+  const handle = await ctx.client.workflow.start(packetSubmissionWorkflow, {
+    taskQueue: TASK_QUEUE,
+    workflowId: seeded.workflowId,
+    args: [seeded.input],
+  });
+  await waitFor(async () => (await handle.query(submissionStateQuery)).activeStepId === 'submit', 20_000, 100);
+  return { handle, ...seeded };
+}
+
+const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle> }> = [
+  {
+    name: 'packet-submitted-approved',
+    async run(ctx) {
+      const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
+      await s.handle.executeUpdate(actOnStepUpdate, {
+        args: [
+          {
+            stepId: 'submit',
+            action: 'SUBMIT',
+            actor: { userId: s.recipientId, name: 'Athlete' },
+            answers: { [s.input.forms[0]!.formId]: { q1: 'yes' } },
+            today: TODAY,
+          },
+        ],
+      });
+      await s.handle.executeUpdate(actOnStepUpdate, {
+        args: [
+          { stepId: 'approve', action: 'APPROVE', actor: { userId: s.approverId, name: 'Approver' }, today: TODAY },
+        ],
+      });
+      await s.handle.result();
+      return s.handle;
+    },
+  },
+  {
+    name: 'packet-change-requested-resubmitted-voided',
+    async run(ctx) {
+      const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
+      const formId = s.input.forms[0]!.formId;
+      const submit = () =>
+        s.handle.executeUpdate(actOnStepUpdate, {
+          args: [
+            {
+              stepId: 'submit',
+              action: 'SUBMIT',
+              actor: { userId: s.recipientId, name: 'Athlete' },
+              answers: { [formId]: { q1: 'yes' } },
+              today: TODAY,
+            },
+          ],
+        });
+      await submit();
+      await s.handle.executeUpdate(actOnStepUpdate, {
+        args: [
+          {
+            stepId: 'approve',
+            action: 'REQUEST_CHANGE',
+            actor: { userId: s.approverId, name: 'Approver' },
+            comment: 'Please check q1.',
+            questionIds: [`${formId}:q1`],
+            today: TODAY,
+          },
+        ],
+      });
+      await submit();
+      await s.handle.signal(resendSubmissionSignal);
+      await s.handle.signal(voidSubmissionSignal, { reason: 'Sent by mistake.', byUserId: null, byName: 'Sender' });
+      await s.handle.result();
+      return s.handle;
+    },
+  },
+  {
+    name: 'packet-bulk-voided',
+    async run(ctx) {
+      const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
+      await ctx.database.db
+        .updateTable('sent_packets')
+        .set({ voided_at: new Date(), void_reason: 'Wrong season.' })
+        .where('id', '=', s.input.sentPacketId)
+        .execute();
+      const handle = await ctx.client.workflow.start(bulkVoidWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: `bulk-void:${s.input.sentPacketId}`,
+        args: [
+          {
+            schoolId: s.input.schoolId,
+            sentPacketId: s.input.sentPacketId,
+            void: { reason: 'Wrong season.', byUserId: s.approverId, byName: 'Approver' },
+            requestedByUserId: s.approverId,
+          },
+        ],
+      });
+      await handle.result();
+      await s.handle.result();
+      return handle;
+    },
+  },
+  {
+    name: 'packet-reminded-then-expired',
+    async run(ctx) {
+      const s = await start(ctx, { reminderEveryMs: 500, expireAfterMs: 2_500 });
+      await s.handle.result();
+      return s.handle;
+    },
+  },
+];
+
+async function main(): Promise<void> {
+  const cli = findTemporalCli();
+  if (!cli) throw new Error('No Temporal CLI found (set TEMPORAL_CLI)');
+  const server = await startTemporalDevServer({ cli, port: await freePort() });
+  const fresh = await createFreshDatabase('record_packet_histories');
+  const database = await connectDatabase({ url: fresh.url, poolSize: 4 });
+  const nativeConnection = await NativeConnection.connect({ address: server.address });
+  const connection = await Connection.connect({ address: server.address });
+  try {
+    const worker = await createPlatformWorker({
+      config: createTestConfig(),
+      database,
+      connection: nativeConnection,
+      taskQueue: TASK_QUEUE,
+      mailer: createDevMailer(),
+    });
+    const background = runInBackground(worker);
+    const client = new Client({ connection });
+    try {
+      for (const scenario of SCENARIOS) {
+        const handle = await scenario.run({ client, database });
+        const history = await handle.fetchHistory();
+        const dir = join(ROOT, 'workflows', 'packets', 'histories');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `${scenario.name}.json`);
+        writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
+        console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
+      }
+    } finally {
+      await background.stop();
+    }
+  } finally {
+    await connection.close();
+    await nativeConnection.close();
+    await database.close();
+    await fresh.drop();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
+  type NodeTypes,
+  type EdgeTypes,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import type { DragEvent, ReactNode } from 'react';
+import classes from './designer.module.css';
+import type { OrderEdge, StepNode } from './graph-mapping';
+import { OrderEdgeView } from './OrderEdgeView';
+import { StepNodeView } from './StepNodeView';
+
+const NODE_TYPES: NodeTypes = { step: StepNodeView };
+const EDGE_TYPES: EdgeTypes = { order: OrderEdgeView };
+
+export interface WorkflowCanvasProps {
+  nodes: StepNode[];
+  edges: OrderEdge[];
+  /** Accessible name of the canvas region. */
+  label: string;
+  readOnly?: boolean;
+  height?: number | string;
+  onNodesChange?: (changes: NodeChange<StepNode>[]) => void;
+  onEdgesChange?: (changes: EdgeChange<OrderEdge>[]) => void;
+  onConnect?: (connection: Connection) => void;
+  onNodeDragStart?: () => void;
+  onDrop?: (event: DragEvent<HTMLDivElement>) => void;
+  children?: ReactNode;
+}
+
+function allowDrop(event: DragEvent<HTMLDivElement>) {
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'move';
+}
+
+/**
+ * The one React Flow canvas of the product: the packet designer (editable) and every read-only graph (a
+ * submission's live view, the fixed processes) draw through it, so they look and behave the same.
+ */
+export function WorkflowCanvas({
+  nodes,
+  edges,
+  label,
+  readOnly,
+  height,
+  onNodesChange,
+  onEdgesChange,
+  onConnect,
+  onNodeDragStart,
+  onDrop,
+  children,
+}: WorkflowCanvasProps) {
+  return (
+    <div
+      className={classes.canvas}
+      style={height ? { height } : undefined}
+      role="region"
+      aria-label={label}
+      data-testid="workflow-canvas"
+      onDragOver={readOnly ? undefined : allowDrop}
+      onDrop={readOnly ? undefined : onDrop}
+    >
+      <ReactFlow<StepNode, OrderEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        onNodeDragStart={onNodeDragStart}
+        isValidConnection={(c) => c.source !== c.target}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        elementsSelectable
+        nodesFocusable
+        edgesFocusable={!readOnly}
+        deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
+        fitView
+        fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
+        minZoom={0.2}
+        maxZoom={2}
+      >
+        <Background gap={20} />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />
+        {children}
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+import { Alert, Badge, Button, Group, List, Stack, Text, Tooltip } from '@mantine/core';
+import { ReactFlowProvider, useReactFlow, type Connection, type EdgeChange, type NodeChange } from '@xyflow/react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
+import { ActorsEditor } from './ActorsEditor';
+import { buildCanvasGraph } from './canvas-graph';
+import { mapProblems } from './canvas-problems';
+import classes from './designer.module.css';
+import { designerReducer, initDesigner, insertionPoint } from './designer-state';
+import type { OrderEdge, StepNode } from './graph-mapping';
+import { layoutWorkflow, needsLayout, NODE_HEIGHT, NODE_WIDTH } from './layout';
+import { conditionSourcesOf, listQuestions, questionLabels, type PacketForm } from './packet-questions';
+import {
+  checkPacketWorkflow,
+  PACKET_STEP_KINDS,
+  type PacketStepKind,
+  type PacketWorkflowDefinition,
+} from './packet-workflow';
+import { StepPalette, STEP_DRAG_TYPE } from './StepPalette';
+import { StepSettingsPanel } from './StepSettingsPanel';
+import { WorkflowCanvas } from './WorkflowCanvas';
+
+export interface WorkflowDesignerProps {
+  initial: PacketWorkflowDefinition;
+  forms: readonly PacketForm[];
+  people?: ReadonlyArray<{ id: string; name: string }>;
+  /** The school's today (YYYY-MM-DD), for date and age conditions. */
+  today: string;
+  /** Published or answered packets: the workflow is shown but cannot change. */
+  locked?: boolean;
+  saving?: boolean;
+  onSave: (definition: PacketWorkflowDefinition) => void;
+}
+
+function makeId(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable);
+}
+
+/** The workflow tab of packet settings: palette, canvas and the selected step's settings, checked on every edit. */
+export function WorkflowDesigner(props: WorkflowDesignerProps) {
+  return (
+    <ReactFlowProvider>
+      <DesignerBody {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function DesignerBody({ initial, forms, people = [], today, locked = false, saving, onSave }: WorkflowDesignerProps) {
+  const [state, dispatch] = useReducer(designerReducer, initial, initDesigner);
+  const [selectedEdgeId, setSelectedEdgeId] = useState<string | null>(null);
+  const [showProblems, setShowProblems] = useState(false);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const flow = useReactFlow<StepNode, OrderEdge>();
+  const definition = state.present;
+
+  const questions = useMemo(() => listQuestions(forms), [forms]);
+  const labels = useMemo(() => questionLabels(questions, forms.length), [questions, forms.length]);
+  const sources = useMemo(() => conditionSourcesOf(questions, forms.length), [questions, forms.length]);
+  const peopleNames = useMemo(() => new Map(people.map((p) => [p.id, p.name])), [people]);
+  const engineForms = useMemo(() => forms.map((f) => ({ formId: f.formId, version: f.version })), [forms]);
+
+  // The API's own check, on every edit.
+  const problems = useMemo(() => checkPacketWorkflow(definition, engineForms), [definition, engineForms]);
+  const canvasProblems = useMemo(() => mapProblems(definition, problems), [definition, problems]);
+  const graph = useMemo(
+    () =>
+      buildCanvasGraph({
+        definition,
+        problems: canvasProblems,
+        people: peopleNames,
+        questions: labels,
+        selectedStepId: state.selectedStepId,
+        selectedEdgeId,
+        readOnly: locked,
+      }),
+    [definition, canvasProblems, peopleNames, labels, state.selectedStepId, selectedEdgeId, locked],
+  );
+
+  // Fit the view once the laid-out positions have been rendered (an effect runs after React Flow's store has them).
+  const [fitRequest, setFitRequest] = useState(0);
+  useEffect(() => {
+    if (fitRequest > 0) void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 });
+  }, [fitRequest, flow]);
+  const relayout = useCallback(async (def: PacketWorkflowDefinition, record: boolean) => {
+    const positions = await layoutWorkflow(def);
+    dispatch({ type: 'applyLayout', positions, record });
+    setFitRequest((n) => n + 1);
+  }, []);
+
+  // A definition never drawn (the API's default workflow) is laid out once on load.
+  const laidOut = useRef(false);
+  useEffect(() => {
+    if (laidOut.current) return;
+    laidOut.current = true;
+    if (!needsLayout(initial)) return;
+    void layoutWorkflow(initial).then((positions) => {
+      dispatch({ type: 'applyLayout', positions, record: false });
+      setFitRequest((n) => n + 1);
+    });
+  }, [initial]);
+
+  const addByKeyboard = (kind: PacketStepKind) => {
+    const id = makeId('step');
+    const assignAll = kind === 'SUBMITTER' && !definition.steps.some((s) => s.kind === 'SUBMITTER');
+    const action = {
+      type: 'addStep' as const,
+      kind,
+      id,
+      edgeIds: [makeId('edge'), makeId('edge')] as [string, string],
+      after: insertionPoint(state),
+      ...(assignAll ? { questionIds: questions.map((q) => q.ref) } : {}),
+    };
+    const next = designerReducer(state, action).present;
+    dispatch(action);
+    void relayout(next, false);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    const kind = event.dataTransfer.getData(STEP_DRAG_TYPE) as PacketStepKind;
+    if (!PACKET_STEP_KINDS.includes(kind) || locked) return;
+    const point = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    const assignAll = kind === 'SUBMITTER' && !definition.steps.some((s) => s.kind === 'SUBMITTER');
+    dispatch({
+      type: 'addStep',
+      kind,
+      id: makeId('step'),
+      edgeIds: [makeId('edge'), makeId('edge')],
+      position: { x: point.x - NODE_WIDTH / 2, y: point.y - NODE_HEIGHT / 2 },
+      ...(assignAll ? { questionIds: questions.map((q) => q.ref) } : {}),
+    });
+  };
+
+  const onNodesChange = (changes: NodeChange<StepNode>[]) => {
+    for (const change of changes) {
+      if (change.type === 'position' && change.position && !locked)
+        dispatch({ type: 'moveStep', stepId: change.id, position: change.position });
+      else if (change.type === 'select') {
+        if (change.selected) {
+          dispatch({ type: 'select', stepId: change.id });
+          setSelectedEdgeId(null);
+        } else if (state.selectedStepId === change.id) dispatch({ type: 'select', stepId: null });
+      } else if (change.type === 'remove' && !locked)
+        dispatch({ type: 'removeStep', stepId: change.id, edgeId: makeId('edge') });
+    }
+  };
+  const onEdgesChange = (changes: EdgeChange<OrderEdge>[]) => {
+    for (const change of changes) {
+      if (change.type === 'select') setSelectedEdgeId(change.selected ? change.id : null);
+      else if (change.type === 'remove' && !locked) dispatch({ type: 'removeEdge', edgeId: change.id });
+    }
+  };
+  const onConnect = (c: Connection) => {
+    if (!locked) dispatch({ type: 'connect', from: c.source, to: c.target, id: makeId('edge') });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isTyping(event.target) || !(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) dispatch({ type: 'undo' });
+    else if ((key === 'z' && event.shiftKey) || key === 'y') dispatch({ type: 'redo' });
+    else return;
+    event.preventDefault();
+  };
+
+  const save = () => {
+    if (problems.length > 0) {
+      setShowProblems(true);
+      requestAnimationFrame(() => problemsRef.current?.focus());
+      return;
+    }
+    setShowProblems(false);
+    onSave(definition);
+  };
+
+  const selected = definition.steps.find((s) => s.id === state.selectedStepId) ?? null;
+  return (
+    <Stack gap="sm" onKeyDown={onKeyDown}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => dispatch({ type: 'undo' })}
+            disabled={state.past.length === 0 || locked}
+          >
+            Undo
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => dispatch({ type: 'redo' })}
+            disabled={state.future.length === 0 || locked}
+          >
+            Redo
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void relayout(definition, true)}
+            disabled={locked || definition.steps.length === 0}
+          >
+            Auto layout
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 })}
+          >
+            Fit view
+          </Button>
+        </Group>
+        <Group gap="xs">
+          <Tooltip label={problems.map((p) => p.message).join('\n') || 'No problems'} multiline maw={360}>
+            <Badge
+              color={problems.length ? 'orange' : 'green'}
+              variant="light"
+              data-testid="problem-count"
+              role="status"
+            >
+              {problems.length === 0 ? 'No problems' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}
+            </Badge>
+          </Tooltip>
+          <Button size="xs" onClick={save} loading={saving} disabled={locked}>
+            Save workflow
+          </Button>
+        </Group>
+      </Group>
+      {showProblems && problems.length > 0 && (
+        <Alert
+          ref={problemsRef}
+          tabIndex={-1}
+          color="red"
+          variant="light"
+          title="Fix these problems before saving"
+          role="alert"
+          data-testid="save-blocked"
+          withCloseButton
+          closeButtonLabel="Close the list of problems"
+          onClose={() => setShowProblems(false)}
+        >
+          <List size="sm">
+            {problems.map((p, i) => {
+              const step = definition.steps.find((s) => s.id === p.stepId);
+              return (
+                <List.Item key={i}>
+                  {step ? (
+                    <Button
+                      variant="subtle"
+                      size="compact-xs"
+                      onClick={() => dispatch({ type: 'select', stepId: step.id })}
+                    >
+                      {step.name || 'Unnamed step'}
+                    </Button>
+                  ) : null}{' '}
+                  {p.message}
+                </List.Item>
+              );
+            })}
+          </List>
+        </Alert>
+      )}
+      {canvasProblems.general.length > 0 && !showProblems && (
+        <Text size="xs" c="orange.8" role="note">
+          {canvasProblems.general.map((p) => p.message).join(' ')}
+        </Text>
+      )}
+      <div className={classes.layout}>
+        <StepPalette disabled={locked} onAdd={addByKeyboard} />
+        <WorkflowCanvas
+          nodes={graph.nodes}
+          edges={graph.edges}
+          label="Workflow canvas"
+          readOnly={locked}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          onNodeDragStart={() => dispatch({ type: 'beginMove' })}
+          onDrop={onDrop}
+        />
+        <div className={classes.panel}>
+          {selected ? (
+            <StepSettingsPanel
+              key={selected.id}
+              step={selected}
+              definition={definition}
+              questions={questions}
+              conditionSources={sources}
+              people={people}
+              problems={canvasProblems.byStep.get(selected.id) ?? []}
+              today={today}
+              locked={locked}
+              dispatch={dispatch}
+              makeId={makeId}
+              actorsEditor={
+                <ActorsEditor
+                  kind={selected.kind}
+                  actors={selected.actors}
+                  people={people}
+                  locked={locked}
+                  onChange={(actors) => dispatch({ type: 'updateStep', stepId: selected.id, patch: { actors } })}
+                />
+              }
+            />
+          ) : (
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                No step selected
+              </Text>
+              <Text size="xs" c="dimmed">
+                Select a step on the canvas (click it, or Tab to it and press Enter) to edit its name, who acts, its
+                questions and its condition. Drag from a step's bottom handle to another step to set the order; select a
+                connection and press Delete to remove it. Ctrl+Z undoes, Ctrl+Shift+Z redoes.
+              </Text>
+              {selectedEdgeId && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  disabled={locked}
+                  onClick={() => {
+                    dispatch({ type: 'removeEdge', edgeId: selectedEdgeId });
+                    setSelectedEdgeId(null);
+                  }}
+                >
+                  Delete the selected connection
+                </Button>
+              )}
+            </Stack>
+          )}
+        </div>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,248 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PACKET_LIMITS } from '../../../../../domain/packets';
+import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
+import { PageHeader } from '../../../shared/PageHeader';
+import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
+import { formatDateTime } from '../packet-labels';
+import { useCreateFolder, useFolders, usePacket, usePackets, type PacketListFilters } from '../packets.api';
+import { SendPacketModal } from '../send/SendPacketModal';
+
+type Sort = NonNullable<PacketListFilters['sort']>;
+
+/** SprySign home (/sprySign, /sprySign/home) and one folder (/home/folderview/:id): folders and packets. */
+export function SprySignHomePage() {
+  const { id: folderId } = useParams();
+  const folders = useFolders();
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q, 250);
+  const [sort, setSort] = useState<Sort>('lastActivity');
+  const [status, setStatus] = useState<string | null>(null);
+  const [newFolder, setNewFolder] = useState(false);
+  const [sendId, setSendId] = useState<string | null>(null);
+  const packets = usePackets({
+    ...(debounced ? { q: debounced } : {}),
+    ...(folderId ? { folderId } : {}),
+    ...(status ? { status: status as 'PUBLISHED' | 'UNPUBLISHED' } : {}),
+    sort,
+    limit: 100,
+  });
+  const folder = folderId ? folders.data?.items.find((f) => f.id === folderId) : null;
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={folder ? `Folder: ${folder.name}` : 'E-signature'}
+        description={
+          folder ? undefined : 'Build packets of forms with a workflow, send them, and follow every submission.'
+        }
+        actions={
+          <>
+            <Button component={Link} to={`/packetSettings${folderId ? `?folderId=${folderId}` : ''}`}>
+              New packet
+            </Button>
+            {!folderId && (
+              <Button variant="default" onClick={() => setNewFolder(true)}>
+                New folder
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Group gap="md">
+        {folderId && (
+          <Anchor component={Link} to="/sprySign/home" size="sm">
+            ← All packets
+          </Anchor>
+        )}
+        <Anchor component={Link} to="/sprySign/actionRequired" size="sm">
+          Action required
+        </Anchor>
+        <Anchor component={Link} to="/sprySign/forms" size="sm">
+          Forms
+        </Anchor>
+        <Anchor component={Link} to="/sprySign/processes" size="sm">
+          Process maps
+        </Anchor>
+      </Group>
+      {!folderId && (folders.data?.items.length ?? 0) > 0 && (
+        <Stack gap={6}>
+          <Text fw={600} size="sm">
+            Folders
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
+            {folders.data!.items.map((f) => (
+              <Card key={f.id} withBorder padding="sm" component={Link} to={`/home/folderview/${f.id}`}>
+                <Text fw={600} size="sm" truncate>
+                  {f.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {f.packetCount} packets · {f.ownerName}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      <Group gap="sm" align="flex-end">
+        <TextInput label="Search packets" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={260} />
+        <Select
+          label="Status"
+          clearable
+          placeholder="Any"
+          data={[
+            { value: 'PUBLISHED', label: 'Published' },
+            { value: 'UNPUBLISHED', label: 'Unpublished' },
+          ]}
+          value={status}
+          onChange={setStatus}
+          w={160}
+        />
+        <Select
+          label="Sort by"
+          allowDeselect={false}
+          data={[
+            { value: 'lastActivity', label: 'Last activity' },
+            { value: 'created', label: 'Created' },
+            { value: 'name', label: 'Name' },
+          ]}
+          value={sort}
+          onChange={(v) => v && setSort(v as Sort)}
+          w={160}
+        />
+      </Group>
+      {packets.isLoading ? (
+        <LoadingState label="Loading packets" />
+      ) : packets.error ? (
+        <ErrorState error={packets.error} onRetry={() => void packets.refetch()} />
+      ) : packets.data!.items.length === 0 ? (
+        <NothingHere title="No packets yet" description="Create a packet from one to five published forms." />
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover aria-label="Packets">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Forms</Table.Th>
+                <Table.Th>Sent</Table.Th>
+                <Table.Th>Owner</Table.Th>
+                <Table.Th>Last activity</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {packets.data!.items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/packetSettings?id=${p.id}`} fw={600}>
+                      {p.name}
+                    </Anchor>
+                    {p.hipaa && (
+                      <Badge ml={6} size="xs" color="grape">
+                        HIPAA
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={p.status === 'PUBLISHED' ? 'green' : 'gray'} variant="light">
+                      {p.status === 'PUBLISHED' ? 'Published' : 'Unpublished'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{p.formCount}</Table.Td>
+                  <Table.Td>{p.sentCount}</Table.Td>
+                  <Table.Td>{p.ownerName}</Table.Td>
+                  <Table.Td>{formatDateTime(p.lastActivityAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        component={Link}
+                        to={`/packetSettings?id=${p.id}&tab=workflow`}
+                      >
+                        Workflow
+                      </Button>
+                      {p.status === 'PUBLISHED' && (
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          onClick={() => setSendId(p.id)}
+                          aria-label={`Send ${p.name}`}
+                        >
+                          Send
+                        </Button>
+                      )}
+                      <Button size="compact-xs" variant="default" component={Link} to={`/seeSubmission/${p.id}`}>
+                        Submissions
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {newFolder && <NewFolderModal onClose={() => setNewFolder(false)} />}
+      {sendId && <SendFromList packetId={sendId} onClose={() => setSendId(null)} />}
+    </Stack>
+  );
+}
+
+function SendFromList({ packetId, onClose }: { packetId: string; onClose: () => void }) {
+  const packet = usePacket(packetId);
+  if (!packet.data) return null;
+  return <SendPacketModal packet={packet.data} onClose={onClose} />;
+}
+
+function NewFolderModal({ onClose }: { onClose: () => void }) {
+  const create = useCreateFolder();
+  const [name, setName] = useState('');
+  const error =
+    name.trim().length === 0 || name.length > PACKET_LIMITS.folderNameMaxChars
+      ? 'Folder name is mandatory, max 100 characters.'
+      : null;
+  const [tried, setTried] = useState(false);
+  return (
+    <Modal opened onClose={onClose} title="New folder">
+      <Stack>
+        <TextInput
+          label="Folder name"
+          required
+          value={name}
+          description={`${name.length}/${PACKET_LIMITS.folderNameMaxChars} characters`}
+          error={tried && error}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-autofocus
+        />
+        {create.error && <ApiErrorAlert error={create.error} />}
+        <Group justify="flex-end">
+          <Button
+            loading={create.isPending}
+            onClick={() => {
+              setTried(true);
+              if (!error) create.mutate(name, { onSuccess: onClose });
+            }}
+          >
+            Create folder
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,296 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type {
+  ActionRequiredPage,
+  ActionRequiredQuery,
+  CreatePacketBody,
+  ExternalLinkResult,
+  FolderPage,
+  Folder,
+  MyPaperworkPage,
+  PacketDetail,
+  PacketListQuery,
+  PacketPage,
+  SendPacketBody,
+  SentPacket,
+  SentPacketPage,
+  SignerView,
+  SignerConsentBody,
+  SignerSubmitBody,
+  SignerDone,
+  StepActionBody,
+  SubmissionDetail,
+  SubmissionListQuery,
+  SubmissionPage,
+  UpdatePacketBody,
+} from '../../../../api/packets/packets.schemas';
+import { api } from '../../shared/api';
+
+/**
+ * Every packets endpoint the screens use, as react-query hooks. Types come from the API's TypeBox contract
+ * (api/packets/packets.schemas.ts); the paths are kept in one place below.
+ */
+export type PacketDetailDto = PacketDetail;
+export type PacketList = Static<typeof PacketPage>;
+export type PacketListFilters = Static<typeof PacketListQuery>;
+export type FolderList = Static<typeof FolderPage>;
+export type FolderDto = Folder;
+export type SentPacketDto = SentPacket;
+export type SentPacketList = Static<typeof SentPacketPage>;
+export type SubmissionDetailDto = SubmissionDetail;
+export type SubmissionList = Static<typeof SubmissionPage>;
+export type SubmissionFilters = Static<typeof SubmissionListQuery>;
+export type ActionRequiredList = Static<typeof ActionRequiredPage>;
+export type ActionRequiredFilters = Static<typeof ActionRequiredQuery>;
+export type MyPaperworkList = Static<typeof MyPaperworkPage>;
+export type CreatePacketInput = Static<typeof CreatePacketBody>;
+export type UpdatePacketInput = Static<typeof UpdatePacketBody>;
+export type SendPacketInput = SendPacketBody;
+export type StepActionInput = StepActionBody;
+export type SignerViewDto = Static<typeof SignerView>;
+export type SignerConsentInput = Static<typeof SignerConsentBody>;
+export type SignerSubmitInput = Static<typeof SignerSubmitBody>;
+export type ExternalLink = Static<typeof ExternalLinkResult>;
+
+const enc = encodeURIComponent;
+export const packetPaths = {
+  packets: '/packets',
+  packet: (id: string) => `/packets/${enc(id)}`,
+  packetAction: (id: string, action: 'publish' | 'recall' | 'clone' | 'archive') => `/packets/${enc(id)}/${action}`,
+  externalLink: (id: string) => `/packets/${enc(id)}/external-link`,
+  send: (id: string) => `/packets/${enc(id)}/send`,
+  sentSubmissions: (sentPacketId: string) => `/sent-packets/${enc(sentPacketId)}/submissions`,
+  sentVoid: (sentPacketId: string) => `/sent-packets/${enc(sentPacketId)}/void`,
+  folders: '/packet-folders',
+  sentPackets: '/sent-packets',
+  submission: (id: string) => `/packet-submissions/${enc(id)}`,
+  submissionAction: (id: string) => `/packet-submissions/${enc(id)}/actions`,
+  submissionVoid: (id: string) => `/packet-submissions/${enc(id)}/void`,
+  submissionResend: (id: string) => `/packet-submissions/${enc(id)}/resend`,
+  actionRequired: '/packet-tasks',
+  myPaperwork: '/my-paperwork',
+  // The token travels in the body, never in a URL the server would log.
+  signerOpen: '/signer/open',
+  signerConsent: '/signer/consent',
+  signerSubmit: '/signer/submit',
+};
+
+export const packetKeys = {
+  all: ['packets'] as const,
+  list: (filters: PacketListFilters) => ['packets', 'list', filters] as const,
+  detail: (id: string) => ['packets', 'detail', id] as const,
+  folders: ['packets', 'folders'] as const,
+  sent: (packetId: string) => ['packets', 'sent', packetId] as const,
+  submissions: (packetId: string, filters: SubmissionFilters) => ['packets', 'submissions', packetId, filters] as const,
+  submission: (id: string) => ['packets', 'submission', id] as const,
+  actionRequired: (filters: ActionRequiredFilters) => ['packets', 'action-required', filters] as const,
+  myPaperwork: (status: string | null) => ['packets', 'my-paperwork', status] as const,
+  signer: (token: string) => ['packets', 'signer', token] as const,
+};
+
+export function usePackets(filters: PacketListFilters) {
+  return useQuery({
+    queryKey: packetKeys.list(filters),
+    queryFn: ({ signal }) => api.get<PacketList>(packetPaths.packets, { ...filters }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePacket(id: string | null) {
+  return useQuery({
+    queryKey: packetKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<PacketDetailDto>(packetPaths.packet(id!), undefined, signal),
+    enabled: !!id,
+  });
+}
+
+export function useFolders() {
+  return useQuery({
+    queryKey: packetKeys.folders,
+    queryFn: ({ signal }) => api.get<FolderList>(packetPaths.folders, { limit: 200 }, signal),
+  });
+}
+
+function useInvalidatePackets() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: packetKeys.all });
+}
+
+export function useCreateFolder() {
+  const invalidate = useInvalidatePackets();
+  return useMutation({
+    mutationFn: (name: string) => api.post<FolderDto>(packetPaths.folders, { name }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreatePacket() {
+  const invalidate = useInvalidatePackets();
+  return useMutation({
+    mutationFn: (input: CreatePacketInput) => api.post<PacketDetailDto>(packetPaths.packets, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdatePacket(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdatePacketInput) => api.put<PacketDetailDto>(packetPaths.packet(id), input),
+    onSuccess: (packet) => {
+      client.setQueryData(packetKeys.detail(id), packet);
+      void client.invalidateQueries({ queryKey: ['packets', 'list'] });
+    },
+  });
+}
+
+export function usePacketAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'publish' | 'recall' | 'clone' | 'archive') =>
+      api.post<PacketDetailDto>(packetPaths.packetAction(id, action)),
+    onSuccess: () => client.invalidateQueries({ queryKey: packetKeys.all }),
+  });
+}
+
+export function useExternalLink(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api.put<ExternalLink>(packetPaths.externalLink(id), { enabled }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packetKeys.detail(id) }),
+  });
+}
+
+export function useSendPacket(id: string) {
+  const invalidate = useInvalidatePackets();
+  return useMutation({
+    mutationFn: (input: SendPacketInput) =>
+      api.post<{ sentPacketId: string; recipientCount: number }>(packetPaths.send(id), input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSentPackets(packetId: string) {
+  return useQuery({
+    queryKey: packetKeys.sent(packetId),
+    queryFn: ({ signal }) => api.get<SentPacketList>(packetPaths.sentPackets, { packetId, limit: 200 }, signal),
+  });
+}
+
+export function useSentSubmissions(sentPacketId: string | null, filters: SubmissionFilters) {
+  return useQuery({
+    queryKey: packetKeys.submissions(sentPacketId ?? '', filters),
+    queryFn: ({ signal }) =>
+      api.get<SubmissionList>(packetPaths.sentSubmissions(sentPacketId!), { ...filters }, signal),
+    enabled: !!sentPacketId,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSubmission(id: string | null) {
+  return useQuery({
+    queryKey: packetKeys.submission(id ?? ''),
+    queryFn: ({ signal }) => api.get<SubmissionDetailDto>(packetPaths.submission(id!), undefined, signal),
+    enabled: !!id,
+  });
+}
+
+export function useStepAction(submissionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StepActionInput) =>
+      api.post<SubmissionDetailDto>(packetPaths.submissionAction(submissionId), input),
+    onSuccess: () => client.invalidateQueries({ queryKey: packetKeys.all }),
+  });
+}
+
+export function useVoidSubmission(submissionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<unknown>(packetPaths.submissionVoid(submissionId), { reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packetKeys.all }),
+  });
+}
+
+export function useActionRequired(filters: ActionRequiredFilters) {
+  return useQuery({
+    queryKey: packetKeys.actionRequired(filters),
+    queryFn: ({ signal }) => api.get<ActionRequiredList>(packetPaths.actionRequired, { ...filters }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMyPaperwork(status: string | null) {
+  return useQuery({
+    queryKey: packetKeys.myPaperwork(status),
+    queryFn: ({ signal }) => api.get<MyPaperworkList>(packetPaths.myPaperwork, { status, limit: 200 }, signal),
+  });
+}
+
+export function useSignerView(token: string) {
+  return useQuery({
+    queryKey: packetKeys.signer(token),
+    queryFn: () => api.post<SignerViewDto>(packetPaths.signerOpen, { token }),
+    retry: false,
+  });
+}
+
+export function useSignerConsent(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<SignerConsentInput, 'token'>) =>
+      api.post<SignerViewDto>(packetPaths.signerConsent, { ...input, token }),
+    onSuccess: (view) => client.setQueryData(packetKeys.signer(token), view),
+  });
+}
+
+export function useSignerSubmit(token: string) {
+  return useMutation({
+    mutationFn: (input: Omit<SignerSubmitInput, 'token'>) =>
+      api.post<Static<typeof SignerDone>>(packetPaths.signerSubmit, { ...input, token }),
+  });
+}
+
+/** Form templates a packet can hold (the forms API's list; only published forms can be put in a packet). */
+export interface FormChoice {
+  id: string;
+  name: string;
+  status: 'DRAFT' | 'PUBLISHED';
+  kind: string;
+}
+export function useFormChoices() {
+  return useQuery({
+    queryKey: ['packets', 'form-choices'],
+    queryFn: ({ signal }) => api.get<{ items: FormChoice[] }>('/forms', { limit: 200 }, signal),
+  });
+}
+
+/** People of the school, for step actors, senders and recipients. */
+export interface PersonChoice {
+  id: string;
+  name: string;
+  email: string;
+  roles: string[];
+}
+export function usePeople() {
+  return useQuery({
+    queryKey: ['packets', 'people'],
+    queryFn: async ({ signal }) => {
+      const page = await api.get<{
+        items: Array<{
+          id: string;
+          firstName: string;
+          lastName: string;
+          email: string;
+          roles: Array<{ role: string }>;
+        }>;
+      }>('/users', { limit: 200, status: 'ACTIVE' }, signal);
+      return page.items.map<PersonChoice>((u) => ({
+        id: u.id,
+        name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+        email: u.email,
+        roles: u.roles.map((r) => r.role),
+      }));
+    },
+    staleTime: 60_000,
+  });
+}

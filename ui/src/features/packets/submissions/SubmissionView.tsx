@@ -1,0 +1,153 @@
+import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { SubmissionStatus } from '../../../../../domain/packets';
+import type { FormVersion } from '../../../../../form-engine';
+import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
+import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
+import { ErrorState, LoadingState } from '../../../shared/states';
+import { listQuestions, questionLabels } from '../designer/packet-questions';
+import type { PacketWorkflowDefinition, StepRunState } from '../designer/packet-workflow';
+import { ReadOnlyWorkflow } from '../designer/ReadOnlyWorkflow';
+import { toPacketForms, todayIso } from '../packet-forms';
+import { formatDateTime, submissionStatusLabel, SUBMISSION_STATUS_COLOURS } from '../packet-labels';
+import { useVoidSubmission } from '../packets.api';
+import { StepActionPanel } from './StepActionPanel';
+import { useLiveSubmission } from './use-live-submission';
+
+/**
+ * One submission: where it stands (the live workflow view, updated over the WebSocket), what the signed-in person
+ * can do now, the answers so far, and the audit trail.
+ */
+export function SubmissionView({ submissionId }: { submissionId: string }) {
+  const query = useLiveSubmission(submissionId);
+  const [voiding, setVoiding] = useState(false);
+  const s = query.data;
+  const forms = useMemo(() => (s ? toPacketForms(s.forms) : []), [s]);
+  const labels = useMemo(() => questionLabels(listQuestions(forms), forms.length), [forms]);
+  if (query.isLoading) return <LoadingState label="Loading the submission" />;
+  if (query.error || !s) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const status = s.status as SubmissionStatus;
+  return (
+    <Stack gap="md" data-testid="submission-view">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Title order={2} size="h4">
+            {s.packetName}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {s.recipientName} · sent {formatDateTime(s.sentAt)} · expires {formatDateTime(s.expiresAt)}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Badge color={SUBMISSION_STATUS_COLOURS[status]} variant="light" size="lg" data-testid="submission-status">
+            {submissionStatusLabel(status)}
+          </Badge>
+          {s.canVoid && (
+            <Button size="xs" color="red" variant="light" onClick={() => setVoiding(true)}>
+              Void
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {s.message && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {s.message}
+        </Text>
+      )}
+      {s.myStep && <StepActionPanel submission={s} myStep={s.myStep} />}
+      <Stack gap={4}>
+        <Text fw={600} size="sm">
+          Where it stands{s.activeStepName ? `: waiting at “${s.activeStepName}”` : ''}
+        </Text>
+        <ReadOnlyWorkflow
+          definition={s.workflow as unknown as PacketWorkflowDefinition}
+          runs={s.steps as StepRunState[]}
+          questions={labels}
+          label="Live view of this submission's workflow"
+          height={380}
+        />
+      </Stack>
+      <Accordion variant="separated" multiple defaultValue={s.myStep ? [] : ['answers']}>
+        <Accordion.Item value="answers">
+          <Accordion.Control>Answers</Accordion.Control>
+          <Accordion.Panel>
+            <Stack>
+              {s.forms.map((f) => (
+                <Stack key={f.formId} gap={4}>
+                  <Text fw={600}>{f.name}</Text>
+                  <FormRenderer
+                    version={f.definition as unknown as FormVersion}
+                    today={todayIso()}
+                    readOnly
+                    initialAnswers={(s.answers[f.formId] as Record<string, unknown> | undefined) ?? {}}
+                  />
+                </Stack>
+              ))}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="trail">
+          <Accordion.Control>Audit trail ({s.events.length})</Accordion.Control>
+          <Accordion.Panel>
+            <Table.ScrollContainer minWidth={600}>
+              <Table fz="xs" aria-label="Audit trail">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When (UTC)</Table.Th>
+                    <Table.Th>Event</Table.Th>
+                    <Table.Th>Who</Table.Th>
+                    <Table.Th>IP</Table.Th>
+                    <Table.Th>Answers SHA-256</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.events.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{e.at.replace('T', ' ').slice(0, 19)}</Table.Td>
+                      <Table.Td>{e.kind.replace(/_/g, ' ').toLowerCase()}</Table.Td>
+                      <Table.Td>{e.actorName}</Table.Td>
+                      <Table.Td>{e.ip ?? '—'}</Table.Td>
+                      <Table.Td style={{ fontFamily: 'monospace' }}>{e.answersSha256?.slice(0, 16) ?? '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      {voiding && <VoidModal submissionId={s.id} onClose={() => setVoiding(false)} />}
+    </Stack>
+  );
+}
+
+function VoidModal({ submissionId, onClose }: { submissionId: string; onClose: () => void }) {
+  const voidIt = useVoidSubmission(submissionId);
+  const [reason, setReason] = useState('');
+  return (
+    <Modal opened onClose={onClose} title="Void this submission">
+      <Stack>
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={3}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-autofocus
+        />
+        {voidIt.error && <ApiErrorAlert error={voidIt.error} />}
+        <Group justify="flex-end">
+          <Button
+            color="red"
+            disabled={!reason.trim()}
+            loading={voidIt.isPending}
+            onClick={() => voidIt.mutate(reason, { onSuccess: onClose })}
+          >
+            Void
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,596 @@
+import * as wf from '@temporalio/workflow';
+import type { PacketSubmissionActivities } from '../../activities/packets/packet-submission.activities';
+import { ERRORS, type ErrorCode } from '../../domain/errors';
+import {
+  findConditionAlertQuestions,
+  findQuestionStep,
+  isApproverKind,
+  isStepEnabled,
+  orderPacketSteps,
+  splitQuestionRef,
+  type PacketAnswers,
+  type PacketStep,
+  type PacketWorkflowDefinition,
+  type StepActor,
+  type StepRunState,
+} from '../../domain/packet-workflow';
+import { PACKET_LIMITS, type StepAction, type SubmissionStatus } from '../../domain/packets';
+import { compileForm, countWords, type FormVersion } from '../../form-engine';
+import { markStep, tagProcess } from '../shared/search-attributes';
+
+/**
+ * One packet sent to one recipient (id `packet-submission:<sentPacketId>:<recipientId>`): walks the frozen
+ * workflow's steps in order, opens a task per actor of the active step (a phase completes when all have acted),
+ * skips steps whose condition is false, and ends approved, auto-approved, rejected, voided or expired. People act
+ * through the `actOnStep` Update, whose validator checks the actor, the active step and the answers against the
+ * frozen compiled form; the sender voids and resends through Signals. Every transition is written to PostgreSQL by
+ * an idempotent activity. Durations are inputs.
+ */
+export interface PacketSubmissionForm {
+  formId: string;
+  formVersionId: string;
+  version: FormVersion;
+}
+
+export interface PacketSubmissionInput {
+  schoolId: string;
+  submissionId: string;
+  sentPacketId: string;
+  recipientUserId: string;
+  packetName: string;
+  hipaa: boolean;
+  /** The frozen definition, with the signers named at send time filled into external signer steps. */
+  workflow: PacketWorkflowDefinition;
+  forms: PacketSubmissionForm[];
+  /** Auto reminder interval, or null when off. */
+  reminderEveryMs: number | null;
+  maxReminders: number;
+  expireAfterMs: number;
+  notify: boolean;
+}
+
+export interface ActingPerson {
+  userId?: string;
+  /** Roles the user holds at the school (ROLE actors). */
+  roles?: string[];
+  /** External signer, identified by their link. */
+  email?: string;
+  linkId?: string;
+  name: string;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export interface StepActionInput {
+  stepId: string;
+  action: StepAction;
+  actor: ActingPerson;
+  answers?: PacketAnswers;
+  signature?: string;
+  reason?: string;
+  comment?: string;
+  questionIds?: string[];
+  /** The form-filling date in the school's time zone (YYYY-MM-DD). */
+  today: string;
+}
+
+export interface PacketSubmissionState {
+  status: SubmissionStatus;
+  steps: StepRunState[];
+  activeStepId: string | null;
+  round: number;
+  ended: boolean;
+}
+
+export interface VoidSubmissionInput {
+  reason: string;
+  byUserId: string | null;
+  byName: string;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export const actOnStepUpdate = wf.defineUpdate<PacketSubmissionState, [StepActionInput]>('actOnStep');
+export const voidSubmissionSignal = wf.defineSignal<[VoidSubmissionInput]>('voidSubmission');
+export const resendSubmissionSignal = wf.defineSignal('resendSubmission');
+export const submissionStateQuery = wf.defineQuery<PacketSubmissionState>('submissionState');
+
+/** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
+export const MAX_SUBMISSION_RESENDS = 10;
+
+export interface ActorSlot {
+  key: string;
+  kind: 'USER' | 'ROLE' | 'EXTERNAL';
+  userId?: string;
+  role?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  label: string;
+}
+
+const records = wf.proxyActivities<PacketSubmissionActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+function fail(code: ErrorCode, message?: string): never {
+  throw wf.ApplicationFailure.create({ type: code, message: message ?? ERRORS[code].message, nonRetryable: true });
+}
+
+function toSlot(actor: StepActor, recipientUserId: string): ActorSlot {
+  switch (actor.kind) {
+    case 'RECIPIENT':
+      return { key: `user:${recipientUserId}`, kind: 'USER', userId: recipientUserId, label: 'Recipient' };
+    case 'USER':
+      return { key: `user:${actor.userId}`, kind: 'USER', userId: actor.userId, label: actor.name ?? 'User' };
+    case 'ROLE':
+      return { key: `role:${actor.role}`, kind: 'ROLE', role: actor.role, label: actor.role };
+    case 'EXTERNAL': {
+      const email = actor.email.trim().toLowerCase();
+      return {
+        key: `email:${email}`,
+        kind: 'EXTERNAL',
+        email,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+        label: `${actor.firstName} ${actor.lastName}`.trim(),
+      };
+    }
+  }
+}
+
+function slotsOf(step: PacketStep, recipientUserId: string): ActorSlot[] {
+  const seen = new Set<string>();
+  const slots: ActorSlot[] = [];
+  for (const actor of step.actors) {
+    const slot = toSlot(actor, recipientUserId);
+    if (!seen.has(slot.key)) slots.push(slot);
+    seen.add(slot.key);
+  }
+  return slots;
+}
+
+function matches(slot: ActorSlot, person: ActingPerson): boolean {
+  if (slot.kind === 'EXTERNAL') return !!person.linkId && person.email?.toLowerCase() === slot.email;
+  if (person.linkId || !person.userId) return false;
+  if (slot.kind === 'USER') return slot.userId === person.userId;
+  return !!slot.role && (person.roles ?? []).includes(slot.role);
+}
+
+function isoNow(): string {
+  return new Date(Date.now()).toISOString();
+}
+
+interface Phase {
+  stepId: string;
+  key: string;
+  step: PacketStep;
+  slots: ActorSlot[];
+  acted: Set<string>;
+  inFlight: Set<string>;
+  ready: boolean;
+  decision: 'APPROVED' | 'SUBMITTED' | 'REJECTED' | 'CHANGE_REQUESTED' | null;
+  anyApproval: boolean;
+}
+
+export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Promise<SubmissionStatus> {
+  const ordered = orderPacketSteps(input.workflow);
+  const formsById = new Map(input.forms.map((f) => [f.formId, f]));
+  const ref = { schoolId: input.schoolId, submissionId: input.submissionId };
+
+  let status: SubmissionStatus = 'PENDING';
+  let round = 0;
+  let ended = false;
+  let closing = null as null | { kind: 'VOIDED'; info: VoidSubmissionInput } | { kind: 'EXPIRED' };
+  let answers: PacketAnswers = {};
+  let lastToday = isoNow().slice(0, 10);
+  let phase = null as Phase | null;
+  let changeRequest = null as { targetStepId: string; comment: string; questionIds: string[] } | null;
+  let approverActed = false;
+  let submitterActed = false;
+  let actionSeq = 0;
+  let processedSeq = 0;
+  let resendsRequested = 0;
+  let resendsDone = 0;
+  const doneSubmitterSteps = new Set<string>();
+  const steps: StepRunState[] = ordered.map((s) => ({ stepId: s.id, status: 'PENDING' }));
+
+  const setStep = (stepId: string, patch: Partial<StepRunState>) => {
+    const at = steps.findIndex((s) => s.stepId === stepId);
+    if (at >= 0) steps[at] = { stepId, ...patch } as StepRunState;
+  };
+  const snapshot = (): PacketSubmissionState => ({
+    status,
+    steps: steps.map((s) => ({ ...s })),
+    activeStepId: phase?.stepId ?? null,
+    round,
+    ended,
+  });
+
+  wf.setHandler(submissionStateQuery, snapshot);
+
+  wf.setHandler(voidSubmissionSignal, (info) => {
+    if (!ended && !closing) closing = { kind: 'VOIDED', info };
+  });
+  wf.setHandler(resendSubmissionSignal, () => {
+    if (ended || resendsRequested >= MAX_SUBMISSION_RESENDS) return;
+    resendsRequested += 1;
+  });
+
+  const validateAction = (request: StepActionInput): { slot: ActorSlot; current: Phase } => {
+    if (closing?.kind === 'VOIDED' || status === 'VOIDED') fail('PACKET_VOIDED');
+    if (ended || closing) fail('SUBMISSION_CLOSED');
+    const current = phase;
+    if (!current || current.stepId !== request.stepId) {
+      const known = steps.find((s) => s.stepId === request.stepId);
+      if (known && (known.status === 'DONE' || known.status === 'SKIPPED')) fail('ALREADY_DECIDED');
+      fail('STEP_NOT_ACTIVE');
+    }
+    const candidates = current.slots.filter((slot) => matches(slot, request.actor));
+    if (candidates.length === 0) fail('NOT_YOUR_TURN');
+    const slot = candidates.find((s) => !current.acted.has(s.key) && !current.inFlight.has(s.key));
+    if (!slot) fail('ALREADY_DECIDED');
+    if (current.decision === 'REJECTED' || current.decision === 'CHANGE_REQUESTED') fail('ALREADY_DECIDED');
+    checkActionFits(current.step, request);
+    return { slot, current };
+  };
+
+  const checkActionFits = (step: PacketStep, request: StepActionInput) => {
+    const approver = isApproverKind(step.kind);
+    switch (request.action) {
+      case 'SUBMIT':
+        if (step.kind === 'SUBMITTER') return checkAnswers(step, request);
+        if (step.kind === 'EXTERNAL_SIGNER') {
+          if (!request.signature?.trim()) fail('SIGNATURE_REQUIRED', 'Sign to submit.');
+          return;
+        }
+        return fail('STEP_NOT_ACTIVE', 'This step is not filled in.');
+      case 'APPROVE':
+        if (!approver) fail('STEP_NOT_ACTIVE', 'This step has nothing to approve.');
+        if (step.kind === 'APPROVER_WITH_SIGNATURE' && !request.signature?.trim()) fail('SIGNATURE_REQUIRED');
+        return;
+      case 'REJECT': {
+        if (!approver) fail('STEP_NOT_ACTIVE', 'This step cannot reject.');
+        const words = countWords(request.reason ?? '');
+        if (words === 0) fail('REASON_REQUIRED');
+        if (words > PACKET_LIMITS.reasonMaxWords) fail('REASON_TOO_LONG');
+        return;
+      }
+      case 'REQUEST_CHANGE': {
+        if (!approver) fail('STEP_NOT_ACTIVE', 'This step cannot request changes.');
+        const words = countWords(request.comment ?? '');
+        if (words === 0) fail('MANDATORY_FIELD', 'A comment is mandatory.');
+        if (words > PACKET_LIMITS.commentMaxWords) fail('COMMENT_TOO_LONG');
+        const questionIds = request.questionIds ?? [];
+        if (findConditionAlertQuestions(input.workflow, questionIds).length > 0) fail('CHANGE_REQUEST_CONDITION_ALERT');
+        if (!findChangeTarget(questionIds)) fail('STEP_NOT_ACTIVE', 'There is no submitted step to send back.');
+        return;
+      }
+      default:
+        fail('STEP_NOT_ACTIVE', 'This action is not available at this step.');
+    }
+  };
+
+  const findChangeTarget = (questionIds: readonly string[]): string | null => {
+    const owners = questionIds
+      .map((q) => findQuestionStep(input.workflow, q)?.id)
+      .filter((id): id is string => !!id && doneSubmitterSteps.has(id));
+    const candidates = owners.length > 0 ? owners : [...doneSubmitterSteps];
+    const first = ordered.find((s) => candidates.includes(s.id));
+    return first?.id ?? null;
+  };
+
+  /** Answers only to this step's questions; the merged form must pass the frozen schema for every step answered so far. */
+  const checkAnswers = (step: PacketStep, request: StepActionInput) => {
+    const given = request.answers ?? {};
+    const own = new Set(step.questionIds);
+    for (const [formId, formAnswers] of Object.entries(given)) {
+      if (!formsById.has(formId)) fail('ANSWER_INVALID', 'These answers name a form that is not in the packet.');
+      for (const elementId of Object.keys(formAnswers ?? {})) {
+        if (!own.has(`${formId}:${elementId}`))
+          fail('ANSWER_INVALID', 'This step cannot answer one of these questions.');
+      }
+    }
+    const asked = new Set(step.questionIds);
+    for (const doneId of doneSubmitterSteps) {
+      for (const q of input.workflow.steps.find((s) => s.id === doneId)?.questionIds ?? []) asked.add(q);
+    }
+    const merged = mergeAnswers(step, given);
+    const details: Array<{ field: string; message: string; code: string }> = [];
+    for (const form of input.forms) {
+      const result = compileForm(form.version).validate(merged[form.formId] ?? {}, { today: request.today });
+      for (const error of result.errors) {
+        const ref = `${form.formId}:${error.elementId ?? ''}`;
+        if (error.elementId && asked.has(ref)) details.push({ field: ref, message: error.message, code: error.code });
+      }
+    }
+    if (details.length > 0) {
+      throw wf.ApplicationFailure.create({
+        type: details[0]!.code,
+        message: details[0]!.message,
+        nonRetryable: true,
+        details,
+      });
+    }
+  };
+
+  const mergeAnswers = (step: PacketStep, given: PacketAnswers): PacketAnswers => {
+    const merged: PacketAnswers = {};
+    for (const form of input.forms) {
+      const kept: Record<string, unknown> = {};
+      for (const [elementId, value] of Object.entries(answers[form.formId] ?? {})) {
+        if (!step.questionIds.includes(`${form.formId}:${elementId}`)) kept[elementId] = value;
+      }
+      merged[form.formId] = { ...kept, ...(given[form.formId] ?? {}) };
+    }
+    return merged;
+  };
+
+  wf.setHandler(
+    actOnStepUpdate,
+    async (request) => {
+      const { slot, current } = validateAction(request);
+      current.inFlight.add(slot.key);
+      const mySeq = ++actionSeq;
+      try {
+        // The step's tasks and links are being opened: record the action only once they exist.
+        await wf.condition(() => current.ready);
+        lastToday = request.today;
+        const step = current.step;
+        let touched: Array<{ formId: string; formVersionId: string; answers: Record<string, unknown> }> = [];
+        if (request.action === 'SUBMIT' && step.kind === 'SUBMITTER') {
+          answers = mergeAnswers(step, request.answers ?? {});
+          const formIds = new Set(step.questionIds.map((q) => splitQuestionRef(q)?.formId).filter(Boolean));
+          touched = input.forms
+            .filter((f) => formIds.has(f.formId))
+            .map((f) => ({ formId: f.formId, formVersionId: f.formVersionId, answers: answers[f.formId] ?? {} }));
+        }
+        const resubmission = request.action === 'SUBMIT' && step.kind === 'SUBMITTER' && round > 0;
+        await records.recordStepAction({
+          ...ref,
+          hipaa: input.hipaa,
+          eventKey: `${current.key}:${slot.key}:${request.action}`,
+          phaseKey: current.key,
+          slotKey: slot.key,
+          stepId: step.id,
+          stepName: step.name,
+          stepKind: step.kind,
+          action: request.action,
+          resubmission,
+          actor: request.actor,
+          answers: touched,
+          allAnswers: answers,
+          ...(request.signature ? { signature: request.signature } : {}),
+          ...(request.reason ? { reason: request.reason } : {}),
+          ...(request.comment ? { comment: request.comment } : {}),
+          ...(request.questionIds ? { questionIds: request.questionIds } : {}),
+        });
+        current.acted.add(slot.key);
+        if (request.action === 'REJECT') current.decision = 'REJECTED';
+        else if (request.action === 'REQUEST_CHANGE') {
+          current.decision = 'CHANGE_REQUESTED';
+          changeRequest = {
+            targetStepId: findChangeTarget(request.questionIds ?? [])!,
+            comment: request.comment ?? '',
+            questionIds: request.questionIds ?? [],
+          };
+        } else if (request.action === 'APPROVE') current.anyApproval = true;
+        if (request.action === 'SUBMIT' && step.kind === 'SUBMITTER') submitterActed = true;
+        if (isApproverKind(step.kind) && request.action === 'APPROVE') approverActed = true;
+        const doneBy = request.actor.name;
+        if (current.acted.size >= current.slots.length || current.decision) {
+          setStep(step.id, { ...steps.find((s) => s.stepId === step.id), doneBy, doneAt: isoNow() });
+        }
+      } finally {
+        current.inFlight.delete(slot.key);
+      }
+      // Answer with the state after the workflow has moved on (next step opened, or the end written).
+      await wf.condition(() => processedSeq >= mySeq || ended);
+      return snapshot();
+    },
+    { validator: (request) => void validateAction(request) },
+  );
+
+  tagProcess({ schoolId: input.schoolId, module: 'packet-submission', entityId: input.submissionId });
+  const expiresAt = Date.now() + input.expireAfterMs;
+  await records.startSubmission({ ...ref, steps: steps.map((s) => ({ ...s })) });
+
+  const stateWrite = (
+    extra: { event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> } } = {},
+  ) =>
+    records.updateSubmission({
+      ...ref,
+      status,
+      steps: steps.map((s) => ({ ...s })),
+      activeStepId: phase?.stepId ?? null,
+      activeStepName: phase?.step.name ?? null,
+      round,
+      changeRequest: changeRequest ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds } : null,
+      ...extra,
+    });
+
+  let index = 0;
+  while (index < ordered.length && !closing) {
+    const step = ordered[index]!;
+    if (!isStepEnabled(step, answers, lastToday)) {
+      setStep(step.id, { status: 'SKIPPED', since: isoNow() });
+      await stateWrite({ event: { kind: 'STEP_SKIPPED', key: `${step.id}#${round}:skipped`, stepId: step.id } });
+      index += 1;
+      continue;
+    }
+    const slots = slotsOf(step, input.recipientUserId);
+    if (step.kind === 'EMAIL_NOTIFICATION' || slots.length === 0) {
+      if (step.kind === 'EMAIL_NOTIFICATION') {
+        await records.notifyReceivers({
+          ...ref,
+          phaseKey: `${step.id}#${round}`,
+          stepName: step.name,
+          slots,
+          packetName: input.packetName,
+        });
+      }
+      setStep(step.id, {
+        status: step.kind === 'EMAIL_NOTIFICATION' ? 'DONE' : 'SKIPPED',
+        since: isoNow(),
+        doneAt: isoNow(),
+      });
+      await stateWrite();
+      index += 1;
+      continue;
+    }
+
+    const current: Phase = {
+      stepId: step.id,
+      key: `${step.id}#${round}`,
+      step,
+      slots,
+      acted: new Set(),
+      inFlight: new Set(),
+      ready: false,
+      decision: null,
+      anyApproval: false,
+    };
+    phase = current;
+    const since = isoNow();
+    setStep(step.id, { status: 'ACTIVE', since, waitingOn: slots.map((s) => s.label) });
+    await records.openPhase({
+      ...ref,
+      sentPacketId: input.sentPacketId,
+      packetName: input.packetName,
+      recipientUserId: input.recipientUserId,
+      phaseKey: current.key,
+      stepId: step.id,
+      stepName: step.name,
+      stepKind: step.kind,
+      slots,
+      round,
+      status,
+      steps: steps.map((s) => ({ ...s })),
+      expiresAt: new Date(expiresAt).toISOString(),
+      notify: input.notify,
+      changeRequest: changeRequest ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds } : null,
+    });
+    current.ready = true;
+    markStep(step.name, slots.map((s) => s.label).join(', '));
+
+    let reminders = 0;
+    let nextReminderAt = input.reminderEveryMs ? Date.now() + input.reminderEveryMs : null;
+    const resolved = () => current.decision !== null || current.acted.size >= current.slots.length;
+    for (;;) {
+      if (closing) break;
+      if (resolved() && current.inFlight.size === 0) break;
+      if (resendsDone < resendsRequested) {
+        resendsDone = resendsRequested;
+        reminders = 0;
+        await records.remindPhase({
+          ...ref,
+          phaseKey: current.key,
+          slots: pendingSlots(current),
+          packetName: input.packetName,
+          eventKey: `${current.key}:resend-${resendsDone}`,
+          manual: true,
+        });
+        nextReminderAt = input.reminderEveryMs ? Date.now() + input.reminderEveryMs : null;
+        continue;
+      }
+      const now = Date.now();
+      if (now >= expiresAt) {
+        closing = { kind: 'EXPIRED' };
+        break;
+      }
+      if (nextReminderAt !== null && now >= nextReminderAt) {
+        reminders += 1;
+        await records.remindPhase({
+          ...ref,
+          phaseKey: current.key,
+          slots: pendingSlots(current),
+          packetName: input.packetName,
+          eventKey: `${current.key}:reminder-${reminders}-${resendsDone}`,
+          manual: false,
+        });
+        nextReminderAt =
+          reminders < input.maxReminders && input.reminderEveryMs ? Date.now() + input.reminderEveryMs : null;
+        continue;
+      }
+      // Actions recorded so far are fully handled: their Updates may answer now.
+      if (current.inFlight.size === 0) processedSeq = actionSeq;
+      const wakeAt = nextReminderAt === null ? expiresAt : Math.min(nextReminderAt, expiresAt);
+      await wf.condition(
+        () =>
+          closing !== null ||
+          resendsDone < resendsRequested ||
+          (current.inFlight.size === 0 && (resolved() || actionSeq > processedSeq)),
+        Math.max(1, wakeAt - now),
+      );
+    }
+    if (closing) break;
+
+    const doneAt = isoNow();
+    const last = steps.find((s) => s.stepId === step.id);
+    if (current.decision === 'REJECTED') {
+      setStep(step.id, { ...last, status: 'DONE', decision: 'REJECTED', doneAt });
+      status = 'REJECTED';
+      phase = null;
+      break;
+    }
+    if (current.decision === 'CHANGE_REQUESTED' && changeRequest) {
+      setStep(step.id, { ...last, status: 'DONE', decision: 'CHANGE_REQUESTED', doneAt });
+      const target = ordered.findIndex((s) => s.id === changeRequest!.targetStepId);
+      for (let i = target; i <= index; i++) setStep(ordered[i]!.id, { status: 'PENDING' });
+      doneSubmitterSteps.delete(changeRequest.targetStepId);
+      round += 1;
+      status = 'CHANGE_REQUESTED';
+      await records.cancelPhaseTasks({ ...ref, phaseKey: current.key, slotKeys: current.slots.map((s) => s.key) });
+      phase = null;
+      await stateWrite({
+        event: { kind: 'STATUS', key: `${current.key}:sent-back`, stepId: step.id, details: { status } },
+      });
+      index = target;
+      continue;
+    }
+    const decision = step.kind === 'SUBMITTER' || step.kind === 'EXTERNAL_SIGNER' ? 'SUBMITTED' : 'APPROVED';
+    setStep(step.id, { ...last, status: 'DONE', decision, doneAt });
+    if (step.kind === 'SUBMITTER') {
+      doneSubmitterSteps.add(step.id);
+      status = round > 0 ? 'RESUBMITTED' : 'SUBMITTED';
+      changeRequest = null;
+    }
+    phase = null;
+    index += 1;
+    await stateWrite();
+  }
+
+  phase = null;
+  if (closing?.kind === 'VOIDED') {
+    status = 'VOIDED';
+    for (const s of steps)
+      if (s.status === 'ACTIVE' || s.status === 'PENDING') setStep(s.stepId, { ...s, status: 'VOIDED' });
+    await records.finishSubmission({
+      ...ref,
+      outcome: 'VOIDED',
+      status,
+      steps,
+      void: closing.info,
+      packetName: input.packetName,
+    });
+  } else if (closing?.kind === 'EXPIRED') {
+    for (const s of steps)
+      if (s.status === 'ACTIVE') setStep(s.stepId, { ...s, status: 'FAILED', decision: 'EXPIRED' });
+    await records.finishSubmission({ ...ref, outcome: 'EXPIRED', status, steps, packetName: input.packetName });
+  } else if (status === 'REJECTED') {
+    await records.finishSubmission({ ...ref, outcome: 'REJECTED', status, steps, packetName: input.packetName });
+  } else {
+    status = approverActed ? 'APPROVED' : submitterActed ? 'AUTO_APPROVED' : 'NOT_APPLICABLE';
+    await records.finishSubmission({ ...ref, outcome: 'COMPLETED', status, steps, packetName: input.packetName });
+  }
+  ended = true;
+  processedSeq = actionSeq;
+  markStep(status.toLowerCase(), null);
+  await wf.condition(wf.allHandlersFinished);
+  return status;
+}
+
+function pendingSlots(current: Phase): ActorSlot[] {
+  return current.slots.filter((s) => !current.acted.has(s.key));
+}
