@@ -11,6 +11,7 @@ import { formsRoutes } from './forms/forms.routes';
 import { healthRoutes } from './health/health.routes';
 import { metaRoutes, readAppVersion } from './meta/meta.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { operatorConsoleRoutes } from './operator-console/operator-console.routes';
 import { installErrorHandler } from './plugins/install-error-handler';
 import { installJsonBodyParser } from './plugins/install-json-body-parser';
 import { installMaintenanceMode } from './plugins/install-maintenance-mode';
@@ -76,6 +77,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(schoolRoutes);
       await api.register(schoolsRoutes);
       await api.register(realtimeRoutes);
+      await api.register(operatorConsoleRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from '../migrations/connect';
+import type { StuckThresholds } from '../domain/operator-console';
 import type { Permission } from '../domain/permissions';
 import type { Plan } from '../domain/plans';
 import type { Portal, RoleGrant } from '../domain/roles';
@@ -13,6 +14,8 @@ export interface ServerDeps {
   temporal: Client | null;
   /** Task queue workflows are started on; tests pass their own so parallel test files do not share workers. */
   taskQueue?: string;
+  /** Stuck detection thresholds for the operator console (domain/operator-console.ts); tests shorten them. */
+  stuckThresholds?: Partial<StuckThresholds>;
 }
 
 /** The signed-in person behind a request, loaded by the authenticate hook. */

@@ -80,6 +80,13 @@ export const ERRORS = {
   // Workflows
   ALREADY_DECIDED: { status: 409, message: 'This step has already been decided.' },
   WORKFLOW_UNAVAILABLE: { status: 503, message: 'The workflow service is unavailable. Please try again shortly.' },
+  // Operator console (issue 6)
+  ACTION_REASON_REQUIRED: { status: 400, message: 'A reason is required.' },
+  WORKFLOW_NOT_RUNNING: { status: 409, message: 'This process has already ended.' },
+  NOTHING_TO_RETRY: { status: 409, message: 'Nothing is failing in this process, so there is nothing to retry.' },
+  TASK_NOT_OPEN: { status: 409, message: 'This task is no longer open.' },
+  TASK_ALREADY_ASSIGNED: { status: 409, message: 'This person already has this task.' },
+  ASSIGNEE_INVALID: { status: 400, message: 'Choose an active user of the same school.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
