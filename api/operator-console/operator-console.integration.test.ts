@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { WorkflowHandle } from '@temporalio/client';
+import type { Workflow } from '@temporalio/common';
 import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskActivities } from '../../activities/tasks/tasks.activities';
@@ -140,7 +141,7 @@ async function auditEvents(action: string, workflowId: string) {
     .execute();
 }
 
-async function startFixture<T extends (...args: never[]) => Promise<unknown>>(
+async function startFixture<T extends Workflow>(
   fn: T,
   args: Parameters<T>,
   taskQueue = fixtureQueue,
