@@ -50,6 +50,10 @@ export const SCREENS: Record<string, Screen> = {
   '/paperworks': screen(() => import('../features/forms/FormsListPage'), 'FormsListPage'),
   '/formDetail/:formId': screen(() => import('../features/forms/FormDetailPage'), 'FormDetailPage'),
   '/shortFormDetail/:formId': screen(() => import('../features/forms/FormDetailPage'), 'FormDetailPage'),
+  '/missionControlDashboard': screen(
+    () => import('../features/operator-console/MissionControlPage'),
+    'MissionControlPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

@@ -1,0 +1,79 @@
+import { Badge, List, Text, Tooltip } from '@mantine/core';
+import { STUCK_KIND_LABELS, type StuckKind, type WorkflowStatus } from '../../../../domain/operator-console';
+import type { WorkflowItem } from './operator-console.api';
+
+const STATUS_COLORS: Record<WorkflowStatus, string> = {
+  Running: 'blue',
+  Completed: 'green',
+  Failed: 'red',
+  Canceled: 'gray',
+  Terminated: 'dark',
+  TimedOut: 'orange',
+};
+
+export const STATUS_LABELS: Record<WorkflowStatus, string> = {
+  Running: 'Running',
+  Completed: 'Completed',
+  Failed: 'Failed',
+  Canceled: 'Cancelled',
+  Terminated: 'Terminated',
+  TimedOut: 'Timed out',
+};
+
+export function StatusBadge({ status }: { status: WorkflowStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light">
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const STUCK_COLORS: Record<StuckKind, string> = {
+  WORKFLOW_TASK_FAILING: 'red',
+  ACTIVITY_RETRYING: 'orange',
+  HUMAN_STEP_OVERDUE: 'yellow',
+  NO_WORKER: 'red',
+  STATE_MISMATCH: 'grape',
+};
+
+/** The reasons a process is stuck: a badge per kind and the plain-words reason under it. */
+export function StuckReasons({ stuck, compact = false }: { stuck: WorkflowItem['stuck']; compact?: boolean }) {
+  if (stuck.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  if (compact) {
+    return (
+      <List size="sm" spacing={4} listStyleType="none" aria-label="Why it is stuck">
+        {stuck.map((s, i) => (
+          <List.Item key={i}>
+            <Tooltip label={s.reason} multiline w={360} withArrow>
+              <Badge color={STUCK_COLORS[s.kind]} variant="filled" mr={6}>
+                {STUCK_KIND_LABELS[s.kind]}
+              </Badge>
+            </Tooltip>
+            <Text span size="xs" c="dimmed" lineClamp={2}>
+              {s.reason}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    );
+  }
+  return (
+    <List size="sm" spacing="xs" listStyleType="none" aria-label="Why it is stuck">
+      {stuck.map((s, i) => (
+        <List.Item key={i}>
+          <Badge color={STUCK_COLORS[s.kind]} variant="filled" mr={8}>
+            {STUCK_KIND_LABELS[s.kind]}
+          </Badge>
+          <Text span size="sm">
+            {s.reason}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
