@@ -1,5 +1,5 @@
 import { optionalTsToMs } from '@temporalio/common/lib/time';
-import { temporal } from '@temporalio/proto';
+import proto, { type temporal } from '@temporalio/proto';
 import { sql } from 'kysely';
 import { TASK_QUEUE } from '../../domain/workflows';
 import { findOldestOpenTask } from '../tasks/tasks.repository';
@@ -72,11 +72,11 @@ async function describeQueue(
 ): Promise<QueueHealth> {
   const taskQueueType =
     kind === 'workflow'
-      ? temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW
-      : temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY;
+      ? proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW
+      : proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY;
   const response = await ctx.client.workflowService.describeTaskQueue({
     namespace: ctx.deps.config.temporalNamespace,
-    taskQueue: { name, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+    taskQueue: { name, kind: proto.temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
     taskQueueType,
     reportStats: true,
   });

@@ -1,6 +1,6 @@
 import type { Client, WorkflowExecutionDescription } from '@temporalio/client';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
-import { temporal } from '@temporalio/proto';
+import proto, { type temporal } from '@temporalio/proto';
 import type { Kysely } from 'kysely';
 import type { WorkflowStatus } from '../../domain/operator-console';
 import type { Database } from '../../migrations/database';
@@ -28,8 +28,8 @@ export interface ListedExecution {
   closeTime: Date | null;
 }
 
-const ActivityState = temporal.api.enums.v1.PendingActivityState;
-const WorkflowTaskState = temporal.api.enums.v1.PendingWorkflowTaskState;
+const ActivityState = proto.temporal.api.enums.v1.PendingActivityState;
+const WorkflowTaskState = proto.temporal.api.enums.v1.PendingWorkflowTaskState;
 
 function keyword(value: unknown): string | null {
   if (Array.isArray(value)) return value.length ? String(value[0]) : null;
@@ -154,13 +154,13 @@ export class PollerCache {
 
   private async ask(taskQueue: string, nowMs: number): Promise<boolean> {
     const types = [
-      temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
-      temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
+      proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+      proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
     ];
     for (const taskQueueType of types) {
       const response = await this.client.workflowService.describeTaskQueue({
         namespace: this.namespace,
-        taskQueue: { name: taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+        taskQueue: { name: taskQueue, kind: proto.temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
         taskQueueType,
       });
       const live = (response.pollers ?? []).some((p) => {

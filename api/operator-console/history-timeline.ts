@@ -1,6 +1,6 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
-import { temporal } from '@temporalio/proto';
+import proto, { type temporal } from '@temporalio/proto';
 
 /**
  * A workflow history as a timeline an operator reads: one line per meaningful event in plain words. The workflow
@@ -17,7 +17,7 @@ export interface TimelineEntry {
 }
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
-const EventType = temporal.api.enums.v1.EventType;
+const EventType = proto.temporal.api.enums.v1.EventType;
 
 function decode(payload: temporal.api.common.v1.IPayload | null | undefined): unknown {
   if (!payload) return undefined;
@@ -75,7 +75,7 @@ export function buildTimeline(events: HistoryEvent[]): TimelineEntry[] {
       }
       case EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED: {
         const a = event.workflowTaskFailedEventAttributes;
-        const cause = a?.cause ? temporal.api.enums.v1.WorkflowTaskFailedCause[a.cause] : null;
+        const cause = a?.cause ? proto.temporal.api.enums.v1.WorkflowTaskFailedCause[a.cause] : null;
         const nonDeterminism = cause === 'WORKFLOW_TASK_FAILED_CAUSE_NON_DETERMINISTIC_ERROR';
         push(
           event,
@@ -220,7 +220,7 @@ export function lastWorkflowTaskFailure(events: HistoryEvent[]): { message: stri
     const event = events[i]!;
     if (event.eventType !== EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED) continue;
     const a = event.workflowTaskFailedEventAttributes;
-    const cause = a?.cause ? temporal.api.enums.v1.WorkflowTaskFailedCause[a.cause] : null;
+    const cause = a?.cause ? proto.temporal.api.enums.v1.WorkflowTaskFailedCause[a.cause] : null;
     return {
       message: failureMessage(a?.failure) ?? 'Unknown failure',
       nonDeterminism:
