@@ -41,7 +41,7 @@ export function HealthPanel({ onOpenWorkflow }: { onOpenWorkflow: (workflowId: s
                 ))}
               </Stack>
               {live === 0 && (
-                <Text size="xs" c="red.8" mt={6}>
+                <Text size="xs" c="red.9" mt={6}>
                   No worker polls this queue: start one.
                 </Text>
               )}
@@ -67,7 +67,7 @@ export function HealthPanel({ onOpenWorkflow }: { onOpenWorkflow: (workflowId: s
               {oldestOpenTask.dueAt && (
                 <Text
                   size="xs"
-                  c={Date.parse(oldestOpenTask.dueAt) < Date.parse(health.data.checkedAt) ? 'red.8' : 'dimmed'}
+                  c={Date.parse(oldestOpenTask.dueAt) < Date.parse(health.data.checkedAt) ? 'red.9' : 'dimmed'}
                 >
                   due {formatRelative(oldestOpenTask.dueAt)}
                 </Text>

@@ -57,7 +57,7 @@ export function ReasonModal({
           <Textarea
             label="Reason"
             description="Kept in the audit log with your name."
-            required
+            withAsterisk
             autosize
             minRows={2}
             maxLength={500}

@@ -49,7 +49,7 @@ const ACTIONS: Record<SingleAction, { label: string; title: string; body: string
     label: 'Cancel',
     title: 'Cancel this process?',
     body: 'The process is asked to stop and winds down its own way (it may clean up first).',
-    color: 'orange',
+    color: 'red.9',
   },
   terminate: {
     label: 'Terminate',
@@ -159,7 +159,7 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
           <Button
             key={a}
             variant={a === 'retry' ? 'filled' : 'light'}
-            color={ACTIONS[a].color}
+            color={a === 'retry' || a === 'resend-notification' ? 'blue' : 'red'}
             disabled={!running}
             onClick={() => {
               mutation.reset();
@@ -241,7 +241,7 @@ function PendingWork({ data }: { data: WorkflowDetail }) {
         Pending steps
       </Title>
       {wft && wft.attempt > 1 && (
-        <Text size="sm" c="red.8" mb="xs">
+        <Text size="sm" c="red.9" mb="xs">
           The workflow code is on attempt {wft.attempt}.
         </Text>
       )}
@@ -278,7 +278,7 @@ function PendingWork({ data }: { data: WorkflowDetail }) {
                   {a.maximumAttempts > 0 ? ` of ${a.maximumAttempts}` : ''}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs" c={a.lastFailureMessage ? 'red.8' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+                  <Text size="xs" c={a.lastFailureMessage ? 'red.9' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
                     {a.lastFailureMessage ?? '—'}
                   </Text>
                 </Table.Td>
@@ -338,7 +338,7 @@ function Tasks({
                   </Table.Td>
                   <Table.Td>{t.assigneeLabel}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={overdue ? 'red.8' : undefined}>
+                    <Text size="sm" c={overdue ? 'red.9' : undefined}>
                       {t.dueAt ? formatDateTime(t.dueAt) : '—'}
                     </Text>
                   </Table.Td>
@@ -385,7 +385,7 @@ function HistoryTimeline({ data }: { data: WorkflowDetail }) {
               key={entry.eventId}
               color={TONE_COLORS[entry.tone]}
               title={
-                <Text size="sm" fw={600} c={entry.tone === 'error' ? 'red.8' : undefined}>
+                <Text size="sm" fw={600} c={entry.tone === 'error' ? 'red.9' : undefined}>
                   {entry.title}
                 </Text>
               }
@@ -451,7 +451,7 @@ function ReassignModal({
         label="New assignee"
         placeholder="Search by name or e-mail"
         searchable
-        required
+        withAsterisk
         searchValue={search}
         onSearchChange={setSearch}
         data={options}

@@ -28,12 +28,13 @@ export function StatusBadge({ status }: { status: WorkflowStatus }) {
   );
 }
 
+// Filled badges carry white text: every shade here keeps at least 4.5:1 contrast (WCAG AA).
 const STUCK_COLORS: Record<StuckKind, string> = {
-  WORKFLOW_TASK_FAILING: 'red',
-  ACTIVITY_RETRYING: 'orange',
-  HUMAN_STEP_OVERDUE: 'yellow',
-  NO_WORKER: 'red',
-  STATE_MISMATCH: 'grape',
+  WORKFLOW_TASK_FAILING: 'red.9',
+  ACTIVITY_RETRYING: '#b3410b',
+  HUMAN_STEP_OVERDUE: '#8a5a00',
+  NO_WORKER: 'dark.6',
+  STATE_MISMATCH: 'grape.9',
 };
 
 /** The reasons a process is stuck: a badge per kind and the plain-words reason under it. */
