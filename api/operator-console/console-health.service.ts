@@ -1,5 +1,5 @@
 import { optionalTsToMs } from '@temporalio/common/lib/time';
-import proto, { type temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
 import { sql } from 'kysely';
 import { TASK_QUEUE } from '../../domain/workflows';
 import { findOldestOpenTask } from '../tasks/tasks.repository';

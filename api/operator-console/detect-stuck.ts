@@ -72,7 +72,7 @@ export function detectStuck(facts: ExecutionFacts, nowMs: number, thresholds: Th
       if (activity.attempt < thresholds.activityAttempts) continue;
       const limit = activity.maximumAttempts > 0 ? ` of ${activity.maximumAttempts}` : '';
       const next =
-        activity.nextAttemptAtMs && activity.nextAttemptAtMs > nowMs
+        activity.nextAttemptAtMs && activity.nextAttemptAtMs - nowMs >= 1000
           ? `; next try in ${describeAge(nowMs, activity.nextAttemptAtMs)}`
           : '';
       reasons.push({

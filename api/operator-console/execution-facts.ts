@@ -1,6 +1,6 @@
 import type { Client, WorkflowExecutionDescription } from '@temporalio/client';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
-import proto, { type temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
 import type { Kysely } from 'kysely';
 import type { WorkflowStatus } from '../../domain/operator-console';
 import type { Database } from '../../migrations/database';

@@ -1,4 +1,5 @@
 import { defaultPayloadConverter } from '@temporalio/common';
+import { describeAge } from '../../domain/operator-console';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
 import proto, { type temporal } from '@temporalio/proto';
 
@@ -47,7 +48,6 @@ function searchAttributeChanges(event: HistoryEvent): string {
 
 export function buildTimeline(events: HistoryEvent[]): TimelineEntry[] {
   const activityTypes = new Map<string, string>();
-  const timers = new Map<string, string>();
   const out: TimelineEntry[] = [];
   const push = (event: HistoryEvent, tone: TimelineTone, title: string, detail: string | null = null) => {
     const ms = optionalTsToMs(event.eventTime);
@@ -137,14 +137,8 @@ export function buildTimeline(events: HistoryEvent[]): TimelineEntry[] {
         break;
       }
       case EventType.EVENT_TYPE_TIMER_STARTED: {
-        const a = event.timerStartedEventAttributes;
-        const ms = optionalTsToMs(a?.startToFireTimeout);
-        const fireAt =
-          ms !== undefined && event.eventTime
-            ? new Date((optionalTsToMs(event.eventTime) ?? 0) + ms).toISOString()
-            : null;
-        timers.set(String(a?.timerId ?? ''), fireAt ?? '');
-        push(event, 'info', 'Waiting (timer set)', fireAt ? `Wakes up at ${fireAt}` : null);
+        const ms = optionalTsToMs(event.timerStartedEventAttributes?.startToFireTimeout);
+        push(event, 'info', 'Waiting (timer set)', ms === undefined ? null : `Wakes up after ${describeAge(0, ms)}`);
         break;
       }
       case EventType.EVENT_TYPE_TIMER_FIRED:

@@ -196,7 +196,7 @@ function WorkflowList({ onOpen }: { onOpen: (workflowId: string) => void }) {
                     <Table.Td>
                       <Text size="sm">{item.stepName ?? '—'}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} miw={120}>
                       <StatusBadge status={item.status} />
                     </Table.Td>
                     <Table.Td>
