@@ -14,6 +14,10 @@ interface Suite {
 const SUITES: Suite[] = [
   { name: 'form engine', load: async () => (await import('./form-engine.bench')).runFormEngineBench },
   { name: 'api', load: async () => (await import('./api.bench')).runApiBench },
+  {
+    name: 'operator console',
+    load: async () => (await import('./operator-console.bench')).runOperatorConsoleBench,
+  },
 ];
 
 const only = process.argv.slice(2);
