@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes';
 import { metaRoutes, readAppVersion } from './meta/meta.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { packetsRoutes } from './packets/packets.routes';
+import { operatorConsoleRoutes } from './operator-console/operator-console.routes';
 import { installErrorHandler } from './plugins/install-error-handler';
 import { installJsonBodyParser } from './plugins/install-json-body-parser';
 import { installMaintenanceMode } from './plugins/install-maintenance-mode';
@@ -80,6 +81,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(realtimeRoutes);
       await api.register(packetsRoutes);
       await api.register(compTicketsRoutes);
+      await api.register(operatorConsoleRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTemporalClient } from '../scripts/test-harness/context';
 import { insertNotification } from './notifications/notifications.repository';
 import { seedForm } from './test-support/forms';
 import { seedPacketRows } from './test-support/packets';
@@ -31,6 +33,9 @@ let t: TestApp;
 let a: SchoolFixture;
 let b: SchoolFixture;
 let operatorCookie: string;
+let temporal: Awaited<ReturnType<typeof testTemporalClient>>;
+/** A process of school A in Temporal (tagged at start, no worker runs it), for the operator console's routes. */
+let aWorkflowId: string;
 
 async function seedTenant(): Promise<SchoolFixture> {
   const db = t.database.db;
@@ -168,13 +173,36 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
   };
 }
 
+/**
+ * The operator console's routes (issue 6): a school admin with 'workflows:operate' reaches their own school's
+ * processes, so school B must get 404 for school A's process exactly as for one that does not exist; provider
+ * operators see every school's processes on purpose.
+ */
+function consoleRouteCases(workflowId: string): Record<string, { params: Record<string, string>; body?: unknown }> {
+  const wf = { workflowId };
+  const reason = { reason: 'tenant isolation' };
+  return {
+    'GET /api/v1/operator-console/workflows/:workflowId': { params: wf },
+    'GET /api/v1/operator-console/workflows/:workflowId/assignable-users': { params: wf },
+    'POST /api/v1/operator-console/workflows/:workflowId/retry': { params: wf, body: reason },
+    'POST /api/v1/operator-console/workflows/:workflowId/cancel': { params: wf, body: reason },
+    'POST /api/v1/operator-console/workflows/:workflowId/terminate': { params: wf, body: reason },
+    'POST /api/v1/operator-console/workflows/:workflowId/resend-notification': { params: wf, body: reason },
+    'POST /api/v1/operator-console/workflows/:workflowId/reassign': {
+      params: wf,
+      body: { taskId: randomUUID(), toUserId: randomUUID(), reason: 'tenant isolation' },
+    },
+  };
+}
+
 /** The same params with every id replaced by one that exists nowhere. */
 function randomParams(params: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.keys(params).map((k) => [k, randomUUID()]));
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  temporal = await testTemporalClient();
+  t = await createTestApp({ temporal: temporal.client });
   a = await seedTenant();
   b = await seedTenant();
   const provider = await seedSchool(t.database.db, { kind: 'PROVIDER' });
@@ -182,8 +210,26 @@ beforeAll(async () => {
     t.database.db,
     await seedUser(t.database.db, provider.id, { roles: [{ role: 'OPERATOR' }] }),
   );
+  aWorkflowId = `invitation:${randomUUID()}`;
+  await temporal.client.workflow.start('invitationWorkflow', {
+    taskQueue: `tenant-isolation-no-worker-${a.tag}`,
+    workflowId: aWorkflowId,
+    args: [{}],
+    typedSearchAttributes: [
+      { key: defineSearchAttributeKey('SchoolId', SearchAttributeType.KEYWORD), value: a.schoolId },
+      { key: defineSearchAttributeKey('Module', SearchAttributeType.KEYWORD), value: 'invitation' },
+      { key: defineSearchAttributeKey('EntityId', SearchAttributeType.KEYWORD), value: a.tag },
+    ],
+  });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await temporal?.client.workflow
+    .getHandle(aWorkflowId)
+    .terminate('test over')
+    .catch(() => undefined);
+  await t.close();
+  await temporal?.close();
+});
 
 function apiRoutes() {
   return t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/v1') && r.method !== 'HEAD' && !r.websocket);
@@ -205,7 +251,46 @@ describe('tenant isolation', () => {
       .filter((r) => r.url.includes(':'))
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(registered).toEqual([...Object.keys(idRouteCases(a)), ...Object.keys(operatorRouteCases(a))].sort());
+    expect(registered).toEqual(
+      [
+        ...Object.keys(idRouteCases(a)),
+        ...Object.keys(operatorRouteCases(a)),
+        ...Object.keys(consoleRouteCases(aWorkflowId)),
+        'GET /api/v1/operator-console/bulk/:jobId',
+      ].sort(),
+    );
+  });
+
+  it('answers 404 to school B for school A’s processes and bulk jobs in the operator console, as for missing ones', async () => {
+    for (const [key, { params, body }] of Object.entries(consoleRouteCases(aWorkflowId))) {
+      const [method, url] = key.split(' ') as [string, string];
+      const foreign = await call(method, url, b.adminCookie, params, body);
+      expect(foreign.statusCode, `${key} as school B`).toBe(404);
+      expect(foreign.json(), key).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+      const missing = await call(method, url, b.adminCookie, { workflowId: `invitation:${randomUUID()}` }, body);
+      expect(missing.statusCode, `${key} with a random id`).toBe(404);
+    }
+    // School A's admin and the provider's operators do see it (so the 404s above are about tenancy).
+    for (const cookie of [a.adminCookie, operatorCookie]) {
+      const own = await call('GET', '/api/v1/operator-console/workflows/:workflowId', cookie, {
+        workflowId: aWorkflowId,
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().item.schoolId).toBe(a.schoolId);
+    }
+    expect((await temporal.client.workflow.getHandle(aWorkflowId).describe()).status.name).toBe('RUNNING');
+    // A bulk job started in school A is not school B's to watch.
+    const job = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator-console/bulk',
+      headers: { cookie: a.adminCookie },
+      payload: { action: 'cancel', reason: 'tenant isolation', filter: { entityId: `none-${a.tag}` } },
+    });
+    expect(job.statusCode).toBe(202);
+    const jobUrl = '/api/v1/operator-console/bulk/:jobId';
+    expect((await call('GET', jobUrl, b.adminCookie, { jobId: job.json().id })).statusCode).toBe(404);
+    expect((await call('GET', jobUrl, b.adminCookie, { jobId: randomUUID() })).statusCode).toBe(404);
+    expect((await call('GET', jobUrl, a.adminCookie, { jobId: job.json().id })).statusCode).toBe(200);
   });
 
   it('refuses the operator-only id routes to every school user with 403, whether or not the ids exist', async () => {

@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from '../migrations/connect';
+import type { StuckThresholds } from '../domain/operator-console';
 import type { Permission } from '../domain/permissions';
 import type { Plan } from '../domain/plans';
 import type { Portal, RoleGrant } from '../domain/roles';
@@ -15,6 +16,8 @@ export interface ServerDeps {
   taskQueue?: string;
   /** Tests and benchmarks only: packet reminder interval and expiry (ms) instead of the chosen options. */
   packetTiming?: { reminderEveryMs?: number | null; expireAfterMs?: number };
+  /** Stuck detection thresholds for the operator console (domain/operator-console.ts); tests shorten them. */
+  stuckThresholds?: Partial<StuckThresholds>;
 }
 
 /** The signed-in person behind a request, loaded by the authenticate hook. */

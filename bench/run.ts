@@ -17,6 +17,10 @@ const SUITES: Suite[] = [
   { name: 'packet designer', load: async () => (await import('./packet-designer.bench')).runPacketDesignerBench },
   { name: 'packets', load: async () => (await import('./packets.bench')).runPacketsBench },
   { name: 'submission pdf', load: async () => (await import('./submission-pdf.bench')).runSubmissionPdfBench },
+  {
+    name: 'operator console',
+    load: async () => (await import('./operator-console.bench')).runOperatorConsoleBench,
+  },
 ];
 
 const only = process.argv.slice(2);

@@ -125,6 +125,13 @@ export const ERRORS = {
   // Comp tickets (spec part 2 §5 and §8: "tickets under 100", "set a valid time")
   COMP_TICKETS_LIMIT: { status: 400, message: 'Tickets per user must be a whole number under 100.' },
   COMP_TICKET_REMINDER_INVALID: { status: 400, message: 'Set a valid time: a whole number of hours from 1 to 168.' },
+  // Operator console (issue 6)
+  ACTION_REASON_REQUIRED: { status: 400, message: 'A reason is required.' },
+  WORKFLOW_NOT_RUNNING: { status: 409, message: 'This process has already ended.' },
+  NOTHING_TO_RETRY: { status: 409, message: 'Nothing is failing in this process, so there is nothing to retry.' },
+  TASK_NOT_OPEN: { status: 409, message: 'This task is no longer open.' },
+  TASK_ALREADY_ASSIGNED: { status: 409, message: 'This person already has this task.' },
+  ASSIGNEE_INVALID: { status: 400, message: 'Choose an active user of the same school.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

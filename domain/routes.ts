@@ -134,7 +134,7 @@ export const ROUTES: RouteSpec[] = [
   r('/coach/facilityManagement', 'Facilities', COACH),
   r('/coach/facilityManagement/details/:id', 'Facility', COACH),
   // Other admin
-  r('/missionControlDashboard', 'Mission control', [...ADMIN, 'operator']),
+  r('/missionControlDashboard', 'Mission control', [...ADMIN, 'operator'], { built: true }),
   r('/missionControlDashboard/newMission', 'New mission', [...ADMIN, 'operator']),
   r('/createFinances', 'Finances', ADMIN),
   r('/createEducator', 'Add educator', [...ADMIN, 'operator']),

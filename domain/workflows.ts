@@ -38,3 +38,18 @@ export const INVITATION_DEFAULTS = {
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const SESSION_TTL_HOURS = 12;
+
+/**
+ * Signals the operator console sends to any workflow (issue 6). A workflow with human steps handles them when it
+ * cares: `TASK_REASSIGNED_SIGNAL` tells it the inbox row of a step now belongs to someone else (so its Update
+ * validator accepts the new person), `RESEND_STEP_NOTIFICATION_SIGNAL` asks it to notify the current step's
+ * assignee again. Unhandled signals are kept in the history and do no harm.
+ */
+export const TASK_REASSIGNED_SIGNAL = 'operator.taskReassigned';
+export const RESEND_STEP_NOTIFICATION_SIGNAL = 'operator.resendStepNotification';
+export interface TaskReassignedSignal {
+  taskId: string;
+  stepId: string;
+  fromUserId: string | null;
+  toUserId: string;
+}

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { testDatabase } from '../../scripts/test-harness/context';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { loadConfig, type AppConfig } from '../config';
-import { buildServer } from '../server';
+import { buildServer, type ServerDeps } from '../server';
 
 export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
@@ -35,6 +35,7 @@ export async function createTestApp(
     taskQueue?: string;
     uiDir?: string;
     database?: DatabaseHandle;
+    stuckThresholds?: ServerDeps['stuckThresholds'];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -44,6 +45,7 @@ export async function createTestApp(
     database,
     temporal: options.temporal ?? null,
     ...(options.taskQueue ? { taskQueue: options.taskQueue } : {}),
+    ...(options.stuckThresholds ? { stuckThresholds: options.stuckThresholds } : {}),
     uiDir: options.uiDir ?? join(config.dataDir, 'no-ui'),
   });
   await app.ready();

@@ -73,6 +73,10 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/comp-tickets/CompTicketSettingsPage'),
     'CompTicketSettingsPage',
   ),
+  '/missionControlDashboard': screen(
+    () => import('../features/operator-console/MissionControlPage'),
+    'MissionControlPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

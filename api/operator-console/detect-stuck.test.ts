@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { detectStuck, type ExecutionFacts } from './detect-stuck';
+
+const NOW = Date.parse('2026-11-23T10:00:00Z');
+const MIN = 60_000;
+
+function facts(extra: Partial<ExecutionFacts> = {}): ExecutionFacts {
+  return {
+    status: 'Running',
+    taskQueue: 'platform',
+    pendingWorkflowTask: null,
+    lastWorkflowTaskFailure: null,
+    pendingActivities: [],
+    queueHasLivePoller: true,
+    openTasks: [],
+    recordMismatch: null,
+    ...extra,
+  };
+}
+
+describe('detectStuck', () => {
+  it('finds nothing wrong with a healthy waiting process', () => {
+    expect(detectStuck(facts(), NOW)).toEqual([]);
+  });
+
+  it('explains a workflow task that fails again and again, naming non-determinism', () => {
+    const failing = facts({
+      pendingWorkflowTask: { state: 'SCHEDULED', attempt: 4, scheduledAtMs: NOW - 1000 },
+      lastWorkflowTaskFailure: { message: 'Boom in workflow code', nonDeterminism: false },
+    });
+    expect(detectStuck(failing, NOW)).toEqual([
+      {
+        kind: 'WORKFLOW_TASK_FAILING',
+        reason:
+          'The workflow code throws an error every time it runs (attempt 4): Boom in workflow code. Fix the code, then retry.',
+      },
+    ]);
+    const nondeterministic = detectStuck(
+      { ...failing, lastWorkflowTaskFailure: { message: 'Nondeterminism error: x', nonDeterminism: true } },
+      NOW,
+    );
+    expect(nondeterministic[0]?.reason).toMatch(/non-determinism error, attempt 4/);
+  });
+
+  it('reports a retrying activity with its attempt and last failure', () => {
+    const reasons = detectStuck(
+      facts({
+        pendingActivities: [
+          {
+            activityId: '1',
+            activityType: 'sendInvitationEmail',
+            state: 'SCHEDULED',
+            attempt: 3,
+            maximumAttempts: 8,
+            lastFailureMessage: 'connect ECONNREFUSED 127.0.0.1:9',
+            scheduledAtMs: NOW - 5 * MIN,
+            nextAttemptAtMs: NOW + 2 * MIN,
+            lastStartedAtMs: NOW - MIN,
+          },
+        ],
+      }),
+      NOW,
+    );
+    expect(reasons).toEqual([
+      {
+        kind: 'ACTIVITY_RETRYING',
+        activityId: '1',
+        reason:
+          'Step "sendInvitationEmail" keeps failing and is retrying (attempt 3 of 8); last failure: connect ECONNREFUSED 127.0.0.1:9; next try in 2 min.',
+      },
+    ]);
+  });
+
+  it('reports a human step past its due time, and open tasks of an ended process as a mismatch', () => {
+    const task = {
+      id: 't1',
+      stepName: 'Compliance review',
+      title: 'Review',
+      assigneeLabel: 'Ada Admin',
+      createdAtMs: NOW - 3 * 60 * MIN,
+      dueAtMs: NOW - 60 * MIN,
+    };
+    expect(detectStuck(facts({ openTasks: [task] }), NOW)).toEqual([
+      {
+        kind: 'HUMAN_STEP_OVERDUE',
+        taskId: 't1',
+        reason: '"Compliance review" has waited on Ada Admin for 3 h, 1 h past its due time.',
+      },
+    ]);
+    expect(detectStuck(facts({ status: 'Terminated', openTasks: [task] }), NOW)).toEqual([
+      {
+        kind: 'STATE_MISMATCH',
+        reason: 'The process is terminated but the inbox still shows an open task: "Compliance review" (Ada Admin).',
+      },
+    ]);
+  });
+
+  it('reports work nobody picks up as a missing worker', () => {
+    const waiting = facts({
+      pendingWorkflowTask: { state: 'SCHEDULED', attempt: 1, scheduledAtMs: NOW - 2 * MIN },
+      queueHasLivePoller: false,
+    });
+    expect(detectStuck(waiting, NOW)).toEqual([
+      {
+        kind: 'NO_WORKER',
+        reason:
+          'No worker has picked up this process\'s work on task queue "platform" for 2 min and nothing polls that queue: start a worker for it.',
+      },
+    ]);
+    // An activity in its retry backoff is not waiting for a worker yet.
+    const backoff = facts({
+      pendingActivities: [
+        {
+          activityId: '1',
+          activityType: 'x',
+          state: 'SCHEDULED',
+          attempt: 1,
+          maximumAttempts: 0,
+          lastFailureMessage: null,
+          scheduledAtMs: NOW - 5 * MIN,
+          nextAttemptAtMs: NOW + MIN,
+          lastStartedAtMs: null,
+        },
+      ],
+    });
+    expect(detectStuck(backoff, NOW)).toEqual([]);
+  });
+});

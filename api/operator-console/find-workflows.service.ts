@@ -1,0 +1,302 @@
+import type { Client, WorkflowExecutionDescription } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import { AppError } from '../../domain/errors';
+import {
+  STUCK_THRESHOLDS,
+  WORKFLOW_STATUSES,
+  relatedRecordPath,
+  type StuckReason,
+  type StuckThresholds,
+  type WorkflowStatus,
+} from '../../domain/operator-console';
+import type { AuthContext, ServerDeps } from '../types';
+import { requireTemporal } from '../shared/workflow-client';
+import type { SchoolScope } from '../tasks/tasks.repository';
+import { detectStuck, type ExecutionFacts } from './detect-stuck';
+import {
+  checkRecords,
+  loadWorkflowTasks,
+  pendingActivitiesOf,
+  pendingWorkflowTaskOf,
+  PollerCache,
+  readWorkflowTaskFailure,
+  toListedExecution,
+  toOpenTaskFacts,
+  type ListedExecution,
+  type TaskWithAssignee,
+} from './execution-facts';
+import { buildTimeline, type TimelineEntry } from './history-timeline';
+import { buildVisibilityQuery, type WorkflowFilter } from './visibility-query';
+
+/**
+ * Finding processes: a filtered list from Temporal visibility with each running process judged for being stuck,
+ * counts per status, and one process in detail. Operators see every school; a school admin only their own, by a
+ * SchoolId clause the server adds to every query and checks on every process it describes.
+ */
+export interface ConsoleContext {
+  deps: ServerDeps;
+  client: Client;
+  scope: SchoolScope;
+  thresholds: StuckThresholds;
+  now: () => number;
+}
+
+export function consoleContext(deps: ServerDeps, auth: AuthContext): ConsoleContext {
+  return {
+    deps,
+    client: requireTemporal(deps),
+    scope: consoleScope(auth),
+    thresholds: { ...STUCK_THRESHOLDS, ...deps.stuckThresholds },
+    now: () => Date.now(),
+  };
+}
+
+/** Provider operators work across schools; a school admin with 'workflows:operate' only in their own. */
+export function consoleScope(auth: AuthContext): SchoolScope {
+  const operator = auth.school.kind === 'PROVIDER' && auth.grants.some((g) => g.role === 'OPERATOR');
+  return operator ? { allSchools: true } : { schoolId: auth.school.id };
+}
+
+export interface ConsoleFilter {
+  schoolId?: string | undefined;
+  module?: string | undefined;
+  status?: WorkflowStatus | undefined;
+  entityId?: string | undefined;
+  olderThanMinutes?: number | undefined;
+}
+
+export function scopedFilter(ctx: ConsoleContext, filter: ConsoleFilter): WorkflowFilter {
+  const out: WorkflowFilter = {};
+  const schoolId = 'schoolId' in ctx.scope ? ctx.scope.schoolId : filter.schoolId;
+  if (schoolId) out.schoolId = schoolId;
+  if (filter.module) out.module = filter.module;
+  if (filter.status) out.status = filter.status;
+  if (filter.entityId) out.entityId = filter.entityId;
+  if (filter.olderThanMinutes) out.startedBefore = new Date(ctx.now() - filter.olderThanMinutes * 60_000);
+  return out;
+}
+
+export interface WorkflowListItem extends ListedExecution {
+  schoolName: string | null;
+  stuck: StuckReason[];
+}
+
+/** Lists processes matching the filter, newest first; `stuckOnly` scans running ones and keeps the stuck. */
+export async function listWorkflows(
+  ctx: ConsoleContext,
+  filter: ConsoleFilter,
+  page: { limit: number; offset: number; stuckOnly: boolean },
+): Promise<{ items: WorkflowListItem[]; total: number | null }> {
+  if (page.stuckOnly) return listStuckWorkflows(ctx, filter, page);
+  const query = buildVisibilityQuery(scopedFilter(ctx, filter));
+  const executions = await collect(ctx, query, page.offset + page.limit);
+  const slice = executions.slice(page.offset, page.offset + page.limit);
+  const [items, total] = await Promise.all([judge(ctx, slice), ctx.client.workflow.count(query).then((c) => c.count)]);
+  return { items, total };
+}
+
+/** Scans up to a few hundred running processes (and those with open inbox tasks) and keeps the stuck ones. */
+async function listStuckWorkflows(
+  ctx: ConsoleContext,
+  filter: ConsoleFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: WorkflowListItem[]; total: number }> {
+  const scoped = scopedFilter(ctx, filter);
+  const running = await collect(ctx, buildVisibilityQuery({ ...scoped, status: 'Running' }), 300);
+  const seen = new Set(running.map((e) => e.workflowId));
+  // Ended processes that still have open tasks disagree with the inbox; find them from the database side.
+  const withOpenTasks = await openTaskWorkflowIds(ctx, scoped);
+  const extraIds = withOpenTasks.filter((id) => !seen.has(id));
+  const extra =
+    extraIds.length > 0 && !filter.status
+      ? await collect(ctx, buildVisibilityQuery({ ...scoped, workflowIds: extraIds.slice(0, 200) }), 200)
+      : [];
+  const candidates = [...running, ...extra.filter((e) => e.status !== 'Running')];
+  const judged = await judge(ctx, candidates);
+  const stuck = judged.filter((item) => item.stuck.length > 0);
+  return { items: stuck.slice(page.offset, page.offset + page.limit), total: stuck.length };
+}
+
+async function openTaskWorkflowIds(ctx: ConsoleContext, filter: WorkflowFilter): Promise<string[]> {
+  let q = ctx.deps.database.db.selectFrom('tasks').select('workflow_id').distinct().where('status', '=', 'OPEN');
+  if (filter.schoolId) q = q.where('school_id', '=', filter.schoolId);
+  if (filter.module) q = q.where('module', '=', filter.module);
+  const rows = await q.limit(500).execute();
+  return rows.map((r) => r.workflow_id);
+}
+
+async function collect(ctx: ConsoleContext, query: string, max: number): Promise<ListedExecution[]> {
+  const out: ListedExecution[] = [];
+  if (max <= 0) return out;
+  for await (const info of ctx.client.workflow.list({ query, pageSize: Math.min(max, 100) })) {
+    out.push(toListedExecution(info));
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** Counts per status for the filter (the status filter itself is left out, so every tab shows its number). */
+export async function countWorkflows(
+  ctx: ConsoleContext,
+  filter: ConsoleFilter,
+): Promise<Record<WorkflowStatus, number> & { total: number }> {
+  const query = buildVisibilityQuery(scopedFilter(ctx, { ...filter, status: undefined }));
+  const counts = Object.fromEntries(WORKFLOW_STATUSES.map((s) => [s, 0])) as Record<WorkflowStatus, number>;
+  const grouped = await ctx.client.workflow.count(`${query} GROUP BY ExecutionStatus`);
+  for (const group of grouped.groups) {
+    const name = String(group.groupValues[0] ?? '') as WorkflowStatus;
+    if (name in counts) counts[name] = group.count;
+  }
+  return { ...counts, total: grouped.count };
+}
+
+/** Judges each process: describes the running ones (bounded concurrency) and checks tasks and records. */
+async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promise<WorkflowListItem[]> {
+  const db = ctx.deps.database.db;
+  const ids = executions.map((e) => e.workflowId);
+  const [tasks, records, schoolNames] = await Promise.all([
+    loadWorkflowTasks(db, ctx.scope, ids, { openOnly: true }),
+    checkRecords(db, executions),
+    loadSchoolNames(ctx, executions),
+  ]);
+  const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
+  const nowMs = ctx.now();
+  return mapLimit(executions, 8, async (execution) => {
+    const facts = await gatherFacts(ctx, execution, {
+      pollers,
+      tasks: tasks.get(execution.workflowId) ?? [],
+      recordMismatch: records.get(execution.workflowId) ?? null,
+      nowMs,
+    });
+    return {
+      ...execution,
+      schoolName: execution.schoolId ? (schoolNames.get(execution.schoolId) ?? null) : null,
+      stuck: detectStuck(facts.facts, nowMs, ctx.thresholds),
+    };
+  });
+}
+
+async function gatherFacts(
+  ctx: ConsoleContext,
+  execution: ListedExecution,
+  extra: { pollers: PollerCache; tasks: TaskWithAssignee[]; recordMismatch: string | null; nowMs: number },
+  known?: WorkflowExecutionDescription,
+): Promise<{ facts: ExecutionFacts; description: WorkflowExecutionDescription | null }> {
+  const facts: ExecutionFacts = {
+    status: execution.status,
+    taskQueue: execution.taskQueue,
+    pendingWorkflowTask: null,
+    lastWorkflowTaskFailure: null,
+    pendingActivities: [],
+    queueHasLivePoller: null,
+    openTasks: toOpenTaskFacts(extra.tasks),
+    recordMismatch: extra.recordMismatch,
+  };
+  if (execution.status !== 'Running') return { facts, description: known ?? null };
+  let description: WorkflowExecutionDescription | null = known ?? null;
+  try {
+    description ??= await ctx.client.workflow.getHandle(execution.workflowId, execution.runId).describe();
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return { facts, description: null };
+    throw err;
+  }
+  facts.pendingWorkflowTask = pendingWorkflowTaskOf(description);
+  facts.pendingActivities = pendingActivitiesOf(description);
+  facts.queueHasLivePoller = await extra.pollers.hasLivePoller(execution.taskQueue, extra.nowMs);
+  if (facts.pendingWorkflowTask && facts.pendingWorkflowTask.attempt >= ctx.thresholds.workflowTaskAttempts) {
+    facts.lastWorkflowTaskFailure = await readWorkflowTaskFailure(ctx.client, execution).catch(() => null);
+  }
+  return { facts, description };
+}
+
+async function loadSchoolNames(ctx: ConsoleContext, executions: ListedExecution[]): Promise<Map<string, string>> {
+  const ids = [...new Set(executions.map((e) => e.schoolId).filter((id): id is string => isUuid(id)))];
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.deps.database.db.selectFrom('schools').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+function isUuid(value: string | null): boolean {
+  return value !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      out[index] = await fn(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return out;
+}
+
+/**
+ * Describes one process the caller may see; a process of another school (or none) answers 404, the same as a
+ * missing one, so ids of other schools cannot be probed.
+ */
+export async function describeScoped(
+  ctx: ConsoleContext,
+  workflowId: string,
+): Promise<{ description: WorkflowExecutionDescription; execution: ListedExecution }> {
+  let description: WorkflowExecutionDescription;
+  try {
+    description = await ctx.client.workflow.getHandle(workflowId).describe();
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) throw new AppError('NOT_FOUND');
+    throw err;
+  }
+  const execution = toListedExecution(description);
+  if (!execution.module) throw new AppError('NOT_FOUND');
+  if ('schoolId' in ctx.scope && execution.schoolId !== ctx.scope.schoolId) throw new AppError('NOT_FOUND');
+  return { description, execution };
+}
+
+export interface WorkflowDetail {
+  item: WorkflowListItem;
+  historyLength: number;
+  pendingWorkflowTask: ExecutionFacts['pendingWorkflowTask'];
+  pendingActivities: ExecutionFacts['pendingActivities'];
+  tasks: TaskWithAssignee[];
+  timeline: TimelineEntry[];
+  recordPath: string | null;
+  temporalUiUrl: string;
+}
+
+export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string): Promise<WorkflowDetail> {
+  const { description, execution } = await describeScoped(ctx, workflowId);
+  const db = ctx.deps.database.db;
+  const [tasks, records, schoolNames, history] = await Promise.all([
+    loadWorkflowTasks(db, ctx.scope, [workflowId], { openOnly: false }),
+    checkRecords(db, [execution]),
+    loadSchoolNames(ctx, [execution]),
+    ctx.client.workflow.getHandle(workflowId, execution.runId).fetchHistory(),
+  ]);
+  const workflowTasks = tasks.get(workflowId) ?? [];
+  const nowMs = ctx.now();
+  const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
+  const { facts } = await gatherFacts(
+    ctx,
+    execution,
+    { pollers, tasks: workflowTasks, recordMismatch: records.get(workflowId) ?? null, nowMs },
+    description,
+  );
+  const { config } = ctx.deps;
+  return {
+    item: {
+      ...execution,
+      schoolName: execution.schoolId ? (schoolNames.get(execution.schoolId) ?? null) : null,
+      stuck: detectStuck(facts, nowMs, ctx.thresholds),
+    },
+    historyLength: description.historyLength,
+    pendingWorkflowTask: facts.pendingWorkflowTask,
+    pendingActivities: facts.pendingActivities,
+    tasks: workflowTasks,
+    timeline: buildTimeline(history.events ?? []),
+    recordPath: relatedRecordPath(execution.module, execution.schoolId, execution.entityId),
+    temporalUiUrl: `${config.temporalUiUrl}/namespaces/${encodeURIComponent(config.temporalNamespace)}/workflows/${encodeURIComponent(workflowId)}/${encodeURIComponent(execution.runId)}/history`,
+  };
+}

@@ -1,0 +1,306 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../domain/errors';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { containsPattern } from '../shared/like-pattern';
+import { errorResponses } from '../shared/schemas';
+import { findBulkJob, startBulkAction } from './bulk-actions.service';
+import { loadConsoleHealth } from './console-health.service';
+import {
+  consoleContext,
+  countWorkflows,
+  describeScoped,
+  getWorkflowDetail,
+  listWorkflows,
+  type ConsoleFilter,
+  type WorkflowListItem,
+} from './find-workflows.service';
+import {
+  ActionOutcomeDto,
+  AssignableUserList,
+  AssignableUsersQuery,
+  BulkActionBody,
+  BulkJobDto,
+  BulkJobParams,
+  ConsoleHealthDto,
+  ListWorkflowsQuery,
+  ReasonBody,
+  ReassignBody,
+  WorkflowCounts,
+  WorkflowDetailDto,
+  WorkflowFilterQuery,
+  WorkflowIdParams,
+  WorkflowPage,
+} from './operator-console.schemas';
+import {
+  cancelWorkflow,
+  reassignWorkflowTask,
+  resendStepNotification,
+  retryWorkflow,
+  terminateWorkflow,
+} from './workflow-actions.service';
+
+/**
+ * The operator console (issue 6): find processes across schools (or, for a school admin, in their own), see why
+ * they are stuck, and fix them. Everything needs 'workflows:operate'; the school scope is applied in the services.
+ */
+const PERMISSION = 'workflows:operate' as const;
+
+function toFilter(query: ConsoleFilter): ConsoleFilter {
+  return {
+    schoolId: query.schoolId,
+    module: query.module,
+    status: query.status,
+    entityId: query.entityId,
+    olderThanMinutes: query.olderThanMinutes,
+  };
+}
+
+function toItemDto(item: WorkflowListItem) {
+  return {
+    ...item,
+    startTime: item.startTime.toISOString(),
+    closeTime: item.closeTime ? item.closeTime.toISOString() : null,
+  };
+}
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const base = '/operator-console';
+
+  app.get(
+    `${base}/workflows`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: {
+        querystring: ListWorkflowsQuery,
+        response: { 200: WorkflowPage, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request) => {
+      const ctx = consoleContext(app.deps, authOf(request));
+      const limit = request.query.limit ?? 25;
+      const offset = request.query.offset ?? 0;
+      const { items, total } = await listWorkflows(ctx, toFilter(request.query), {
+        limit,
+        offset,
+        stuckOnly: request.query.stuckOnly ?? false,
+      });
+      return { items: items.map(toItemDto), total, limit, offset };
+    },
+  );
+
+  app.get(
+    `${base}/counts`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: {
+        querystring: WorkflowFilterQuery,
+        response: { 200: WorkflowCounts, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request) => countWorkflows(consoleContext(app.deps, authOf(request)), toFilter(request.query)),
+  );
+
+  app.get(
+    `${base}/health`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: { response: { 200: ConsoleHealthDto, ...errorResponses(401, 403, 503) } },
+    },
+    async (request) => loadConsoleHealth(consoleContext(app.deps, authOf(request))),
+  );
+
+  app.get(
+    `${base}/workflows/:workflowId`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: {
+        params: WorkflowIdParams,
+        response: { 200: WorkflowDetailDto, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => {
+      const detail = await getWorkflowDetail(consoleContext(app.deps, authOf(request)), request.params.workflowId);
+      return {
+        ...detail,
+        item: toItemDto(detail.item),
+        pendingWorkflowTask: detail.pendingWorkflowTask
+          ? {
+              state: detail.pendingWorkflowTask.state,
+              attempt: detail.pendingWorkflowTask.attempt,
+              scheduledAt: iso(detail.pendingWorkflowTask.scheduledAtMs),
+            }
+          : null,
+        pendingActivities: detail.pendingActivities.map((a) => ({
+          activityId: a.activityId,
+          activityType: a.activityType,
+          state: a.state,
+          attempt: a.attempt,
+          maximumAttempts: a.maximumAttempts,
+          lastFailureMessage: a.lastFailureMessage,
+          scheduledAt: iso(a.scheduledAtMs),
+          nextAttemptAt: iso(a.nextAttemptAtMs),
+          lastStartedAt: iso(a.lastStartedAtMs),
+        })),
+        tasks: detail.tasks.map((t) => ({
+          id: t.id,
+          stepId: t.stepId,
+          stepName: t.stepName,
+          title: t.title,
+          url: t.url,
+          status: t.status,
+          assigneeUserId: t.assigneeUserId,
+          assigneeRole: t.assigneeRole,
+          assigneeEmail: t.assigneeEmail,
+          assigneeLabel: t.assigneeLabel,
+          createdAt: t.createdAt.toISOString(),
+          dueAt: t.dueAt ? t.dueAt.toISOString() : null,
+          completedAt: t.completedAt ? t.completedAt.toISOString() : null,
+        })),
+      };
+    },
+  );
+
+  /** People of the process's school a human step can be handed to. */
+  app.get(
+    `${base}/workflows/:workflowId/assignable-users`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: {
+        params: WorkflowIdParams,
+        querystring: AssignableUsersQuery,
+        response: { 200: AssignableUserList, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => {
+      const ctx = consoleContext(app.deps, authOf(request));
+      const { execution } = await describeScoped(ctx, request.params.workflowId);
+      if (!execution.schoolId) throw new AppError('NOT_FOUND');
+      let q = app.deps.database.db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'email'])
+        .where('school_id', '=', execution.schoolId)
+        .where('status', '=', 'ACTIVE');
+      const text = request.query.q?.trim();
+      if (text) {
+        const pattern = containsPattern(text);
+        q = q.where((eb) =>
+          eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern), eb('email', 'ilike', pattern)]),
+        );
+      }
+      const rows = await q.orderBy('last_name').orderBy('first_name').limit(50).execute();
+      return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, email: r.email }));
+    },
+  );
+
+  const actionSchema = (body: typeof ReasonBody | typeof ReassignBody) => ({
+    params: WorkflowIdParams,
+    body,
+    response: { 200: ActionOutcomeDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
+  });
+
+  app.post(
+    `${base}/workflows/:workflowId/retry`,
+    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    async (request) =>
+      retryWorkflow(consoleContext(app.deps, authOf(request)), request, request.params.workflowId, request.body.reason),
+  );
+
+  app.post(
+    `${base}/workflows/:workflowId/cancel`,
+    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    async (request) =>
+      cancelWorkflow(
+        consoleContext(app.deps, authOf(request)),
+        request,
+        request.params.workflowId,
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    `${base}/workflows/:workflowId/terminate`,
+    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    async (request) =>
+      terminateWorkflow(
+        consoleContext(app.deps, authOf(request)),
+        request,
+        request.params.workflowId,
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    `${base}/workflows/:workflowId/resend-notification`,
+    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    async (request) =>
+      resendStepNotification(
+        consoleContext(app.deps, authOf(request)),
+        request,
+        request.params.workflowId,
+        request.body.reason,
+      ),
+  );
+
+  app.post(
+    `${base}/workflows/:workflowId/reassign`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: {
+        params: WorkflowIdParams,
+        body: ReassignBody,
+        response: { 200: ActionOutcomeDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) =>
+      reassignWorkflowTask(consoleContext(app.deps, authOf(request)), request, request.params.workflowId, {
+        taskId: request.body.taskId,
+        toUserId: request.body.toUserId,
+        reason: request.body.reason,
+      }),
+  );
+
+  app.post(
+    `${base}/bulk`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: { body: BulkActionBody, response: { 202: BulkJobDto, ...errorResponses(400, 401, 403, 503) } },
+    },
+    async (request, reply) => {
+      const job = await startBulkAction(consoleContext(app.deps, authOf(request)), request, {
+        action: request.body.action,
+        reason: request.body.reason,
+        filter: toFilter(request.body.filter),
+        stuckOnly: request.body.stuckOnly ?? false,
+      });
+      return reply.code(202).send(publicJob(job));
+    },
+  );
+
+  app.get(
+    `${base}/bulk/:jobId`,
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: { params: BulkJobParams, response: { 200: BulkJobDto, ...errorResponses(400, 401, 403, 404, 503) } },
+    },
+    async (request) => publicJob(findBulkJob(consoleContext(app.deps, authOf(request)), request.params.jobId)),
+  );
+};
+
+function publicJob(job: ReturnType<typeof findBulkJob>) {
+  return {
+    id: job.id,
+    action: job.action,
+    state: job.state,
+    total: job.total,
+    done: job.done,
+    failed: job.failed,
+    errors: job.errors,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+  };
+}

@@ -1,0 +1,267 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors';
+import type { ConsoleAction } from '../../domain/operator-console';
+import {
+  RESEND_STEP_NOTIFICATION_SIGNAL,
+  TASK_REASSIGNED_SIGNAL,
+  type TaskReassignedSignal,
+} from '../../domain/workflows';
+import { recordAudit } from '../audit/audit.repository';
+import { authOf } from '../plugins/authenticate';
+import { requestMeta } from '../shared/request-meta';
+import { cancelWorkflowTasks, findTask, reassignTask } from '../tasks/tasks.repository';
+import { describeScoped, type ConsoleContext } from './find-workflows.service';
+import { lastCompletedWorkflowTaskEventId } from './history-timeline';
+import { pendingActivitiesOf, pendingWorkflowTaskOf, type ListedExecution } from './execution-facts';
+
+/**
+ * Fixing processes. Every action names a reason, checks the caller may see the process (404 otherwise), acts on
+ * Temporal (and the inbox where it concerns it) and writes one audit event in the process's school.
+ */
+export interface ActionOutcome {
+  workflowId: string;
+  action: ConsoleAction;
+  /** What was done, in words, for the confirmation toast. */
+  message: string;
+  runId: string;
+}
+
+/** Modules whose workflow has its own signal for "send the notification again". */
+const RESEND_SIGNALS: Record<string, string> = { invitation: 'resendInvitation' };
+
+function requireReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new AppError('ACTION_REASON_REQUIRED', [{ field: 'reason', message: 'A reason is required.' }]);
+  return trimmed;
+}
+
+function requireRunning(execution: ListedExecution): void {
+  if (execution.status !== 'Running') throw new AppError('WORKFLOW_NOT_RUNNING');
+}
+
+async function audit(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  execution: ListedExecution,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(ctx.deps.database.db, {
+    schoolId: execution.schoolId && isUuid(execution.schoolId) ? execution.schoolId : null,
+    actorUserId: authOf(request).user.id,
+    action,
+    targetType: 'workflow',
+    targetId: execution.workflowId,
+    ...requestMeta(request),
+    details: { module: execution.module, runId: execution.runId, entityId: execution.entityId, ...details },
+  });
+}
+
+function identity(request: FastifyRequest): string {
+  return `operator-console:${authOf(request).user.email}`;
+}
+
+/**
+ * "Retry now": a workflow task that keeps failing is reset to the last completed workflow task (a new run that
+ * replays up to there, after the code was fixed); failing activities are retried at once with a fresh attempt count.
+ */
+export async function retryWorkflow(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  workflowId: string,
+  reasonText: string,
+): Promise<ActionOutcome> {
+  const reason = requireReason(reasonText);
+  const { description, execution } = await describeScoped(ctx, workflowId);
+  requireRunning(execution);
+  const namespace = ctx.deps.config.temporalNamespace;
+  const wft = pendingWorkflowTaskOf(description);
+  if (wft && wft.attempt >= 2) {
+    const runId = await resetToLastWorkflowTask(ctx, request, execution, reason);
+    await audit(ctx, request, execution, 'workflow.retried', { reason, how: 'reset', newRunId: runId });
+    return {
+      workflowId,
+      action: 'retry',
+      runId,
+      message: 'The process was reset to its last good point and runs again.',
+    };
+  }
+  const failing = pendingActivitiesOf(description).filter((a) => a.attempt >= 2 || a.lastFailureMessage);
+  if (failing.length === 0) throw new AppError('NOTHING_TO_RETRY');
+  for (const activity of failing) {
+    await ctx.client.workflowService.resetActivity({
+      namespace,
+      execution: { workflowId, runId: execution.runId },
+      identity: identity(request),
+      id: activity.activityId,
+      resetHeartbeat: true,
+    });
+  }
+  await audit(ctx, request, execution, 'workflow.retried', {
+    reason,
+    how: 'activity',
+    activities: failing.map((a) => ({ id: a.activityId, type: a.activityType, attempt: a.attempt })),
+  });
+  return {
+    workflowId,
+    action: 'retry',
+    runId: execution.runId,
+    message: `Retrying ${failing.map((a) => `"${a.activityType}"`).join(', ')} now.`,
+  };
+}
+
+async function resetToLastWorkflowTask(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  execution: ListedExecution,
+  reason: string,
+): Promise<string> {
+  const history = await ctx.client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+  const events = history.events ?? [];
+  // A process whose very first workflow task fails has no completed one; it restarts from its first task.
+  const eventId = lastCompletedWorkflowTaskEventId(events) ?? firstWorkflowTaskStartedEventId(events);
+  if (eventId === null) throw new AppError('NOTHING_TO_RETRY');
+  const response = await ctx.client.workflowService.resetWorkflowExecution({
+    namespace: ctx.deps.config.temporalNamespace,
+    workflowExecution: { workflowId: execution.workflowId, runId: execution.runId },
+    reason: `${reason} (by ${authOf(request).user.email})`,
+    // protobufjs takes a plain number for an int64 field; the generated type only names Long.
+    workflowTaskFinishEventId: eventId as never,
+    requestId: crypto.randomUUID(),
+  });
+  return (response as { runId?: string | null }).runId ?? execution.runId;
+}
+
+function firstWorkflowTaskStartedEventId(
+  events: Array<{ eventType?: number | null; eventId?: unknown }>,
+): number | null {
+  // EVENT_TYPE_WORKFLOW_TASK_STARTED is 6 in Temporal's enum.
+  const started = events.find((e) => e.eventType === 6);
+  return started ? Number(started.eventId) : null;
+}
+
+export async function cancelWorkflow(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  workflowId: string,
+  reasonText: string,
+): Promise<ActionOutcome> {
+  const reason = requireReason(reasonText);
+  const { execution } = await describeScoped(ctx, workflowId);
+  requireRunning(execution);
+  await ctx.client.workflow.getHandle(workflowId, execution.runId).cancel();
+  await audit(ctx, request, execution, 'workflow.cancelled', { reason });
+  return {
+    workflowId,
+    action: 'cancel',
+    runId: execution.runId,
+    message: 'Cancellation requested; the process winds down its own way.',
+  };
+}
+
+/** Ends the process at once (no clean-up code runs), so its open inbox tasks are cancelled here. */
+export async function terminateWorkflow(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  workflowId: string,
+  reasonText: string,
+): Promise<ActionOutcome> {
+  const reason = requireReason(reasonText);
+  const { execution } = await describeScoped(ctx, workflowId);
+  requireRunning(execution);
+  await ctx.client.workflow
+    .getHandle(workflowId, execution.runId)
+    .terminate(`${reason} (by ${authOf(request).user.email})`);
+  let cancelledTasks = 0;
+  if (execution.schoolId && isUuid(execution.schoolId)) {
+    cancelledTasks = await cancelWorkflowTasks(ctx.deps.database.db, execution.schoolId, { workflowId });
+  }
+  await audit(ctx, request, execution, 'workflow.terminated', { reason, cancelledTasks });
+  return { workflowId, action: 'terminate', runId: execution.runId, message: 'The process was terminated.' };
+}
+
+/** Hands a human step to another active user of the process's school and tells the workflow. */
+export async function reassignWorkflowTask(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  workflowId: string,
+  input: { taskId: string; toUserId: string; reason: string },
+): Promise<ActionOutcome> {
+  const reason = requireReason(input.reason);
+  const { execution } = await describeScoped(ctx, workflowId);
+  requireRunning(execution);
+  const schoolId = execution.schoolId;
+  if (!schoolId || !isUuid(schoolId)) throw new AppError('NOT_FOUND');
+  const db = ctx.deps.database.db;
+  const task = await findTask(db, schoolId, input.taskId);
+  if (!task || task.workflowId !== workflowId) throw new AppError('NOT_FOUND');
+  const assignee = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', '=', input.toUserId)
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  if (!assignee) {
+    throw new AppError('ASSIGNEE_INVALID', [
+      { field: 'toUserId', message: 'Choose an active user of the same school.' },
+    ]);
+  }
+  const result = await reassignTask(db, schoolId, task.id, assignee.id);
+  if (!result.ok) {
+    throw new AppError(
+      result.reason === 'NOT_FOUND'
+        ? 'NOT_FOUND'
+        : result.reason === 'NOT_OPEN'
+          ? 'TASK_NOT_OPEN'
+          : 'TASK_ALREADY_ASSIGNED',
+    );
+  }
+  const signal: TaskReassignedSignal = {
+    taskId: task.id,
+    stepId: task.stepId,
+    fromUserId: result.previousUserId,
+    toUserId: assignee.id,
+  };
+  await ctx.client.workflow.getHandle(workflowId, execution.runId).signal(TASK_REASSIGNED_SIGNAL, signal);
+  await audit(ctx, request, execution, 'workflow.task_reassigned', {
+    reason,
+    taskId: task.id,
+    stepId: task.stepId,
+    fromUserId: result.previousUserId,
+    fromRole: task.assigneeRole,
+    fromEmail: task.assigneeEmail,
+    toUserId: assignee.id,
+  });
+  return {
+    workflowId,
+    action: 'reassign',
+    runId: execution.runId,
+    message: `"${task.stepName || task.title}" is now assigned to ${assignee.first_name} ${assignee.last_name}.`,
+  };
+}
+
+/** Asks the process to send its current step's notification again (the module's own signal where it has one). */
+export async function resendStepNotification(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  workflowId: string,
+  reasonText: string,
+): Promise<ActionOutcome> {
+  const reason = requireReason(reasonText);
+  const { execution } = await describeScoped(ctx, workflowId);
+  requireRunning(execution);
+  const signal = (execution.module && RESEND_SIGNALS[execution.module]) || RESEND_STEP_NOTIFICATION_SIGNAL;
+  await ctx.client.workflow.getHandle(workflowId, execution.runId).signal(signal, { stepName: execution.stepName });
+  await audit(ctx, request, execution, 'workflow.notification_resent', { reason, signal, step: execution.stepName });
+  return {
+    workflowId,
+    action: 'resend-notification',
+    runId: execution.runId,
+    message: 'The process was asked to send the notification of its current step again.',
+  };
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

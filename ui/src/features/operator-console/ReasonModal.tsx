@@ -1,0 +1,82 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+
+interface Props {
+  opened: boolean;
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  confirmColor?: string;
+  loading?: boolean;
+  error?: unknown;
+  /** Extra fields above the reason (the reassign modal's person picker). */
+  children?: ReactNode;
+  canConfirm?: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * Every console action asks first and needs a reason (kept in the audit log). Cancel has focus first so Enter
+ * never fires an action by accident.
+ */
+export function ReasonModal({
+  opened,
+  title,
+  body,
+  confirmLabel,
+  confirmColor = 'red.9',
+  loading,
+  error,
+  children,
+  canConfirm = true,
+  onConfirm,
+  onClose,
+}: Props) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = reason.trim() === '';
+  const close = () => {
+    setReason('');
+    setTouched(false);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={title}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!missing && canConfirm) onConfirm(reason.trim());
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{body}</Text>
+          {children}
+          <Textarea
+            label="Reason"
+            description="Kept in the audit log with your name."
+            withAsterisk
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && missing ? 'A reason is required.' : undefined}
+          />
+          {error ? <ApiErrorAlert error={error} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus>
+              Cancel
+            </Button>
+            <Button type="submit" color={confirmColor} loading={loading ?? false} disabled={!canConfirm}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
