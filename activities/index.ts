@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../api/config';
 import type { Database } from '../migrations/database';
 import { createPasswordResetActivities } from './auth/password-reset.activities';
+import { createDisclosureActivities } from './disclosures/disclosure.activities';
 import { createInvitationActivities } from './invitations/invitation.activities';
 import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
@@ -20,6 +21,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createNotificationActivities(deps),
     ...createInvitationActivities(deps),
     ...createPasswordResetActivities(deps),
+    ...createDisclosureActivities(deps),
   };
 }
 

@@ -29,6 +29,12 @@ export const PERMISSIONS = [
   'mailbox:read',
   'schools:operate',
   'workflows:operate',
+  'disclosures:submit',
+  'disclosures:read',
+  'disclosures:list',
+  'disclosures:review',
+  'conflict-flags:read',
+  'conflict-flags:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -54,6 +60,11 @@ const MATRIX: Record<Role, Permission[]> = {
     'users:deactivate',
     'audit:read',
     'workflows:operate',
+    'disclosures:read',
+    'disclosures:list',
+    'disclosures:review',
+    'conflict-flags:read',
+    'conflict-flags:write',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -65,7 +76,14 @@ const MATRIX: Record<Role, Permission[]> = {
     'forms:read',
     'forms:write',
   ],
-  STUDENT_ATHLETE: [...ALL_SIGNED_IN, 'teams:read', 'academic-years:read'],
+  STUDENT_ATHLETE: [
+    ...ALL_SIGNED_IN,
+    'teams:read',
+    'academic-years:read',
+    'disclosures:submit',
+    'disclosures:read',
+    'conflict-flags:read',
+  ],
   EDUCATOR: [...ALL_SIGNED_IN],
   OPERATOR: [
     ...ALL_SIGNED_IN,
@@ -82,7 +100,7 @@ const MATRIX: Record<Role, Permission[]> = {
 };
 
 /** Permissions that a school admin holds only with the compliance permission. */
-const COMPLIANCE_ONLY: Permission[] = ['audit:read'];
+const COMPLIANCE_ONLY: Permission[] = ['audit:read', 'disclosures:review', 'conflict-flags:write'];
 
 export function permissionsFor(grants: readonly RoleGrant[]): Set<Permission> {
   const out = new Set<Permission>();

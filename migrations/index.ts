@@ -3,6 +3,7 @@ import * as core from './2026-11-22_001_core';
 import * as loginFailuresIndex from './2026-11-22_002_login-failures-index';
 import * as forms from './2026-11-22_010_forms';
 import * as planUpgradesIrreversible from './2026-11-23_001_plan-upgrades-irreversible';
+import * as disclosures from './2026-11-23_070_disclosures';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22_002_login-failures-index': loginFailuresIndex,
   '2026-11-22_010_forms': forms,
   '2026-11-23_001_plan-upgrades-irreversible': planUpgradesIrreversible,
+  '2026-11-23_070_disclosures': disclosures,
 };
 
 export const migrationProvider: MigrationProvider = {

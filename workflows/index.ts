@@ -1,3 +1,4 @@
 /** Every workflow the platform worker runs; the worker bundles this file. */
 export * from './invitations/invitation.workflow';
 export * from './auth/password-reset.workflow';
+export * from './disclosures/disclosure.workflow';
