@@ -7,6 +7,8 @@ import { athletesRoutes } from './athletes/athletes.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { devMailboxRoutes } from './dev-mailbox/dev-mailbox.routes';
+import { conflictFlagsRoutes } from './disclosures/conflict-flags.routes';
+import { disclosuresRoutes } from './disclosures/disclosures.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { healthRoutes } from './health/health.routes';
 import { metaRoutes, readAppVersion } from './meta/meta.routes';
@@ -76,6 +78,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(schoolRoutes);
       await api.register(schoolsRoutes);
       await api.register(realtimeRoutes);
+      await api.register(disclosuresRoutes);
+      await api.register(conflictFlagsRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

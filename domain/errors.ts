@@ -89,7 +89,10 @@ export const ERRORS = {
   CHANGE_REASON_REQUIRED: { status: 400, message: 'Choose a change reason.' },
   CONFLICT_FLAG_FIELDS: { status: 400, message: 'Conflict flag name and category are required.' },
   FLAG_DESCRIPTION_TOO_LONG: { status: 400, message: 'Description max 120 characters.' },
-  DISCLOSURE_NOT_EDITABLE: { status: 409, message: 'This disclosure can only be edited as a draft or after a change request.' },
+  DISCLOSURE_NOT_EDITABLE: {
+    status: 409,
+    message: 'This disclosure can only be edited as a draft or after a change request.',
+  },
   DISCLOSURE_INVALID_STATE: { status: 409, message: "This action is not possible in the disclosure's current state." },
   DISCLOSURE_OTHER_REVIEWER: { status: 403, message: 'This disclosure was escalated to another reviewer.' },
   DISCLOSURE_ARCHIVED: { status: 409, message: 'This disclosure is archived.' },
