@@ -13,6 +13,7 @@ import {
   type DemoSchoolSlug,
 } from './demo/demo-people';
 import { insertAcademicYear } from './demo/demo-calendar';
+import { insertDemoDisclosures } from './demo/demo-disclosures';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-people';
 
@@ -49,6 +50,7 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
     for (const person of DEMO_STAFF)
       await insertPerson(trx, ids, person, { status: 'NOT_INVITED', passwordHash: null });
     for (const athlete of DEMO_ATHLETES) await insertAthlete(trx, ids, athlete);
+    await insertDemoDisclosures(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email), 'admin@demo.edu');
   });
   return { loaded: true, reason: 'first start' };
 }

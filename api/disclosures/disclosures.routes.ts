@@ -52,6 +52,7 @@ import {
   assertSubmittable,
   checkReasonText,
   CSV_HEADER,
+  ensureDisclosureWorkflow,
   recordWorkflowId,
   submitThroughWorkflow,
   toCsvLine,
@@ -333,6 +334,11 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (d.athlete_user_id === auth.user.id) throw new AppError('FORBIDDEN');
     if (d.archived_at) throw new AppError('DISCLOSURE_ARCHIVED');
     try {
+      const temporal = requireTemporal(app.deps);
+      if (!d.workflow_id) {
+        await ensureDisclosureWorkflow(app.deps, temporal, d, await findSchoolSettings(db, auth.school.id));
+        await recordWorkflowId(db, auth.school.id, d.id);
+      }
       await run(handleOf(d.id));
     } catch (err) {
       const appError = toDisclosureError(err);

@@ -265,9 +265,35 @@ export function toDisclosureError(err: unknown): AppError {
 }
 
 /**
- * Submits (or resubmits) through the disclosure's workflow: starts it on the first submission (id = business key,
- * USE_EXISTING so a retry joins the running one) and sends the validated Update.
+ * Makes sure the disclosure's review process runs: starts it from the row's state (id = business key, USE_EXISTING
+ * so a retry or a racing request joins the running one; REJECT_DUPLICATE so an archived one never restarts). Rows
+ * written without a process (imports, demo data) are adopted this way on their first action.
  */
+export async function ensureDisclosureWorkflow(
+  deps: Pick<ServerDeps, 'taskQueue'>,
+  temporal: Client,
+  d: DisclosureRecord,
+  settings: SchoolSettings,
+) {
+  return temporal.workflow.start(disclosureWorkflow, {
+    workflowId: workflowIds.disclosure(d.id),
+    taskQueue: taskQueueOf(deps),
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    args: [
+      {
+        disclosureId: d.id,
+        schoolId: d.school_id,
+        athleteUserId: d.athlete_user_id,
+        reviewReminderMs: reviewReminderMs(settings),
+        status: d.status,
+        assignedReviewerId: d.assigned_reviewer_id,
+      },
+    ],
+  });
+}
+
+/** Submits (or resubmits) through the disclosure's workflow, started on the first submission. */
 export async function submitThroughWorkflow(
   deps: Pick<ServerDeps, 'taskQueue'>,
   temporal: Client,
@@ -275,24 +301,8 @@ export async function submitThroughWorkflow(
   settings: SchoolSettings,
   args: { actor: DisclosureActor; changeReason?: string | null; note?: string | null },
 ): Promise<DisclosureWorkflowState> {
-  const workflowId = workflowIds.disclosure(d.id);
   try {
-    const handle = await temporal.workflow.start(disclosureWorkflow, {
-      workflowId,
-      taskQueue: taskQueueOf(deps),
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      args: [
-        {
-          disclosureId: d.id,
-          schoolId: d.school_id,
-          athleteUserId: d.athlete_user_id,
-          reviewReminderMs: reviewReminderMs(settings),
-          status: d.status,
-          assignedReviewerId: d.assigned_reviewer_id,
-        },
-      ],
-    });
+    const handle = await ensureDisclosureWorkflow(deps, temporal, d, settings);
     return await handle.executeUpdate(submitDisclosureUpdate, { args: [args] });
   } catch (err) {
     throw toDisclosureError(err);

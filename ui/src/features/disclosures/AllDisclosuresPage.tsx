@@ -153,9 +153,17 @@ function DisclosureTable({ archived }: { archived: boolean }) {
         actions={
           <Group>
             {!archived && (
-              <Button variant="default" component={Link} to="/archiveDisclosures">
-                Archive
-              </Button>
+              <>
+                <Button variant="default" component={Link} to="/conflictOfInterest">
+                  Conflict flags
+                </Button>
+                <Button variant="default" component={Link} to="/reporting">
+                  Reporting
+                </Button>
+                <Button variant="default" component={Link} to="/archiveDisclosures">
+                  Archive
+                </Button>
+              </>
             )}
             {archived && (
               <Button variant="default" component={Link} to="/disclosures">

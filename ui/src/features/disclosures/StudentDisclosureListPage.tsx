@@ -40,7 +40,14 @@ export function StudentDisclosureListPage() {
       <PageHeader
         title="My disclosures"
         description="Outside opportunities you have told compliance about, and where each one stands."
-        actions={newMenu}
+        actions={
+          <Group>
+            <Button variant="default" component={Link} to="/conflictOfInterest">
+              Conflict of interest rules
+            </Button>
+            {newMenu}
+          </Group>
+        }
       />
       {list.isPending && <LoadingState label="Loading your disclosures" />}
       {list.error && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
