@@ -371,6 +371,21 @@ describe('thresholds and lists', () => {
     expect(view.items.every((r: { conflictTypes: string[] }) => r.conflictTypes.length > 0)).toBe(true);
   });
 
+  it('lists pending disclosures starting within 24 hours as priority tasks', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const soon = await submitted(athlete, { companyName: `Soon ${Date.now()}`, startDate: today, endDate: today });
+    const later = await submitted(athlete, {
+      companyName: `Later ${Date.now()}`,
+      startDate: '2030-01-01',
+      endDate: '2030-01-02',
+    });
+    const res = await call(admin, 'GET', '/disclosures/priority');
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().items.map((r: { id: string }) => r.id);
+    expect(ids).toContain(soon);
+    expect(ids).not.toContain(later);
+  });
+
   it('sorts and filters the admin list', async () => {
     const res = (await call(admin, 'GET', '/disclosures?sort=earnings&limit=5')).json();
     const amounts = res.items.map((r: { amount: number | null }) => r.amount ?? -1);

@@ -463,7 +463,7 @@ export async function listPriorityDisclosures(
     .where('d.status', '=', 'PENDING')
     .where('d.archived_at', 'is', null)
     .where('d.start_date', '>=', today)
-    .where('d.start_date', '<=', sql<string>`(${today}::date + 1)::text`)
+    .where(sql<boolean>`d.start_date <= ${today}::date + 1`)
     .orderBy('d.start_date')
     .orderBy('d.submitted_at')
     .limit(50)

@@ -113,7 +113,7 @@ export function ConflictOfInterestPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="outline" color="red">
+                    <Badge variant="light" color="red">
                       {conflictLabel(f.type)}
                     </Badge>
                   </Table.Td>

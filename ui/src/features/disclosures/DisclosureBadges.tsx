@@ -20,7 +20,7 @@ export function ConflictBadges({ types }: { types: string[] }) {
     <Group gap={4} wrap="nowrap">
       {types.map((t) => (
         <Tooltip key={t} label={t}>
-          <Badge color="red" variant="outline">
+          <Badge color="red" variant="light">
             {conflictLabel(t)}
           </Badge>
         </Tooltip>

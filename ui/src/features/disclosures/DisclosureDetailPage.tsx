@@ -49,9 +49,9 @@ type Dialog = { kind: 'decide'; decision: ReviewDecision } | { kind: 'escalate' 
 
 const DECISION_TEXT: Record<ReviewDecision, { title: string; button: string; color: string; reasonRequired: boolean }> =
   {
-    APPROVE: { title: 'Approve this disclosure?', button: 'Approve', color: 'green', reasonRequired: false },
-    REJECT: { title: 'Reject this disclosure', button: 'Reject', color: 'red', reasonRequired: true },
-    REQUEST_CHANGE: { title: 'Request a change', button: 'Request change', color: 'orange', reasonRequired: true },
+    APPROVE: { title: 'Approve this disclosure?', button: 'Approve', color: 'green.8', reasonRequired: false },
+    REJECT: { title: 'Reject this disclosure', button: 'Reject', color: 'red.8', reasonRequired: true },
+    REQUEST_CHANGE: { title: 'Request a change', button: 'Request change', color: 'indigo.8', reasonRequired: true },
   };
 
 /** One disclosure: its details, conflicts, reporting, the reviewer's actions, history and comments. */
@@ -139,7 +139,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
             <Group gap="xs">
               {d.can.review && (
                 <>
-                  <Button color="green" onClick={() => setDialog({ kind: 'decide', decision: 'APPROVE' })}>
+                  <Button color="green.8" onClick={() => setDialog({ kind: 'decide', decision: 'APPROVE' })}>
                     Approve
                   </Button>
                   <Button
@@ -243,7 +243,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
         <ReasonModal
           title="Reopen this disclosure"
           confirmLabel="Reopen"
-          color="blue"
+          color="indigo.8"
           reasonRequired
           loading={reopen.isPending}
           onClose={() => setDialog(null)}

@@ -47,7 +47,7 @@ export function PriorityTasks() {
                 </Anchor>
                 <Group gap="xs" wrap="nowrap">
                   {t.conflictTypes.length > 0 && (
-                    <Badge color="red" variant="outline">
+                    <Badge color="red" variant="light">
                       Conflict
                     </Badge>
                   )}
