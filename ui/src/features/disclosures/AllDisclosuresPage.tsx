@@ -250,7 +250,7 @@ function DisclosureTable({ archived }: { archived: boolean }) {
       {canReview && selected.size > 0 && (
         <Group gap="sm" role="toolbar" aria-label="Group actions">
           <Text size="sm">{selected.size} selected</Text>
-          <Button color="green.8" size="xs" onClick={() => decide('APPROVE')} loading={group.isPending}>
+          <Button color="teal.9" size="xs" onClick={() => decide('APPROVE')} loading={group.isPending}>
             Approve selected
           </Button>
           <Button color="red" variant="light" size="xs" onClick={() => setRejecting(true)} disabled={group.isPending}>
@@ -427,7 +427,7 @@ function GroupRejectModal(props: {
             Cancel
           </Button>
           <Button
-            color="red.8"
+            color="red.9"
             loading={props.loading}
             disabled={problem !== null}
             onClick={() => props.onConfirm(reason.trim())}

@@ -49,8 +49,8 @@ type Dialog = { kind: 'decide'; decision: ReviewDecision } | { kind: 'escalate' 
 
 const DECISION_TEXT: Record<ReviewDecision, { title: string; button: string; color: string; reasonRequired: boolean }> =
   {
-    APPROVE: { title: 'Approve this disclosure?', button: 'Approve', color: 'green.8', reasonRequired: false },
-    REJECT: { title: 'Reject this disclosure', button: 'Reject', color: 'red.8', reasonRequired: true },
+    APPROVE: { title: 'Approve this disclosure?', button: 'Approve', color: 'teal.9', reasonRequired: false },
+    REJECT: { title: 'Reject this disclosure', button: 'Reject', color: 'red.9', reasonRequired: true },
     REQUEST_CHANGE: { title: 'Request a change', button: 'Request change', color: 'indigo.8', reasonRequired: true },
   };
 
@@ -139,7 +139,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
             <Group gap="xs">
               {d.can.review && (
                 <>
-                  <Button color="green.8" onClick={() => setDialog({ kind: 'decide', decision: 'APPROVE' })}>
+                  <Button color="teal.9" onClick={() => setDialog({ kind: 'decide', decision: 'APPROVE' })}>
                     Approve
                   </Button>
                   <Button

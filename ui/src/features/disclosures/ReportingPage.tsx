@@ -94,6 +94,7 @@ function ChartCard({ title, rows, label }: { title: string; rows: ReportRow[]; l
         dataKey="name"
         series={[{ name: 'Disclosures', color: 'indigo.6' }]}
         tickLine="y"
+        role="img"
         aria-label={`${title}: number of disclosures`}
       />
       <Table mt="sm" fz="sm" aria-label={`${title}: figures`}>
