@@ -4,12 +4,20 @@ import { uniqueTag } from '../support/people';
 import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
 
-test.describe.configure({ mode: 'parallel' });
+// One after another: live notifications of one test would otherwise pop up over the other's athlete screens.
 
 const statusBadge = (page: Page, text: string) =>
   page.locator('.mantine-Badge-root', { hasText: new RegExp(`^${text}$`) });
 
+/** Live notifications can toast over the form's buttons; close them first. */
+async function closeToasts(page: Page) {
+  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
+    await close.click({ timeout: 2000 }).catch(() => undefined);
+  }
+}
+
 async function nextStep(page: Page) {
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 }
 
@@ -62,6 +70,7 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
   await nextStep(page);
   await expect(page.getByLabel('Summary')).toContainText('Rival Sportswear');
   await checkScreen(page, 'disclosures-form-review');
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
 
   await expect(page).toHaveURL(/\/disclosuredetail\?id=/);
@@ -97,13 +106,14 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
 
   // The athlete edits and resubmits with a change reason.
   await page.goto(detailUrl);
-  await expect(page.getByText('Rival competes with our apparel sponsor; choose another brand.')).toBeVisible();
+  await expect(page.getByText('Rival competes with our apparel sponsor; choose another brand.').first()).toBeVisible();
   await page.getByRole('link', { name: 'Edit and resubmit' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resubmit disclosure');
   await page.getByRole('textbox', { name: /^Company( \*)?$/ }).fill('Local Bakery');
   for (let i = 0; i < 5; i++) await nextStep(page);
   await page.getByRole('combobox', { name: /^Change reason/ }).click();
   await page.getByRole('option', { name: 'Disclosure information changed' }).click();
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Resubmit', exact: true }).click();
   await expect(page).toHaveURL(/\/disclosuredetail\?id=/);
   await expect(statusBadge(page, 'Pending')).toBeVisible();
@@ -160,7 +170,10 @@ test('an admin approves a group of three disclosures at once', async ({ page }) 
   await expect(table.locator('.mantine-Badge-root', { hasText: /^Approved$/ })).toHaveCount(3);
 });
 
-test('admins keep conflict flags, see priority tasks and reporting; athletes read the flags', async ({ page }) => {
+test('admins keep conflict flags, see priority tasks and reporting; athletes read the flags', async ({
+  page,
+  browser,
+}) => {
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/adminHome');
   await expect(page.getByRole('heading', { name: 'Priority tasks' })).toBeVisible();
@@ -206,11 +219,12 @@ test('admins keep conflict flags, see priority tasks and reporting; athletes rea
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Archived disclosures');
   await checkScreen(page, 'disclosures-archive');
 
-  const athletePage = await page.context().browser()!.newPage({ baseURL: baseUrl() });
+  const athleteContext = await browser.newContext({ baseURL: baseUrl() });
+  const athletePage = await athleteContext.newPage();
   await logInThroughApi(athletePage, 'athlete@demo.edu');
   await athletePage.goto('/conflictOfInterest');
   await expect(athletePage.getByRole('table', { name: 'Conflict of interest flags' })).toContainText('Sports betting');
   await expect(athletePage.getByRole('button', { name: 'New flag' })).toHaveCount(0);
   await checkScreen(athletePage, 'disclosures-athlete-flags');
-  await athletePage.close();
+  await athleteContext.close();
 });
