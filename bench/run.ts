@@ -14,6 +14,7 @@ interface Suite {
 const SUITES: Suite[] = [
   { name: 'form engine', load: async () => (await import('./form-engine.bench')).runFormEngineBench },
   { name: 'api', load: async () => (await import('./api.bench')).runApiBench },
+  { name: 'disclosures', load: async () => (await import('./disclosures.bench')).runDisclosuresBench },
 ];
 
 const only = process.argv.slice(2);

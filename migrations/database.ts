@@ -289,8 +289,16 @@ export interface DisclosuresTable {
   payment_type: 'MONETARY' | 'IN_KIND' | null;
   estimated_amount_cents: number | null;
   total_payment_cents: number | null;
-  point_of_contact: ColumnType<DisclosurePerson | null, DisclosurePerson | string | null | undefined, DisclosurePerson | string | null>;
-  agent: ColumnType<DisclosurePerson | null, DisclosurePerson | string | null | undefined, DisclosurePerson | string | null>;
+  point_of_contact: ColumnType<
+    DisclosurePerson | null,
+    DisclosurePerson | string | null | undefined,
+    DisclosurePerson | string | null
+  >;
+  agent: ColumnType<
+    DisclosurePerson | null,
+    DisclosurePerson | string | null | undefined,
+    DisclosurePerson | string | null
+  >;
   participants: Json<string[]>;
   website: string | null;
   notes: string | null;
