@@ -202,9 +202,9 @@ function applyFilter(
 function applySort(query: ReturnType<typeof baseQuery>, sort: DisclosureSort | undefined) {
   switch (sort) {
     case 'az':
-      return query.orderBy(sql`lower(d.company_name)`, sql`asc nulls last`).orderBy('d.id');
+      return query.orderBy(sql`lower(d.company_name)`, (ob) => ob.asc().nullsLast()).orderBy('d.id');
     case 'earnings':
-      return query.orderBy(sql`d.amount_cents`, sql`desc nulls last`).orderBy('d.id');
+      return query.orderBy(sql`d.amount_cents`, (ob) => ob.desc().nullsLast()).orderBy('d.id');
     case 'tentative':
       // Upcoming dates first, nearest first; past and missing dates after.
       return query
