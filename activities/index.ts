@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../api/config';
 import type { Database } from '../migrations/database';
 import { createPasswordResetActivities } from './auth/password-reset.activities';
+import { createDisclosureActivities } from './disclosures/disclosure.activities';
 import { createInvitationActivities } from './invitations/invitation.activities';
 import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTaskActivities(deps),
     ...createPacketSubmissionActivities(deps),
     ...createPacketBulkActivities(deps),
+    ...createDisclosureActivities(deps),
   };
 }
 

@@ -8,6 +8,8 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { compTicketsRoutes } from './comp-tickets/comp-tickets.routes';
 import { devMailboxRoutes } from './dev-mailbox/dev-mailbox.routes';
+import { conflictFlagsRoutes } from './disclosures/conflict-flags.routes';
+import { disclosuresRoutes } from './disclosures/disclosures.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { healthRoutes } from './health/health.routes';
 import { metaRoutes, readAppVersion } from './meta/meta.routes';
@@ -82,6 +84,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(packetsRoutes);
       await api.register(compTicketsRoutes);
       await api.register(operatorConsoleRoutes);
+      await api.register(disclosuresRoutes);
+      await api.register(conflictFlagsRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -21,6 +21,7 @@ const SUITES: Suite[] = [
     name: 'operator console',
     load: async () => (await import('./operator-console.bench')).runOperatorConsoleBench,
   },
+  { name: 'disclosures', load: async () => (await import('./disclosures.bench')).runDisclosuresBench },
 ];
 
 const only = process.argv.slice(2);

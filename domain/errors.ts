@@ -132,6 +132,19 @@ export const ERRORS = {
   TASK_NOT_OPEN: { status: 409, message: 'This task is no longer open.' },
   TASK_ALREADY_ASSIGNED: { status: 409, message: 'This person already has this task.' },
   ASSIGNEE_INVALID: { status: 400, message: 'Choose an active user of the same school.' },
+  // Disclosures (part 2 §5 "Disclosures and general")
+  AMOUNT_RANGE: { status: 400, message: 'Amount must be a number between $0 and $999,999.' },
+  NOTES_TOO_LONG: { status: 400, message: 'Notes max 250 words.' },
+  CHANGE_REASON_REQUIRED: { status: 400, message: 'Choose a change reason.' },
+  CONFLICT_FLAG_FIELDS: { status: 400, message: 'Conflict flag name and category are required.' },
+  FLAG_DESCRIPTION_TOO_LONG: { status: 400, message: 'Description max 120 characters.' },
+  DISCLOSURE_NOT_EDITABLE: {
+    status: 409,
+    message: 'This disclosure can only be edited as a draft or after a change request.',
+  },
+  DISCLOSURE_INVALID_STATE: { status: 409, message: "This action is not possible in the disclosure's current state." },
+  DISCLOSURE_OTHER_REVIEWER: { status: 403, message: 'This disclosure was escalated to another reviewer.' },
+  DISCLOSURE_ARCHIVED: { status: 409, message: 'This disclosure is archived.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

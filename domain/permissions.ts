@@ -34,6 +34,12 @@ export const PERMISSIONS = [
   'packets:send',
   'packets:fill',
   'comp-tickets:configure',
+  'disclosures:submit',
+  'disclosures:read',
+  'disclosures:list',
+  'disclosures:review',
+  'conflict-flags:read',
+  'conflict-flags:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -65,6 +71,11 @@ const MATRIX: Record<Role, Permission[]> = {
     'packets:write',
     'packets:send',
     'comp-tickets:configure',
+    'disclosures:read',
+    'disclosures:list',
+    'disclosures:review',
+    'conflict-flags:read',
+    'conflict-flags:write',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -79,7 +90,14 @@ const MATRIX: Record<Role, Permission[]> = {
     'packets:write',
     'packets:send',
   ],
-  STUDENT_ATHLETE: [...ALL_SIGNED_IN, 'teams:read', 'academic-years:read'],
+  STUDENT_ATHLETE: [
+    ...ALL_SIGNED_IN,
+    'teams:read',
+    'academic-years:read',
+    'disclosures:submit',
+    'disclosures:read',
+    'conflict-flags:read',
+  ],
   EDUCATOR: [...ALL_SIGNED_IN],
   OPERATOR: [
     ...ALL_SIGNED_IN,
@@ -96,7 +114,7 @@ const MATRIX: Record<Role, Permission[]> = {
 };
 
 /** Permissions that a school admin holds only with the compliance permission. */
-const COMPLIANCE_ONLY: Permission[] = ['audit:read'];
+const COMPLIANCE_ONLY: Permission[] = ['audit:read', 'disclosures:review', 'conflict-flags:write'];
 
 export function permissionsFor(grants: readonly RoleGrant[]): Set<Permission> {
   const out = new Set<Permission>();

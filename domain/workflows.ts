@@ -28,6 +28,7 @@ export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 export const workflowIds = {
   invitation: (invitationId: string) => `invitation:${invitationId}`,
   passwordReset: (resetId: string) => `password-reset:${resetId}`,
+  disclosure: (disclosureId: string) => `disclosure:${disclosureId}`,
 };
 
 /** Invitation timing defaults; a school's settings override them. */

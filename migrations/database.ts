@@ -285,6 +285,107 @@ export interface CompTicketSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface DisclosurePerson {
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface DisclosureAttachment {
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+export interface DisclosuresTable {
+  id: Generated<string>;
+  school_id: string;
+  athlete_user_id: string;
+  sport_team_id: string | null;
+  type: string;
+  status: Generated<'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'CHANGE_REQUESTED'>;
+  deal_type: Generated<'INDIVIDUAL' | 'GROUP' | 'TEAM'>;
+  title: string | null;
+  company_name: string | null;
+  industry: string | null;
+  payor_name: string | null;
+  start_date: NullableDateOnly;
+  end_date: NullableDateOnly;
+  signed_on: NullableDateOnly;
+  location: string | null;
+  amount_cents: number | null;
+  payment_type: 'MONETARY' | 'IN_KIND' | null;
+  estimated_amount_cents: number | null;
+  total_payment_cents: number | null;
+  point_of_contact: ColumnType<
+    DisclosurePerson | null,
+    DisclosurePerson | string | null | undefined,
+    DisclosurePerson | string | null
+  >;
+  agent: ColumnType<
+    DisclosurePerson | null,
+    DisclosurePerson | string | null | undefined,
+    DisclosurePerson | string | null
+  >;
+  participants: Json<string[]>;
+  website: string | null;
+  notes: string | null;
+  attachments: Json<DisclosureAttachment[]>;
+  conflicts: Json<Array<{ type: string; flagId: string | null; flagName: string; reason: string }>>;
+  conflict_types: ColumnType<string[], string[] | undefined, string[]>;
+  payor_year_total_cents: number | null;
+  reporting_required: Generated<boolean>;
+  assigned_reviewer_id: string | null;
+  decision_reason: string | null;
+  change_reason: string | null;
+  revision: Generated<number>;
+  workflow_id: string | null;
+  submitted_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  archived_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DisclosureEventsTable {
+  id: Generated<string>;
+  school_id: string;
+  disclosure_id: string;
+  actor_user_id: string | null;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  reason: string | null;
+  details: Json;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface DisclosureCommentsTable {
+  id: Generated<string>;
+  school_id: string;
+  disclosure_id: string;
+  author_user_id: string | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface ConflictFlagsTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  type: 'STATE_LEGISLATION_CONFLICT' | 'UNIVERSITY';
+  category: string;
+  description: string | null;
+  team_ids: Json<string[]>;
+  max_payment_cents: number | null;
+  companies: Json<string[]>;
+  boosters: Json<string[]>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -313,6 +414,10 @@ export interface Database {
   packet_submission_events: PacketSubmissionEventsTable;
   packet_signer_links: PacketSignerLinksTable;
   comp_ticket_settings: CompTicketSettingsTable;
+  disclosures: DisclosuresTable;
+  disclosure_events: DisclosureEventsTable;
+  disclosure_comments: DisclosureCommentsTable;
+  conflict_flags: ConflictFlagsTable;
 }
 
 export type School = Selectable<SchoolsTable>;

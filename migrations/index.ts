@@ -7,6 +7,7 @@ import * as tasks from './2026-11-23_020_tasks';
 import * as packets from './2026-11-23_030_packets';
 import * as packetsLive from './2026-11-23_038_packets-live';
 import * as compTickets from './2026-11-23_040_comp-tickets';
+import * as disclosures from './2026-11-23_070_disclosures';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23_030_packets': packets,
   '2026-11-23_038_packets-live': packetsLive,
   '2026-11-23_040_comp-tickets': compTickets,
+  '2026-11-23_070_disclosures': disclosures,
 };
 
 export const migrationProvider: MigrationProvider = {

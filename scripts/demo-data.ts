@@ -14,6 +14,7 @@ import {
 } from './demo/demo-people';
 import { insertAcademicYear } from './demo/demo-calendar';
 import { insertDemoPackets } from './demo/demo-packets';
+import { insertDemoDisclosures } from './demo/demo-disclosures';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-people';
 
@@ -51,6 +52,7 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
       await insertPerson(trx, ids, person, { status: 'NOT_INVITED', passwordHash: null });
     for (const athlete of DEMO_ATHLETES) await insertAthlete(trx, ids, athlete);
     await insertDemoPackets(trx, ids.schools.get('demo-state')!, ids.users.get('admin@demo.edu')!);
+    await insertDemoDisclosures(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email), 'admin@demo.edu');
   });
   return { loaded: true, reason: 'first start' };
 }

@@ -23,6 +23,17 @@ import {
   revokeInvitationSignal,
 } from '../workflows/invitations/invitation.workflow';
 import { passwordResetWorkflow } from '../workflows/auth/password-reset.workflow';
+import {
+  archiveDisclosureUpdate,
+  disclosureStateQuery,
+  disclosureWorkflow,
+  escalateDisclosureUpdate,
+  reopenDisclosureUpdate,
+  reviewDisclosureUpdate,
+  submitDisclosureUpdate,
+} from '../workflows/disclosures/disclosure.workflow';
+import { seedSchool as seedTestSchool, seedUser } from '../api/test-support/seed-school';
+import { insertDisclosure } from '../api/disclosures/disclosures.repository';
 import { findTemporalCli } from './temporal-cli';
 import { startTemporalDevServer } from './temporal-dev-server';
 import { createFreshDatabase, freePort } from './test-harness/global-setup';
@@ -116,6 +127,48 @@ const SCENARIOS: Scenario[] = [
       return handle;
     },
   },
+  {
+    feature: 'disclosures',
+    name: 'disclosure-reviewed-reopened-archived',
+    async run(ctx) {
+      const db = ctx.database.db;
+      const school = await seedTestSchool(db);
+      const athlete = await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }] });
+      const admin = await seedUser(db, school.id);
+      const admin2 = await seedUser(db, school.id);
+      const id = await insertDisclosure(db, school.id, athlete.id, {
+        type: 'SPONSORSHIP',
+        companyName: 'Local Coffee Co',
+        amountCents: 70_000,
+        startDate: '2027-03-01',
+      });
+      const handle = await ctx.client.workflow.start(disclosureWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: `disclosure:${id}`,
+        args: [
+          { disclosureId: id, schoolId: school.id, athleteUserId: athlete.id, reviewReminderMs: 1000, status: 'DRAFT' },
+        ],
+      });
+      const asAthlete = { userId: athlete.id, role: 'ATHLETE' as const };
+      const asAdmin = { userId: admin.id, role: 'REVIEWER' as const };
+      await handle.executeUpdate(submitDisclosureUpdate, { args: [{ actor: asAthlete }] });
+      await waitFor(async () => (await handle.query(disclosureStateQuery)).remindersSent >= 1, 20_000, 100);
+      await handle.executeUpdate(reviewDisclosureUpdate, {
+        args: [{ actor: asAdmin, decision: 'REQUEST_CHANGE', reason: 'Add the contract.' }],
+      });
+      await handle.executeUpdate(submitDisclosureUpdate, { args: [{ actor: asAthlete, changeReason: 'OTHER' }] });
+      await handle.executeUpdate(escalateDisclosureUpdate, { args: [{ actor: asAdmin, reviewerUserId: admin2.id }] });
+      const asAdmin2 = { userId: admin2.id, role: 'REVIEWER' as const };
+      await handle.executeUpdate(reviewDisclosureUpdate, { args: [{ actor: asAdmin2, decision: 'APPROVE' }] });
+      await handle.executeUpdate(reopenDisclosureUpdate, { args: [{ actor: asAdmin2, reason: 'New facts.' }] });
+      await handle.executeUpdate(reviewDisclosureUpdate, {
+        args: [{ actor: asAdmin2, decision: 'REJECT', reason: 'Conflicts with policy.' }],
+      });
+      await handle.executeUpdate(archiveDisclosureUpdate, { args: [{ actor: asAdmin }] });
+      await handle.result();
+      return handle;
+    },
+  },
 ];
 
 async function main(): Promise<void> {
@@ -138,7 +191,8 @@ async function main(): Promise<void> {
     const background = runInBackground(worker);
     const client = new Client({ connection });
     try {
-      for (const scenario of SCENARIOS) {
+      // `npx tsx scripts/record-histories.ts <feature>` records only that feature's scenarios.
+      for (const scenario of SCENARIOS.filter((sc) => !process.argv[2] || sc.feature === process.argv[2])) {
         const handle = await scenario.run({ client, database, config });
         const history = await handle.fetchHistory();
         const dir = join(ROOT, 'workflows', scenario.feature, 'histories');

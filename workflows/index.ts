@@ -3,3 +3,4 @@ export * from './invitations/invitation.workflow';
 export * from './auth/password-reset.workflow';
 export * from './packets/packet-submission.workflow';
 export * from './packets/bulk-void.workflow';
+export * from './disclosures/disclosure.workflow';

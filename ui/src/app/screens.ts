@@ -77,6 +77,19 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/operator-console/MissionControlPage'),
     'MissionControlPage',
   ),
+  '/studentDisclosureList': screen(
+    () => import('../features/disclosures/StudentDisclosureListPage'),
+    'StudentDisclosureListPage',
+  ),
+  '/createDisclosures': screen(() => import('../features/disclosures/CreateDisclosurePage'), 'CreateDisclosurePage'),
+  '/disclosuredetail': screen(() => import('../features/disclosures/DisclosureDetailPage'), 'DisclosureDetailPage'),
+  '/disclosures': screen(() => import('../features/disclosures/AllDisclosuresPage'), 'AllDisclosuresPage'),
+  '/archiveDisclosures': screen(() => import('../features/disclosures/AllDisclosuresPage'), 'ArchivedDisclosuresPage'),
+  '/conflictOfInterest': screen(
+    () => import('../features/disclosures/ConflictOfInterestPage'),
+    'ConflictOfInterestPage',
+  ),
+  '/reporting': screen(() => import('../features/disclosures/ReportingPage'), 'ReportingPage'),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

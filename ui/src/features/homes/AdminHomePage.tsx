@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { useAdminCounts } from './homes.api';
+import { PriorityTasks } from './PriorityTasks';
 import { QuickLinks, type QuickLink } from './QuickLinks';
 import { StatCard } from './StatCard';
 
@@ -45,6 +46,7 @@ export function AdminHomePage() {
           <StatCard label="Pending invitations" query={counts.invitations} to="/staff" />
         </SimpleGrid>
       </section>
+      {me.school.plan === 'CONNECT' && hasPermission(me, 'disclosures:list') && <PriorityTasks />}
       <QuickLinks links={links} />
     </Stack>
   );

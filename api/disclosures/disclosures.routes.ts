@@ -1,0 +1,454 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
+import { AppError, ERRORS } from '../../domain/errors';
+import { workflowIds } from '../../domain/workflows';
+import {
+  archiveDisclosureUpdate,
+  escalateDisclosureUpdate,
+  reopenDisclosureUpdate,
+  reviewDisclosureUpdate,
+  type DisclosureActor,
+} from '../../workflows/disclosures/disclosure.workflow';
+import { insertNotification } from '../notifications/notifications.repository';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { findSchoolToday } from '../forms/school-today';
+import { findSchoolSettings } from '../school/school.repository';
+import { IdParams, errorResponses } from '../shared/schemas';
+import { requireTemporal } from '../shared/workflow-client';
+import type { AuthContext } from '../types';
+import {
+  findDisclosure,
+  insertDisclosure,
+  insertDisclosureComment,
+  listDisclosureComments,
+  listDisclosureEvents,
+  listDisclosures,
+  listPriorityDisclosures,
+  listReviewers,
+  reportTotals,
+  updateDisclosureFields,
+  type DisclosureRecord,
+} from './disclosures.repository';
+import {
+  CommentBody,
+  CreateDisclosureBody,
+  DisclosureDetailDto,
+  DisclosureFieldsSchema,
+  DisclosureListQuery,
+  DisclosurePage,
+  EscalateDisclosureBody,
+  GroupReviewBody,
+  GroupReviewResult,
+  PriorityList,
+  ReasonBody,
+  ReportDto,
+  ReportQuery,
+  ReviewDisclosureBody,
+  ReviewerList,
+  SubmitDisclosureBody,
+} from './disclosures.schemas';
+import {
+  assertSubmittable,
+  checkReasonText,
+  CSV_HEADER,
+  ensureDisclosureWorkflow,
+  recordWorkflowId,
+  submitThroughWorkflow,
+  toCsvLine,
+  toDetailDto,
+  toDisclosureError,
+  toFields,
+  toRowDto,
+} from './disclosures.service';
+import { DISCLOSURE_LIMITS, DISCLOSURE_NOTIFICATION, wordCount } from '../../domain/disclosures';
+
+/** NIL disclosures: the athlete's drafts and submissions, the reviewers' lists and decisions (through the workflow). */
+export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const plan = requirePlanFeature('disclosures');
+  const canSubmit = [requirePermission('disclosures:submit'), plan];
+  const canRead = [requirePermission('disclosures:read'), plan];
+  const canList = [requirePermission('disclosures:list'), plan];
+  const canReview = [requirePermission('disclosures:review'), plan];
+
+  /** A disclosure the caller may see: their own, or any submitted one of the school for list holders; else 404. */
+  async function visible(auth: AuthContext, id: string): Promise<DisclosureRecord> {
+    const d = await findDisclosure(db, auth.school.id, id);
+    if (!d) throw new AppError('NOT_FOUND');
+    if (d.athlete_user_id === auth.user.id) return d;
+    if (auth.permissions.has('disclosures:list') && d.status !== 'DRAFT') return d;
+    throw new AppError('NOT_FOUND');
+  }
+
+  async function detail(auth: AuthContext, id: string) {
+    const d = await visible(auth, id);
+    const [history, comments] = await Promise.all([
+      listDisclosureEvents(db, auth.school.id, id),
+      listDisclosureComments(db, auth.school.id, id),
+    ]);
+    return toDetailDto(d, history, comments, auth);
+  }
+
+  const reviewer = (auth: AuthContext): DisclosureActor => ({ userId: auth.user.id, role: 'REVIEWER' });
+
+  app.post(
+    '/disclosures',
+    {
+      onRequest: canSubmit,
+      schema: { body: CreateDisclosureBody, response: { 201: DisclosureDetailDto, ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const fields = toFields(request.body);
+      const id = await insertDisclosure(db, auth.school.id, auth.user.id, { ...fields, type: request.body.type });
+      return reply.code(201).send(await detail(auth, id));
+    },
+  );
+
+  app.patch(
+    '/disclosures/:id',
+    {
+      onRequest: canSubmit,
+      schema: {
+        params: IdParams,
+        body: DisclosureFieldsSchema,
+        response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const d = await visible(auth, request.params.id);
+      if (d.athlete_user_id !== auth.user.id) throw new AppError('NOT_FOUND');
+      const fields = toFields(request.body);
+      if (!(await updateDisclosureFields(db, auth.school.id, d.id, auth.user.id, fields))) {
+        throw new AppError('DISCLOSURE_NOT_EDITABLE');
+      }
+      return detail(auth, d.id);
+    },
+  );
+
+  app.post(
+    '/disclosures/:id/submit',
+    {
+      onRequest: canSubmit,
+      schema: {
+        params: IdParams,
+        body: SubmitDisclosureBody,
+        response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const d = await visible(auth, request.params.id);
+      if (d.athlete_user_id !== auth.user.id) throw new AppError('NOT_FOUND');
+      if (d.archived_at) throw new AppError('DISCLOSURE_ARCHIVED');
+      if (d.status !== 'DRAFT' && d.status !== 'CHANGE_REQUESTED') throw new AppError('ALREADY_DECIDED');
+      if (d.status === 'CHANGE_REQUESTED' && !request.body.changeReason) {
+        throw new AppError('CHANGE_REASON_REQUIRED', [
+          { field: 'changeReason', message: ERRORS.CHANGE_REASON_REQUIRED.message },
+        ]);
+      }
+      assertSubmittable(d);
+      const temporal = requireTemporal(app.deps);
+      const settings = await findSchoolSettings(db, auth.school.id);
+      await submitThroughWorkflow(app.deps, temporal, d, settings, {
+        actor: { userId: auth.user.id, role: 'ATHLETE' },
+        changeReason: request.body.changeReason ?? null,
+        note: request.body.note ?? null,
+      });
+      await recordWorkflowId(db, auth.school.id, d.id);
+      return detail(auth, d.id);
+    },
+  );
+
+  app.get(
+    '/disclosures/mine',
+    {
+      onRequest: canSubmit,
+      schema: { querystring: DisclosureListQuery, response: { 200: DisclosurePage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const q = request.query;
+      const page = { limit: q.limit ?? 50, offset: q.offset ?? 0 };
+      const { rows, total } = await listDisclosures(db, auth.school.id, {
+        ...q,
+        ...page,
+        athleteUserId: auth.user.id,
+        includeDrafts: true,
+      });
+      return { items: rows.map(toRowDto), total, ...page };
+    },
+  );
+
+  app.get(
+    '/disclosures',
+    {
+      onRequest: canList,
+      schema: { querystring: DisclosureListQuery, response: { 200: DisclosurePage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const q = request.query;
+      const page = { limit: q.limit ?? 50, offset: q.offset ?? 0 };
+      const { rows, total } = await listDisclosures(db, auth.school.id, { ...q, ...page });
+      return { items: rows.map(toRowDto), total, ...page };
+    },
+  );
+
+  app.get(
+    '/disclosures/export.csv',
+    {
+      onRequest: canList,
+      schema: {
+        querystring: DisclosureListQuery,
+        response: { 200: Type.String({ description: 'CSV' }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const lines = [CSV_HEADER.join(',')];
+      const batch = 1000;
+      for (let offset = 0; ; offset += batch) {
+        const { rows } = await listDisclosures(db, auth.school.id, { ...request.query, limit: batch, offset });
+        for (const r of rows) lines.push(toCsvLine(toRowDto(r)));
+        if (rows.length < batch || offset >= 100_000) break;
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="disclosures.csv"')
+        .send(`${lines.join('\r\n')}\r\n`);
+    },
+  );
+
+  app.get(
+    '/disclosures/report',
+    {
+      onRequest: canList,
+      schema: { querystring: ReportQuery, response: { 200: ReportDto, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const schoolId = authOf(request).school.id;
+      const [bySport, byType, byStatus, byMonth] = await Promise.all(
+        (['sport', 'type', 'status', 'month'] as const).map((by) => reportTotals(db, schoolId, by, request.query)),
+      );
+      const rows = (list: typeof bySport) =>
+        list!.map((r) => ({ key: r.key, count: r.count, amount: r.amountCents / 100 }));
+      const totalCount = byStatus!.reduce((n, r) => n + r.count, 0);
+      const totalAmount = byStatus!.reduce((n, r) => n + r.amountCents, 0) / 100;
+      return {
+        bySport: rows(bySport),
+        byType: rows(byType),
+        byStatus: rows(byStatus),
+        byMonth: rows(byMonth),
+        total: { count: totalCount, amount: totalAmount },
+      };
+    },
+  );
+
+  app.get(
+    '/disclosures/priority',
+    { onRequest: canList, schema: { response: { 200: PriorityList, ...errorResponses(401, 403) } } },
+    async (request) => {
+      const schoolId = authOf(request).school.id;
+      const today = await findSchoolToday(db, schoolId);
+      return { items: (await listPriorityDisclosures(db, schoolId, today)).map(toRowDto) };
+    },
+  );
+
+  app.get(
+    '/disclosures/reviewers',
+    { onRequest: canList, schema: { response: { 200: ReviewerList, ...errorResponses(401, 403) } } },
+    async (request) => ({ items: await listReviewers(db, authOf(request).school.id) }),
+  );
+
+  app.get(
+    '/disclosures/:id',
+    {
+      onRequest: canRead,
+      schema: { params: IdParams, response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => detail(authOf(request), request.params.id),
+  );
+
+  app.post(
+    '/disclosures/:id/comments',
+    {
+      onRequest: canRead,
+      schema: {
+        params: IdParams,
+        body: CommentBody,
+        response: { 201: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const d = await visible(auth, request.params.id);
+      const own = d.athlete_user_id === auth.user.id;
+      if (!own && !auth.permissions.has('disclosures:review')) throw new AppError('FORBIDDEN');
+      if (d.archived_at) throw new AppError('DISCLOSURE_ARCHIVED');
+      const body = request.body.body.trim();
+      if (body === '')
+        throw new AppError('MANDATORY_FIELD', [{ field: 'body', message: ERRORS.MANDATORY_FIELD.message }]);
+      if (wordCount(body) > DISCLOSURE_LIMITS.commentMaxWords) {
+        throw new AppError('COMMENT_TOO_LONG', [{ field: 'body', message: ERRORS.COMMENT_TOO_LONG.message }]);
+      }
+      await db.transaction().execute(async (trx) => {
+        const commentId = await insertDisclosureComment(trx, auth.school.id, {
+          disclosureId: d.id,
+          authorUserId: auth.user.id,
+          body,
+        });
+        const recipients = own
+          ? d.assigned_reviewer_id
+            ? [d.assigned_reviewer_id]
+            : (await listReviewers(trx, auth.school.id)).map((r) => r.id)
+          : [d.athlete_user_id];
+        for (const userId of recipients) {
+          if (userId === auth.user.id) continue;
+          await insertNotification(trx, {
+            schoolId: auth.school.id,
+            userId,
+            payload: {
+              module: 'disclosure',
+              status: DISCLOSURE_NOTIFICATION.comment,
+              title: 'New comment on a disclosure',
+              body: `${auth.user.firstName} ${auth.user.lastName}: ${body.slice(0, 140)}`,
+              disclosureId: d.id,
+              dealTypeName: d.deal_type,
+              studentId: d.athlete_user_id,
+              commentId,
+            },
+            dedupeKey: `disclosure-comment:${commentId}:${userId}`,
+          });
+        }
+      });
+      return reply.code(201).send(await detail(auth, d.id));
+    },
+  );
+
+  /** Runs one reviewer Update on a disclosure's workflow; every refusal becomes the catalogue error it names. */
+  async function steer<T>(auth: AuthContext, id: string, run: (handle: ReturnType<typeof handleOf>) => Promise<T>) {
+    const d = await visible(auth, id);
+    if (d.athlete_user_id === auth.user.id) throw new AppError('FORBIDDEN');
+    if (d.archived_at) throw new AppError('DISCLOSURE_ARCHIVED');
+    try {
+      const temporal = requireTemporal(app.deps);
+      if (!d.workflow_id) {
+        await ensureDisclosureWorkflow(app.deps, temporal, d, await findSchoolSettings(db, auth.school.id));
+        await recordWorkflowId(db, auth.school.id, d.id);
+      }
+      await run(handleOf(d.id));
+    } catch (err) {
+      const appError = toDisclosureError(err);
+      if (appError.code === 'WORKFLOW_UNAVAILABLE') app.log.error({ err }, 'disclosure update failed');
+      throw appError;
+    }
+    return detail(auth, d.id);
+  }
+  const handleOf = (id: string) => requireTemporal(app.deps).workflow.getHandle(workflowIds.disclosure(id));
+
+  const decisionSchema = <B extends TSchema>(body: B) => ({
+    params: IdParams,
+    body,
+    response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
+  });
+
+  app.post(
+    '/disclosures/:id/review',
+    { onRequest: canReview, schema: decisionSchema(ReviewDisclosureBody) },
+    async (request) => {
+      const auth = authOf(request);
+      const { decision } = request.body;
+      const reason = checkReasonText(request.body.reason, decision !== 'APPROVE');
+      return steer(auth, request.params.id, (h) =>
+        h.executeUpdate(reviewDisclosureUpdate, { args: [{ actor: reviewer(auth), decision, reason }] }),
+      );
+    },
+  );
+
+  app.post(
+    '/disclosures/:id/escalate',
+    { onRequest: canReview, schema: decisionSchema(EscalateDisclosureBody) },
+    async (request) => {
+      const auth = authOf(request);
+      const reason = checkReasonText(request.body.reason, false);
+      const reviewers = await listReviewers(db, auth.school.id);
+      if (!reviewers.some((r) => r.id === request.body.reviewerUserId)) {
+        throw new AppError('VALIDATION_FAILED', [
+          { field: 'reviewerUserId', message: 'Choose a compliance reviewer of your school.' },
+        ]);
+      }
+      return steer(auth, request.params.id, (h) =>
+        h.executeUpdate(escalateDisclosureUpdate, {
+          args: [{ actor: reviewer(auth), reviewerUserId: request.body.reviewerUserId, reason }],
+        }),
+      );
+    },
+  );
+
+  app.post('/disclosures/:id/reopen', { onRequest: canReview, schema: decisionSchema(ReasonBody) }, async (request) => {
+    const auth = authOf(request);
+    const reason = checkReasonText(request.body.reason, true)!;
+    return steer(auth, request.params.id, (h) =>
+      h.executeUpdate(reopenDisclosureUpdate, { args: [{ actor: reviewer(auth), reason }] }),
+    );
+  });
+
+  app.post(
+    '/disclosures/:id/archive',
+    {
+      onRequest: canReview,
+      schema: {
+        params: IdParams,
+        response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return steer(auth, request.params.id, (h) =>
+        h.executeUpdate(archiveDisclosureUpdate, { args: [{ actor: reviewer(auth) }] }),
+      );
+    },
+  );
+
+  app.post(
+    '/disclosures/group-review',
+    {
+      onRequest: canReview,
+      schema: { body: GroupReviewBody, response: { 200: GroupReviewResult, ...errorResponses(400, 401, 403, 503) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { decision } = request.body;
+      const reason = checkReasonText(request.body.reason, decision === 'REJECT');
+      requireTemporal(app.deps);
+      const ids = [...new Set(request.body.ids)];
+      const results: Array<{
+        id: string;
+        ok: boolean;
+        status: DisclosureRecord['status'] | null;
+        error: { code: string; message: string } | null;
+      }> = [];
+      // A few at a time: each is its own workflow, and one failure does not stop the others.
+      const queue = [...ids];
+      const work = async () => {
+        for (let id = queue.shift(); id; id = queue.shift()) {
+          try {
+            const dto = await steer(auth, id, (h) =>
+              h.executeUpdate(reviewDisclosureUpdate, { args: [{ actor: reviewer(auth), decision, reason }] }),
+            );
+            results.push({ id, ok: true, status: dto.status, error: null });
+          } catch (err) {
+            const e = err instanceof AppError ? err : toDisclosureError(err);
+            results.push({ id, ok: false, status: null, error: { code: e.code, message: e.message } });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(4, ids.length) }, work));
+      results.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+      return { results };
+    },
+  );
+};

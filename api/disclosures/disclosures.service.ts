@@ -1,0 +1,363 @@
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
+import type { Kysely } from 'kysely';
+import {
+  DISCLOSURE_LIMITS,
+  DISCLOSURE_STATUS_LABELS,
+  DISCLOSURE_TYPE_LABELS,
+  reportingDeadline,
+  toCents,
+  wordCount,
+  type DealType,
+  type DisclosureStatus,
+  type DisclosureType,
+} from '../../domain/disclosures';
+import { AppError, ERRORS, type ErrorCode, type ErrorDetail } from '../../domain/errors';
+import { workflowIds } from '../../domain/workflows';
+import type { Database, SchoolSettings } from '../../migrations/database';
+import {
+  disclosureWorkflow,
+  submitDisclosureUpdate,
+  type DisclosureActor,
+  type DisclosureWorkflowState,
+} from '../../workflows/disclosures/disclosure.workflow';
+import { taskQueueOf } from '../shared/workflow-client';
+import type { AuthContext, ServerDeps } from '../types';
+import type { ConflictFlagRow } from './conflict-flags.repository';
+import type {
+  DisclosureCommentRow,
+  DisclosureEventRow,
+  DisclosureFields,
+  DisclosureRecord,
+} from './disclosures.repository';
+import type {
+  ConflictFlagDto,
+  DisclosureDetailDto,
+  DisclosureFieldsBody,
+  DisclosureRowDto,
+} from './disclosures.schemas';
+
+const dollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+
+export function toRowDto(d: DisclosureRecord): DisclosureRowDto {
+  return {
+    id: d.id,
+    type: d.type,
+    title: d.title,
+    status: d.status,
+    dealType: d.deal_type,
+    submittedAt: d.submitted_at ? d.submitted_at.toISOString() : null,
+    startDate: d.start_date,
+    endDate: d.end_date,
+    student: { id: d.athlete_user_id, name: `${d.athleteFirstName} ${d.athleteLastName}`, email: d.athleteEmail },
+    team: d.sport_team_id && d.teamName ? { id: d.sport_team_id, name: d.teamName, sport: d.teamSport ?? '' } : null,
+    amount: dollars(d.amount_cents ?? d.total_payment_cents ?? d.estimated_amount_cents),
+    companyName: d.company_name,
+    conflictTypes: d.conflict_types as DisclosureRowDto['conflictTypes'],
+    notify: d.reporting_required,
+    reportingDeadline: d.reporting_required
+      ? reportingDeadline(
+          Math.max(d.amount_cents ?? 0, d.payor_year_total_cents ?? 0),
+          d.signed_on ?? d.submitted_at?.toISOString().slice(0, 10) ?? null,
+        )
+      : null,
+    archived: d.archived_at !== null,
+    assignedReviewer:
+      d.assigned_reviewer_id && d.reviewerName ? { id: d.assigned_reviewer_id, name: d.reviewerName } : null,
+    createdAt: d.created_at.toISOString(),
+    updatedAt: d.updated_at.toISOString(),
+  };
+}
+
+export function toDetailDto(
+  d: DisclosureRecord,
+  history: DisclosureEventRow[],
+  comments: DisclosureCommentRow[],
+  auth: AuthContext,
+): DisclosureDetailDto {
+  const own = d.athlete_user_id === auth.user.id;
+  const reviewer = auth.permissions.has('disclosures:review');
+  const live = d.archived_at === null;
+  return {
+    ...toRowDto(d),
+    industry: d.industry,
+    payorName: d.payor_name,
+    signedOn: d.signed_on,
+    location: d.location,
+    paymentType: d.payment_type,
+    estimatedAmount: dollars(d.estimated_amount_cents),
+    totalPayment: dollars(d.total_payment_cents),
+    pointOfContact: d.point_of_contact,
+    agent: d.agent,
+    participants: d.participants,
+    website: d.website,
+    notes: d.notes,
+    attachments: d.attachments,
+    conflicts: d.conflicts as DisclosureDetailDto['conflicts'],
+    payorYearTotal: dollars(d.payor_year_total_cents),
+    decisionReason: d.decision_reason,
+    changeReason: d.change_reason,
+    revision: d.revision,
+    history: history.map((e) => ({
+      id: e.id,
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      reason: e.reason,
+      changeReason: typeof e.details.changeReason === 'string' ? e.details.changeReason : null,
+      actorName: e.actorName,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    comments: comments.map((c) => ({
+      id: c.id,
+      body: c.body,
+      authorName: c.authorName,
+      mine: c.authorUserId === auth.user.id,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    can: {
+      edit: own && live && (d.status === 'DRAFT' || d.status === 'CHANGE_REQUESTED'),
+      submit: own && live && (d.status === 'DRAFT' || d.status === 'CHANGE_REQUESTED'),
+      review:
+        reviewer &&
+        !own &&
+        live &&
+        d.status === 'PENDING' &&
+        (!d.assigned_reviewer_id || d.assigned_reviewer_id === auth.user.id),
+      reopen: reviewer && !own && live && (d.status === 'APPROVED' || d.status === 'REJECTED'),
+      archive: reviewer && !own && live && d.status !== 'DRAFT',
+      comment: live && (own || reviewer),
+    },
+  };
+}
+
+export function toFlagDto(f: ConflictFlagRow): ConflictFlagDto {
+  return {
+    id: f.id,
+    name: f.name,
+    type: f.type,
+    category: f.category,
+    description: f.description,
+    teamIds: f.team_ids,
+    maxPayment: dollars(f.max_payment_cents),
+    companies: f.companies,
+    boosters: f.boosters,
+    createdAt: f.created_at.toISOString(),
+  };
+}
+
+function amountOrThrow(value: number | null | undefined, field: string, details: ErrorDetail[]): number | null {
+  if (value === undefined || value === null) return null;
+  const cents = toCents(value);
+  if (cents === null) details.push({ field, message: ERRORS.AMOUNT_RANGE.message, code: 'AMOUNT_RANGE' });
+  return cents;
+}
+
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
+
+/** The body's fields as repository fields, with amounts in cents and the notes limit checked (400 with field details). */
+export function toFields(body: DisclosureFieldsBody): DisclosureFields {
+  const details: ErrorDetail[] = [];
+  const out: DisclosureFields = {};
+  if (body.type !== undefined) out.type = body.type;
+  if (body.dealType !== undefined) out.dealType = body.dealType;
+  const text = ['title', 'companyName', 'industry', 'payorName', 'location', 'notes', 'website'] as const;
+  for (const k of text) {
+    const v = blankToNull(body[k]);
+    if (v !== undefined) out[k] = v;
+  }
+  for (const k of ['startDate', 'endDate', 'signedOn'] as const) if (body[k] !== undefined) out[k] = body[k];
+  if (body.paymentType !== undefined) out.paymentType = body.paymentType;
+  if (body.amount !== undefined) out.amountCents = amountOrThrow(body.amount, 'amount', details);
+  if (body.estimatedAmount !== undefined)
+    out.estimatedAmountCents = amountOrThrow(body.estimatedAmount, 'estimatedAmount', details);
+  if (body.totalPayment !== undefined)
+    out.totalPaymentCents = amountOrThrow(body.totalPayment, 'totalPayment', details);
+  const person = (p: DisclosureFieldsBody['pointOfContact']) => {
+    if (p === undefined) return undefined;
+    if (p === null) return null;
+    const clean = {
+      ...(p.name?.trim() ? { name: p.name.trim() } : {}),
+      ...(p.email?.trim() ? { email: p.email.trim().toLowerCase() } : {}),
+      ...(p.phone?.trim() ? { phone: p.phone.trim() } : {}),
+    };
+    return Object.keys(clean).length > 0 ? clean : null;
+  };
+  const poc = person(body.pointOfContact);
+  if (poc !== undefined) out.pointOfContact = poc;
+  const agent = person(body.agent);
+  if (agent !== undefined) out.agent = agent;
+  if (body.participants !== undefined) out.participants = body.participants.map((p) => p.trim()).filter(Boolean);
+  if (body.attachments !== undefined) out.attachments = body.attachments;
+  if (out.notes && wordCount(out.notes) > DISCLOSURE_LIMITS.notesMaxWords) {
+    details.push({ field: 'notes', message: ERRORS.NOTES_TOO_LONG.message, code: 'NOTES_TOO_LONG' });
+  }
+  if (out.startDate && out.endDate && out.endDate < out.startDate) {
+    details.push({ field: 'endDate', message: 'End date cannot be before the start date.' });
+  }
+  if (details.length > 0) throw new AppError('VALIDATION_FAILED', details);
+  return out;
+}
+
+/** What a submission must have (spec: mandatory fields cannot be empty); field details name every missing one. */
+export function assertSubmittable(d: DisclosureRecord): void {
+  const missing: string[] = [];
+  if (!d.company_name) missing.push('companyName');
+  if (!d.start_date) missing.push('startDate');
+  if (!d.end_date) missing.push('endDate');
+  if (!d.location) missing.push('location');
+  if (!d.payment_type) missing.push('paymentType');
+  if (d.payment_type === 'MONETARY' && d.amount_cents === null) missing.push('amount');
+  if (d.payment_type === 'IN_KIND' && d.estimated_amount_cents === null) missing.push('estimatedAmount');
+  if (!d.point_of_contact?.name) missing.push('pointOfContact.name');
+  if ((d.deal_type === 'GROUP' || d.deal_type === 'TEAM') && d.participants.length === 0) missing.push('participants');
+  if (missing.length > 0) {
+    throw new AppError(
+      'MANDATORY_FIELD',
+      missing.map((field) => ({ field, message: ERRORS.MANDATORY_FIELD.message, code: 'MANDATORY_FIELD' })),
+    );
+  }
+}
+
+export function reviewReminderMs(settings: SchoolSettings): number {
+  const hours = Number(settings.disclosureReminderHours ?? DISCLOSURE_LIMITS.defaultReviewReminderHours);
+  return Math.max(
+    1,
+    (Number.isFinite(hours) && hours > 0 ? hours : DISCLOSURE_LIMITS.defaultReviewReminderHours) * 3_600_000,
+  );
+}
+
+export function checkReasonText(reason: string | undefined, required: boolean): string | null {
+  const text = (reason ?? '').trim();
+  if (required && text === '')
+    throw new AppError('REASON_REQUIRED', [{ field: 'reason', message: ERRORS.REASON_REQUIRED.message }]);
+  if (wordCount(text) > DISCLOSURE_LIMITS.reasonMaxWords) {
+    throw new AppError('REASON_TOO_LONG', [{ field: 'reason', message: ERRORS.REASON_TOO_LONG.message }]);
+  }
+  return text === '' ? null : text;
+}
+
+const WORKFLOW_CODES = new Set<string>([
+  'ALREADY_DECIDED',
+  'DISCLOSURE_INVALID_STATE',
+  'DISCLOSURE_OTHER_REVIEWER',
+  'DISCLOSURE_ARCHIVED',
+  'FORBIDDEN',
+  'REASON_REQUIRED',
+  'REASON_TOO_LONG',
+  'CHANGE_REASON_REQUIRED',
+]);
+
+/** The Update validator names its reason as the failure type; it becomes the catalogue error of the same code. */
+export function toDisclosureError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof WorkflowUpdateFailedError) {
+    const type = (err.cause as { type?: unknown } | undefined)?.type;
+    if (typeof type === 'string' && WORKFLOW_CODES.has(type)) return new AppError(type as ErrorCode);
+    return new AppError('DISCLOSURE_INVALID_STATE');
+  }
+  if (err instanceof WorkflowNotFoundError) return new AppError('DISCLOSURE_INVALID_STATE');
+  const grpcCode = (err as { code?: unknown } | null)?.code;
+  // NOT_FOUND / FAILED_PRECONDITION: the process ended (archived) or never started (a draft).
+  if (grpcCode === 5 || grpcCode === 9) return new AppError('DISCLOSURE_INVALID_STATE');
+  return new AppError('WORKFLOW_UNAVAILABLE');
+}
+
+/**
+ * Makes sure the disclosure's review process runs: starts it from the row's state (id = business key, USE_EXISTING
+ * so a retry or a racing request joins the running one; REJECT_DUPLICATE so an archived one never restarts). Rows
+ * written without a process (imports, demo data) are adopted this way on their first action.
+ */
+export async function ensureDisclosureWorkflow(
+  deps: Pick<ServerDeps, 'taskQueue'>,
+  temporal: Client,
+  d: DisclosureRecord,
+  settings: SchoolSettings,
+) {
+  return temporal.workflow.start(disclosureWorkflow, {
+    workflowId: workflowIds.disclosure(d.id),
+    taskQueue: taskQueueOf(deps),
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    args: [
+      {
+        disclosureId: d.id,
+        schoolId: d.school_id,
+        athleteUserId: d.athlete_user_id,
+        reviewReminderMs: reviewReminderMs(settings),
+        status: d.status,
+        assignedReviewerId: d.assigned_reviewer_id,
+      },
+    ],
+  });
+}
+
+/** Submits (or resubmits) through the disclosure's workflow, started on the first submission. */
+export async function submitThroughWorkflow(
+  deps: Pick<ServerDeps, 'taskQueue'>,
+  temporal: Client,
+  d: DisclosureRecord,
+  settings: SchoolSettings,
+  args: { actor: DisclosureActor; changeReason?: string | null; note?: string | null },
+): Promise<DisclosureWorkflowState> {
+  try {
+    const handle = await ensureDisclosureWorkflow(deps, temporal, d, settings);
+    return await handle.executeUpdate(submitDisclosureUpdate, { args: [args] });
+  } catch (err) {
+    throw toDisclosureError(err);
+  }
+}
+
+export async function recordWorkflowId(db: Kysely<Database>, schoolId: string, id: string): Promise<void> {
+  await db
+    .updateTable('disclosures')
+    .set({ workflow_id: workflowIds.disclosure(id) })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('workflow_id', 'is', null)
+    .execute();
+}
+
+function csvCell(value: unknown): string {
+  const s = value === null || value === undefined ? '' : String(value);
+  // Cells starting with = + - @ would run as formulas in a spreadsheet; a leading quote keeps them text.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CSV_HEADER = [
+  'Date submitted',
+  'Tentative start date',
+  'Student',
+  'Email',
+  'Team',
+  'Type',
+  'Deal type',
+  'Company',
+  'Amount (USD)',
+  'Status',
+  'Conflict',
+  'Notify (NIL Go)',
+  'Reporting deadline',
+];
+
+export function toCsvLine(r: DisclosureRowDto): string {
+  return [
+    r.submittedAt?.slice(0, 10) ?? '',
+    r.startDate ?? '',
+    r.student.name,
+    r.student.email,
+    r.team?.name ?? '',
+    DISCLOSURE_TYPE_LABELS[r.type as DisclosureType] ?? r.type,
+    r.dealType as DealType,
+    r.companyName ?? '',
+    r.amount ?? '',
+    DISCLOSURE_STATUS_LABELS[r.status as DisclosureStatus],
+    r.conflictTypes.join(' '),
+    r.notify ? 'yes' : 'no',
+    r.reportingDeadline ?? '',
+  ]
+    .map(csvCell)
+    .join(',');
+}

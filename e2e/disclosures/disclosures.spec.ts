@@ -1,0 +1,231 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseUrl } from '../support/app-urls';
+import { uniqueTag } from '../support/people';
+import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
+import { apiClientAs, logInThroughApi } from '../support/session';
+
+// One after another: live notifications of one test would otherwise pop up over the other's athlete screens.
+
+const statusBadge = (page: Page, text: string) =>
+  page.locator('.mantine-Badge-root', { hasText: new RegExp(`^${text}$`) });
+
+/** Live notifications can toast over the form's buttons; close them first. */
+async function closeToasts(page: Page) {
+  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
+    await close.click({ timeout: 2000 }).catch(() => undefined);
+  }
+}
+
+async function nextStep(page: Page) {
+  await closeToasts(page);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+test('an athlete discloses a conflicting sponsorship; the admin requests a change; it is resubmitted and approved', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
+  const title = `Spring cleats ${uniqueTag()}`;
+  await logInThroughApi(page, 'athlete@demo.edu');
+  await page.goto('/studentDisclosureList');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My disclosures');
+  await checkScreen(page, 'disclosures-athlete-list');
+
+  await page.getByRole('button', { name: 'New disclosure' }).click();
+  await page.getByRole('menuitem', { name: 'Sponsorship' }).click();
+  await expect(page).toHaveURL(/\/createDisclosures\?type=SPONSORSHIP/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New disclosure');
+
+  // Step 1: the deal.
+  await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await page.getByRole('textbox', { name: /^Company( \*)?$/ }).fill('Rival Sportswear');
+  await checkScreen(page, 'disclosures-form-step1');
+  await nextStep(page);
+  // Step 2: dates and place; a bad link is refused with the catalogue's wording.
+  await page.getByRole('textbox', { name: /^Start date/ }).fill('2027-03-01');
+  await page.getByRole('textbox', { name: /^End date/ }).fill('2027-03-31');
+  await page.getByRole('textbox', { name: /^Location/ }).fill('Austin, TX');
+  await page.getByRole('textbox', { name: /^Link/ }).fill('ftp://rival.example');
+  await nextStep(page);
+  await expect(page.getByText('Link must be http or https.')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Link/ }).fill('https://rival.example');
+  await nextStep(page);
+  // Step 3: payment; amounts above $999,999 are refused.
+  await page.getByRole('radio', { name: 'Monetary' }).check();
+  await page.getByRole('textbox', { name: /^Earning amount/ }).fill('1000000');
+  await nextStep(page);
+  await expect(page.getByText('Amount must be a number between $0 and $999,999.')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Earning amount/ }).fill('1200');
+  await nextStep(page);
+  // Step 4: people.
+  await page.getByRole('textbox', { name: /^Contact name/ }).fill('Morgan Ellis');
+  await page.getByRole('textbox', { name: /^Contact phone/ }).fill('512555');
+  await nextStep(page);
+  await expect(page.getByText('Phone number must have 10 digits.')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Contact phone/ }).fill('5125550151');
+  await nextStep(page);
+  // Step 5: notes and files.
+  await page.getByRole('textbox', { name: /^Notes/ }).fill('Wear Rival cleats in two shoots.');
+  await nextStep(page);
+  await expect(page.getByLabel('Summary')).toContainText('Rival Sportswear');
+  await checkScreen(page, 'disclosures-form-review');
+  await closeToasts(page);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/disclosuredetail\?id=/);
+  const detailUrl = page.url().replace(baseUrl(), '');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(statusBadge(page, 'Pending')).toBeVisible();
+  await expect(page.getByText('University: Apparel sponsor competitors')).toBeVisible();
+
+  // The admin finds it in the conflict view and asks for a change.
+  const adminContext = await browser.newContext({ baseURL: baseUrl() });
+  const admin = await adminContext.newPage();
+  await logInThroughApi(admin, 'admin@demo.edu');
+  await admin.goto(`/disclosures?view=conflict&q=${encodeURIComponent(title)}`);
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('All Disclosures');
+  const row = admin
+    .getByRole('table', { name: 'Disclosures' })
+    .getByRole('row')
+    .filter({ hasText: 'Rival Sportswear' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('University');
+  await checkScreen(admin, 'disclosures-admin-conflict-view');
+  await row.getByRole('link', { name: /^Open/ }).click();
+  await expect(admin.getByText('University: Apparel sponsor competitors')).toBeVisible();
+  await checkScreen(admin, 'disclosures-admin-detail');
+  await admin.getByRole('button', { name: 'Request change' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Request a change' });
+  await dialog
+    .getByRole('textbox', { name: /^Reason/ })
+    .fill('Rival competes with our apparel sponsor; choose another brand.');
+  await dialog.getByRole('button', { name: 'Request change' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(statusBadge(admin, 'Change Requested')).toBeVisible();
+
+  // The athlete edits and resubmits with a change reason.
+  await page.goto(detailUrl);
+  await expect(page.getByText('Rival competes with our apparel sponsor; choose another brand.').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Edit and resubmit' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resubmit disclosure');
+  await page.getByRole('textbox', { name: /^Company( \*)?$/ }).fill('Local Bakery');
+  for (let i = 0; i < 5; i++) await nextStep(page);
+  await page.getByRole('combobox', { name: /^Change reason/ }).click();
+  await page.getByRole('option', { name: 'Disclosure information changed' }).click();
+  await closeToasts(page);
+  await page.getByRole('button', { name: 'Resubmit', exact: true }).click();
+  await expect(page).toHaveURL(/\/disclosuredetail\?id=/);
+  await expect(statusBadge(page, 'Pending')).toBeVisible();
+  await expect(page.getByText('No conflict found.')).toBeVisible();
+  await expect(page.getByText('Change reason: Disclosure information changed')).toBeVisible();
+
+  // The admin approves.
+  await admin.reload();
+  await expect(statusBadge(admin, 'Pending')).toBeVisible();
+  await admin.getByRole('button', { name: 'Approve', exact: true }).click();
+  const approve = admin.getByRole('dialog', { name: 'Approve this disclosure?' });
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(approve).toBeHidden();
+  await expect(statusBadge(admin, 'Approved')).toBeVisible();
+  await page.reload();
+  await expect(statusBadge(page, 'Approved')).toBeVisible();
+  await checkScreen(page, 'disclosures-athlete-detail-approved');
+  await adminContext.close();
+});
+
+test('an admin approves a group of three disclosures at once', async ({ page }) => {
+  const tag = uniqueTag();
+  const athlete = await apiClientAs('athlete@demo.edu');
+  for (let i = 1; i <= 3; i++) {
+    const created = await athlete.post('/api/v1/disclosures', {
+      data: {
+        type: 'APPEARANCE',
+        title: `Group ${tag} ${i}`,
+        companyName: `Booth ${tag} ${i}`,
+        startDate: '2027-04-01',
+        endDate: '2027-04-01',
+        location: 'Austin, TX',
+        paymentType: 'MONETARY',
+        amount: 100 * i,
+        pointOfContact: { name: 'Casey Booth' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const submitted = await athlete.post(`/api/v1/disclosures/${id}/submit`, { data: {} });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+  }
+  await athlete.dispose();
+
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto(`/disclosures?q=${encodeURIComponent(`Group ${tag}`)}`);
+  const table = page.getByRole('table', { name: 'Disclosures' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await page.getByRole('checkbox', { name: 'Select every pending disclosure on this page' }).check();
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await checkScreen(page, 'disclosures-admin-group-selection');
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  await expect(page.getByText('3 disclosures approved')).toBeVisible();
+  await expect(table.locator('.mantine-Badge-root', { hasText: /^Approved$/ })).toHaveCount(3);
+});
+
+test('admins keep conflict flags, see priority tasks and reporting; athletes read the flags', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT);
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto('/adminHome');
+  await expect(page.getByRole('heading', { name: 'Priority tasks' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Priority tasks' })
+      .or(page.locator('section[aria-labelledby="priority-heading"]')),
+  ).toContainText('Stride Athletics');
+  await checkScreen(page, 'disclosures-admin-home');
+
+  await page.goto('/conflictOfInterest');
+  await expect(page.getByRole('table', { name: 'Conflict of interest flags' })).toContainText(
+    'Apparel sponsor competitors',
+  );
+  await page.getByRole('button', { name: 'New flag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New conflict-of-interest flag' });
+  await dialog.getByRole('button', { name: 'Save flag' }).click();
+  await expect(dialog.getByText('Conflict flag name and category are required.')).toHaveCount(2);
+  const name = `Energy drinks ${uniqueTag()}`;
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await dialog.getByRole('textbox', { name: /^Category/ }).fill('Energy drinks');
+  await dialog.getByRole('textbox', { name: /^Description/ }).fill('x'.repeat(121));
+  await dialog.getByRole('button', { name: 'Save flag' }).click();
+  await expect(dialog.getByText('Description max 120 characters.')).toBeVisible();
+  await dialog
+    .getByRole('textbox', { name: /^Description/ })
+    .fill('Caffeinated drinks the athletics department avoids.');
+  await checkScreen(page, 'disclosures-flag-dialog');
+  await dialog.getByRole('button', { name: 'Save flag' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Conflict of interest flags' })).toContainText(name);
+  await checkScreen(page, 'disclosures-conflict-flags');
+
+  await page.goto('/reporting');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reporting');
+  await expect(page.getByRole('table', { name: 'By sport: figures' })).toContainText('Football');
+  await checkScreen(page, 'disclosures-reporting');
+  const csv = await page.request.get('/api/v1/disclosures/export.csv');
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain('Date submitted,Tentative start date,Student');
+
+  await page.goto('/archiveDisclosures');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Archived disclosures');
+  await checkScreen(page, 'disclosures-archive');
+
+  const athleteContext = await browser.newContext({ baseURL: baseUrl() });
+  const athletePage = await athleteContext.newPage();
+  await logInThroughApi(athletePage, 'athlete@demo.edu');
+  await athletePage.goto('/conflictOfInterest');
+  await expect(athletePage.getByRole('table', { name: 'Conflict of interest flags' })).toContainText('Sports betting');
+  await expect(athletePage.getByRole('button', { name: 'New flag' })).toHaveCount(0);
+  await checkScreen(athletePage, 'disclosures-athlete-flags');
+  await athleteContext.close();
+});

@@ -1,0 +1,561 @@
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Anchor,
+  Autocomplete,
+  Button,
+  Card,
+  CloseButton,
+  FileButton,
+  Group,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  CHANGE_REASON_LABELS,
+  CHANGE_REASONS,
+  DISCLOSURE_LIMITS,
+  DISCLOSURE_TYPE_LABELS,
+  DISCLOSURE_TYPES,
+  wordCount,
+} from '../../../../domain/disclosures';
+import { errorMessage, fieldErrors, isApiError } from '../../shared/api';
+import { PageHeader } from '../../shared/PageHeader';
+import { ErrorState, LoadingState } from '../../shared/states';
+import {
+  ACCEPTED_EXTENSIONS,
+  checkFiles,
+  EMPTY_FORM,
+  FIELD_STEP,
+  formFieldOf,
+  fromDetail,
+  toBody,
+  validateForm,
+  type DisclosureFormValues,
+  type FormErrors,
+} from './disclosure-form';
+import { useConflictFlags, useDisclosure, useSaveDisclosure, useSubmitDisclosure } from './disclosures.api';
+import { formatMoney, typeLabel } from './disclosure-labels';
+
+const STEPS = ['Deal', 'Dates and place', 'Payment', 'People', 'Notes and files', 'Review'] as const;
+const parseIsoDate = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : null);
+
+/** The athlete's multi-step disclosure form: new (?type=) or an existing draft or change request (?id=). */
+export function CreateDisclosurePage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const existing = useDisclosure(id);
+  if (id && existing.isPending) return <LoadingState label="Loading the disclosure" />;
+  if (id && existing.error) return <ErrorState error={existing.error} onRetry={() => void existing.refetch()} />;
+  const detail = existing.data ?? null;
+  const initial = detail ? fromDetail(detail) : { ...EMPTY_FORM, type: params.get('type') ?? EMPTY_FORM.type };
+  return (
+    <DisclosureForm
+      key={detail?.id ?? 'new'}
+      id={detail?.id ?? null}
+      initial={initial}
+      status={detail?.status ?? 'DRAFT'}
+    />
+  );
+}
+
+function DisclosureForm({ id, initial, status }: { id: string | null; initial: DisclosureFormValues; status: string }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<DisclosureFormValues>(initial);
+  const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [changeReason, setChangeReason] = useState<string | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(id);
+  const save = useSaveDisclosure();
+  const submit = useSubmitDisclosure();
+  const flags = useConflictFlags();
+  const resubmitting = status === 'CHANGE_REQUESTED';
+  const editable = status === 'DRAFT' || status === 'CHANGE_REQUESTED';
+
+  const set = <K extends keyof DisclosureFormValues>(key: K, value: DisclosureFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const err = (key: keyof DisclosureFormValues) => errors[key];
+
+  useEffect(() => {
+    if (!editable) void navigate(`/disclosuredetail?id=${id}`, { replace: true });
+  }, [editable, id, navigate]);
+
+  const stepErrors = (all: FormErrors, s: number) =>
+    Object.entries(all).filter(([k, m]) => m && FIELD_STEP[k as keyof DisclosureFormValues] === s);
+
+  const next = () => {
+    const found = stepErrors(validateForm(values, false), step);
+    if (found.length > 0) {
+      setErrors(Object.fromEntries(found));
+      return;
+    }
+    setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  };
+
+  const showApiErrors = (error: unknown) => {
+    const byField = fieldErrors(error);
+    const mapped: FormErrors = {};
+    for (const [field, message] of Object.entries(byField)) {
+      const key = formFieldOf(field);
+      if (key) mapped[key] = message;
+    }
+    setErrors(mapped);
+    const first = Object.keys(mapped)[0] as keyof DisclosureFormValues | undefined;
+    if (first) setStep(FIELD_STEP[first]);
+  };
+
+  const persist = async (): Promise<string | null> => {
+    const local = validateForm(values, false);
+    if (Object.values(local).some(Boolean)) {
+      setErrors(local);
+      setStep(FIELD_STEP[Object.keys(local)[0] as keyof DisclosureFormValues]);
+      return null;
+    }
+    try {
+      const detail = await save.mutateAsync({ id: savedId, fields: toBody(values) });
+      setSavedId(detail.id);
+      return detail.id;
+    } catch (error) {
+      showApiErrors(error);
+      notifications.show({ color: 'red', title: 'Could not save the disclosure', message: errorMessage(error) });
+      return null;
+    }
+  };
+
+  const saveDraft = async () => {
+    const saved = await persist();
+    if (saved) notifications.show({ color: 'teal', message: 'Draft saved.' });
+  };
+
+  const sendForReview = async () => {
+    const local = validateForm(values, true);
+    if (Object.values(local).some(Boolean)) {
+      setErrors(local);
+      setStep(FIELD_STEP[Object.keys(local)[0] as keyof DisclosureFormValues]);
+      return;
+    }
+    if (resubmitting && !changeReason) return;
+    const saved = await persist();
+    if (!saved) return;
+    try {
+      await submit.mutateAsync({ id: saved, ...(changeReason ? { changeReason } : {}) });
+      notifications.show({
+        color: 'teal',
+        message: resubmitting ? 'Disclosure resubmitted for review.' : 'Disclosure submitted for review.',
+      });
+      void navigate(`/disclosuredetail?id=${saved}`);
+    } catch (error) {
+      if (isApiError(error)) showApiErrors(error);
+      notifications.show({ color: 'red', title: 'Could not submit the disclosure', message: errorMessage(error) });
+    }
+  };
+
+  const addFiles = (files: File[]) => {
+    const { accepted, problem } = checkFiles(values.attachments.length, files);
+    setFileProblem(problem);
+    if (accepted.length > 0) {
+      set('attachments', [
+        ...values.attachments,
+        ...accepted.map((f) => ({ name: f.name, size: f.size, contentType: f.type || 'application/octet-stream' })),
+      ]);
+    }
+  };
+
+  const categories = useMemo(() => flags.data?.stateCategories ?? [], [flags.data]);
+  const notesWords = wordCount(values.notes);
+  const busy = save.isPending || submit.isPending;
+
+  return (
+    <Stack>
+      <PageHeader
+        title={resubmitting ? 'Resubmit disclosure' : id ? 'Edit disclosure' : 'New disclosure'}
+        description="Tell compliance about an outside opportunity before you take part in it."
+        actions={
+          <Button variant="default" component={Link} to="/studentDisclosureList">
+            Back to my disclosures
+          </Button>
+        }
+      />
+      <Card withBorder padding="lg">
+        <Stepper active={step} onStepClick={setStep} size="sm" aria-label="Disclosure steps">
+          <Stepper.Step label="Deal" description="Type and company">
+            <Stack mt="md">
+              <Select
+                label="Disclosure type"
+                required
+                data={DISCLOSURE_TYPES.map((t) => ({ value: t, label: DISCLOSURE_TYPE_LABELS[t] }))}
+                value={values.type}
+                onChange={(v) => v && set('type', v)}
+                allowDeselect={false}
+              />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="deal-type-label">
+                  Deal type
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="deal-type-label"
+                  data={[
+                    { value: 'INDIVIDUAL', label: 'Individual' },
+                    { value: 'GROUP', label: 'Group' },
+                    { value: 'TEAM', label: 'Team' },
+                  ]}
+                  value={values.dealType}
+                  onChange={(v) => set('dealType', v as DisclosureFormValues['dealType'])}
+                />
+              </Stack>
+              <TextInput
+                label="Title"
+                description="A short name for this deal"
+                value={values.title}
+                onChange={(e) => set('title', e.currentTarget.value)}
+              />
+              <TextInput
+                label="Company"
+                required
+                value={values.companyName}
+                onChange={(e) => set('companyName', e.currentTarget.value)}
+                error={err('companyName')}
+              />
+              <Autocomplete
+                label="Company category"
+                description="The company's industry, e.g. restaurant, apparel, gambling"
+                data={categories}
+                value={values.industry}
+                onChange={(v) => set('industry', v)}
+              />
+              <TextInput
+                label="Payor (if not the company)"
+                description="A booster, collective or person who pays you"
+                value={values.payorName}
+                onChange={(e) => set('payorName', e.currentTarget.value)}
+              />
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Dates and place" description="When and where">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+              <DateInput
+                label="Start date"
+                required
+                valueFormat="YYYY-MM-DD"
+                dateParser={parseIsoDate}
+                placeholder="YYYY-MM-DD"
+                value={values.startDate}
+                onChange={(v) => set('startDate', v)}
+                error={err('startDate')}
+                clearable
+              />
+              <DateInput
+                label="End date"
+                required
+                valueFormat="YYYY-MM-DD"
+                dateParser={parseIsoDate}
+                placeholder="YYYY-MM-DD"
+                value={values.endDate}
+                onChange={(v) => set('endDate', v)}
+                error={err('endDate')}
+                clearable
+              />
+              <DateInput
+                label="Date signed"
+                description="Deals of $600 or more are reported within 5 business days of signing."
+                valueFormat="YYYY-MM-DD"
+                dateParser={parseIsoDate}
+                placeholder="YYYY-MM-DD"
+                value={values.signedOn}
+                onChange={(v) => set('signedOn', v)}
+                clearable
+              />
+              <TextInput
+                label="Location"
+                required
+                value={values.location}
+                onChange={(e) => set('location', e.currentTarget.value)}
+                error={err('location')}
+              />
+              <TextInput
+                label="Link"
+                description="The company's or the campaign's web page (http or https)"
+                value={values.website}
+                onChange={(e) => set('website', e.currentTarget.value)}
+                error={err('website')}
+              />
+            </SimpleGrid>
+          </Stepper.Step>
+          <Stepper.Step label="Payment" description="Amounts">
+            <Stack mt="md">
+              <Radio.Group
+                label="Payment type"
+                required
+                value={values.paymentType}
+                onChange={(v) => set('paymentType', v as DisclosureFormValues['paymentType'])}
+                error={err('paymentType')}
+              >
+                <Group mt="xs">
+                  <Radio value="MONETARY" label="Monetary" />
+                  <Radio value="IN_KIND" label="In kind (products or services)" />
+                </Group>
+              </Radio.Group>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <NumberInput
+                  label="Earning amount"
+                  required={values.paymentType === 'MONETARY'}
+                  prefix="$"
+                  thousandSeparator=","
+                  decimalScale={2}
+                  allowNegative={false}
+                  value={values.amount}
+                  onChange={(v) => set('amount', v === '' ? '' : Number(v))}
+                  error={err('amount')}
+                />
+                <NumberInput
+                  label="Estimated amount"
+                  description="Value of in-kind pay"
+                  required={values.paymentType === 'IN_KIND'}
+                  prefix="$"
+                  thousandSeparator=","
+                  decimalScale={2}
+                  allowNegative={false}
+                  value={values.estimatedAmount}
+                  onChange={(v) => set('estimatedAmount', v === '' ? '' : Number(v))}
+                  error={err('estimatedAmount')}
+                />
+                <NumberInput
+                  label="Total payment"
+                  prefix="$"
+                  thousandSeparator=","
+                  decimalScale={2}
+                  allowNegative={false}
+                  value={values.totalPayment}
+                  onChange={(v) => set('totalPayment', v === '' ? '' : Number(v))}
+                  error={err('totalPayment')}
+                />
+              </SimpleGrid>
+              <Text size="xs" c="dimmed">
+                Amounts from $0 to $999,999.
+              </Text>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="People" description="Contacts">
+            <Stack mt="md">
+              <Text fw={600} size="sm">
+                Point of contact
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput
+                  label="Contact name"
+                  required
+                  value={values.contactName}
+                  onChange={(e) => set('contactName', e.currentTarget.value)}
+                  error={err('contactName')}
+                />
+                <TextInput
+                  label="Contact email"
+                  type="email"
+                  value={values.contactEmail}
+                  onChange={(e) => set('contactEmail', e.currentTarget.value)}
+                  error={err('contactEmail')}
+                />
+                <TextInput
+                  label="Contact phone"
+                  description="10 digits"
+                  inputMode="tel"
+                  value={values.contactPhone}
+                  onChange={(e) => set('contactPhone', e.currentTarget.value)}
+                  error={err('contactPhone')}
+                />
+              </SimpleGrid>
+              <Text fw={600} size="sm">
+                Agent (optional)
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput
+                  label="Agent name"
+                  value={values.agentName}
+                  onChange={(e) => set('agentName', e.currentTarget.value)}
+                />
+                <TextInput
+                  label="Agent email"
+                  type="email"
+                  value={values.agentEmail}
+                  onChange={(e) => set('agentEmail', e.currentTarget.value)}
+                  error={err('agentEmail')}
+                />
+                <TextInput
+                  label="Agent phone"
+                  description="10 digits"
+                  inputMode="tel"
+                  value={values.agentPhone}
+                  onChange={(e) => set('agentPhone', e.currentTarget.value)}
+                  error={err('agentPhone')}
+                />
+              </SimpleGrid>
+              <TagsInput
+                label="Participants"
+                description="Other athletes in a group or team deal; press Enter after each name"
+                required={values.dealType !== 'INDIVIDUAL'}
+                value={values.participants}
+                onChange={(v) => set('participants', v)}
+                error={err('participants')}
+                maxTags={DISCLOSURE_LIMITS.maxParticipants}
+              />
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Notes and files" description="Details">
+            <Stack mt="md">
+              <Textarea
+                label="Notes"
+                description={`${notesWords} of ${DISCLOSURE_LIMITS.notesMaxWords} words`}
+                autosize
+                minRows={4}
+                value={values.notes}
+                onChange={(e) => set('notes', e.currentTarget.value)}
+                error={err('notes')}
+              />
+              <Stack gap={6}>
+                <Text size="sm" fw={500}>
+                  Attachments
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Up to {DISCLOSURE_LIMITS.maxAttachments} files of 20 MB: gif, jpeg, jpg, png, pdf, doc, docx, xls,
+                  xlsx, csv, zip, ppt, pptx.
+                </Text>
+                {values.attachments.map((a, i) => (
+                  <Group key={`${a.name}-${i}`} gap="xs">
+                    <Text size="sm">{a.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {(a.size / 1024).toFixed(0)} KB
+                    </Text>
+                    <CloseButton
+                      size="sm"
+                      aria-label={`Remove ${a.name}`}
+                      onClick={() =>
+                        set(
+                          'attachments',
+                          values.attachments.filter((_, j) => j !== i),
+                        )
+                      }
+                    />
+                  </Group>
+                ))}
+                <Group>
+                  <FileButton onChange={addFiles} accept={ACCEPTED_EXTENSIONS} multiple>
+                    {(props) => (
+                      <Button variant="default" size="xs" {...props}>
+                        Add files
+                      </Button>
+                    )}
+                  </FileButton>
+                </Group>
+                {fileProblem && (
+                  <Text size="sm" c="red" role="alert">
+                    {fileProblem}
+                  </Text>
+                )}
+              </Stack>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Review" description="Save or submit">
+            <Stack mt="md">
+              <ReviewSummary values={values} />
+              {resubmitting && (
+                <Select
+                  label="Change reason"
+                  required
+                  data={CHANGE_REASONS.map((r) => ({ value: r, label: CHANGE_REASON_LABELS[r] }))}
+                  value={changeReason}
+                  onChange={setChangeReason}
+                  error={changeReason ? undefined : 'Choose a change reason.'}
+                />
+              )}
+              {Object.values(errors).some(Boolean) && (
+                <Alert color="red" title="Some fields need attention">
+                  Go back to the highlighted steps to fix them.
+                </Alert>
+              )}
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+        <Group justify="space-between" mt="xl">
+          <Button variant="default" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
+            Back
+          </Button>
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => void saveDraft()}
+              loading={save.isPending && !submit.isPending}
+              disabled={busy}
+            >
+              Save as draft
+            </Button>
+            {step < STEPS.length - 1 ? (
+              <Button onClick={next}>Next</Button>
+            ) : (
+              <Button onClick={() => void sendForReview()} loading={busy} disabled={resubmitting && !changeReason}>
+                {resubmitting ? 'Resubmit' : 'Submit'}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Card>
+      {savedId && (
+        <Text size="sm" c="dimmed">
+          Saved drafts stay in{' '}
+          <Anchor component={Link} to="/studentDisclosureList">
+            My disclosures
+          </Anchor>
+          .
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ReviewSummary({ values }: { values: DisclosureFormValues }) {
+  const rows: Array<[string, string]> = [
+    ['Type', typeLabel(values.type)],
+    ['Deal type', values.dealType.charAt(0) + values.dealType.slice(1).toLowerCase()],
+    ['Company', values.companyName || '—'],
+    ['Category', values.industry || '—'],
+    ['Dates', `${values.startDate ?? '—'} to ${values.endDate ?? '—'}`],
+    ['Location', values.location || '—'],
+    ['Payment', values.paymentType === 'IN_KIND' ? 'In kind' : values.paymentType === 'MONETARY' ? 'Monetary' : '—'],
+    [
+      'Amount',
+      formatMoney(
+        values.amount === '' ? (values.estimatedAmount === '' ? null : values.estimatedAmount) : values.amount,
+      ),
+    ],
+    ['Point of contact', values.contactName || '—'],
+    ['Participants', values.participants.join(', ') || '—'],
+    ['Attachments', values.attachments.map((a) => a.name).join(', ') || '—'],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" aria-label="Summary">
+      {rows.map(([k, v]) => (
+        <Group key={k} gap="xs" wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed" w={130}>
+            {k}
+          </Text>
+          <Text size="sm">{v}</Text>
+        </Group>
+      ))}
+    </SimpleGrid>
+  );
+}

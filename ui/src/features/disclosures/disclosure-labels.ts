@@ -1,0 +1,59 @@
+import {
+  CHANGE_REASON_LABELS,
+  DISCLOSURE_STATUS_LABELS,
+  DISCLOSURE_TYPE_LABELS,
+  type ChangeReason,
+  type DisclosureStatus,
+  type DisclosureType,
+} from '../../../../domain/disclosures';
+
+export function typeLabel(type: string): string {
+  return DISCLOSURE_TYPE_LABELS[type as DisclosureType] ?? type;
+}
+
+export function statusLabel(status: string, archived = false): string {
+  const label = DISCLOSURE_STATUS_LABELS[status as DisclosureStatus] ?? status;
+  return archived ? `${label} (archived)` : label;
+}
+
+/** The spec's status colours: approved green; rejected red; pending (submitted) orange; the rest neutral. */
+export function statusColor(status: string): string {
+  switch (status) {
+    case 'APPROVED':
+      return 'green';
+    case 'REJECTED':
+      return 'red';
+    case 'PENDING':
+      return 'orange';
+    default:
+      return 'gray';
+  }
+}
+
+export function changeReasonLabel(reason: string | null): string | null {
+  if (!reason) return null;
+  return CHANGE_REASON_LABELS[reason as ChangeReason] ?? reason;
+}
+
+export function conflictLabel(type: string): string {
+  return type === 'STATE_LEGISLATION_CONFLICT' ? 'State law' : type === 'UNIVERSITY' ? 'University' : type;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+export function formatMoney(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : money.format(value);
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  submit: 'Submitted',
+  resubmit: 'Resubmitted',
+  approve: 'Approved',
+  reject: 'Rejected',
+  requestChange: 'Change requested',
+  escalate: 'Escalated',
+  reopen: 'Reopened',
+  archive: 'Archived',
+};
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}

@@ -1,0 +1,210 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConflictFlagDto,
+  DisclosureDetailDto,
+  DisclosureFieldsBody,
+  DisclosureRowDto,
+} from '../../../../api/disclosures/disclosures.schemas';
+import { api, buildApiUrl, type QueryValue } from '../../shared/api';
+
+export type DisclosureRow = DisclosureRowDto;
+export type DisclosureDetail = DisclosureDetailDto;
+export type DisclosureFields = DisclosureFieldsBody;
+export type ConflictFlag = ConflictFlagDto;
+
+export interface DisclosurePage {
+  items: DisclosureRow[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface ReportRow {
+  key: string;
+  count: number;
+  amount: number;
+}
+export interface DisclosureReport {
+  bySport: ReportRow[];
+  byType: ReportRow[];
+  byStatus: ReportRow[];
+  byMonth: ReportRow[];
+  total: { count: number; amount: number };
+}
+
+export type ListParams = Record<string, QueryValue>;
+
+const KEY = ['disclosures'] as const;
+const FLAGS_KEY = ['conflict-flags'] as const;
+
+export function useDisclosureList(params: ListParams, mine = false) {
+  return useQuery({
+    queryKey: [...KEY, mine ? 'mine' : 'all', params],
+    queryFn: ({ signal }) => api.get<DisclosurePage>(mine ? '/disclosures/mine' : '/disclosures', params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function exportCsvUrl(params: ListParams): string {
+  const { limit: _limit, offset: _offset, ...rest } = params;
+  void _limit;
+  void _offset;
+  return buildApiUrl('/disclosures/export.csv', rest);
+}
+
+export function useDisclosure(id: string | null) {
+  return useQuery({
+    queryKey: [...KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<DisclosureDetail>(`/disclosures/${encodeURIComponent(id!)}`, undefined, signal),
+    enabled: Boolean(id),
+  });
+}
+
+export function useReviewers(enabled = true) {
+  return useQuery({
+    queryKey: [...KEY, 'reviewers'],
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ id: string; name: string; email: string }> }>(
+        '/disclosures/reviewers',
+        undefined,
+        signal,
+      ),
+    select: (d) => d.items,
+    enabled,
+  });
+}
+
+export function useDisclosureReport(range: { from?: string; to?: string }) {
+  return useQuery({
+    queryKey: [...KEY, 'report', range],
+    queryFn: ({ signal }) => api.get<DisclosureReport>('/disclosures/report', range, signal),
+  });
+}
+
+/** Every disclosure mutation answers the updated detail; lists and the detail refresh after it. */
+function useDisclosureMutation<V>(fn: (v: V) => Promise<DisclosureDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (detail) => {
+      client.setQueryData([...KEY, 'detail', detail.id], detail);
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}
+
+export function useSaveDisclosure() {
+  return useDisclosureMutation(({ id, fields }: { id: string | null; fields: DisclosureFields }) =>
+    id
+      ? api.patch<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}`, fields)
+      : api.post<DisclosureDetail>('/disclosures', fields),
+  );
+}
+
+export function useSubmitDisclosure() {
+  return useDisclosureMutation(({ id, changeReason }: { id: string; changeReason?: string }) =>
+    api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/submit`, changeReason ? { changeReason } : {}),
+  );
+}
+
+export type ReviewDecision = 'APPROVE' | 'REJECT' | 'REQUEST_CHANGE';
+
+export function useReviewDisclosure() {
+  return useDisclosureMutation(({ id, decision, reason }: { id: string; decision: ReviewDecision; reason?: string }) =>
+    api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/review`, {
+      decision,
+      ...(reason ? { reason } : {}),
+    }),
+  );
+}
+
+export function useEscalateDisclosure() {
+  return useDisclosureMutation(
+    ({ id, reviewerUserId, reason }: { id: string; reviewerUserId: string; reason?: string }) =>
+      api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/escalate`, {
+        reviewerUserId,
+        ...(reason ? { reason } : {}),
+      }),
+  );
+}
+
+export function useReopenDisclosure() {
+  return useDisclosureMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/reopen`, { reason }),
+  );
+}
+
+export function useArchiveDisclosure() {
+  return useDisclosureMutation((id: string) =>
+    api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/archive`),
+  );
+}
+
+export function useCommentDisclosure() {
+  return useDisclosureMutation(({ id, body }: { id: string; body: string }) =>
+    api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/comments`, { body }),
+  );
+}
+
+export interface GroupResult {
+  id: string;
+  ok: boolean;
+  status: string | null;
+  error: { code: string; message: string } | null;
+}
+
+export function useGroupReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids: string[]; decision: 'APPROVE' | 'REJECT'; reason?: string }) =>
+      api.post<{ results: GroupResult[] }>('/disclosures/group-review', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useConflictFlags() {
+  return useQuery({
+    queryKey: FLAGS_KEY,
+    queryFn: ({ signal }) =>
+      api.get<{ items: ConflictFlag[]; stateCategories: string[] }>('/conflict-flags', undefined, signal),
+  });
+}
+
+export interface ConflictFlagInput {
+  name: string;
+  type: 'STATE_LEGISLATION_CONFLICT' | 'UNIVERSITY';
+  category: string;
+  description: string | null;
+  teamIds: string[];
+  maxPayment: number | null;
+  companies: string[];
+  boosters: string[];
+}
+
+export function useSaveConflictFlag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ConflictFlagInput }) =>
+      id
+        ? api.put<ConflictFlag>(`/conflict-flags/${encodeURIComponent(id)}`, input)
+        : api.post<ConflictFlag>('/conflict-flags', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: FLAGS_KEY }),
+  });
+}
+
+export function useDeleteConflictFlag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/conflict-flags/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: FLAGS_KEY }),
+  });
+}
+
+export function useTeamOptions() {
+  return useQuery({
+    queryKey: ['teams'],
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ id: string; name: string; sport: string }> }>('/teams', undefined, signal),
+    select: (d) => d.items,
+  });
+}
