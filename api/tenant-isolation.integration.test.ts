@@ -26,6 +26,9 @@ interface SchoolFixture {
   coach: SeededUser;
   notificationId: string;
   formId: string;
+  athleteCookie: string;
+  disclosureId: string;
+  flagId: string;
   packets: Awaited<ReturnType<typeof seedPacketRows>>;
 }
 
@@ -94,12 +97,50 @@ async function seedTenant(): Promise<SchoolFixture> {
     notificationId,
     formId: form.formId,
     packets: await seedPacketRows(db, school.id, admin.id, form.formId, athlete.id),
+    athleteCookie: await sessionCookie(db, athlete),
+    ...(await seedDisclosureRows(db, school.id, athlete.id, school.tag)),
   };
 }
 
-/** Every school-scoped route with an id in its path, with the school-A id to aim at and a valid body. */
-function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?: unknown }> {
+/** A draft disclosure of the athlete and a conflict flag, so every disclosures route has a school-A id to aim at. */
+async function seedDisclosureRows(db: TestApp['database']['db'], schoolId: string, athleteId: string, tag: string) {
+  const disclosure = await db
+    .insertInto('disclosures')
+    .values({
+      school_id: schoolId,
+      athlete_user_id: athleteId,
+      type: 'SPONSORSHIP',
+      company_name: `Company ${tag}`,
+      status: 'PENDING',
+      submitted_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const flag = await db
+    .insertInto('conflict_flags')
+    .values({ school_id: schoolId, name: `Flag ${tag}`, type: 'UNIVERSITY', category: 'Sponsor competitor' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { disclosureId: disclosure.id, flagId: flag.id };
+}
+
+/**
+ * Every school-scoped route with an id in its path, with the school-A id to aim at and a valid body; `as: 'athlete'`
+ * marks routes only a student-athlete may call, which school B's athlete then tries.
+ */
+function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?: unknown; as?: 'athlete' }> {
+  const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
+    'GET /api/v1/disclosures/:id': { id: target.disclosureId },
+    'PATCH /api/v1/disclosures/:id': { id: target.disclosureId, body: { notes: 'Taken over' }, as: 'athlete' },
+    'POST /api/v1/disclosures/:id/submit': { id: target.disclosureId, body: {}, as: 'athlete' },
+    'POST /api/v1/disclosures/:id/comments': { id: target.disclosureId, body: { body: 'Taken over' } },
+    'POST /api/v1/disclosures/:id/review': { id: target.disclosureId, body: { decision: 'APPROVE' } },
+    'POST /api/v1/disclosures/:id/escalate': { id: target.disclosureId, body: { reviewerUserId: target.admin.id } },
+    'POST /api/v1/disclosures/:id/reopen': { id: target.disclosureId, body: { reason: 'Taken over' } },
+    'POST /api/v1/disclosures/:id/archive': { id: target.disclosureId, body: {} },
+    'PUT /api/v1/conflict-flags/:id': { id: target.flagId, body: flagBody },
+    'DELETE /api/v1/conflict-flags/:id': { id: target.flagId },
     'GET /api/v1/teams/:id': { id: target.teamId },
     'PATCH /api/v1/teams/:id': { id: target.teamId, body: { name: 'Taken over' } },
     'DELETE /api/v1/teams/:id': { id: target.teamId },
@@ -320,12 +361,13 @@ describe('tenant isolation', () => {
 
   it('answers 404 NOT_FOUND to school B for every school-A id, exactly as for an id that does not exist', async () => {
     const cases = idRouteCases(a);
-    for (const [key, { id, body }] of Object.entries(cases)) {
+    for (const [key, { id, body, as }] of Object.entries(cases)) {
       const [method, url] = key.split(' ') as [string, string];
-      const foreign = await call(method, url, b.adminCookie, id, body);
+      const cookie = as === 'athlete' ? b.athleteCookie : b.adminCookie;
+      const foreign = await call(method, url, cookie, id, body);
       expect(foreign.statusCode, `${key} as school B`).toBe(404);
       expect(foreign.json(), key).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
-      const missing = await call(method, url, b.adminCookie, randomUUID(), body);
+      const missing = await call(method, url, cookie, randomUUID(), body);
       expect(missing.statusCode, `${key} with a random id`).toBe(404);
       // An operator of the provider organisation is no member of school A either.
       const operator = await call(method, url, operatorCookie, id, body);
@@ -408,6 +450,8 @@ describe('tenant isolation', () => {
       a.admin.email,
       a.notificationId,
       a.formId,
+      a.disclosureId,
+      a.flagId,
       a.schoolId,
     ];
     const lists = apiRoutes().filter(
@@ -415,7 +459,10 @@ describe('tenant isolation', () => {
     );
     expect(lists.length).toBeGreaterThanOrEqual(10);
     for (const route of lists) {
-      const res = await t.app.inject({ method: 'GET', url: route.url, headers: { cookie: b.adminCookie } });
+      // Routes for student-athletes only (their own disclosures) are tried by school B's athlete.
+      const athleteOnly = route.access?.kind === 'permission' && route.access.permission === 'disclosures:submit';
+      const cookie = athleteOnly ? b.athleteCookie : b.adminCookie;
+      const res = await t.app.inject({ method: 'GET', url: route.url, headers: { cookie } });
       if (route.access?.kind === 'permission' && route.access.permission === 'schools:operate') {
         // The provider's cross-school list is for operators only.
         expect(res.statusCode, route.url).toBe(403);

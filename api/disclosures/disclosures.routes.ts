@@ -374,6 +374,8 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = authOf(request);
       const reason = checkReasonText(request.body.reason, false);
+      // Another school's disclosure answers 404 before the reviewer is judged, as for any id.
+      await visible(auth, request.params.id);
       const reviewers = await listReviewers(db, auth.school.id);
       if (!reviewers.some((r) => r.id === request.body.reviewerUserId)) {
         throw new AppError('VALIDATION_FAILED', [

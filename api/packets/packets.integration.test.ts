@@ -615,11 +615,15 @@ describe('the submission workflow', () => {
         return r ?? null;
       }, 20_000);
       expect(row.status).toBe('PENDING');
-      const events = await t.database.db
-        .selectFrom('packet_submission_events')
-        .select('kind')
-        .where('submission_id', '=', submission.id)
-        .execute();
+      // The expiry event is written by its own activity, right after the row's expired_at.
+      const events = await waitUntil(async () => {
+        const rows = await t.database.db
+          .selectFrom('packet_submission_events')
+          .select('kind')
+          .where('submission_id', '=', submission.id)
+          .execute();
+        return rows.some((e) => e.kind === 'EXPIRED') ? rows : null;
+      }, 10_000);
       const reminders = events.filter((e) => e.kind === 'REMINDER_SENT').length;
       expect(reminders).toBeGreaterThanOrEqual(2);
       expect(reminders).toBeLessThanOrEqual(5);
