@@ -1,45 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInBackground } from '../../activities/testing/background-worker';
-import { createPlatformWorker } from '../../activities/worker';
-import {
-  testTemporalClient,
-  testWorkerConnection,
-  uniqueTaskQueue,
-  workflowBundle,
-} from '../../scripts/test-harness/context';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { createTestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, uniqueTag, type SeededUser } from '../test-support/seed-school';
 
-let t: TestApp;
-let temporal: Client;
-let closeTemporal: () => Promise<void>;
-let worker: { stop: () => Promise<void> };
-let closeConnection: () => Promise<void>;
+let t: AppWithWorker;
 let operator: SeededUser;
 let operatorCookie: string;
 let adminCookie: string;
 let coachCookie: string;
 
 beforeAll(async () => {
-  const client = await testTemporalClient();
-  temporal = client.client;
-  closeTemporal = client.close;
-  const taskQueue = uniqueTaskQueue('schools');
-  t = await createTestApp({ temporal, taskQueue });
-  const connection = await testWorkerConnection();
-  closeConnection = () => connection.close();
-  worker = runInBackground(
-    await createPlatformWorker({
-      config: t.config,
-      database: t.database,
-      connection,
-      taskQueue,
-      workflowBundlePath: workflowBundle().codePath,
-    }),
-  );
+  t = await startAppWithWorker('schools');
   const db = t.database.db;
   const provider = await seedSchool(db, { kind: 'PROVIDER' });
   operator = await seedUser(db, provider.id, { roles: [{ role: 'OPERATOR' }], firstName: 'Opal' });
@@ -50,10 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.close();
-  await worker.stop();
-  await closeConnection();
-  await closeTemporal();
+  await t?.close();
 });
 
 async function mailsTo(email: string, atLeast: number): Promise<Array<{ subject: string; text_body: string }>> {

@@ -1,43 +1,16 @@
-import type { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInBackground } from '../../activities/testing/background-worker';
-import { createPlatformWorker } from '../../activities/worker';
-import {
-  testTemporalClient,
-  testWorkerConnection,
-  uniqueTaskQueue,
-  workflowBundle,
-} from '../../scripts/test-harness/context';
 import { invitationStateQuery } from '../../workflows/invitations/invitation.workflow';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { createTestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, uniqueTag, type SeededUser } from '../test-support/seed-school';
 
-let t: TestApp;
-let temporal: Client;
-let closeTemporal: () => Promise<void>;
-let worker: { stop: () => Promise<void> };
-let closeConnection: () => Promise<void>;
+let t: AppWithWorker;
 let schoolId: string;
 let admin: SeededUser;
 let adminCookie: string;
 
 beforeAll(async () => {
-  const client = await testTemporalClient();
-  temporal = client.client;
-  closeTemporal = client.close;
-  const taskQueue = uniqueTaskQueue('users');
-  t = await createTestApp({ temporal, taskQueue });
-  const connection = await testWorkerConnection();
-  closeConnection = () => connection.close();
-  worker = runInBackground(
-    await createPlatformWorker({
-      config: t.config,
-      database: t.database,
-      connection,
-      taskQueue,
-      workflowBundlePath: workflowBundle().codePath,
-    }),
-  );
+  t = await startAppWithWorker('users');
   schoolId = (await seedSchool(t.database.db, { settings: { invitationReminderHours: 24, invitationExpiryHours: 72 } }))
     .id;
   admin = await seedUser(t.database.db, schoolId);
@@ -45,10 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.close();
-  await worker.stop();
-  await closeConnection();
-  await closeTemporal();
+  await t?.close();
 });
 
 async function mailsTo(email: string, atLeast: number): Promise<Array<{ subject: string; text_body: string }>> {
@@ -146,7 +116,7 @@ describe('invitation to account', () => {
       .where('id', '=', invitationId)
       .executeTakeFirstOrThrow();
     expect(inv.status).toBe('ACCEPTED');
-    const state = await temporal.workflow.getHandle(`invitation:${invitationId}`).query(invitationStateQuery);
+    const state = await t.temporal.workflow.getHandle(`invitation:${invitationId}`).query(invitationStateQuery);
     expect(state.status).toBe('ACCEPTED');
     const accepted = await t.database.db
       .selectFrom('audit_events')
