@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Group, Text, Tooltip, UnstyledButton } from '@mantin
 import { memo, type Dispatch } from 'react';
 import { isAnswerableType, type FormElement } from '../../../../../form-engine';
 import type { BuilderAction } from './builder-state';
-import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from './builder-icons';
+import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '../../../shared/icons';
 import classes from './builder.module.css';
 import { ELEMENT_LABELS } from './element-catalog';
 

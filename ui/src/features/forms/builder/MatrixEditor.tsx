@@ -7,7 +7,7 @@ import {
   type MatrixElement,
   type MatrixRow,
 } from '../../../../../form-engine';
-import { TrashIcon } from './builder-icons';
+import { TrashIcon } from '../../../shared/icons';
 import { createMatrixColumn, createMatrixRow, createOptions, type MakeId } from './create-element';
 import { OptionsEditor } from './OptionsEditor';
 import { patchElement } from './patch-element';

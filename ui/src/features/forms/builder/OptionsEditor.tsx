@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { FORM_LIMITS, type ChoiceOption } from '../../../../../form-engine';
-import { TrashIcon } from './builder-icons';
+import { TrashIcon } from '../../../shared/icons';
 import { createOptions, type MakeId } from './create-element';
 
 interface Props {
