@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 import type { ProfileColumn } from './athlete-fields';
+import { pageByPersonName } from '../shared/page-by-person-name';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -103,20 +104,8 @@ export async function listAthletes(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    q
-      .orderBy('u.last_name')
-      .orderBy('u.first_name')
-      .orderBy('u.id')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toRecord), total: Number(count.n) };
+  const { rows, total } = await pageByPersonName(q, filter);
+  return { rows: rows.map(toRecord), total };
 }
 
 export async function findAthlete(db: Db, schoolId: string, userId: string): Promise<AthleteRecord | null> {

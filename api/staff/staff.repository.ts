@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
+import { pageByPersonName } from '../shared/page-by-person-name';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -85,20 +86,8 @@ export async function listStaff(
       eb.or([eb('u.email', 'ilike', pattern), eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', pattern)]),
     );
   }
-  const [rows, count] = await Promise.all([
-    q
-      .orderBy('u.last_name')
-      .orderBy('u.first_name')
-      .orderBy('u.id')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toRecord), total: Number(count.n) };
+  const { rows, total } = await pageByPersonName(q, filter);
+  return { rows: rows.map(toRecord), total };
 }
 
 export async function findStaffMember(db: Db, schoolId: string, userId: string): Promise<StaffRecord | null> {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Role } from '../../domain/roles';
 import type { Database, InvitationStatus, UserStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
+import { pageByPersonName } from '../shared/page-by-person-name';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -142,20 +143,8 @@ export async function listUsers(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    q
-      .orderBy('u.last_name')
-      .orderBy('u.first_name')
-      .orderBy('u.id')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toUserRow), total: Number(count.n) };
+  const { rows, total } = await pageByPersonName(q, filter);
+  return { rows: rows.map(toUserRow), total };
 }
 
 export async function findUser(db: Db, schoolId: string, userId: string): Promise<UserRow | null> {
