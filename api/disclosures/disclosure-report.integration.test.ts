@@ -105,3 +105,32 @@ describe('disclosure reporting', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('disclosure settings', () => {
+  it('reads the reviewer reminder time (48 hours by default) and lets a compliance admin change it, audited', async () => {
+    expect((await get('/disclosures/settings')).json()).toEqual({ reviewReminderHours: 48 });
+    const put = (hours: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/disclosures/settings',
+        headers: { cookie },
+        payload: { reviewReminderHours: hours },
+      });
+    const bad = await put(0);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0]).toMatchObject({
+      field: 'reviewReminderHours',
+      message: 'Set a valid time: a whole number of hours from 1 to 168.',
+    });
+    expect((await put(200)).statusCode).toBe(400);
+    const ok = await put(24);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await get('/disclosures/settings')).json()).toEqual({ reviewReminderHours: 24 });
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'disclosure.settings_updated')
+      .execute();
+    expect(audit.map((a) => a.details)).toEqual([{ reviewReminderHours: 24 }]);
+  });
+});

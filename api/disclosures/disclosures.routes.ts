@@ -9,6 +9,9 @@ import {
   reviewDisclosureUpdate,
   type DisclosureActor,
 } from '../../workflows/disclosures/disclosure.workflow';
+import { sql } from 'kysely';
+import { recordAudit } from '../audit/audit.repository';
+import { requestMeta } from '../shared/request-meta';
 import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
@@ -41,6 +44,8 @@ import {
   EscalateDisclosureBody,
   GroupReviewBody,
   GroupReviewResult,
+  DisclosureSettingsBody,
+  DisclosureSettingsDto,
   ParticipantOptions,
   PriorityList,
   ReasonBody,
@@ -55,6 +60,7 @@ import {
   checkParticipants,
   checkReasonText,
   participantNamesOf,
+  reviewReminderMs,
   CSV_HEADER,
   ensureDisclosureWorkflow,
   recordWorkflowId,
@@ -268,6 +274,47 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const schoolId = authOf(request).school.id;
       const today = await findSchoolToday(db, schoolId);
       return { items: (await listPriorityDisclosures(db, schoolId, today)).map(toRowDto) };
+    },
+  );
+
+  app.get(
+    '/disclosures/settings',
+    { onRequest: canList, schema: { response: { 200: DisclosureSettingsDto, ...errorResponses(401, 403) } } },
+    async (request) => ({
+      reviewReminderHours: reviewReminderMs(await findSchoolSettings(db, authOf(request).school.id)) / 3_600_000,
+    }),
+  );
+
+  // Applies to disclosures that enter review from now on; a running review keeps the interval it started with.
+  app.put(
+    '/disclosures/settings',
+    {
+      onRequest: [requirePermission('conflict-flags:write'), plan],
+      schema: {
+        body: DisclosureSettingsBody,
+        response: { 200: DisclosureSettingsDto, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const hours = request.body.reviewReminderHours;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('schools')
+          .set({ settings: sql`settings || jsonb_build_object('disclosureReminderHours', ${hours}::int)` })
+          .where('id', '=', auth.school.id)
+          .execute();
+        await recordAudit(trx, {
+          schoolId: auth.school.id,
+          actorUserId: auth.user.id,
+          action: 'disclosure.settings_updated',
+          targetType: 'school',
+          targetId: auth.school.id,
+          ...requestMeta(request),
+          details: { reviewReminderHours: hours },
+        });
+      });
+      return { reviewReminderHours: hours };
     },
   );
 

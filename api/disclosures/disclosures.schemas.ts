@@ -283,3 +283,15 @@ export const ConflictFlagList = Type.Object({
   items: Type.Array(ConflictFlagDto),
   stateCategories: Type.Array(Type.String()),
 });
+
+/** Reviewer reminders: whole hours from 1 to 168 (a week), as comp ticket reminders; the default is 48. */
+export const DisclosureSettingsDto = Type.Object({
+  reviewReminderHours: Type.Number(),
+});
+export const DisclosureSettingsBody = Type.Object({
+  reviewReminderHours: Type.Integer({
+    minimum: 1,
+    maximum: 168,
+    'x-error-message': 'Set a valid time: a whole number of hours from 1 to 168.',
+  }),
+});

@@ -186,7 +186,8 @@ test('an admin approves a group of three disclosures at once', async ({ page }) 
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto(`/disclosures?q=${encodeURIComponent(`Group ${tag}`)}`);
   const table = page.getByRole('table', { name: 'Disclosures' });
-  await expect(table.getByRole('row')).toHaveCount(4);
+  // The list waits for the three submissions' review processes on a busy machine: allow it more than the default.
+  await expect(table.getByRole('row')).toHaveCount(4, { timeout: 30_000 });
   await page.getByRole('checkbox', { name: 'Select every pending disclosure on this page' }).check();
   await expect(page.getByText('3 selected')).toBeVisible();
   await checkScreen(page, 'disclosures-admin-group-selection');

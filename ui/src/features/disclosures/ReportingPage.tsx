@@ -59,6 +59,7 @@ export function ReportingPage() {
           value={dates}
           onChange={(v) => setDates([v[0] ?? null, v[1] ?? null])}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the dates' }}
           allowSingleDateInRange
           maxDate={isoDaysAgo(0)}
           w={280}

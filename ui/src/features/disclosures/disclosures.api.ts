@@ -277,3 +277,19 @@ export function useParticipantOptions() {
     select: (d) => d.items,
   });
 }
+
+export function useDisclosureSettings() {
+  return useQuery({
+    queryKey: [...KEY, 'settings'],
+    queryFn: ({ signal }) => api.get<{ reviewReminderHours: number }>('/disclosures/settings', undefined, signal),
+  });
+}
+
+export function useSaveDisclosureSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { reviewReminderHours: number }) =>
+      api.put<{ reviewReminderHours: number }>('/disclosures/settings', input),
+    onSuccess: (data) => client.setQueryData([...KEY, 'settings'], data),
+  });
+}
