@@ -200,7 +200,7 @@ test('admins keep conflict flags, see priority tasks and reporting; athletes rea
   page,
   browser,
 }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/adminHome');
   await expect(page.getByRole('heading', { name: 'Priority tasks' })).toBeVisible();
