@@ -160,6 +160,8 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
 });
 
 test('an admin approves a group of three disclosures at once', async ({ page }) => {
+  // Three submissions and three decisions, each through its review process: a busy machine needs more than 30 s.
+  test.setTimeout(LONG_FLOW_TIMEOUT);
   const tag = uniqueTag();
   const athlete = await apiClientAs('athlete@demo.edu');
   for (let i = 1; i <= 3; i++) {
