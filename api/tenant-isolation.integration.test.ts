@@ -3,6 +3,7 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTemporalClient } from '../scripts/test-harness/context';
 import { insertNotification } from './notifications/notifications.repository';
+import { insertStoredFile } from './shared/stored-files.repository';
 import { seedForm } from './test-support/forms';
 import { seedPacketRows } from './test-support/packets';
 import { createTestApp, type TestApp } from './test-support/test-app';
@@ -28,6 +29,7 @@ interface SchoolFixture {
   formId: string;
   athleteCookie: string;
   disclosureId: string;
+  fileId: string;
   flagId: string;
   packets: Awaited<ReturnType<typeof seedPacketRows>>;
 }
@@ -121,14 +123,35 @@ async function seedDisclosureRows(db: TestApp['database']['db'], schoolId: strin
     .values({ school_id: schoolId, name: `Flag ${tag}`, type: 'UNIVERSITY', category: 'Sponsor competitor' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { disclosureId: disclosure.id, flagId: flag.id };
+  // One stored attachment on it, so the download and removal routes have a real school-A file to aim at.
+  const bytes = Buffer.from('%PDF-1.4 tenant isolation');
+  const file = await insertStoredFile(db, schoolId, {
+    uploadedBy: athleteId,
+    purpose: 'disclosure-attachment',
+    filename: `contract-${tag}.pdf`,
+    contentType: 'application/pdf',
+    bytes,
+  });
+  await db
+    .updateTable('disclosures')
+    .set({
+      attachments: JSON.stringify([
+        { fileId: file.id, name: file.filename, size: file.sizeBytes, contentType: 'application/pdf' },
+      ]),
+    })
+    .where('id', '=', disclosure.id)
+    .execute();
+  return { disclosureId: disclosure.id, flagId: flag.id, fileId: file.id };
 }
 
 /**
  * Every school-scoped route with an id in its path, with the school-A id to aim at and a valid body; `as: 'athlete'`
  * marks routes only a student-athlete may call, which school B's athlete then tries.
  */
-function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?: unknown; as?: 'athlete' }> {
+function idRouteCases(
+  target: SchoolFixture,
+): Record<string, { id: string; params?: Record<string, string>; body?: unknown; as?: 'athlete' }> {
+  const file = { id: target.disclosureId, fileId: target.fileId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
     'GET /api/v1/disclosures/:id': { id: target.disclosureId },
@@ -139,6 +162,9 @@ function idRouteCases(target: SchoolFixture): Record<string, { id: string; body?
     'POST /api/v1/disclosures/:id/escalate': { id: target.disclosureId, body: { reviewerUserId: target.admin.id } },
     'POST /api/v1/disclosures/:id/reopen': { id: target.disclosureId, body: { reason: 'Taken over' } },
     'POST /api/v1/disclosures/:id/archive': { id: target.disclosureId, body: {} },
+    'POST /api/v1/disclosures/:id/attachments': { id: target.disclosureId, as: 'athlete' },
+    'GET /api/v1/disclosures/:id/attachments/:fileId': { id: target.disclosureId, params: file },
+    'DELETE /api/v1/disclosures/:id/attachments/:fileId': { id: target.disclosureId, params: file, as: 'athlete' },
     'PUT /api/v1/conflict-flags/:id': { id: target.flagId, body: flagBody },
     'DELETE /api/v1/conflict-flags/:id': { id: target.flagId },
     'GET /api/v1/teams/:id': { id: target.teamId },
@@ -361,17 +387,19 @@ describe('tenant isolation', () => {
 
   it('answers 404 NOT_FOUND to school B for every school-A id, exactly as for an id that does not exist', async () => {
     const cases = idRouteCases(a);
-    for (const [key, { id, body, as }] of Object.entries(cases)) {
+    for (const [key, { id, params, body, as }] of Object.entries(cases)) {
       const [method, url] = key.split(' ') as [string, string];
       const cookie = as === 'athlete' ? b.athleteCookie : b.adminCookie;
-      const foreign = await call(method, url, cookie, id, body);
+      const target = params ?? id;
+      const random = params ? randomParams(params) : randomUUID();
+      const foreign = await call(method, url, cookie, target, body);
       expect(foreign.statusCode, `${key} as school B`).toBe(404);
       expect(foreign.json(), key).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
-      const missing = await call(method, url, cookie, randomUUID(), body);
+      const missing = await call(method, url, cookie, random, body);
       expect(missing.statusCode, `${key} with a random id`).toBe(404);
       // An operator of the provider organisation is no member of school A either.
-      const operator = await call(method, url, operatorCookie, id, body);
-      const operatorMissing = await call(method, url, operatorCookie, randomUUID(), body);
+      const operator = await call(method, url, operatorCookie, target, body);
+      const operatorMissing = await call(method, url, operatorCookie, random, body);
       expect([403, 404], key).toContain(operator.statusCode);
       expect(operator.statusCode, `${key} as operator leaks existence`).toBe(operatorMissing.statusCode);
     }
@@ -423,10 +451,10 @@ describe('tenant isolation', () => {
   });
 
   it('reaches school A’s own resources through the same routes (so the 404s above are about tenancy)', async () => {
-    for (const [key, { id }] of Object.entries(idRouteCases(a))) {
+    for (const [key, { id, params }] of Object.entries(idRouteCases(a))) {
       const [method, url] = key.split(' ') as [string, string];
       if (method !== 'GET') continue;
-      const own = await call(method, url, a.adminCookie, id);
+      const own = await call(method, url, a.adminCookie, params ?? id);
       expect(own.statusCode, key).toBe(200);
     }
     // Operators reach school A through the provider console's read routes (so their 404s above are about ids).

@@ -109,7 +109,8 @@ export const ERRORS = {
   SEND_MESSAGE_TOO_LONG: { status: 400, message: 'Message max 200 words.' },
   PACKET_NO_RECIPIENTS: { status: 400, message: 'Choose at least one recipient.' },
   COMMENT_TOO_LONG: { status: 400, message: 'Comment must be under 200 words.' },
-  REASON_REQUIRED: { status: 400, message: 'A reason is mandatory.' },
+  /** One entry for every reason a person must give (spec: "Deletion reason required", reject and reopen with a reason). */
+  REASON_REQUIRED: { status: 400, message: 'A reason is required.' },
   REASON_TOO_LONG: { status: 400, message: 'Reason max 50 words.' },
   CHANGE_REQUEST_CONDITION_ALERT: {
     status: 409,
@@ -126,7 +127,6 @@ export const ERRORS = {
   COMP_TICKETS_LIMIT: { status: 400, message: 'Tickets per user must be a whole number under 100.' },
   COMP_TICKET_REMINDER_INVALID: { status: 400, message: 'Set a valid time: a whole number of hours from 1 to 168.' },
   // Operator console (issue 6)
-  ACTION_REASON_REQUIRED: { status: 400, message: 'A reason is required.' },
   WORKFLOW_NOT_RUNNING: { status: 409, message: 'This process has already ended.' },
   NOTHING_TO_RETRY: { status: 409, message: 'Nothing is failing in this process, so there is nothing to retry.' },
   TASK_NOT_OPEN: { status: 409, message: 'This task is no longer open.' },
@@ -145,6 +145,7 @@ export const ERRORS = {
   DISCLOSURE_INVALID_STATE: { status: 409, message: "This action is not possible in the disclosure's current state." },
   DISCLOSURE_OTHER_REVIEWER: { status: 403, message: 'This disclosure was escalated to another reviewer.' },
   DISCLOSURE_ARCHIVED: { status: 409, message: 'This disclosure is archived.' },
+  DISCLOSURE_PARTICIPANTS_INVALID: { status: 400, message: 'Participants must be student-athletes of your school.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -292,9 +292,13 @@ export interface DisclosurePerson {
 }
 
 export interface DisclosureAttachment {
+  /** The stored_files row holding the bytes; absent on entries written before files were stored. */
+  fileId?: string;
   name: string;
   size: number;
   contentType: string;
+  sha256?: string;
+  uploadedAt?: string;
 }
 
 export interface DisclosuresTable {
@@ -386,6 +390,21 @@ export interface ConflictFlagsTable {
   updated_at: Timestamp;
 }
 
+/** Uploaded bytes any feature can point at (disclosure attachments first). */
+export interface StoredFilesTable {
+  id: Generated<string>;
+  school_id: string;
+  uploaded_by: string | null;
+  purpose: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  /** pg gives a Buffer, PGlite a Uint8Array. */
+  bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -418,6 +437,7 @@ export interface Database {
   disclosure_events: DisclosureEventsTable;
   disclosure_comments: DisclosureCommentsTable;
   conflict_flags: ConflictFlagsTable;
+  stored_files: StoredFilesTable;
 }
 
 export type School = Selectable<SchoolsTable>;

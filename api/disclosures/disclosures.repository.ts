@@ -446,7 +446,14 @@ export async function reportTotals(
   if (range.from) q = q.where('d.submitted_at', '>=', new Date(`${range.from}T00:00:00Z`));
   if (range.to) q = q.where('d.submitted_at', '<', sql<Date>`${range.to}::date + 1`);
   const rows = await q
-    .select([key.as('key'), sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(d.amount_cents), 0)`.as('amount')])
+    .select([
+      key.as('key'),
+      sql<string>`count(*)`.as('n'),
+      // The same amount the deal lists show: earnings, else the total payment, else the in-kind estimate.
+      sql<string>`coalesce(sum(coalesce(d.amount_cents, d.total_payment_cents, d.estimated_amount_cents)), 0)`.as(
+        'amount',
+      ),
+    ])
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .execute();
@@ -469,4 +476,110 @@ export async function listPriorityDisclosures(
     .limit(50)
     .execute();
   return rows as DisclosureRecord[];
+}
+
+/**
+ * Adds a stored file to a disclosure its athlete may still edit, while it has fewer than the maximum attachments;
+ * one statement, so two uploads at once cannot pass the cap. 'full' or 'not-editable' when it cannot.
+ */
+export async function appendDisclosureAttachment(
+  db: Kysely<Database>,
+  schoolId: string,
+  disclosureId: string,
+  athleteUserId: string,
+  attachment: DisclosureAttachment,
+  maxAttachments: number,
+): Promise<'ok' | 'full' | 'not-editable'> {
+  const result = await db
+    .updateTable('disclosures')
+    .set({
+      attachments: sql`attachments || jsonb_build_array(${JSON.stringify(attachment)}::jsonb)`,
+      updated_at: new Date(),
+    })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', disclosureId)
+    .where('athlete_user_id', '=', athleteUserId)
+    .where('status', 'in', ['DRAFT', 'CHANGE_REQUESTED'])
+    .where('archived_at', 'is', null)
+    .where(sql<boolean>`jsonb_array_length(attachments) < ${maxAttachments}`)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return 'ok';
+  const row = await db
+    .selectFrom('disclosures')
+    .select(sql<number>`jsonb_array_length(attachments)`.as('n'))
+    .where('school_id', '=', schoolId)
+    .where('id', '=', disclosureId)
+    .where('athlete_user_id', '=', athleteUserId)
+    .where('status', 'in', ['DRAFT', 'CHANGE_REQUESTED'])
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  return row ? 'full' : 'not-editable';
+}
+
+/** Removes one attachment (by its file id) from a disclosure its athlete may still edit; false when nothing changed. */
+export async function removeDisclosureAttachment(
+  db: Kysely<Database>,
+  schoolId: string,
+  disclosureId: string,
+  athleteUserId: string,
+  fileId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('disclosures')
+    .set({
+      attachments: sql`coalesce((select jsonb_agg(a) from jsonb_array_elements(attachments) a where a->>'fileId' is distinct from ${fileId}), '[]'::jsonb)`,
+      updated_at: new Date(),
+    })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', disclosureId)
+    .where('athlete_user_id', '=', athleteUserId)
+    .where('status', 'in', ['DRAFT', 'CHANGE_REQUESTED'])
+    .where('archived_at', 'is', null)
+    .where(sql<boolean>`attachments @> jsonb_build_array(jsonb_build_object('fileId', ${fileId}::text))`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Active student-athletes of the school among the given ids (for a group or team deal's participants). */
+export async function findSchoolAthletes(
+  db: Kysely<Database>,
+  schoolId: string,
+  userIds: readonly string[],
+): Promise<Array<{ id: string; name: string }>> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', (j) =>
+      j.onRef('ur.user_id', '=', 'u.id').on('ur.role', '=', 'STUDENT_ATHLETE').on('ur.school_id', '=', schoolId),
+    )
+    .where('u.school_id', '=', schoolId)
+    .where('u.status', 'in', ['ACTIVE', 'INVITED', 'NOT_INVITED'])
+    .where('u.id', 'in', [...userIds])
+    .select(['u.id', 'u.first_name', 'u.last_name'])
+    .distinct()
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}` }));
+}
+
+/** The school's student-athletes a group or team deal may name (active, invited or not yet invited). */
+export async function listParticipantOptions(
+  db: Kysely<Database>,
+  schoolId: string,
+): Promise<Array<{ id: string; name: string; team: string | null }>> {
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', (j) =>
+      j.onRef('ur.user_id', '=', 'u.id').on('ur.role', '=', 'STUDENT_ATHLETE').on('ur.school_id', '=', schoolId),
+    )
+    .leftJoin('athlete_profiles as p', (j) => j.onRef('p.user_id', '=', 'u.id').on('p.school_id', '=', schoolId))
+    .leftJoin('sport_teams as t', 't.id', 'p.sport_team_id')
+    .where('u.school_id', '=', schoolId)
+    .where('u.status', 'in', ['ACTIVE', 'INVITED', 'NOT_INVITED'])
+    .select(['u.id', 'u.first_name', 'u.last_name', 't.name as team'])
+    .distinct()
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .limit(5000)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, team: r.team }));
 }

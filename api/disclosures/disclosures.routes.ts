@@ -9,6 +9,9 @@ import {
   reviewDisclosureUpdate,
   type DisclosureActor,
 } from '../../workflows/disclosures/disclosure.workflow';
+import { sql } from 'kysely';
+import { recordAudit } from '../audit/audit.repository';
+import { requestMeta } from '../shared/request-meta';
 import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
@@ -24,6 +27,7 @@ import {
   listDisclosureComments,
   listDisclosureEvents,
   listDisclosures,
+  listParticipantOptions,
   listPriorityDisclosures,
   listReviewers,
   reportTotals,
@@ -40,6 +44,9 @@ import {
   EscalateDisclosureBody,
   GroupReviewBody,
   GroupReviewResult,
+  DisclosureSettingsBody,
+  DisclosureSettingsDto,
+  ParticipantOptions,
   PriorityList,
   ReasonBody,
   ReportDto,
@@ -50,7 +57,10 @@ import {
 } from './disclosures.schemas';
 import {
   assertSubmittable,
+  checkParticipants,
   checkReasonText,
+  participantNamesOf,
+  reviewReminderMs,
   CSV_HEADER,
   ensureDisclosureWorkflow,
   recordWorkflowId,
@@ -62,6 +72,7 @@ import {
   toRowDto,
 } from './disclosures.service';
 import { DISCLOSURE_LIMITS, DISCLOSURE_NOTIFICATION, wordCount } from '../../domain/disclosures';
+import { disclosureFilesRoutes } from './disclosure-files.routes';
 
 /** NIL disclosures: the athlete's drafts and submissions, the reviewers' lists and decisions (through the workflow). */
 export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -83,11 +94,12 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function detail(auth: AuthContext, id: string) {
     const d = await visible(auth, id);
-    const [history, comments] = await Promise.all([
+    const [history, comments, names] = await Promise.all([
       listDisclosureEvents(db, auth.school.id, id),
       listDisclosureComments(db, auth.school.id, id),
+      participantNamesOf(db, auth.school.id, d.participants),
     ]);
-    return toDetailDto(d, history, comments, auth);
+    return toDetailDto(d, history, comments, auth, names);
   }
 
   const reviewer = (auth: AuthContext): DisclosureActor => ({ userId: auth.user.id, role: 'REVIEWER' });
@@ -101,6 +113,9 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const auth = authOf(request);
       const fields = toFields(request.body);
+      if (fields.participants) {
+        fields.participants = await checkParticipants(db, auth.school.id, auth.user.id, fields.participants);
+      }
       const id = await insertDisclosure(db, auth.school.id, auth.user.id, { ...fields, type: request.body.type });
       return reply.code(201).send(await detail(auth, id));
     },
@@ -121,6 +136,9 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const d = await visible(auth, request.params.id);
       if (d.athlete_user_id !== auth.user.id) throw new AppError('NOT_FOUND');
       const fields = toFields(request.body);
+      if (fields.participants) {
+        fields.participants = await checkParticipants(db, auth.school.id, auth.user.id, fields.participants);
+      }
       if (!(await updateDisclosureFields(db, auth.school.id, d.id, auth.user.id, fields))) {
         throw new AppError('DISCLOSURE_NOT_EDITABLE');
       }
@@ -150,6 +168,8 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ]);
       }
       assertSubmittable(d);
+      // Participants are checked again: one may have left the school since the draft was saved.
+      if (d.deal_type !== 'INDIVIDUAL') await checkParticipants(db, auth.school.id, auth.user.id, d.participants);
       const temporal = requireTemporal(app.deps);
       const settings = await findSchoolSettings(db, auth.school.id);
       await submitThroughWorkflow(app.deps, temporal, d, settings, {
@@ -256,6 +276,55 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { items: (await listPriorityDisclosures(db, schoolId, today)).map(toRowDto) };
     },
   );
+
+  app.get(
+    '/disclosures/settings',
+    { onRequest: canList, schema: { response: { 200: DisclosureSettingsDto, ...errorResponses(401, 403) } } },
+    async (request) => ({
+      reviewReminderHours: reviewReminderMs(await findSchoolSettings(db, authOf(request).school.id)) / 3_600_000,
+    }),
+  );
+
+  // Applies to disclosures that enter review from now on; a running review keeps the interval it started with.
+  app.put(
+    '/disclosures/settings',
+    {
+      onRequest: [requirePermission('conflict-flags:write'), plan],
+      schema: {
+        body: DisclosureSettingsBody,
+        response: { 200: DisclosureSettingsDto, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const hours = request.body.reviewReminderHours;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('schools')
+          .set({ settings: sql`settings || jsonb_build_object('disclosureReminderHours', ${hours}::int)` })
+          .where('id', '=', auth.school.id)
+          .execute();
+        await recordAudit(trx, {
+          schoolId: auth.school.id,
+          actorUserId: auth.user.id,
+          action: 'disclosure.settings_updated',
+          targetType: 'school',
+          targetId: auth.school.id,
+          ...requestMeta(request),
+          details: { reviewReminderHours: hours },
+        });
+      });
+      return { reviewReminderHours: hours };
+    },
+  );
+
+  app.get(
+    '/disclosures/participant-options',
+    { onRequest: canSubmit, schema: { response: { 200: ParticipantOptions, ...errorResponses(401, 403) } } },
+    async (request) => ({ items: await listParticipantOptions(db, authOf(request).school.id) }),
+  );
+
+  await app.register(disclosureFilesRoutes, { visible, detail, plan });
 
   app.get(
     '/disclosures/reviewers',

@@ -10,7 +10,6 @@ import {
   DISCLOSURE_VIEWS,
   PAYMENT_TYPES,
 } from '../../domain/disclosures';
-import { ALLOWED_FILE_EXTENSIONS } from '../../form-engine/limits';
 import { WEBSITE_URL_PATTERN } from '../../form-engine/text-rules';
 import { IsoDate, Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
 
@@ -31,17 +30,21 @@ export const PersonSchema = Type.Object({
   phone: Type.Optional(Type.String({ pattern: '^$|^[0-9]{10}$', 'x-error-code': 'INVALID_PHONE' })),
 });
 
-const fileNamePattern = `^[^/\\\\]+\\.(${ALLOWED_FILE_EXTENSIONS.join('|')})$`;
-export const AttachmentSchema = Type.Object({
-  name: Type.String({
-    minLength: 1,
-    maxLength: 255,
-    pattern: fileNamePattern,
-    'x-error-code': 'FILE_TYPE_NOT_ALLOWED',
-  }),
-  size: Type.Integer({ minimum: 0, maximum: DISCLOSURE_LIMITS.maxAttachmentBytes, 'x-error-code': 'FILE_TOO_LARGE' }),
-  contentType: Type.String({ maxLength: 200 }),
+/** An attachment as the API shows it; the bytes are uploaded and downloaded through /disclosures/:id/attachments. */
+export const AttachmentDto = Type.Object({
+  /** Null for an entry recorded before files were stored (no download). */
+  fileId: Nullable(Type.String()),
+  name: Type.String(),
+  size: Type.Integer(),
+  contentType: Type.String(),
+  sha256: Nullable(Type.String()),
+  uploadedAt: Nullable(Type.String()),
 });
+
+export const AttachmentParams = Type.Object({ id: Uuid, fileId: Uuid });
+
+/** A group or team deal's participants: ids of the school's student-athletes (the submitter is always one). */
+const ParticipantId = Type.String({ format: 'uuid', 'x-error-code': 'DISCLOSURE_PARTICIPANTS_INVALID' });
 
 /** The athlete's form: every field optional while a draft; submit checks the required ones. */
 export const DisclosureFieldsSchema = Type.Object({
@@ -61,14 +64,11 @@ export const DisclosureFieldsSchema = Type.Object({
   totalPayment: Type.Optional(Nullable(Amount)),
   pointOfContact: Type.Optional(Nullable(PersonSchema)),
   agent: Type.Optional(Nullable(PersonSchema)),
-  participants: Type.Optional(Type.Array(Text(200), { maxItems: DISCLOSURE_LIMITS.maxParticipants })),
+  participants: Type.Optional(Type.Array(ParticipantId, { maxItems: DISCLOSURE_LIMITS.maxParticipants })),
   website: Type.Optional(
     Nullable(Type.String({ maxLength: 2048, pattern: `^$|${WEBSITE_URL_PATTERN}`, 'x-error-code': 'INVALID_LINK' })),
   ),
   notes: Type.Optional(Nullable(Text(5000))),
-  attachments: Type.Optional(
-    Type.Array(AttachmentSchema, { maxItems: DISCLOSURE_LIMITS.maxAttachments, 'x-error-code': 'TOO_MANY_FILES' }),
-  ),
 });
 export type DisclosureFieldsBody = Static<typeof DisclosureFieldsSchema>;
 
@@ -171,10 +171,11 @@ export const DisclosureDetailDto = Type.Object({
     totalPayment: Nullable(Type.Number()),
     pointOfContact: PersonDto,
     agent: PersonDto,
-    participants: Type.Array(Type.String()),
+    /** id null: a name recorded before participants were chosen from the school's athletes. */
+    participants: Type.Array(Type.Object({ id: Nullable(Type.String()), name: Type.String() })),
     website: Nullable(Type.String()),
     notes: Nullable(Type.String()),
-    attachments: Type.Array(AttachmentSchema),
+    attachments: Type.Array(AttachmentDto),
     conflicts: Type.Array(ConflictHitDto),
     payorYearTotal: Nullable(Type.Number()),
     decisionReason: Nullable(Type.String()),
@@ -190,6 +191,8 @@ export const DisclosureDetailDto = Type.Object({
       reopen: Type.Boolean(),
       archive: Type.Boolean(),
       comment: Type.Boolean(),
+      /** Download the attachments: the athlete who owns the disclosure and the school's reviewers. */
+      download: Type.Boolean(),
     }),
   },
 });
@@ -238,6 +241,10 @@ export const ReportDto = Type.Object({
 });
 export const ReportQuery = Type.Object({ from: Type.Optional(IsoDate), to: Type.Optional(IsoDate) });
 
+export const ParticipantOptions = Type.Object({
+  items: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), team: Nullable(Type.String()) })),
+});
+
 export const PriorityList = Type.Object({ items: Type.Array(DisclosureRowDto) });
 
 export const ConflictFlagBody = Type.Object({
@@ -275,4 +282,16 @@ export type ConflictFlagDto = Static<typeof ConflictFlagDto>;
 export const ConflictFlagList = Type.Object({
   items: Type.Array(ConflictFlagDto),
   stateCategories: Type.Array(Type.String()),
+});
+
+/** Reviewer reminders: whole hours from 1 to 168 (a week), as comp ticket reminders; the default is 48. */
+export const DisclosureSettingsDto = Type.Object({
+  reviewReminderHours: Type.Number(),
+});
+export const DisclosureSettingsBody = Type.Object({
+  reviewReminderHours: Type.Integer({
+    minimum: 1,
+    maximum: 168,
+    'x-error-message': 'Set a valid time: a whole number of hours from 1 to 168.',
+  }),
 });

@@ -24,6 +24,7 @@ import {
 import { taskQueueOf } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
 import type { ConflictFlagRow } from './conflict-flags.repository';
+import { findSchoolAthletes } from './disclosures.repository';
 import type {
   DisclosureCommentRow,
   DisclosureEventRow,
@@ -36,6 +37,8 @@ import type {
   DisclosureFieldsBody,
   DisclosureRowDto,
 } from './disclosures.schemas';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const dollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
@@ -74,6 +77,7 @@ export function toDetailDto(
   history: DisclosureEventRow[],
   comments: DisclosureCommentRow[],
   auth: AuthContext,
+  participantNames: ReadonlyMap<string, string> = new Map(),
 ): DisclosureDetailDto {
   const own = d.athlete_user_id === auth.user.id;
   const reviewer = auth.permissions.has('disclosures:review');
@@ -89,10 +93,19 @@ export function toDetailDto(
     totalPayment: dollars(d.total_payment_cents),
     pointOfContact: d.point_of_contact,
     agent: d.agent,
-    participants: d.participants,
+    participants: d.participants.map((p) =>
+      UUID.test(p) ? { id: p, name: participantNames.get(p) ?? 'Former athlete' } : { id: null, name: p },
+    ),
     website: d.website,
     notes: d.notes,
-    attachments: d.attachments,
+    attachments: d.attachments.map((a) => ({
+      fileId: a.fileId ?? null,
+      name: a.name,
+      size: a.size,
+      contentType: a.contentType,
+      sha256: a.sha256 ?? null,
+      uploadedAt: a.uploadedAt ?? null,
+    })),
     conflicts: d.conflicts as DisclosureDetailDto['conflicts'],
     payorYearTotal: dollars(d.payor_year_total_cents),
     decisionReason: d.decision_reason,
@@ -127,6 +140,7 @@ export function toDetailDto(
       reopen: reviewer && !own && live && (d.status === 'APPROVED' || d.status === 'REJECTED'),
       archive: reviewer && !own && live && d.status !== 'DRAFT',
       comment: live && (own || reviewer),
+      download: own || reviewer,
     },
   };
 }
@@ -188,8 +202,7 @@ export function toFields(body: DisclosureFieldsBody): DisclosureFields {
   if (poc !== undefined) out.pointOfContact = poc;
   const agent = person(body.agent);
   if (agent !== undefined) out.agent = agent;
-  if (body.participants !== undefined) out.participants = body.participants.map((p) => p.trim()).filter(Boolean);
-  if (body.attachments !== undefined) out.attachments = body.attachments;
+  if (body.participants !== undefined) out.participants = [...new Set(body.participants.map((p) => p.toLowerCase()))];
   if (out.notes && wordCount(out.notes) > DISCLOSURE_LIMITS.notesMaxWords) {
     details.push({ field: 'notes', message: ERRORS.NOTES_TOO_LONG.message, code: 'NOTES_TOO_LONG' });
   }
@@ -211,13 +224,59 @@ export function assertSubmittable(d: DisclosureRecord): void {
   if (d.payment_type === 'MONETARY' && d.amount_cents === null) missing.push('amount');
   if (d.payment_type === 'IN_KIND' && d.estimated_amount_cents === null) missing.push('estimatedAmount');
   if (!d.point_of_contact?.name) missing.push('pointOfContact.name');
-  if ((d.deal_type === 'GROUP' || d.deal_type === 'TEAM') && d.participants.length === 0) missing.push('participants');
+  const others = d.participants.filter((p) => p !== d.athlete_user_id);
+  if ((d.deal_type === 'GROUP' || d.deal_type === 'TEAM') && others.length === 0) missing.push('participants');
   if (missing.length > 0) {
     throw new AppError(
       'MANDATORY_FIELD',
       missing.map((field) => ({ field, message: ERRORS.MANDATORY_FIELD.message, code: 'MANDATORY_FIELD' })),
     );
   }
+}
+
+/**
+ * A group or team deal's participants must be student-athletes of the submitter's school (the submitter is always
+ * one of them, so naming oneself is dropped rather than refused). Each id that is not names its position.
+ */
+export async function checkParticipants(
+  db: Kysely<Database>,
+  schoolId: string,
+  submitterId: string,
+  participants: readonly string[],
+): Promise<string[]> {
+  const others = participants.filter((p) => p !== submitterId);
+  const legacy = others.filter((p) => !UUID.test(p));
+  const found = new Set(
+    (
+      await findSchoolAthletes(
+        db,
+        schoolId,
+        others.filter((p) => UUID.test(p)),
+      )
+    ).map((a) => a.id),
+  );
+  const bad = others.filter((p) => legacy.includes(p) || !found.has(p));
+  if (bad.length > 0) {
+    throw new AppError(
+      'DISCLOSURE_PARTICIPANTS_INVALID',
+      bad.map((p) => ({
+        field: `participants.${participants.indexOf(p)}`,
+        message: ERRORS.DISCLOSURE_PARTICIPANTS_INVALID.message,
+        code: 'DISCLOSURE_PARTICIPANTS_INVALID',
+      })),
+    );
+  }
+  return others;
+}
+
+/** Names of the uuid participants of a disclosure (legacy free-text entries are shown as they are). */
+export async function participantNamesOf(
+  db: Kysely<Database>,
+  schoolId: string,
+  participants: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = participants.filter((p) => UUID.test(p));
+  return new Map((await findSchoolAthletes(db, schoolId, ids)).map((a) => [a.id, a.name]));
 }
 
 export function reviewReminderMs(settings: SchoolSettings): number {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import type { BulkAction } from '../../domain/operator-console';
 import { recordAudit } from '../audit/audit.repository';
 import { authOf } from '../plugins/authenticate';
@@ -53,7 +53,7 @@ export async function startBulkAction(
   input: { action: BulkAction; reason: string; filter: ConsoleFilter; stuckOnly: boolean },
 ): Promise<BulkJob> {
   const reason = input.reason.trim();
-  if (!reason) throw new AppError('ACTION_REASON_REQUIRED', [{ field: 'reason', message: 'A reason is required.' }]);
+  if (!reason) throw new AppError('REASON_REQUIRED', [{ field: 'reason', message: ERRORS.REASON_REQUIRED.message }]);
   const { items } = await listWorkflows(
     ctx,
     { ...input.filter, status: 'Running' },

@@ -115,7 +115,7 @@ export const WorkflowDetailDto = Type.Object({
 const Reason = Type.String({
   minLength: 1,
   maxLength: ACTION_REASON_MAX_LENGTH,
-  'x-error-code': 'ACTION_REASON_REQUIRED',
+  'x-error-code': 'REASON_REQUIRED',
   description: 'Why (kept in the audit log).',
 });
 

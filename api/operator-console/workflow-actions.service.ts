@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import type { ConsoleAction } from '../../domain/operator-console';
 import {
   RESEND_STEP_NOTIFICATION_SIGNAL,
@@ -31,7 +31,7 @@ const RESEND_SIGNALS: Record<string, string> = { invitation: 'resendInvitation' 
 
 function requireReason(reason: string): string {
   const trimmed = reason.trim();
-  if (!trimmed) throw new AppError('ACTION_REASON_REQUIRED', [{ field: 'reason', message: 'A reason is required.' }]);
+  if (!trimmed) throw new AppError('REASON_REQUIRED', [{ field: 'reason', message: ERRORS.REASON_REQUIRED.message }]);
   return trimmed;
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl } from '../support/app-urls';
 import { uniqueTag } from '../support/people';
@@ -5,6 +6,13 @@ import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
 
 // One after another: live notifications of one test would otherwise pop up over the other's athlete screens.
+
+/** A one-page PDF (the smallest valid document) and the first bytes of a PNG, for the attachment checks. */
+const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
 
 const statusBadge = (page: Page, text: string) =>
   page.locator('.mantine-Badge-root', { hasText: new RegExp(`^${text}$`) });
@@ -65,10 +73,20 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
   await expect(page.getByText('Phone number must have 10 digits.')).toBeVisible();
   await page.getByRole('textbox', { name: /^Contact phone/ }).fill('5125550151');
   await nextStep(page);
-  // Step 5: notes and files.
+  // Step 5: notes and files. A PNG renamed .pdf passes the browser's check by name but the server reads its first
+  // bytes and refuses it; a real PDF is stored (the draft is saved first) and listed with a download link.
   await page.getByRole('textbox', { name: /^Notes/ }).fill('Wear Rival cleats in two shoots.');
+  const fileInput = page.getByTestId('attachment-dropzone').locator('input[type="file"]');
+  await fileInput.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: PNG_BYTES });
+  await expect(page.getByRole('alert').filter({ hasText: 'fake.pdf: This file type is not allowed.' })).toBeVisible();
+  await fileInput.setInputFiles({ name: 'rival-contract.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES });
+  await expect(page.getByRole('link', { name: 'rival-contract.pdf' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await closeToasts(page);
+  await checkScreen(page, 'disclosures-form-attachment');
   await nextStep(page);
   await expect(page.getByLabel('Summary')).toContainText('Rival Sportswear');
+  await expect(page.getByLabel('Summary')).toContainText('rival-contract.pdf');
   await checkScreen(page, 'disclosures-form-review');
   await closeToasts(page);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -94,6 +112,13 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
   await checkScreen(admin, 'disclosures-admin-conflict-view');
   await row.getByRole('link', { name: /^Open/ }).click();
   await expect(admin.getByText('University: Apparel sponsor competitors')).toBeVisible();
+  // The reviewer downloads the athlete's attachment: the same bytes come back.
+  const downloading = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'rival-contract.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('rival-contract.pdf');
+  const saved = await download.path();
+  expect(readFileSync(saved).equals(PDF_BYTES)).toBe(true);
   await checkScreen(admin, 'disclosures-admin-detail');
   await admin.getByRole('button', { name: 'Request change' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Request a change' });
@@ -135,6 +160,8 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
 });
 
 test('an admin approves a group of three disclosures at once', async ({ page }) => {
+  // Three submissions and three decisions, each through its review process: a busy machine needs more than 30 s.
+  test.setTimeout(LONG_FLOW_TIMEOUT);
   const tag = uniqueTag();
   const athlete = await apiClientAs('athlete@demo.edu');
   for (let i = 1; i <= 3; i++) {
@@ -161,7 +188,8 @@ test('an admin approves a group of three disclosures at once', async ({ page }) 
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto(`/disclosures?q=${encodeURIComponent(`Group ${tag}`)}`);
   const table = page.getByRole('table', { name: 'Disclosures' });
-  await expect(table.getByRole('row')).toHaveCount(4);
+  // The list waits for the three submissions' review processes on a busy machine: allow it more than the default.
+  await expect(table.getByRole('row')).toHaveCount(4, { timeout: 30_000 });
   await page.getByRole('checkbox', { name: 'Select every pending disclosure on this page' }).check();
   await expect(page.getByText('3 selected')).toBeVisible();
   await checkScreen(page, 'disclosures-admin-group-selection');
@@ -174,7 +202,7 @@ test('admins keep conflict flags, see priority tasks and reporting; athletes rea
   page,
   browser,
 }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/adminHome');
   await expect(page.getByRole('heading', { name: 'Priority tasks' })).toBeVisible();
@@ -211,8 +239,31 @@ test('admins keep conflict flags, see priority tasks and reporting; athletes rea
   await page.goto('/reporting');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reporting');
   await expect(page.getByRole('table', { name: 'By sport: figures' })).toContainText('Football');
+  // The date range picker: the first of this month to today; the figures and the CSV link follow it.
+  const today = new Date();
+  const dayLabel = (d: Date) => `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
+  const iso = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const first = new Date(today.getFullYear(), today.getMonth(), 1);
+  await page.getByRole('button', { name: /^Submitted between/ }).click();
+  await page.getByRole('button', { name: dayLabel(first), exact: true }).click();
+  await page.getByRole('button', { name: dayLabel(today), exact: true }).click();
+  await expect(
+    page.getByText(
+      `Showing disclosures submitted from ${iso(first)} to ${iso(today)}; the CSV export uses the same dates.`,
+    ),
+  ).toBeVisible();
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute(
+    'href',
+    `/api/v1/disclosures/export.csv?from=${iso(first)}&to=${iso(today)}`,
+  );
+  // A preset period (the spec's report periods) replaces the range.
+  await page.getByRole('button', { name: 'Last 12 months' }).click();
+  await expect(page.getByRole('button', { name: 'Last 12 months' })).toHaveAttribute('data-variant', 'filled');
+  await expect(page.getByRole('table', { name: 'By status: figures' })).toBeVisible();
   await checkScreen(page, 'disclosures-reporting');
-  const csv = await page.request.get('/api/v1/disclosures/export.csv');
+  const csv = await page.request.get((await exportLink.getAttribute('href'))!);
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain('Date submitted,Tentative start date,Student');
 

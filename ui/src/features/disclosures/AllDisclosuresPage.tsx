@@ -29,6 +29,7 @@ import {
   wordCount,
   type DisclosureView,
 } from '../../../../domain/disclosures';
+import { ERRORS } from '../../../../domain/errors';
 import { errorMessage } from '../../shared/api';
 import { formatDate, formatDateTime, humanize } from '../../shared/format';
 import { SearchIcon } from '../../shared/icons';
@@ -402,7 +403,11 @@ function GroupRejectModal(props: {
   const [reason, setReason] = useState('');
   const words = wordCount(reason);
   const problem =
-    words > DISCLOSURE_LIMITS.reasonMaxWords ? 'Reason max 50 words.' : reason.trim() ? null : 'A reason is required.';
+    words > DISCLOSURE_LIMITS.reasonMaxWords
+      ? 'Reason max 50 words.'
+      : reason.trim()
+        ? null
+        : ERRORS.REASON_REQUIRED.message;
   return (
     <Modal
       opened

@@ -34,6 +34,7 @@ import {
   type ConflictFlagInput,
 } from './disclosures.api';
 import { conflictLabel, formatMoney } from './disclosure-labels';
+import { ReviewReminderCard } from './ReviewReminderCard';
 
 /** Conflict-of-interest flags: admins keep them; athletes read them before they agree to a deal. */
 export function ConflictOfInterestPage() {
@@ -63,6 +64,7 @@ export function ConflictOfInterestPage() {
           )
         }
       />
+      {canWrite && <ReviewReminderCard />}
       {flags.isPending && <LoadingState label="Loading conflict flags" />}
       {flags.error && <ErrorState error={flags.error} onRetry={() => void flags.refetch()} />}
       {flags.data && (

@@ -5,9 +5,8 @@ import {
   Autocomplete,
   Button,
   Card,
-  CloseButton,
-  FileButton,
   Group,
+  MultiSelect,
   NumberInput,
   Radio,
   SegmentedControl,
@@ -15,7 +14,6 @@ import {
   SimpleGrid,
   Stack,
   Stepper,
-  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -36,8 +34,6 @@ import { errorMessage, fieldErrors, isApiError } from '../../shared/api';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState } from '../../shared/states';
 import {
-  ACCEPTED_EXTENSIONS,
-  checkFiles,
   EMPTY_FORM,
   FIELD_STEP,
   formFieldOf,
@@ -47,7 +43,16 @@ import {
   type DisclosureFormValues,
   type FormErrors,
 } from './disclosure-form';
-import { useConflictFlags, useDisclosure, useSaveDisclosure, useSubmitDisclosure } from './disclosures.api';
+import { AttachmentUploader } from './DisclosureAttachments';
+import {
+  useConflictFlags,
+  useDisclosure,
+  useParticipantOptions,
+  useSaveDisclosure,
+  useSubmitDisclosure,
+  type DisclosureAttachment,
+} from './disclosures.api';
+import { useMe } from '../../shared/session';
 import { formatMoney, typeLabel } from './disclosure-labels';
 
 const STEPS = ['Deal', 'Dates and place', 'Payment', 'People', 'Notes and files', 'Review'] as const;
@@ -67,17 +72,30 @@ export function CreateDisclosurePage() {
       key={detail?.id ?? 'new'}
       id={detail?.id ?? null}
       initial={initial}
+      initialAttachments={detail?.attachments ?? []}
       status={detail?.status ?? 'DRAFT'}
     />
   );
 }
 
-function DisclosureForm({ id, initial, status }: { id: string | null; initial: DisclosureFormValues; status: string }) {
+function DisclosureForm({
+  id,
+  initial,
+  initialAttachments,
+  status,
+}: {
+  id: string | null;
+  initial: DisclosureFormValues;
+  initialAttachments: DisclosureAttachment[];
+  status: string;
+}) {
   const navigate = useNavigate();
+  const me = useMe();
   const [values, setValues] = useState<DisclosureFormValues>(initial);
+  const [attachments, setAttachments] = useState<DisclosureAttachment[]>(initialAttachments);
+  const athletes = useParticipantOptions();
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [changeReason, setChangeReason] = useState<string | null>(null);
   const [savedId, setSavedId] = useState<string | null>(id);
   const save = useSaveDisclosure();
@@ -166,17 +184,14 @@ function DisclosureForm({ id, initial, status }: { id: string | null; initial: D
     }
   };
 
-  const addFiles = (files: File[]) => {
-    const { accepted, problem } = checkFiles(values.attachments.length, files);
-    setFileProblem(problem);
-    if (accepted.length > 0) {
-      set('attachments', [
-        ...values.attachments,
-        ...accepted.map((f) => ({ name: f.name, size: f.size, contentType: f.type || 'application/octet-stream' })),
-      ]);
-    }
-  };
-
+  const participantOptions = useMemo(
+    () =>
+      (athletes.data ?? [])
+        .filter((a) => a.id !== me.id)
+        .map((a) => ({ value: a.id, label: a.team ? `${a.name} (${a.team})` : a.name })),
+    [athletes.data, me.id],
+  );
+  const participantName = (pid: string) => participantOptions.find((o) => o.value === pid)?.label ?? pid;
   const categories = useMemo(() => flags.data?.stateCategories ?? [], [flags.data]);
   const notesWords = wordCount(values.notes);
   const busy = save.isPending || submit.isPending;
@@ -405,15 +420,20 @@ function DisclosureForm({ id, initial, status }: { id: string | null; initial: D
                   error={err('agentPhone')}
                 />
               </SimpleGrid>
-              <TagsInput
-                label="Participants"
-                description="Other athletes in a group or team deal; press Enter after each name"
-                required={values.dealType !== 'INDIVIDUAL'}
-                value={values.participants}
-                onChange={(v) => set('participants', v)}
-                error={err('participants')}
-                maxTags={DISCLOSURE_LIMITS.maxParticipants}
-              />
+              {values.dealType !== 'INDIVIDUAL' && (
+                <MultiSelect
+                  label="Participants"
+                  description="The other student-athletes of your school in this group or team deal (you are included)"
+                  required
+                  searchable
+                  data={participantOptions}
+                  value={values.participants}
+                  onChange={(v) => set('participants', v)}
+                  error={err('participants') ?? (athletes.error ? errorMessage(athletes.error) : undefined)}
+                  maxValues={DISCLOSURE_LIMITS.maxParticipants}
+                  nothingFoundMessage="No athlete of your school has this name"
+                />
+              )}
             </Stack>
           </Stepper.Step>
           <Stepper.Step label="Notes and files" description="Details">
@@ -427,52 +447,21 @@ function DisclosureForm({ id, initial, status }: { id: string | null; initial: D
                 onChange={(e) => set('notes', e.currentTarget.value)}
                 error={err('notes')}
               />
-              <Stack gap={6}>
-                <Text size="sm" fw={500}>
-                  Attachments
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Up to {DISCLOSURE_LIMITS.maxAttachments} files of 20 MB: gif, jpeg, jpg, png, pdf, doc, docx, xls,
-                  xlsx, csv, zip, ppt, pptx.
-                </Text>
-                {values.attachments.map((a, i) => (
-                  <Group key={`${a.name}-${i}`} gap="xs">
-                    <Text size="sm">{a.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {(a.size / 1024).toFixed(0)} KB
-                    </Text>
-                    <CloseButton
-                      size="sm"
-                      aria-label={`Remove ${a.name}`}
-                      onClick={() =>
-                        set(
-                          'attachments',
-                          values.attachments.filter((_, j) => j !== i),
-                        )
-                      }
-                    />
-                  </Group>
-                ))}
-                <Group>
-                  <FileButton onChange={addFiles} accept={ACCEPTED_EXTENSIONS} multiple>
-                    {(props) => (
-                      <Button variant="default" size="xs" {...props}>
-                        Add files
-                      </Button>
-                    )}
-                  </FileButton>
-                </Group>
-                {fileProblem && (
-                  <Text size="sm" c="red" role="alert">
-                    {fileProblem}
-                  </Text>
-                )}
-              </Stack>
+              <AttachmentUploader
+                disclosureId={savedId}
+                attachments={attachments}
+                ensureSaved={persist}
+                onChange={setAttachments}
+              />
             </Stack>
           </Stepper.Step>
           <Stepper.Step label="Review" description="Save or submit">
             <Stack mt="md">
-              <ReviewSummary values={values} />
+              <ReviewSummary
+                values={values}
+                attachments={attachments}
+                participants={values.participants.map(participantName)}
+              />
               {resubmitting && (
                 <Select
                   label="Change reason"
@@ -527,7 +516,15 @@ function DisclosureForm({ id, initial, status }: { id: string | null; initial: D
   );
 }
 
-function ReviewSummary({ values }: { values: DisclosureFormValues }) {
+function ReviewSummary({
+  values,
+  attachments,
+  participants,
+}: {
+  values: DisclosureFormValues;
+  attachments: DisclosureAttachment[];
+  participants: string[];
+}) {
   const rows: Array<[string, string]> = [
     ['Type', typeLabel(values.type)],
     ['Deal type', values.dealType.charAt(0) + values.dealType.slice(1).toLowerCase()],
@@ -543,8 +540,8 @@ function ReviewSummary({ values }: { values: DisclosureFormValues }) {
       ),
     ],
     ['Point of contact', values.contactName || '—'],
-    ['Participants', values.participants.join(', ') || '—'],
-    ['Attachments', values.attachments.map((a) => a.name).join(', ') || '—'],
+    ['Participants', participants.join(', ') || '—'],
+    ['Attachments', attachments.map((a) => a.name).join(', ') || '—'],
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" aria-label="Summary">

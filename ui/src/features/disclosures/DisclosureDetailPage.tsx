@@ -18,12 +18,14 @@ import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DISCLOSURE_LIMITS, wordCount } from '../../../../domain/disclosures';
+import { ERRORS } from '../../../../domain/errors';
 import { errorMessage } from '../../shared/api';
 import { ConfirmModal } from '../../shared/ConfirmModal';
 import { formatDate, formatDateTime, humanize } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
+import { AttachmentList } from './DisclosureAttachments';
 import { ConflictBadges, NotifyBadge, StatusBadge } from './DisclosureBadges';
 import {
   useArchiveDisclosure,
@@ -326,7 +328,7 @@ function Details({ d }: { d: DisclosureDetail }) {
         <Field label="Total payment">{formatMoney(d.totalPayment)}</Field>
         <Field label="Point of contact">{person(d.pointOfContact)}</Field>
         <Field label="Agent">{person(d.agent)}</Field>
-        <Field label="Participants">{d.participants.join(', ') || '—'}</Field>
+        <Field label="Participants">{d.participants.map((x) => x.name).join(', ') || '—'}</Field>
         <Field label="Link">
           {d.website ? (
             <Anchor href={d.website} target="_blank" rel="noopener noreferrer">
@@ -339,8 +341,13 @@ function Details({ d }: { d: DisclosureDetail }) {
         <Field label="Conflict">
           <ConflictBadges types={d.conflictTypes} />
         </Field>
-        <Field label="Attachments">{d.attachments.map((a) => a.name).join(', ') || '—'}</Field>
       </SimpleGrid>
+      <Stack gap={4} mt="md">
+        <Text size="xs" c="dimmed" id="detail-attachments">
+          Attachments
+        </Text>
+        <AttachmentList disclosureId={d.id} attachments={d.attachments} canDownload={d.can.download} />
+      </Stack>
       {d.notes && (
         <Stack gap={2} mt="md">
           <Text size="xs" c="dimmed">
@@ -454,7 +461,7 @@ function ReasonModal(props: {
     words > DISCLOSURE_LIMITS.reasonMaxWords
       ? 'Reason max 50 words.'
       : props.reasonRequired && reason.trim() === ''
-        ? 'A reason is required.'
+        ? ERRORS.REASON_REQUIRED.message
         : null;
   return (
     <Modal opened onClose={props.onClose} title={props.title} centered>

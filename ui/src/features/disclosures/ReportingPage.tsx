@@ -1,20 +1,42 @@
 import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import { humanize } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { exportCsvUrl, useDisclosureReport, type ReportRow } from './disclosures.api';
 import { formatMoney, statusLabel, typeLabel } from './disclosure-labels';
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
+type Range = [string | null, string | null];
+
+/** Today in the browser's calendar as YYYY-MM-DD, and `days` before it. */
+function isoDaysAgo(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The spec's report periods (part 2 §9): last 4 weeks, 3 months and 12 months. */
+const PRESETS: Array<{ label: string; days: number }> = [
+  { label: 'Last 4 weeks', days: 28 },
+  { label: 'Last 3 months', days: 91 },
+  { label: 'Last 12 months', days: 365 },
+];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function monthLabel(key: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(key);
+  return m ? `${MONTHS[Number(m[2]) - 1]} ${m[1]}` : key;
+}
 
 /** NIL reporting: counts and amounts by sport, type, status and month (archived disclosures excluded), and CSV. */
 export function ReportingPage() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const range = { ...(ISO.test(from) ? { from } : {}), ...(ISO.test(to) ? { to } : {}) };
+  const [dates, setDates] = useState<Range>([null, null]);
+  const [from, to] = dates;
+  // A half-picked range (start only) filters nothing until its end is chosen.
+  const range = from && to ? { from, to } : {};
   const report = useDisclosureReport(range);
   const r = report.data;
   return (
@@ -29,25 +51,44 @@ export function ReportingPage() {
         }
       />
       <Group align="flex-end">
-        <TextInput
-          label="Submitted from"
-          placeholder="YYYY-MM-DD"
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-          w={160}
+        <DatePickerInput
+          type="range"
+          label="Submitted between"
+          placeholder="Any date"
+          valueFormat="YYYY-MM-DD"
+          value={dates}
+          onChange={(v) => setDates([v[0] ?? null, v[1] ?? null])}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the dates' }}
+          allowSingleDateInRange
+          maxDate={isoDaysAgo(0)}
+          w={280}
         />
-        <TextInput
-          label="Submitted to"
-          placeholder="YYYY-MM-DD"
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-          w={160}
-        />
+        <Group gap="xs" role="group" aria-label="Report period">
+          {PRESETS.map((p) => (
+            <Button
+              key={p.label}
+              size="sm"
+              variant={from === isoDaysAgo(p.days) && to === isoDaysAgo(0) ? 'filled' : 'default'}
+              onClick={() => setDates([isoDaysAgo(p.days), isoDaysAgo(0)])}
+            >
+              {p.label}
+            </Button>
+          ))}
+        </Group>
       </Group>
+      {from && to && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Showing disclosures submitted from {from} to {to}; the CSV export uses the same dates.
+        </Text>
+      )}
       {report.isPending && <LoadingState rows={6} label="Loading the report" />}
       {report.error && <ErrorState error={report.error} onRetry={() => void report.refetch()} />}
       {r && r.total.count === 0 && (
-        <NothingHere title="Nothing to report yet" description="Submitted disclosures appear here." />
+        <NothingHere
+          title={from && to ? 'Nothing submitted in these dates' : 'Nothing to report yet'}
+          description={from && to ? 'Choose other dates or clear the filter.' : 'Submitted disclosures appear here.'}
+        />
       )}
       {r && r.total.count > 0 && (
         <>
@@ -73,7 +114,7 @@ export function ReportingPage() {
             <ChartCard title="By sport" rows={r.bySport} label={(k) => k} />
             <ChartCard title="By type" rows={r.byType} label={typeLabel} />
             <ChartCard title="By status" rows={r.byStatus} label={(k) => statusLabel(k)} />
-            <ChartCard title="By month" rows={r.byMonth} label={(k) => k ?? humanize(k)} />
+            <ChartCard title="By month" rows={r.byMonth} label={monthLabel} />
           </SimpleGrid>
         </>
       )}

@@ -27,9 +27,9 @@ export interface DisclosureFormValues {
   agentName: string;
   agentEmail: string;
   agentPhone: string;
+  /** User ids of the other student-athletes in a group or team deal. */
   participants: string[];
   notes: string;
-  attachments: Array<{ name: string; size: number; contentType: string }>;
 }
 
 export const EMPTY_FORM: DisclosureFormValues = {
@@ -56,7 +56,6 @@ export const EMPTY_FORM: DisclosureFormValues = {
   agentPhone: '',
   participants: [],
   notes: '',
-  attachments: [],
 };
 
 export function fromDetail(d: DisclosureDetail): DisclosureFormValues {
@@ -82,9 +81,8 @@ export function fromDetail(d: DisclosureDetail): DisclosureFormValues {
     agentName: d.agent?.name ?? '',
     agentEmail: d.agent?.email ?? '',
     agentPhone: d.agent?.phone ?? '',
-    participants: d.participants,
+    participants: d.participants.flatMap((p) => (p.id ? [p.id] : [])),
     notes: d.notes ?? '',
-    attachments: d.attachments,
   };
 }
 
@@ -114,9 +112,8 @@ export function toBody(v: DisclosureFormValues): DisclosureFields & { type: stri
     totalPayment: amountOf(v.totalPayment),
     pointOfContact: person(v.contactName, v.contactEmail, v.contactPhone),
     agent: person(v.agentName, v.agentEmail, v.agentPhone),
-    participants: v.participants,
+    participants: v.dealType === 'INDIVIDUAL' ? [] : v.participants,
     notes: textOf(v.notes),
-    attachments: v.attachments,
   };
 }
 
@@ -185,7 +182,6 @@ export const FIELD_STEP: Record<keyof DisclosureFormValues, number> = {
   agentPhone: 3,
   participants: 3,
   notes: 4,
-  attachments: 4,
 };
 
 /** API field names (from a 400's details) to the form's field names. */
@@ -203,7 +199,28 @@ export function formFieldOf(apiField: string): keyof DisclosureFormValues | null
   return head in FIELD_STEP ? (head as keyof DisclosureFormValues) : null;
 }
 
-export const ACCEPTED_EXTENSIONS = ALLOWED_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** The Dropzone's accept map: each allowed type with its extensions (the server checks the first bytes again). */
+export const ACCEPTED_MIME_TYPES: Record<string, string[]> = {
+  'image/gif': ['.gif'],
+  'image/jpeg': ['.jpeg', '.jpg'],
+  'image/png': ['.png'],
+  'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.ms-excel': ['.xls', '.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'text/csv': ['.csv'],
+  'application/zip': ['.zip'],
+  'application/x-zip-compressed': ['.zip'],
+  'application/vnd.ms-powerpoint': ['.ppt'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
+};
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
 
 /** File checks before a file is listed: type by extension, at most 20 MB, at most 5 files. */
 export function checkFiles(existing: number, files: File[]): { accepted: File[]; problem: string | null } {

@@ -53,6 +53,8 @@ const ACTION_LABELS: Record<string, string> = {
   escalate: 'Escalated',
   reopen: 'Reopened',
   archive: 'Archived',
+  attach: 'Attached a file',
+  detach: 'Removed a file',
 };
 export function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action;

@@ -5,7 +5,8 @@ import type {
   DisclosureFieldsBody,
   DisclosureRowDto,
 } from '../../../../api/disclosures/disclosures.schemas';
-import { api, buildApiUrl, type QueryValue } from '../../shared/api';
+import { ERRORS } from '../../../../domain/errors';
+import { api, ApiError, buildApiUrl, parseApiError, type QueryValue } from '../../shared/api';
 
 export type DisclosureRow = DisclosureRowDto;
 export type DisclosureDetail = DisclosureDetailDto;
@@ -206,5 +207,89 @@ export function useTeamOptions() {
     queryFn: ({ signal }) =>
       api.get<{ items: Array<{ id: string; name: string; sport: string }> }>('/teams', undefined, signal),
     select: (d) => d.items,
+  });
+}
+
+export type DisclosureAttachment = DisclosureDetail['attachments'][number];
+
+export function attachmentUrl(disclosureId: string, fileId: string): string {
+  return buildApiUrl(`/disclosures/${encodeURIComponent(disclosureId)}/attachments/${encodeURIComponent(fileId)}`);
+}
+
+/**
+ * POST /disclosures/:id/attachments as multipart, one file per request. XMLHttpRequest rather than fetch because
+ * only it reports upload progress; `onProgress` gets 0–100.
+ */
+export function uploadDisclosureAttachment(
+  disclosureId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<DisclosureDetail> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildApiUrl(`/disclosures/${encodeURIComponent(disclosureId)}/attachments`));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'SERVICE_UNAVAILABLE', ERRORS.SERVICE_UNAVAILABLE.message));
+    xhr.onload = () => {
+      let parsed: unknown;
+      try {
+        parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+      } catch {
+        parsed = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as DisclosureDetail);
+      else reject(parseApiError(xhr.status, parsed));
+    };
+    const body = new FormData();
+    body.append('file', file, file.name);
+    xhr.send(body);
+  });
+}
+
+/** Stores an uploaded or removed attachment's answer (the updated detail) and refreshes the lists. */
+export function useStoreDisclosureDetail() {
+  const client = useQueryClient();
+  return (detail: DisclosureDetail) => {
+    client.setQueryData([...KEY, 'detail', detail.id], detail);
+    void client.invalidateQueries({ queryKey: KEY });
+  };
+}
+
+export function useRemoveAttachment() {
+  return useDisclosureMutation(({ id, fileId }: { id: string; fileId: string }) =>
+    api.delete<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`),
+  );
+}
+
+export function useParticipantOptions() {
+  return useQuery({
+    queryKey: [...KEY, 'participant-options'],
+    queryFn: ({ signal }) =>
+      api.get<{ items: Array<{ id: string; name: string; team: string | null }> }>(
+        '/disclosures/participant-options',
+        undefined,
+        signal,
+      ),
+    select: (d) => d.items,
+  });
+}
+
+export function useDisclosureSettings() {
+  return useQuery({
+    queryKey: [...KEY, 'settings'],
+    queryFn: ({ signal }) => api.get<{ reviewReminderHours: number }>('/disclosures/settings', undefined, signal),
+  });
+}
+
+export function useSaveDisclosureSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { reviewReminderHours: number }) =>
+      api.put<{ reviewReminderHours: number }>('/disclosures/settings', input),
+    onSuccess: (data) => client.setQueryData([...KEY, 'settings'], data),
   });
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { ERRORS } from '../../../../domain/errors';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 
 interface Props {
@@ -64,7 +65,7 @@ export function ReasonModal({
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             onBlur={() => setTouched(true)}
-            error={touched && missing ? 'A reason is required.' : undefined}
+            error={touched && missing ? ERRORS.REASON_REQUIRED.message : undefined}
           />
           {error ? <ApiErrorAlert error={error} /> : null}
           <Group justify="flex-end">

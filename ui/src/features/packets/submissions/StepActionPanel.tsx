@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Stepper, Text, Textarea, Text
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { PACKET_LIMITS } from '../../../../../domain/packets';
+import { ERRORS } from '../../../../../domain/errors';
 import { countWords, type FormVersion } from '../../../../../form-engine';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
@@ -121,7 +122,7 @@ function Decide({
   const words = countWords(text);
   const max = dialog === 'REJECT' ? PACKET_LIMITS.reasonMaxWords : PACKET_LIMITS.commentMaxWords;
   const textError = !text.trim()
-    ? 'A reason is mandatory.'
+    ? ERRORS.REASON_REQUIRED.message
     : words > max
       ? dialog === 'REJECT'
         ? 'Reason max 50 words.'
