@@ -145,6 +145,15 @@ export const ERRORS = {
   DISCLOSURE_INVALID_STATE: { status: 409, message: "This action is not possible in the disclosure's current state." },
   DISCLOSURE_OTHER_REVIEWER: { status: 403, message: 'This disclosure was escalated to another reviewer.' },
   DISCLOSURE_ARCHIVED: { status: 409, message: 'This disclosure is archived.' },
+  // Template library (spec part 2 §8: "template creation, update or delete failed")
+  TEMPLATE_CREATE_FAILED: { status: 400, message: 'Template creation failed.' },
+  TEMPLATE_UPDATE_FAILED: { status: 409, message: 'Template update failed.' },
+  TEMPLATE_ARCHIVED: { status: 409, message: 'This template is archived. Unarchive it first.' },
+  TEMPLATE_NO_INSTITUTIONS: { status: 400, message: 'Select at least one institution.' },
+  TEMPLATE_ASSIGNMENT_RUNNING: {
+    status: 409,
+    message: 'An assignment of this template is still running. Wait until it completes.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
