@@ -1,14 +1,22 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate } from '../../shared/format';
+import { hasPermission, useSession } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useSetArchived, useTemplates } from './templates.api';
 
 /**
  * The provider's archived templates with "Unarchive". Self-contained (it loads its own data), so the archive screen
  * can embed it next to archived packets and folders; the template library shows it under its "Archived" tab.
+ * Templates are archived by the provider only, so for anyone without `templates:operate` it renders nothing.
  */
 export function ArchivedTemplatesPanel({ q = '' }: { q?: string }) {
+  const { me } = useSession();
+  if (!hasPermission(me, 'templates:operate')) return null;
+  return <ArchivedTemplatesTable q={q} />;
+}
+
+function ArchivedTemplatesTable({ q }: { q: string }) {
   const templates = useTemplates({ archived: true, q });
   const unarchive = useSetArchived();
   if (templates.isPending) return <LoadingState rows={3} label="Loading archived templates" />;

@@ -210,7 +210,15 @@ function Picker({ template }: { template: TemplateDetailData }) {
             <Text size="sm" c="dimmed">
               {institutions.data?.total ?? 0} institution{institutions.data?.total === 1 ? '' : 's'}
             </Text>
-            <Pagination total={pageCount(institutions.data?.total ?? 0, PAGE)} value={page} onChange={setPage} />
+            {pageCount(institutions.data?.total ?? 0, PAGE) > 1 && (
+              <Pagination
+                total={pageCount(institutions.data?.total ?? 0, PAGE)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+              />
+            )}
           </Group>
         </>
       )}

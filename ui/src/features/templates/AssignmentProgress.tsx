@@ -35,7 +35,7 @@ export function AssignmentProgress({ jobId }: { jobId: string }) {
           size="lg"
         />
         {data && !running && data.status === 'COMPLETED' && (
-          <Text size="sm" c="teal.8" role="status">
+          <Text size="sm" c="teal.9" role="status">
             Complete: {data.selection}.
           </Text>
         )}
