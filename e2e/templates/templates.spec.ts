@@ -63,6 +63,6 @@ test('an operator assigns a template to an institution and sees the progress com
   await checkScreen(admin, 'templates-use-template');
   await use.getByRole('button', { name: 'Create packet' }).click();
   await expect(admin).toHaveURL(/\/packetSettings\?id=/);
-  await expect(admin.getByRole('textbox', { name: /Name/ }).first()).toHaveValue(`Our ${title}`);
+  await expect(admin.getByRole('textbox', { name: 'Packet name' })).toHaveValue(`Our ${title}`);
   await adminContext.close();
 });
