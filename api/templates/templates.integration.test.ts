@@ -275,12 +275,10 @@ describe('template library (operator)', () => {
     expect(job).toMatchObject({ status: 'COMPLETED', total: 1, done: 1, failed: 0, percent: 100, action: 'ASSIGN' });
     expect(job.workflowId).toBe(`template-assignment:${job.id}`);
     const handle = temporal.workflow.getHandle(job.workflowId);
-    expect(await handle.query(templateAssignmentProgressQuery)).toEqual({
-      total: 1,
-      done: 1,
-      failed: 0,
-      finished: true,
-    });
+    // The job row turns COMPLETED in the last activity, a moment before the workflow itself returns.
+    const progress = { total: 1, done: 1, failed: 0, finished: true };
+    expect(await handle.result()).toEqual(progress);
+    expect(await handle.query(templateAssignmentProgressQuery)).toEqual(progress);
     const description = await handle.describe();
     expect(description.searchAttributes.Module).toEqual(['template-assignment']);
     expect(description.searchAttributes.EntityId).toEqual([id]);
