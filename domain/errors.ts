@@ -147,7 +147,6 @@ export const ERRORS = {
   DISCLOSURE_ARCHIVED: { status: 409, message: 'This disclosure is archived.' },
   // Template library (spec part 2 §8: "template creation, update or delete failed")
   TEMPLATE_CREATE_FAILED: { status: 400, message: 'Template creation failed.' },
-  TEMPLATE_UPDATE_FAILED: { status: 409, message: 'Template update failed.' },
   TEMPLATE_ARCHIVED: { status: 409, message: 'This template is archived. Unarchive it first.' },
   TEMPLATE_NO_INSTITUTIONS: { status: 400, message: 'Select at least one institution.' },
   TEMPLATE_ASSIGNMENT_RUNNING: {
