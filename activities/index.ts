@@ -10,6 +10,7 @@ import { createNotificationActivities } from './notifications/notification.activ
 import { createTaskActivities } from './tasks/tasks.activities';
 import { createPacketSubmissionActivities } from './packets/packet-submission.activities';
 import { createPacketBulkActivities } from './packets/packet-bulk.activities';
+import { createTemplateAssignmentActivities } from './templates/template-assignment.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -28,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPacketSubmissionActivities(deps),
     ...createPacketBulkActivities(deps),
     ...createDisclosureActivities(deps),
+    ...createTemplateAssignmentActivities(deps),
   };
 }
 

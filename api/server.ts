@@ -31,6 +31,7 @@ import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { teamsRoutes } from './teams/teams.routes';
+import { templatesRoutes } from './templates/templates.routes';
 import type { ServerDeps } from './types';
 import { usersRoutes } from './users/users.routes';
 
@@ -86,6 +87,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(operatorConsoleRoutes);
       await api.register(disclosuresRoutes);
       await api.register(conflictFlagsRoutes);
+      await api.register(templatesRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -32,6 +32,8 @@ interface SchoolFixture {
   fileId: string;
   flagId: string;
   packets: Awaited<ReturnType<typeof seedPacketRows>>;
+  templateId: string;
+  templateJobId: string;
 }
 
 let t: TestApp;
@@ -101,7 +103,39 @@ async function seedTenant(): Promise<SchoolFixture> {
     packets: await seedPacketRows(db, school.id, admin.id, form.formId, athlete.id),
     athleteCookie: await sessionCookie(db, athlete),
     ...(await seedDisclosureRows(db, school.id, athlete.id, school.tag)),
+    ...(await seedAssignedTemplate(db, school.id, school.tag)),
   };
+}
+
+/** A platform template assigned to the school, so the school's template library routes have an id to aim at. */
+async function seedAssignedTemplate(db: TestApp['database']['db'], schoolId: string, tag: string) {
+  const template = await db
+    .insertInto('templates')
+    .values({
+      title: `Template ${tag}`,
+      description: 'Tenant isolation',
+      workflow: JSON.stringify({ steps: [], edges: [] }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const job = await db
+    .insertInto('template_assignment_jobs')
+    .values({
+      template_id: template.id,
+      action: 'ASSIGN',
+      selection: JSON.stringify({ schoolIds: [schoolId] }),
+      workflow_id: `template-assignment:seeded-${tag}`,
+      status: 'COMPLETED',
+      total: 1,
+      done: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('template_assignments')
+    .values({ template_id: template.id, school_id: schoolId, job_id: job.id })
+    .execute();
+  return { templateId: template.id, templateJobId: job.id };
 }
 
 /** A draft disclosure of the athlete and a conflict flag, so every disclosures route has a school-A id to aim at. */
@@ -218,6 +252,8 @@ function idRouteCases(
     },
     'POST /api/v1/packet-submissions/:id/void': { id: target.packets.submissionId, body: { reason: 'Taken over' } },
     'POST /api/v1/packet-submissions/:id/resend': { id: target.packets.submissionId },
+    'GET /api/v1/template-library/:id': { id: target.templateId },
+    'POST /api/v1/template-library/:id/use': { id: target.templateId, body: { name: 'Taken over' } },
   };
 }
 
@@ -237,6 +273,21 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     'POST /api/v1/schools/:id/users/:userId/deactivate': { params: person },
     'POST /api/v1/schools/:id/users/:userId/reactivate': { params: person },
     'POST /api/v1/schools/:id/users/:userId/invitation/resend': { params: person },
+    // Templates are the provider's (platform-level): operator-only, any template by id.
+    'GET /api/v1/templates/:id': { params: { id: target.templateId } },
+    'POST /api/v1/templates/:id/duplicate': { params: { id: target.templateId } },
+    'POST /api/v1/templates/:id/archive': { params: { id: target.templateId } },
+    'POST /api/v1/templates/:id/unarchive': { params: { id: target.templateId } },
+    'POST /api/v1/templates/:id/assignments': {
+      params: { id: target.templateId },
+      body: { schoolIds: [target.schoolId] },
+    },
+    'POST /api/v1/templates/:id/unassignments': {
+      params: { id: target.templateId },
+      body: { schoolIds: [target.schoolId] },
+    },
+    'GET /api/v1/templates/:id/assignment-jobs': { params: { id: target.templateId } },
+    'GET /api/v1/template-assignment-jobs/:id': { params: { id: target.templateJobId } },
   };
 }
 
@@ -446,6 +497,13 @@ describe('tenant isolation', () => {
     expect(form).toEqual({ name: `Form ${a.tag}`, archived_at: null });
     const versions = await db.selectFrom('form_versions').select('status').where('form_id', '=', a.formId).execute();
     expect(versions).toEqual([{ status: 'DRAFT' }]);
+    const template = await db
+      .selectFrom('templates')
+      .select(['title', 'archived_at'])
+      .where('id', '=', a.templateId)
+      .executeTakeFirstOrThrow();
+    expect(template).toEqual({ title: `Template ${a.tag}`, archived_at: null });
+    expect(await db.selectFrom('packets').select('id').where('name', '=', 'Taken over').execute()).toEqual([]);
     // No clone of school A's form was made in any school.
     expect(await db.selectFrom('forms').select('id').where('name', '=', 'Taken over').execute()).toEqual([]);
   });
@@ -481,6 +539,7 @@ describe('tenant isolation', () => {
       a.disclosureId,
       a.flagId,
       a.schoolId,
+      a.templateId,
     ];
     const lists = apiRoutes().filter(
       (r) => r.method === 'GET' && !r.url.includes(':') && r.access?.kind === 'permission',
@@ -491,8 +550,11 @@ describe('tenant isolation', () => {
       const athleteOnly = route.access?.kind === 'permission' && route.access.permission === 'disclosures:submit';
       const cookie = athleteOnly ? b.athleteCookie : b.adminCookie;
       const res = await t.app.inject({ method: 'GET', url: route.url, headers: { cookie } });
-      if (route.access?.kind === 'permission' && route.access.permission === 'schools:operate') {
-        // The provider's cross-school list is for operators only.
+      if (
+        route.access?.kind === 'permission' &&
+        (route.access.permission === 'schools:operate' || route.access.permission === 'templates:operate')
+      ) {
+        // The provider's cross-school lists (schools, the platform's templates) are for operators only.
         expect(res.statusCode, route.url).toBe(403);
         continue;
       }
@@ -509,6 +571,7 @@ describe('tenant isolation', () => {
       '/api/v1/notifications',
       '/api/v1/audit-events',
       '/api/v1/forms',
+      '/api/v1/template-library',
     ]) {
       const own = await t.app.inject({ method: 'GET', url, headers: { cookie: a.adminCookie } });
       expect(

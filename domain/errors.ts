@@ -146,6 +146,14 @@ export const ERRORS = {
   DISCLOSURE_OTHER_REVIEWER: { status: 403, message: 'This disclosure was escalated to another reviewer.' },
   DISCLOSURE_ARCHIVED: { status: 409, message: 'This disclosure is archived.' },
   DISCLOSURE_PARTICIPANTS_INVALID: { status: 400, message: 'Participants must be student-athletes of your school.' },
+  // Template library (spec part 2 §8: "template creation, update or delete failed")
+  TEMPLATE_CREATE_FAILED: { status: 400, message: 'Template creation failed.' },
+  TEMPLATE_ARCHIVED: { status: 409, message: 'This template is archived. Unarchive it first.' },
+  TEMPLATE_NO_INSTITUTIONS: { status: 400, message: 'Select at least one institution.' },
+  TEMPLATE_ASSIGNMENT_RUNNING: {
+    status: 409,
+    message: 'An assignment of this template is still running. Wait until it completes.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

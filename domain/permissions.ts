@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   'disclosures:review',
   'conflict-flags:read',
   'conflict-flags:write',
+  'templates:operate',
+  'templates:use',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -76,6 +78,7 @@ const MATRIX: Record<Role, Permission[]> = {
     'disclosures:review',
     'conflict-flags:read',
     'conflict-flags:write',
+    'templates:use',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -89,6 +92,7 @@ const MATRIX: Record<Role, Permission[]> = {
     'packets:read',
     'packets:write',
     'packets:send',
+    'templates:use',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,
@@ -107,6 +111,7 @@ const MATRIX: Record<Role, Permission[]> = {
     'users:read',
     'users:invite',
     'users:roles',
+    'templates:operate',
   ],
   THIRD_PARTY: [...ALL_SIGNED_IN],
   VENDOR: [...ALL_SIGNED_IN],

@@ -205,7 +205,7 @@ export const ROUTES: RouteSpec[] = [
   r('/sent', 'Sent', STAFF, { feature: 'paperwork' }),
   r('/reports', 'Reports', STAFF, { feature: 'paperwork' }),
   r('/settings', 'Settings', STAFF),
-  r('/templateLibrary', 'Template library', [...STAFF, 'operator'], { feature: 'paperwork' }),
+  r('/templateLibrary', 'Template library', [...STAFF, 'operator'], { feature: 'paperwork', built: true }),
   r('/archive/packet', 'Archived packets', STAFF, { feature: 'paperwork' }),
   r('/archive/folder', 'Archived folders', STAFF, { feature: 'paperwork' }),
   r('/packetSettings', 'Packet settings', STAFF, { feature: 'paperwork', built: true }),
@@ -216,8 +216,8 @@ export const ROUTES: RouteSpec[] = [
   r('/universities/:universityId/userList', 'User permissions', [...ADMIN, 'operator'], { built: true }),
   r('/formDetail/:formId', 'Form', STAFF, { feature: 'paperwork', built: true }),
   r('/shortFormDetail/:formId', 'Short form', STAFF, { feature: 'paperwork', built: true }),
-  r('/assignInstitutions', 'Assign institutions', OPERATOR),
-  r('/bulkAssignInstitutions', 'Bulk assign institutions', OPERATOR),
+  r('/assignInstitutions', 'Assign institutions', OPERATOR, { built: true }),
+  r('/bulkAssignInstitutions', 'Bulk assign institutions', OPERATOR, { built: true }),
   r('/seeSubmission/:packetId', 'Submissions', STAFF, { feature: 'paperwork', built: true }),
   r('/home/folderview/:id', 'Folder', STAFF, { feature: 'paperwork', built: true }),
   r('/sprySign/forms', 'Forms', STAFF, { feature: 'paperwork', built: true }),
@@ -271,9 +271,19 @@ export const HEADER_TABS: Record<Portal, Array<{ label: string; path: string }>>
     { label: 'Vendors', path: '/vendors' },
     { label: '3rd Parties', path: '/3rdParty' },
     { label: 'Mission control', path: '/missionControlDashboard' },
+    { label: 'Templates', path: '/templateLibrary' },
   ],
   partner: [{ label: 'Home', path: '/vendorDashboard' }],
 };
+
+/**
+ * The plan feature a route needs for a portal. Product plans are what a school buys; the provider's operators run
+ * the platform and are never plan-gated (their organisation has no Connect plan, yet they manage the template
+ * library every Connect school draws from).
+ */
+export function planFeatureFor(spec: Pick<RouteSpec, 'feature'>, portal: Portal | null): ConnectFeature | undefined {
+  return portal === 'operator' ? undefined : spec.feature;
+}
 
 export function routeAllows(spec: RouteSpec, portal: Portal | null): boolean {
   if (spec.portals === 'public') return true;

@@ -438,6 +438,11 @@ export interface Database {
   disclosure_comments: DisclosureCommentsTable;
   conflict_flags: ConflictFlagsTable;
   stored_files: StoredFilesTable;
+  templates: TemplatesTable;
+  template_forms: TemplateFormsTable;
+  template_assignment_jobs: TemplateAssignmentJobsTable;
+  template_assignment_job_batches: TemplateAssignmentJobBatchesTable;
+  template_assignments: TemplateAssignmentsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -590,4 +595,69 @@ export interface PacketSignerLinksTable {
   used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+// ---- Template library (migration 2026-11-24_080_templates) ----
+
+export interface TemplatesTable {
+  id: Generated<string>;
+  title: string;
+  description: string;
+  hipaa: Generated<boolean>;
+  /** PacketWorkflowDefinition whose question refs name template_forms ids. */
+  workflow: Json<PacketWorkflowDefinition>;
+  source_school_id: string | null;
+  source_packet_id: string | null;
+  source_template_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface TemplateFormsTable {
+  id: Generated<string>;
+  template_id: string;
+  position: number;
+  name: string;
+  category: string | null;
+  kind: FormTemplateKind;
+  definition: Json<FormVersion>;
+  pdf_filename: string | null;
+  pdf_size_bytes: number | null;
+  pdf_page_count: number | null;
+  pdf_data: Uint8Array | null;
+}
+
+export interface TemplateAssignmentJobsTable {
+  id: Generated<string>;
+  template_id: string;
+  action: 'ASSIGN' | 'UNASSIGN';
+  /** `{ schoolIds: string[] }` or `{ filter: InstitutionFilter }` (domain/templates.ts). */
+  selection: Json;
+  workflow_id: string;
+  status: Generated<'RUNNING' | 'COMPLETED' | 'FAILED'>;
+  total: Generated<number>;
+  done: Generated<number>;
+  failed: Generated<number>;
+  requested_by: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface TemplateAssignmentJobBatchesTable {
+  job_id: string;
+  batch: number;
+  done: number;
+  failed: number;
+  created_at: Timestamp;
+}
+
+export interface TemplateAssignmentsTable {
+  template_id: string;
+  school_id: string;
+  assigned_at: Timestamp;
+  assigned_by: string | null;
+  job_id: string | null;
+  unassigned_at: NullableTimestamp;
 }

@@ -15,6 +15,7 @@ import {
 import { insertAcademicYear } from './demo/demo-calendar';
 import { insertDemoPackets } from './demo/demo-packets';
 import { insertDemoDisclosures } from './demo/demo-disclosures';
+import { insertDemoTemplates } from './demo/demo-templates';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-people';
 
@@ -53,6 +54,7 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
     for (const athlete of DEMO_ATHLETES) await insertAthlete(trx, ids, athlete);
     await insertDemoPackets(trx, ids.schools.get('demo-state')!, ids.users.get('admin@demo.edu')!);
     await insertDemoDisclosures(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email), 'admin@demo.edu');
+    await insertDemoTemplates(trx, ids.schools.get('demo-state')!, ids.users.get('operator@provider.test')!);
   });
   return { loaded: true, reason: 'first start' };
 }

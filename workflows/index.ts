@@ -4,3 +4,4 @@ export * from './auth/password-reset.workflow';
 export * from './packets/packet-submission.workflow';
 export * from './packets/bulk-void.workflow';
 export * from './disclosures/disclosure.workflow';
+export * from './templates/template-assignment.workflow';

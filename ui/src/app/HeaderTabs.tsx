@@ -1,7 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { planAllows } from '../../../domain/plans';
-import { HEADER_TABS } from '../../../domain/routes';
+import { HEADER_TABS, planFeatureFor } from '../../../domain/routes';
 import type { Me } from '../shared/session';
 import classes from './HeaderTabs.module.css';
 import { matchRouteSpec } from './route-match';
@@ -13,7 +13,7 @@ export function HeaderTabs({ me }: { me: Me }) {
     <nav aria-label="Main" className={classes.nav}>
       {tabs.map((tab) => {
         const spec = matchRouteSpec(tab.path);
-        const locked = !planAllows(me.school.plan, spec?.feature);
+        const locked = !planAllows(me.school.plan, spec ? planFeatureFor(spec, me.portal) : undefined);
         return (
           <NavLink key={tab.path} to={tab.path} className={classes.tab}>
             {tab.label}

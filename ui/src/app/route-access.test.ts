@@ -18,6 +18,16 @@ describe('decideRouteAccess', () => {
     expect(decideRouteAccess(spec('/dev/mailbox'), connectAdmin, '/dev/mailbox')).toEqual({ kind: 'allow' });
   });
 
+  it('never plan-gates the provider operators, who hold no school plan', () => {
+    const operator = { portal: 'operator', plan: 'COMPLIANCE' } as const;
+    expect(decideRouteAccess(spec('/templateLibrary'), operator, '/templateLibrary')).toEqual({ kind: 'allow' });
+    expect(decideRouteAccess(spec('/templateLibrary'), basicAdmin, '/templateLibrary')).toEqual({
+      kind: 'redirect',
+      to: '/compliance',
+    });
+    expect(decideRouteAccess(spec('/templateLibrary'), connectAdmin, '/templateLibrary')).toEqual({ kind: 'allow' });
+  });
+
   it('sends anonymous visitors to the login page, remembering where they were', () => {
     expect(decideRouteAccess(spec('/teams'), null, '/teams?x=1')).toEqual({ kind: 'login', next: '/teams?x=1' });
   });

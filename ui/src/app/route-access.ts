@@ -1,6 +1,6 @@
 import { PLAN_FALLBACK_ROUTE, planAllows, type Plan } from '../../../domain/plans';
 import { PORTAL_HOME, type Portal } from '../../../domain/roles';
-import { routeAllows, type RouteSpec } from '../../../domain/routes';
+import { planFeatureFor, routeAllows, type RouteSpec } from '../../../domain/routes';
 
 /** What the guard needs to know about the session; null when nobody is logged in. */
 export interface AccessSession {
@@ -24,7 +24,7 @@ export function decideRouteAccess(spec: RouteSpec, session: AccessSession | null
   if (!session) return { kind: 'login', next: currentUrl };
   if (spec.path === '/') return { kind: 'redirect', to: PORTAL_HOME[session.portal] };
   if (!routeAllows(spec, session.portal)) return { kind: 'not-available' };
-  if (!planAllows(session.plan, spec.feature)) {
+  if (!planAllows(session.plan, planFeatureFor(spec, session.portal))) {
     return session.portal === 'admin' ? { kind: 'redirect', to: PLAN_FALLBACK_ROUTE } : { kind: 'plan-required' };
   }
   return { kind: 'allow' };

@@ -90,6 +90,12 @@ export const SCREENS: Record<string, Screen> = {
     'ConflictOfInterestPage',
   ),
   '/reporting': screen(() => import('../features/disclosures/ReportingPage'), 'ReportingPage'),
+  '/templateLibrary': screen(() => import('../features/templates/TemplateLibraryPage'), 'TemplateLibraryPage'),
+  '/assignInstitutions': screen(() => import('../features/templates/AssignInstitutionsPage'), 'AssignInstitutionsPage'),
+  '/bulkAssignInstitutions': screen(
+    () => import('../features/templates/BulkAssignInstitutionsPage'),
+    'BulkAssignInstitutionsPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

@@ -60,6 +60,11 @@ export function SprySignHomePage() {
                 New folder
               </Button>
             )}
+            {!folderId && (
+              <Button variant="default" component={Link} to="/templateLibrary">
+                Template library
+              </Button>
+            )}
           </>
         }
       />

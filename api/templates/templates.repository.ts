@@ -1,0 +1,243 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { InstitutionFilter } from '../../domain/templates';
+import type { Database } from '../../migrations/database';
+import { containsPattern } from '../shared/like-pattern';
+
+/**
+ * The template library's data. Templates are platform-level (no school column): operator routes read them all,
+ * school routes read them only through a live assignment to the caller's school (`findAssignedTemplate`), so a
+ * school sees nothing it was not given. Shared with the assignment activities.
+ */
+type Db = Kysely<Database>;
+
+export interface TemplateListRow {
+  id: string;
+  title: string;
+  description: string;
+  hipaa: boolean;
+  created_at: Date;
+  archived_at: Date | null;
+  form_count: number | string | null;
+  assigned_count: number | string | null;
+  running_job_id: string | null;
+}
+
+function templateList(db: Db) {
+  return db.selectFrom('templates as t').select([
+    't.id',
+    't.title',
+    't.description',
+    't.hipaa',
+    't.created_at',
+    't.archived_at',
+    (eb) =>
+      eb
+        .selectFrom('template_forms as f')
+        .whereRef('f.template_id', '=', 't.id')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .as('form_count'),
+    (eb) =>
+      eb
+        .selectFrom('template_assignments as a')
+        .whereRef('a.template_id', '=', 't.id')
+        .where('a.unassigned_at', 'is', null)
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .as('assigned_count'),
+    (eb) =>
+      eb
+        .selectFrom('template_assignment_jobs as j')
+        .whereRef('j.template_id', '=', 't.id')
+        .where('j.status', '=', 'RUNNING')
+        .select('j.id')
+        .orderBy('j.created_at', 'desc')
+        .limit(1)
+        .as('running_job_id'),
+  ]);
+}
+
+export async function listTemplates(
+  db: Db,
+  query: { q?: string; archived?: boolean; limit: number; offset: number },
+): Promise<{ rows: TemplateListRow[]; total: number }> {
+  let base = db.selectFrom('templates as t');
+  if (query.q) base = base.where('t.title', 'ilike', containsPattern(query.q));
+  base = query.archived ? base.where('t.archived_at', 'is not', null) : base.where('t.archived_at', 'is', null);
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  let rows = templateList(db);
+  if (query.q) rows = rows.where('t.title', 'ilike', containsPattern(query.q));
+  rows = query.archived ? rows.where('t.archived_at', 'is not', null) : rows.where('t.archived_at', 'is', null);
+  const items = await rows
+    .orderBy(query.archived ? 't.archived_at' : 't.created_at', 'desc')
+    .orderBy('t.id')
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  return { rows: items as TemplateListRow[], total: Number(total.n) };
+}
+
+export async function findTemplate(db: Db, templateId: string): Promise<TemplateListRow | undefined> {
+  return (await templateList(db).where('t.id', '=', templateId).executeTakeFirst()) as TemplateListRow | undefined;
+}
+
+export async function findTemplateWorkflow(db: Db, templateId: string) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'title', 'description', 'hipaa', 'workflow', 'archived_at'])
+    .where('id', '=', templateId)
+    .executeTakeFirst();
+}
+
+/** The template's forms in packet order, without the PDF bytes. */
+export async function listTemplateForms(db: Db, templateId: string) {
+  return db
+    .selectFrom('template_forms')
+    .select(['id', 'position', 'name', 'category', 'kind', 'definition', 'pdf_filename', 'pdf_size_bytes'])
+    .where('template_id', '=', templateId)
+    .orderBy('position')
+    .execute();
+}
+
+/** A template the school was given and still has, not archived: the only way a school reads a template. */
+export async function findAssignedTemplate(db: Db, schoolId: string, templateId: string) {
+  return templateList(db)
+    .innerJoin('template_assignments as a', (j) =>
+      j.onRef('a.template_id', '=', 't.id').on('a.school_id', '=', schoolId).on('a.unassigned_at', 'is', null),
+    )
+    .select('a.assigned_at')
+    .where('t.id', '=', templateId)
+    .where('t.archived_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function listAssignedTemplates(
+  db: Db,
+  schoolId: string,
+  query: { q?: string; limit: number; offset: number },
+) {
+  let rows = templateList(db)
+    .innerJoin('template_assignments as a', (j) =>
+      j.onRef('a.template_id', '=', 't.id').on('a.school_id', '=', schoolId).on('a.unassigned_at', 'is', null),
+    )
+    .select('a.assigned_at')
+    .where('t.archived_at', 'is', null);
+  if (query.q) rows = rows.where('t.title', 'ilike', containsPattern(query.q));
+  const all = await rows.orderBy('a.assigned_at', 'desc').orderBy('t.id').execute();
+  return { rows: all.slice(query.offset, query.offset + query.limit), total: all.length };
+}
+
+/** Schools a filter selects: only real schools (never the provider organisation). Works on any query over `schools`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the filter applies to queries with different joins
+export function whereInstitutions<QB extends SelectQueryBuilder<any, any, any>>(
+  query: QB,
+  filter: InstitutionFilter,
+): QB {
+  let q = query.where('schools.kind', '=', 'SCHOOL');
+  if (filter.q) q = q.where('schools.name', 'ilike', containsPattern(filter.q));
+  if (filter.states?.length) q = q.where('schools.state', 'in', filter.states);
+  if (filter.divisions?.length) q = q.where('schools.division', 'in', filter.divisions);
+  if (filter.plans?.length) q = q.where('schools.plan', 'in', filter.plans);
+  return q as QB;
+}
+
+export async function countInstitutions(db: Db, filter: InstitutionFilter): Promise<number> {
+  const row = await whereInstitutions(
+    db.selectFrom('schools').select((eb) => eb.fn.countAll<string>().as('n')),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Institutions for the assign screen, each with whether the template is already assigned to it. */
+export async function listInstitutions(
+  db: Db,
+  templateId: string | null,
+  filter: InstitutionFilter & { assigned?: boolean },
+  page: { limit: number; offset: number },
+) {
+  const base = () => {
+    let q = whereInstitutions(
+      db.selectFrom('schools').leftJoin('template_assignments as a', (j) =>
+        j
+          .onRef('a.school_id', '=', 'schools.id')
+          .on('a.template_id', '=', templateId ?? '00000000-0000-0000-0000-000000000000')
+          .on('a.unassigned_at', 'is', null),
+      ),
+      filter,
+    );
+    if (filter.assigned === true) q = q.where('a.assigned_at', 'is not', null);
+    if (filter.assigned === false) q = q.where('a.assigned_at', 'is', null);
+    return q;
+  };
+  const [rows, count] = await Promise.all([
+    base()
+      .select(['schools.id', 'schools.name', 'schools.state', 'schools.division', 'schools.plan', 'a.assigned_at'])
+      .orderBy('schools.name')
+      .orderBy('schools.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findRunningJob(db: Db, templateId: string) {
+  return db
+    .selectFrom('template_assignment_jobs')
+    .select('id')
+    .where('template_id', '=', templateId)
+    .where('status', '=', 'RUNNING')
+    .executeTakeFirst();
+}
+
+export async function findJob(db: Db, jobId: string) {
+  return db
+    .selectFrom('template_assignment_jobs as j')
+    .innerJoin('templates as t', 't.id', 'j.template_id')
+    .select([
+      'j.id',
+      'j.template_id',
+      't.title as template_title',
+      'j.action',
+      'j.selection',
+      'j.workflow_id',
+      'j.status',
+      'j.total',
+      'j.done',
+      'j.failed',
+      'j.requested_by',
+      'j.created_at',
+      'j.completed_at',
+    ])
+    .where('j.id', '=', jobId)
+    .executeTakeFirst();
+}
+
+export async function listJobs(db: Db, templateId: string, limit: number) {
+  return db
+    .selectFrom('template_assignment_jobs as j')
+    .innerJoin('templates as t', 't.id', 'j.template_id')
+    .select([
+      'j.id',
+      'j.template_id',
+      't.title as template_title',
+      'j.action',
+      'j.selection',
+      'j.workflow_id',
+      'j.status',
+      'j.total',
+      'j.done',
+      'j.failed',
+      'j.requested_by',
+      'j.created_at',
+      'j.completed_at',
+    ])
+    .where('j.template_id', '=', templateId)
+    .orderBy('j.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;

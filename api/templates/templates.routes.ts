@@ -1,0 +1,254 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { authOf } from '../plugins/authenticate';
+import { errorResponses, IdParams } from '../shared/schemas';
+import { listAssignedTemplates, listInstitutions, listJobs, listTemplates } from './templates.repository';
+import {
+  AssignmentBody,
+  AssignmentJob,
+  AssignmentJobList,
+  CreateTemplateBody,
+  InstitutionPage,
+  InstitutionsQuery,
+  LibraryPage,
+  LibraryQuery,
+  LibraryTemplate,
+  SourcePacketList,
+  SourcePacketsQuery,
+  TemplateDetail,
+  TemplateListQuery,
+  TemplatePage,
+  UsedTemplate,
+  UseTemplateBody,
+} from './templates.schemas';
+import {
+  createTemplateFromPacket,
+  duplicateTemplate,
+  listSourcePackets,
+  loadAssignmentJob,
+  loadLibraryTemplate,
+  loadTemplateDetail,
+  setTemplateArchived,
+  startAssignmentJob,
+  toAssignmentJob,
+  toTemplateListItem,
+  useTemplate,
+  withLibraryParts,
+} from './templates.service';
+
+/**
+ * The template library. `/templates/*` and `/template-assignment-jobs/*` belong to the provider's operators
+ * (`templates:operate`): templates are platform-level, so they address any template or school on purpose. A school's
+ * staff reach templates only through `/template-library/*` (`templates:use`, the 'Connect' plan), which answers 404
+ * for any template not assigned to their school.
+ */
+export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const operate = requirePermission('templates:operate');
+  const use = [requirePermission('templates:use'), requirePlanFeature('paperwork')];
+
+  app.get(
+    '/templates',
+    {
+      onRequest: operate,
+      schema: { querystring: TemplateListQuery, response: { 200: TemplatePage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      const { rows, total } = await listTemplates(db, {
+        limit,
+        offset,
+        ...(request.query.q ? { q: request.query.q } : {}),
+        ...(request.query.archived !== undefined ? { archived: request.query.archived } : {}),
+      });
+      return { items: rows.map(toTemplateListItem), total, limit, offset };
+    },
+  );
+
+  app.post(
+    '/templates',
+    {
+      onRequest: operate,
+      schema: { body: CreateTemplateBody, response: { 201: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => reply.code(201).send(await createTemplateFromPacket(request, request.body)),
+  );
+
+  app.get(
+    '/templates/source-packets',
+    {
+      onRequest: operate,
+      schema: {
+        querystring: SourcePacketsQuery,
+        response: { 200: SourcePacketList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listSourcePackets(db, request.query.schoolId, request.query.q),
+  );
+
+  app.get(
+    '/templates/institutions',
+    {
+      onRequest: operate,
+      schema: { querystring: InstitutionsQuery, response: { 200: InstitutionPage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const { templateId, q, state, division, plan, assigned } = request.query;
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      const { rows, total } = await listInstitutions(
+        db,
+        templateId ?? null,
+        {
+          ...(q ? { q } : {}),
+          ...(state ? { states: [state.toUpperCase()] } : {}),
+          ...(division ? { divisions: [division] } : {}),
+          ...(plan ? { plans: [plan] } : {}),
+          ...(assigned !== undefined ? { assigned } : {}),
+        },
+        { limit, offset },
+      );
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          state: r.state,
+          division: r.division,
+          plan: r.plan,
+          assignedAt: r.assigned_at ? r.assigned_at.toISOString() : null,
+        })),
+        total,
+        limit,
+        offset,
+      };
+    },
+  );
+
+  app.get(
+    '/templates/:id',
+    {
+      onRequest: operate,
+      schema: { params: IdParams, response: { 200: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => loadTemplateDetail(db, request.params.id),
+  );
+
+  app.post(
+    '/templates/:id/duplicate',
+    {
+      onRequest: operate,
+      schema: { params: IdParams, response: { 201: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => reply.code(201).send(await duplicateTemplate(request, request.params.id)),
+  );
+
+  app.post(
+    '/templates/:id/archive',
+    {
+      onRequest: operate,
+      schema: { params: IdParams, response: { 200: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => setTemplateArchived(request, request.params.id, true),
+  );
+
+  app.post(
+    '/templates/:id/unarchive',
+    {
+      onRequest: operate,
+      schema: { params: IdParams, response: { 200: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => setTemplateArchived(request, request.params.id, false),
+  );
+
+  app.post(
+    '/templates/:id/assignments',
+    {
+      onRequest: operate,
+      schema: {
+        params: IdParams,
+        body: AssignmentBody,
+        response: { 202: AssignmentJob, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await startAssignmentJob(request, request.params.id, 'ASSIGN', request.body)),
+  );
+
+  app.post(
+    '/templates/:id/unassignments',
+    {
+      onRequest: operate,
+      schema: {
+        params: IdParams,
+        body: AssignmentBody,
+        response: { 202: AssignmentJob, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await startAssignmentJob(request, request.params.id, 'UNASSIGN', request.body)),
+  );
+
+  app.get(
+    '/templates/:id/assignment-jobs',
+    {
+      onRequest: operate,
+      schema: { params: IdParams, response: { 200: AssignmentJobList, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      await loadTemplateDetail(db, request.params.id);
+      return { items: (await listJobs(db, request.params.id, 20)).map(toAssignmentJob) };
+    },
+  );
+
+  app.get(
+    '/template-assignment-jobs/:id',
+    {
+      onRequest: operate,
+      schema: { params: IdParams, response: { 200: AssignmentJob, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => loadAssignmentJob(db, request.params.id),
+  );
+
+  // ---- a school's library ----
+  app.get(
+    '/template-library',
+    {
+      onRequest: use,
+      schema: { querystring: LibraryQuery, response: { 200: LibraryPage, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      const { rows, total } = await listAssignedTemplates(db, authOf(request).school.id, {
+        limit,
+        offset,
+        ...(request.query.q ? { q: request.query.q } : {}),
+      });
+      const items = await Promise.all(rows.map((r) => withLibraryParts(db, r)));
+      return { items, total, limit, offset };
+    },
+  );
+
+  app.get(
+    '/template-library/:id',
+    {
+      onRequest: use,
+      schema: { params: IdParams, response: { 200: LibraryTemplate, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => loadLibraryTemplate(db, authOf(request).school.id, request.params.id),
+  );
+
+  app.post(
+    '/template-library/:id/use',
+    {
+      onRequest: use,
+      schema: {
+        params: IdParams,
+        body: UseTemplateBody,
+        response: { 201: UsedTemplate, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await useTemplate(request, request.params.id, request.body.name)),
+  );
+};

@@ -1,0 +1,538 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { AppError } from '../../domain/errors';
+import { checkPacketWorkflow, type PacketWorkflowDefinition } from '../../domain/packet-workflow';
+import { PACKET_LIMITS } from '../../domain/packets';
+import {
+  describeInstitutionFilter,
+  jobPercent,
+  normalizeInstitutionFilter,
+  remapWorkflowForms,
+  stripSchoolPeople,
+  templateAssignmentWorkflowId,
+  templateCopyTitle,
+  type InstitutionFilter,
+  type TemplateAssignmentAction,
+} from '../../domain/templates';
+import { countWords, isAnswerableType } from '../../form-engine';
+import type { FormVersion } from '../../form-engine/form-definition';
+import type { Database } from '../../migrations/database';
+import type { templateAssignmentWorkflow } from '../../workflows/templates/template-assignment.workflow';
+import { recordAudit } from '../audit/audit.repository';
+import { prepareDefinition } from '../forms/prepare-definition';
+import { loadPacketForms } from '../packets/packets.repository';
+import { authOf } from '../plugins/authenticate';
+import { containsPattern } from '../shared/like-pattern';
+import { requestMeta } from '../shared/request-meta';
+import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
+import {
+  countInstitutions,
+  findAssignedTemplate,
+  findJob,
+  findTemplate,
+  findTemplateWorkflow,
+  listInstitutions,
+  listTemplateForms,
+  type JobRow,
+  type TemplateListRow,
+} from './templates.repository';
+
+/**
+ * The template library: the provider's operators turn a school's packet into a platform-level template (its forms
+ * and workflow copied and frozen), duplicate and archive templates, and assign them to schools in batch jobs run by
+ * the `template-assignment:<jobId>` workflow; a school's staff see the templates assigned to them and "use" one,
+ * which makes an unpublished packet of their own from it.
+ */
+type Db = Kysely<Database>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toTemplateListItem(row: TemplateListRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    hipaa: row.hipaa,
+    formCount: Number(row.form_count ?? 0),
+    assignedCount: Number(row.assigned_count ?? 0),
+    runningJobId: row.running_job_id ?? null,
+    createdAt: row.created_at.toISOString(),
+    archivedAt: iso(row.archived_at),
+  };
+}
+
+async function detailParts(db: Db, templateId: string) {
+  const [forms, template] = await Promise.all([
+    listTemplateForms(db, templateId),
+    findTemplateWorkflow(db, templateId),
+  ]);
+  return {
+    forms: forms.map((f) => ({
+      id: f.id,
+      name: f.name,
+      category: f.category,
+      kind: f.kind,
+      questionCount: (f.definition.elements ?? []).filter((e) => isAnswerableType(e.type)).length,
+      pdfFilename: f.pdf_filename,
+    })),
+    steps: (template?.workflow.steps ?? []).map((s) => ({
+      id: s.id,
+      kind: s.kind,
+      name: s.name,
+      actorCount: s.actors.length,
+    })),
+  };
+}
+
+export async function loadTemplateDetail(db: Db, templateId: string) {
+  const row = await findTemplate(db, templateId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...toTemplateListItem(row), ...(await detailParts(db, templateId)) };
+}
+
+export async function loadLibraryTemplate(db: Db, schoolId: string, templateId: string) {
+  const row = await findAssignedTemplate(db, schoolId, templateId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...toLibraryItem(row), ...(await detailParts(db, templateId)) };
+}
+
+/** A library row with its forms and steps, for the school's cards. */
+export async function withLibraryParts(db: Db, row: TemplateListRow & { assigned_at: Date }) {
+  return { ...toLibraryItem(row), ...(await detailParts(db, row.id)) };
+}
+
+export function toLibraryItem(row: TemplateListRow & { assigned_at: Date }) {
+  // A school sees its own template, not how many other schools have it or the provider's jobs.
+  return {
+    ...toTemplateListItem(row),
+    assignedCount: 1,
+    runningJobId: null,
+    assignedAt: row.assigned_at.toISOString(),
+  };
+}
+
+function checkTemplateText(title: string, description: string): void {
+  if (!title.trim()) throw new AppError('MANDATORY_FIELD', [{ field: 'title', message: 'Enter a title.' }]);
+  if (countWords(title) > PACKET_LIMITS.nameMaxWords)
+    throw new AppError('PACKET_NAME_TOO_LONG', [{ field: 'title', message: 'Title max 20 words.' }]);
+  if (countWords(description) > PACKET_LIMITS.descriptionMaxWords)
+    throw new AppError('PACKET_DESCRIPTION_TOO_LONG', [{ field: 'description', message: 'Description max 50 words.' }]);
+}
+
+/** Packets of one school an operator may turn into a template (not archived, with at least one form). */
+export async function listSourcePackets(db: Db, schoolId: string, q?: string) {
+  let query = db
+    .selectFrom('packets')
+    .select(['id', 'name', 'description', 'status', 'form_ids'])
+    .where('school_id', '=', schoolId)
+    .where('archived_at', 'is', null);
+  if (q?.trim()) query = query.where('name', 'ilike', containsPattern(q));
+  const rows = await query.orderBy('last_activity_at', 'desc').limit(200).execute();
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      status: r.status,
+      formCount: r.form_ids.length,
+    })),
+  };
+}
+
+/**
+ * Copies a school's packet into a new template: each form's current definition (the published version, else the
+ * newest) and an imported form's PDF, and the workflow with its question refs moved to the template's form ids and
+ * the school's named people taken out.
+ */
+export async function createTemplateFromPacket(
+  request: FastifyRequest,
+  input: { schoolId: string; packetId: string; title?: string; description?: string },
+) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const packet = await db
+    .selectFrom('packets as p')
+    .innerJoin('schools as s', 's.id', 'p.school_id')
+    .select(['p.id', 'p.name', 'p.description', 'p.form_ids', 'p.workflow', 'p.hipaa', 'p.archived_at'])
+    .where('p.school_id', '=', input.schoolId)
+    .where('p.id', '=', input.packetId)
+    .where('s.kind', '=', 'SCHOOL')
+    .executeTakeFirst();
+  if (!packet || packet.archived_at)
+    throw new AppError('NOT_FOUND', [{ field: 'packetId', message: 'Packet not found.' }]);
+  const title = (input.title ?? packet.name).trim();
+  const description = (input.description ?? packet.description).trim();
+  checkTemplateText(title, description);
+  const forms = await loadPacketForms(db, input.schoolId, packet.form_ids);
+  if (forms.length === 0 || forms.length !== packet.form_ids.length) {
+    throw new AppError('TEMPLATE_CREATE_FAILED', [
+      { field: 'packetId', message: 'Every form of the packet must still exist, and it needs at least one.' },
+    ]);
+  }
+  const formIds = new Map(forms.map((f) => [f.formId, randomUUID()]));
+  const workflow = stripSchoolPeople(remapWorkflowForms(packet.workflow, formIds));
+  const templateId = await db.transaction().execute(async (trx) => {
+    const template = await trx
+      .insertInto('templates')
+      .values({
+        title,
+        description,
+        hipaa: packet.hipaa,
+        workflow: JSON.stringify(workflow),
+        source_school_id: input.schoolId,
+        source_packet_id: packet.id,
+        created_by: auth.user.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const kinds = await trx
+      .selectFrom('forms')
+      .select(['id', 'kind', 'category'])
+      .where('school_id', '=', input.schoolId)
+      .where('id', 'in', [...formIds.keys()])
+      .execute();
+    for (const [position, form] of forms.entries()) {
+      const meta = kinds.find((k) => k.id === form.formId)!;
+      await trx
+        .insertInto('template_forms')
+        .values({
+          id: formIds.get(form.formId)!,
+          template_id: template.id,
+          position,
+          name: form.name,
+          category: meta.category,
+          kind: meta.kind,
+          definition: JSON.stringify(form.definition),
+        })
+        .execute();
+      await sql`update template_forms tf set pdf_filename = d.filename, pdf_size_bytes = d.size_bytes,
+          pdf_page_count = d.page_count, pdf_data = d.data
+        from form_documents d
+        where tf.id = ${formIds.get(form.formId)!} and d.school_id = ${input.schoolId} and d.form_id = ${form.formId}`.execute(
+        trx,
+      );
+    }
+    return template.id;
+  });
+  const meta = requestMeta(request);
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'template.created',
+    targetType: 'template',
+    targetId: templateId,
+    ...meta,
+    details: { title, sourceSchoolId: input.schoolId, sourcePacketId: packet.id, forms: forms.length },
+  });
+  // The source school's own log shows that its packet was copied out.
+  await recordAudit(db, {
+    schoolId: input.schoolId,
+    actorUserId: auth.user.id,
+    action: 'packet.copied_to_template',
+    targetType: 'packet',
+    targetId: packet.id,
+    ...meta,
+    details: { templateId, title },
+  });
+  return loadTemplateDetail(db, templateId);
+}
+
+/** A copy with its own forms (PDFs included), never assigned to anyone yet. */
+export async function duplicateTemplate(request: FastifyRequest, templateId: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const source = await findTemplateWorkflow(db, templateId);
+  if (!source) throw new AppError('NOT_FOUND');
+  const sourceForms = await db
+    .selectFrom('template_forms')
+    .select('id')
+    .where('template_id', '=', templateId)
+    .orderBy('position')
+    .execute();
+  const formIds = new Map(sourceForms.map((f) => [f.id, randomUUID()]));
+  const title = templateCopyTitle(source.title);
+  const copyId = await db.transaction().execute(async (trx) => {
+    const copy = await trx
+      .insertInto('templates')
+      .values({
+        title,
+        description: source.description,
+        hipaa: source.hipaa,
+        workflow: JSON.stringify(remapWorkflowForms(source.workflow, formIds)),
+        source_template_id: templateId,
+        created_by: auth.user.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [from, to] of formIds) {
+      await sql`insert into template_forms
+          (id, template_id, position, name, category, kind, definition, pdf_filename, pdf_size_bytes, pdf_page_count, pdf_data)
+        select ${to}::uuid, ${copy.id}::uuid, position, name, category, kind, definition, pdf_filename, pdf_size_bytes,
+          pdf_page_count, pdf_data
+        from template_forms where id = ${from}::uuid`.execute(trx);
+    }
+    return copy.id;
+  });
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'template.duplicated',
+    targetType: 'template',
+    targetId: copyId,
+    ...requestMeta(request),
+    details: { sourceTemplateId: templateId, title },
+  });
+  return loadTemplateDetail(db, copyId);
+}
+
+/** Archive hides the template from every school's library (assignments are kept); unarchive brings it back. */
+export async function setTemplateArchived(request: FastifyRequest, templateId: string, archived: boolean) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const row = await db
+    .updateTable('templates')
+    .set({
+      archived_at: archived ? sql`coalesce(archived_at, now())` : null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', templateId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: archived ? 'template.archived' : 'template.unarchived',
+    targetType: 'template',
+    targetId: templateId,
+    ...requestMeta(request),
+  });
+  return loadTemplateDetail(db, templateId);
+}
+
+export function toAssignmentJob(row: JobRow) {
+  const selection = row.selection as { schoolIds?: string[]; filter?: InstitutionFilter };
+  return {
+    id: row.id,
+    templateId: row.template_id,
+    templateTitle: row.template_title,
+    action: row.action,
+    selection: selection.schoolIds
+      ? `${selection.schoolIds.length} selected institution${selection.schoolIds.length === 1 ? '' : 's'}`
+      : describeInstitutionFilter(selection.filter ?? {}),
+    workflowId: row.workflow_id,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    percent: jobPercent({ ...row, finished: row.status !== 'RUNNING' }),
+    createdAt: row.created_at.toISOString(),
+    completedAt: iso(row.completed_at),
+  };
+}
+
+export async function loadAssignmentJob(db: Db, jobId: string) {
+  const row = await findJob(db, jobId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toAssignmentJob(row);
+}
+
+async function checkSelection(
+  db: Db,
+  templateId: string,
+  action: TemplateAssignmentAction,
+  body: { schoolIds?: string[]; filter?: InstitutionFilter },
+): Promise<{ schoolIds: string[] } | { filter: InstitutionFilter }> {
+  if ((body.schoolIds === undefined) === (body.filter === undefined)) {
+    throw new AppError('TEMPLATE_NO_INSTITUTIONS', [
+      { message: 'Send either the institutions by id or a filter, not both.' },
+    ]);
+  }
+  if (body.schoolIds) {
+    const ids = [...new Set(body.schoolIds)];
+    if (ids.length === 0) throw new AppError('TEMPLATE_NO_INSTITUTIONS');
+    const known = await db
+      .selectFrom('schools')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('id', 'in', ids)
+      .where('kind', '=', 'SCHOOL')
+      .executeTakeFirstOrThrow();
+    if (Number(known.n) !== ids.length)
+      throw new AppError('NOT_FOUND', [{ field: 'schoolIds', message: 'Unknown institution.' }]);
+    return { schoolIds: ids };
+  }
+  const filter = normalizeInstitutionFilter(body.filter ?? {});
+  const count =
+    action === 'ASSIGN'
+      ? await countInstitutions(db, filter)
+      : (await listInstitutions(db, templateId, { ...filter, assigned: true }, { limit: 1, offset: 0 })).total;
+  if (count === 0) throw new AppError('TEMPLATE_NO_INSTITUTIONS', [{ message: 'No institution matches the filter.' }]);
+  return { filter };
+}
+
+/**
+ * Starts an assignment (or un-assignment) job: the job row first (the record the UI polls), then its workflow.
+ * One job per template runs at a time.
+ */
+export async function startAssignmentJob(
+  request: FastifyRequest,
+  templateId: string,
+  action: TemplateAssignmentAction,
+  body: { schoolIds?: string[]; filter?: InstitutionFilter },
+) {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const temporal = requireTemporal(deps);
+  const template = await findTemplateWorkflow(db, templateId);
+  if (!template) throw new AppError('NOT_FOUND');
+  if (action === 'ASSIGN' && template.archived_at) throw new AppError('TEMPLATE_ARCHIVED');
+  const selection = await checkSelection(db, templateId, action, body);
+  const jobId = randomUUID();
+  const workflowId = templateAssignmentWorkflowId(jobId);
+  try {
+    await db
+      .insertInto('template_assignment_jobs')
+      .values({
+        id: jobId,
+        template_id: templateId,
+        action,
+        selection: JSON.stringify(selection),
+        workflow_id: workflowId,
+        requested_by: auth.user.id,
+      })
+      .execute();
+  } catch (err) {
+    if ((err as { code?: unknown }).code === '23505') throw new AppError('TEMPLATE_ASSIGNMENT_RUNNING');
+    throw err;
+  }
+  try {
+    await temporal.workflow.start<typeof templateAssignmentWorkflow>('templateAssignmentWorkflow', {
+      workflowId,
+      taskQueue: taskQueueOf(deps),
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      args: [{ jobId, templateId, action, providerSchoolId: auth.school.id }],
+    });
+  } catch (err) {
+    request.log.error({ err, jobId }, 'Could not start the template assignment workflow');
+    await db
+      .updateTable('template_assignment_jobs')
+      .set({ status: 'FAILED', completed_at: sql`now()` })
+      .where('id', '=', jobId)
+      .execute();
+    throw new AppError('WORKFLOW_UNAVAILABLE');
+  }
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: action === 'ASSIGN' ? 'template.assignment_started' : 'template.unassignment_started',
+    targetType: 'template',
+    targetId: templateId,
+    ...requestMeta(request),
+    details: { jobId, selection },
+  });
+  return loadAssignmentJob(db, jobId);
+}
+
+/**
+ * "Use template": a new unpublished packet in the caller's school with copies of the template's forms (published,
+ * as they were in the template; a PDF import keeps its document) and its workflow pointed at the new forms.
+ */
+export async function useTemplate(request: FastifyRequest, templateId: string, name?: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const schoolId = auth.school.id;
+  const assigned = await findAssignedTemplate(db, schoolId, templateId);
+  if (!assigned) throw new AppError('NOT_FOUND');
+  const template = (await findTemplateWorkflow(db, templateId))!;
+  const packetName = (name ?? template.title).trim();
+  if (!packetName) throw new AppError('PACKET_NAME_OR_DESCRIPTION_EMPTY');
+  if (countWords(packetName) > PACKET_LIMITS.nameMaxWords) throw new AppError('PACKET_NAME_TOO_LONG');
+  const forms = await listTemplateForms(db, templateId);
+  const formIds = new Map(forms.map((f) => [f.id, randomUUID()]));
+  const workflow: PacketWorkflowDefinition = remapWorkflowForms(template.workflow, formIds);
+  const versions: Array<{ formId: string; version: FormVersion }> = [];
+  const packetId = await db.transaction().execute(async (trx) => {
+    for (const form of forms) {
+      const formId = formIds.get(form.id)!;
+      const versionId = randomUUID();
+      await trx
+        .insertInto('forms')
+        .values({
+          id: formId,
+          school_id: schoolId,
+          name: form.name,
+          category: form.category,
+          kind: form.kind,
+          created_by: auth.user.id,
+        })
+        .execute();
+      const document = form.pdf_filename
+        ? await sql<{ id: string; filename: string; size_bytes: number }>`insert into form_documents
+              (school_id, form_id, filename, size_bytes, page_count, data)
+            select ${schoolId}::uuid, ${formId}::uuid, pdf_filename, pdf_size_bytes, pdf_page_count, pdf_data
+            from template_forms where id = ${form.id}::uuid and pdf_data is not null
+            returning id, filename, size_bytes`
+            .execute(trx)
+            .then((r) => r.rows[0])
+        : undefined;
+      const definition = prepareDefinition(form.definition as unknown as Record<string, unknown>, {
+        versionId,
+        formId,
+        version: 1,
+        kind: form.kind,
+        name: form.name,
+        document: document ? { id: document.id, filename: document.filename, sizeBytes: document.size_bytes } : null,
+      });
+      versions.push({ formId, version: definition });
+      await trx
+        .insertInto('form_versions')
+        .values({
+          id: versionId,
+          school_id: schoolId,
+          form_id: formId,
+          version: 1,
+          definition: JSON.stringify(definition),
+          status: 'PUBLISHED',
+          published_at: sql`now()`,
+        })
+        .execute();
+    }
+    const packet = await trx
+      .insertInto('packets')
+      .values({
+        school_id: schoolId,
+        name: packetName,
+        description: template.description,
+        owner_id: auth.user.id,
+        form_ids: JSON.stringify(forms.map((f) => formIds.get(f.id)!)),
+        workflow: JSON.stringify(workflow),
+        hipaa: template.hipaa,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const meta = requestMeta(request);
+    await recordAudit(trx, {
+      schoolId,
+      actorUserId: auth.user.id,
+      action: 'template.used',
+      targetType: 'template',
+      targetId: templateId,
+      ...meta,
+      details: { packetId: packet.id },
+    });
+    await recordAudit(trx, {
+      schoolId,
+      actorUserId: auth.user.id,
+      action: 'packet.created',
+      targetType: 'packet',
+      targetId: packet.id,
+      ...meta,
+      details: { fromTemplateId: templateId },
+    });
+    return packet.id;
+  });
+  return { packetId, name: packetName, problemCount: checkPacketWorkflow(workflow, versions).length };
+}

@@ -1,0 +1,114 @@
+/**
+ * Records the template assignment workflow's histories into workflows/templates/histories/ for the replay test,
+ * like scripts/record-packet-histories.ts does for packets:
+ *   npx tsx scripts/record-template-histories.ts
+ * One scenario assigns a template to 250 schools (three batches, run side by side), the other un-assigns them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { createTestConfig } from '../activities/testing/fixtures';
+import { runInBackground } from '../activities/testing/background-worker';
+import { createDevMailer } from '../activities/mail/mailer';
+import { createPlatformWorker } from '../activities/worker';
+import { seedSchool } from '../api/test-support/seed-school';
+import { templateAssignmentWorkflowId, type TemplateAssignmentAction } from '../domain/templates';
+import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import { templateAssignmentWorkflow } from '../workflows/templates/template-assignment.workflow';
+import { findTemporalCli } from './temporal-cli';
+import { startTemporalDevServer } from './temporal-dev-server';
+import { createFreshDatabase, freePort } from './test-harness/global-setup';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TASK_QUEUE = 'record-template-histories';
+
+async function runJob(
+  client: Client,
+  database: DatabaseHandle,
+  templateId: string,
+  providerId: string,
+  action: TemplateAssignmentAction,
+  tag: string,
+) {
+  const job = await database.db
+    .insertInto('template_assignment_jobs')
+    .values({
+      template_id: templateId,
+      action,
+      selection: JSON.stringify({ filter: { q: tag } }),
+      workflow_id: `pending-${action}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const workflowId = templateAssignmentWorkflowId(job.id);
+  await database.db
+    .updateTable('template_assignment_jobs')
+    .set({ workflow_id: workflowId })
+    .where('id', '=', job.id)
+    .execute();
+  const handle = await client.workflow.start(templateAssignmentWorkflow, {
+    taskQueue: TASK_QUEUE,
+    workflowId,
+    args: [{ jobId: job.id, templateId, action, providerSchoolId: providerId }],
+  });
+  await handle.result();
+  return handle;
+}
+
+async function main(): Promise<void> {
+  const cli = findTemporalCli();
+  if (!cli) throw new Error('No Temporal CLI found (set TEMPORAL_CLI)');
+  const server = await startTemporalDevServer({ cli, port: await freePort() });
+  const fresh = await createFreshDatabase('record_template_histories');
+  const database = await connectDatabase({ url: fresh.url, poolSize: 4 });
+  const nativeConnection = await NativeConnection.connect({ address: server.address });
+  const connection = await Connection.connect({ address: server.address });
+  try {
+    const worker = await createPlatformWorker({
+      config: createTestConfig(),
+      database,
+      connection: nativeConnection,
+      taskQueue: TASK_QUEUE,
+      mailer: createDevMailer(),
+    });
+    const background = runInBackground(worker);
+    const client = new Client({ connection });
+    try {
+      const db = database.db;
+      const provider = await seedSchool(db, { kind: 'PROVIDER' });
+      const tag = 'recorded';
+      for (let i = 0; i < 250; i++) await seedSchool(db, { name: `School ${tag} ${i}` });
+      const template = await db
+        .insertInto('templates')
+        .values({ title: 'Recorded', description: 'Replay', workflow: JSON.stringify({ steps: [], edges: [] }) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const dir = join(ROOT, 'workflows', 'templates', 'histories');
+      mkdirSync(dir, { recursive: true });
+      for (const [name, action] of [
+        ['template-assigned-in-batches', 'ASSIGN'],
+        ['template-unassigned-in-batches', 'UNASSIGN'],
+      ] as const) {
+        const handle = await runJob(client, database, template.id, provider.id, action, tag);
+        const history = await handle.fetchHistory();
+        const file = join(dir, `${name}.json`);
+        writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
+        console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
+      }
+    } finally {
+      await background.stop();
+    }
+  } finally {
+    await connection.close();
+    await nativeConnection.close();
+    await database.close();
+    await fresh.drop();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

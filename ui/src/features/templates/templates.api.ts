@@ -1,0 +1,169 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type {
+  AssignmentJob,
+  Institution,
+  LibraryTemplate,
+  SourcePacket,
+  TemplateDetail,
+  TemplateListItem,
+  UsedTemplate,
+} from '../../../../api/templates/templates.schemas';
+import type { InstitutionFilter } from '../../../../domain/templates';
+import { api } from '../../shared/api';
+
+export type TemplateRow = Static<typeof TemplateListItem>;
+export type TemplateDetailData = Static<typeof TemplateDetail>;
+export type LibraryTemplateData = Static<typeof LibraryTemplate>;
+export type InstitutionRow = Static<typeof Institution>;
+export type AssignmentJobData = Static<typeof AssignmentJob>;
+export type SourcePacketRow = Static<typeof SourcePacket>;
+export type UsedTemplateData = Static<typeof UsedTemplate>;
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+const TEMPLATES_KEY = ['templates'] as const;
+const LIBRARY_KEY = ['template-library'] as const;
+
+/** The provider's templates; polls while any of them has an assignment job running, so the counts move. */
+export function useTemplates(options: { archived: boolean; q: string }) {
+  return useQuery({
+    queryKey: [...TEMPLATES_KEY, 'list', options],
+    queryFn: ({ signal }) =>
+      api.get<Page<TemplateRow>>('/templates', { archived: options.archived, q: options.q, limit: 200 }, signal),
+    refetchInterval: (query) => (query.state.data?.items.some((t) => t.runningJobId) ? 1000 : false),
+  });
+}
+
+export function useTemplate(templateId: string | null) {
+  return useQuery({
+    queryKey: [...TEMPLATES_KEY, 'detail', templateId],
+    queryFn: ({ signal }) => api.get<TemplateDetailData>(`/templates/${templateId}`, undefined, signal),
+    enabled: !!templateId,
+  });
+}
+
+function useTemplateMutation<TVars, TData>(fn: (vars: TVars) => Promise<TData>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+  });
+}
+
+export function useCreateTemplate() {
+  return useTemplateMutation((body: { schoolId: string; packetId: string; title?: string }) =>
+    api.post<TemplateDetailData>('/templates', body),
+  );
+}
+
+export function useDuplicateTemplate() {
+  return useTemplateMutation((id: string) => api.post<TemplateDetailData>(`/templates/${id}/duplicate`));
+}
+
+export function useSetArchived() {
+  return useTemplateMutation(({ id, archived }: { id: string; archived: boolean }) =>
+    api.post<TemplateDetailData>(`/templates/${id}/${archived ? 'archive' : 'unarchive'}`),
+  );
+}
+
+export type AssignmentSelection = { schoolIds: string[] } | { filter: InstitutionFilter };
+
+export function useStartAssignment(templateId: string) {
+  return useTemplateMutation(
+    ({ action, selection }: { action: 'ASSIGN' | 'UNASSIGN'; selection: AssignmentSelection }) =>
+      api.post<AssignmentJobData>(
+        `/templates/${templateId}/${action === 'ASSIGN' ? 'assignments' : 'unassignments'}`,
+        selection,
+      ),
+  );
+}
+
+/** One job's progress, polled until it is no longer running; then the template's counts are refreshed. */
+export function useAssignmentJob(jobId: string | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['template-assignment-jobs', jobId],
+    queryFn: async ({ signal }) => {
+      const job = await api.get<AssignmentJobData>(`/template-assignment-jobs/${jobId}`, undefined, signal);
+      if (job.status !== 'RUNNING') {
+        await client.invalidateQueries({ queryKey: TEMPLATES_KEY });
+        await client.invalidateQueries({ queryKey: ['template-institutions'] });
+      }
+      return job;
+    },
+    enabled: !!jobId,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'RUNNING' ? false : 400),
+  });
+}
+
+export function useAssignmentJobs(templateId: string | null) {
+  return useQuery({
+    queryKey: [...TEMPLATES_KEY, 'jobs', templateId],
+    queryFn: ({ signal }) =>
+      api.get<{ items: AssignmentJobData[] }>(`/templates/${templateId}/assignment-jobs`, undefined, signal),
+    enabled: !!templateId,
+  });
+}
+
+export interface InstitutionQuery {
+  templateId: string | null;
+  q?: string;
+  state?: string | null;
+  division?: string | null;
+  plan?: string | null;
+  assigned?: boolean | null;
+  limit: number;
+  offset: number;
+}
+
+export function useInstitutions(query: InstitutionQuery) {
+  return useQuery({
+    queryKey: ['template-institutions', query],
+    queryFn: ({ signal }) =>
+      api.get<Page<InstitutionRow>>(
+        '/templates/institutions',
+        {
+          templateId: query.templateId,
+          q: query.q,
+          state: query.state,
+          division: query.division,
+          plan: query.plan,
+          assigned: query.assigned,
+          limit: query.limit,
+          offset: query.offset,
+        },
+        signal,
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useSourcePackets(schoolId: string | null) {
+  return useQuery({
+    queryKey: [...TEMPLATES_KEY, 'source-packets', schoolId],
+    queryFn: ({ signal }) => api.get<{ items: SourcePacketRow[] }>('/templates/source-packets', { schoolId }, signal),
+    enabled: !!schoolId,
+  });
+}
+
+// ---- a school's library ----
+
+export function useLibrary(q: string) {
+  return useQuery({
+    queryKey: [...LIBRARY_KEY, q],
+    queryFn: ({ signal }) => api.get<Page<LibraryTemplateData>>('/template-library', { q, limit: 200 }, signal),
+  });
+}
+
+export function useUseTemplate() {
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name?: string }) =>
+      api.post<UsedTemplateData>(`/template-library/${id}/use`, name ? { name } : {}),
+  });
+}
