@@ -416,16 +416,32 @@ export async function listSubmissionsOfSent(
   return { items: rows.map(toListItem), total: Number(count.n), limit: query.limit, offset: query.offset };
 }
 
+/**
+ * The Sent screen's rows (spec "Sent form row: id, name, category, sentBy, sentAt, updatedAt, lastActivity,
+ * totalForms") with each send's progress. School admins see every send of the school (or only theirs with
+ * `mine`); others see what they sent and the sends of packets they own or edit.
+ */
 export async function listSentPackets(
   request: FastifyRequest,
-  query: { packetId?: string; limit: number; offset: number },
+  query: {
+    packetId?: string;
+    q?: string;
+    mine?: boolean;
+    state?: 'ACTIVE' | 'COMPLETED' | 'VOIDED';
+    sort?: 'sentAt' | 'name' | 'lastActivity' | 'progress';
+    dir?: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ items: SentPacket[]; total: number; limit: number; offset: number }> {
   const auth = authOf(request);
   const { db } = request.server.deps.database;
   let q = db
     .selectFrom('sent_packets as sp')
-    .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
-    .innerJoin('packets as p', 'p.id', 'sp.packet_id')
+    .innerJoin('packet_versions as v', (j) =>
+      j.onRef('v.id', '=', 'sp.packet_version_id').onRef('v.school_id', '=', 'sp.school_id'),
+    )
+    .innerJoin('packets as p', (j) => j.onRef('p.id', '=', 'sp.packet_id').onRef('p.school_id', '=', 'sp.school_id'))
     .leftJoin('users as u', 'u.id', 'sp.sent_by')
     .where('sp.school_id', '=', auth.school.id);
   if (!isSchoolAdmin(auth)) {
@@ -436,8 +452,24 @@ export async function listSentPackets(
         sql<boolean>`p.editor_ids ? ${auth.user.id}`,
       ]),
     );
+  } else if (query.mine) {
+    q = q.where('sp.sent_by', '=', auth.user.id);
   }
   if (query.packetId) q = q.where('sp.packet_id', '=', query.packetId);
+  if (query.q?.trim()) q = q.where('v.name', 'ilike', containsPattern(query.q));
+  const openCount = sql`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id and s.status in ('PENDING','SUBMITTED','RESUBMITTED','CHANGE_REQUESTED') and s.expired_at is null)`;
+  if (query.state === 'VOIDED') q = q.where('sp.voided_at', 'is not', null);
+  if (query.state === 'ACTIVE') q = q.where('sp.voided_at', 'is', null).where(sql<boolean>`${openCount} > 0`);
+  if (query.state === 'COMPLETED') q = q.where('sp.voided_at', 'is', null).where(sql<boolean>`${openCount} = 0`);
+  const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
+  const order =
+    query.sort === 'name'
+      ? sql`lower(v.name) ${dir}`
+      : query.sort === 'lastActivity'
+        ? sql`last_activity_at ${dir}`
+        : query.sort === 'progress'
+          ? sql`(completed::float / greatest(sp.recipient_count, 1)) ${dir}`
+          : sql`sp.sent_at ${dir}`;
   const [rows, count] = await Promise.all([
     q
       .select([
@@ -455,11 +487,27 @@ export async function listSentPackets(
         'sp.recipient_count',
         'sp.voided_at',
         sql<string>`trim(concat(u.first_name, ' ', u.last_name))`.as('sender_name'),
-        sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.status in ('APPROVED','AUTO_APPROVED'))::int`.as(
+        sql<number>`jsonb_array_length(v.forms)`.as('total_forms'),
+        sql<
+          string | null
+        >`(select string_agg(distinct f.category, ', ' order by f.category) from jsonb_array_elements(v.forms) e join forms f on f.school_id = sp.school_id and f.id::text = e->>'formId' where f.category is not null and f.category <> '')`.as(
+          'category',
+        ),
+        sql<Date>`greatest(sp.sent_at, sp.voided_at, (select max(s.updated_at) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id))`.as(
+          'updated_at',
+        ),
+        sql<Date>`greatest(sp.sent_at, sp.voided_at, (select max(e.created_at) from packet_submission_events e join packet_submissions s on s.id = e.submission_id and s.school_id = e.school_id where s.sent_packet_id = sp.id and s.school_id = sp.school_id))`.as(
+          'last_activity_at',
+        ),
+        sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id and s.status in ('APPROVED','AUTO_APPROVED'))::int`.as(
           'completed',
         ),
+        sql<number>`${openCount}::int`.as('open'),
+        sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id and s.status = 'VOIDED')::int`.as(
+          'voided',
+        ),
       ])
-      .orderBy('sp.sent_at', 'desc')
+      .orderBy(order)
       .orderBy('sp.id')
       .limit(query.limit)
       .offset(query.offset)
@@ -472,9 +520,13 @@ export async function listSentPackets(
       packetId: r.packet_id,
       packetName: r.name,
       packetVersion: r.version,
+      category: r.category ?? '',
+      totalForms: Number(r.total_forms),
       sentById: r.sent_by,
       sentByName: r.sender_name,
       sentAt: r.sent_at.toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+      lastActivityAt: new Date(r.last_activity_at).toISOString(),
       message: r.message,
       reminder: r.reminder,
       expiry: r.expiry,
@@ -482,6 +534,8 @@ export async function listSentPackets(
       visibility: r.visibility as SentPacket['visibility'],
       recipientCount: r.recipient_count,
       completedCount: Number(r.completed),
+      openCount: Number(r.open),
+      voidedCount: Number(r.voided),
       voidedAt: r.voided_at ? r.voided_at.toISOString() : null,
     })),
     total: Number(count.n),
