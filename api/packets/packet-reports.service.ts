@@ -25,6 +25,7 @@ import { isSchoolAdmin } from './packets.service';
 type Db = Kysely<Database>;
 
 const COMPLETED = sql.join(COMPLETED_STATUSES.map((s) => sql.lit(s)));
+const OPEN = sql.join(['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'].map((s) => sql.lit(s)));
 
 /** The visibility clause over `sp` (sent packet, may be null-safe) and `p` (packet) aliases. */
 function scope(auth: AuthContext, withSender: boolean): RawBuilder<boolean> {
@@ -64,8 +65,9 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
         and s.completed_at >= ${from} and s.completed_at <= ${to} and ${scope(auth, true)}
       group by 1`.execute(db),
     // What became of the submissions sent in the period.
-    sql<{ status: SubmissionStatus; n: string }>`
-      select s.status, count(*) as n
+    sql<{ status: SubmissionStatus | 'EXPIRED'; n: string }>`
+      select case when s.expired_at is not null and s.status in (${OPEN}) then 'EXPIRED' else s.status end as status,
+        count(*) as n
       from packet_submissions s
       join sent_packets sp on sp.id = s.sent_packet_id and sp.school_id = s.school_id
       join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
@@ -98,9 +100,9 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
   ];
   const series = fillBuckets(from, to, unit, rows);
   const counts = new Map(breakdown.rows.map((r) => [r.status, Number(r.n)]));
-  const byStatus = SUBMISSION_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })).filter(
-    (b) => b.count > 0,
-  );
+  const byStatus = [...SUBMISSION_STATUSES, 'EXPIRED' as const]
+    .map((status) => ({ status, count: counts.get(status) ?? 0 }))
+    .filter((b) => b.count > 0);
   const sentTotal = series.reduce((n, b) => n + b.sent, 0);
   const t = totals.rows[0]!;
   const avgHours = t.avg_hours === null ? null : Math.round(Number(t.avg_hours) * 10) / 10;

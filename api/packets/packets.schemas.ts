@@ -435,7 +435,10 @@ export const PacketReport = Type.Object({
     /** Percentage of the period's sent submissions (voided ones left out) that are completed. */
     completionRate: Nullable(Type.Number()),
   }),
-  byStatus: Type.Array(Type.Object({ status: Type.Enum(SUBMISSION_STATUSES), count: Type.Integer() })),
+  /** What became of the period's sent submissions; EXPIRED: still open when the send expired. */
+  byStatus: Type.Array(
+    Type.Object({ status: Type.Enum([...SUBMISSION_STATUSES, 'EXPIRED'] as const), count: Type.Integer() }),
+  ),
   series: Type.Array(
     Type.Object({
       start: Type.String(),

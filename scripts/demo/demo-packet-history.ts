@@ -90,6 +90,7 @@ export async function insertDemoPacketHistory(
       // Spread turnarounds around the send's typical one: 60% to 140%.
       const turnaround = send.turnaroundHours * (0.6 + ((i * 37) % 9) / 10);
       const doneAt = new Date(Math.min(sentAt.getTime() + turnaround * HOUR, now - HOUR));
+      const expiredAt = new Date(Math.min(expiresAt.getTime(), now - HOUR));
       const status =
         outcome === 'A' ? 'APPROVED' : outcome === 'R' ? 'REJECTED' : outcome === 'V' ? 'VOIDED' : 'PENDING';
       const sub = await trx
@@ -101,9 +102,9 @@ export async function insertDemoPacketHistory(
           workflow_id: `packet-submission:${sp.id}:${recipient.id}`,
           status,
           created_at: sentAt,
-          updated_at: outcome === 'E' ? expiresAt : doneAt,
+          updated_at: outcome === 'E' ? expiredAt : doneAt,
           completed_at: outcome === 'A' || outcome === 'R' ? doneAt : null,
-          expired_at: outcome === 'E' ? (expiresAt.getTime() < now ? expiresAt : new Date(now - HOUR)) : null,
+          expired_at: outcome === 'E' ? expiredAt : null,
           voided_at: outcome === 'V' ? doneAt : null,
           void_reason: outcome === 'V' ? 'Sent to the wrong athlete.' : null,
         })

@@ -11,7 +11,8 @@ import { submissionStatusLabel } from '../packet-labels';
 import { usePacketReport, type PacketReportDto } from '../packets.api';
 
 /** Chart colours per submission status (the status badges' hues, at chart strength). */
-const STATUS_CHART_COLOURS: Record<SubmissionStatus, string> = {
+type BreakdownStatus = SubmissionStatus | 'EXPIRED';
+const STATUS_CHART_COLOURS: Record<BreakdownStatus, string> = {
   PENDING: 'gray.5',
   SUBMITTED: 'orange.5',
   RESUBMITTED: 'orange.7',
@@ -21,7 +22,12 @@ const STATUS_CHART_COLOURS: Record<SubmissionStatus, string> = {
   NOT_APPLICABLE: 'gray.3',
   CHANGE_REQUESTED: 'yellow.6',
   VOIDED: 'dark.4',
+  EXPIRED: 'pink.4',
 };
+
+function breakdownLabel(status: BreakdownStatus): string {
+  return status === 'EXPIRED' ? 'Expired' : submissionStatusLabel(status);
+}
 
 /** "36 h" under two days, else "2.5 days". */
 export function formatTurnaround(hours: number | null): string {
@@ -88,7 +94,7 @@ function ReportBody({ r }: { r: PacketReportDto }) {
   const per = r.unit === 'week' ? 'week' : 'month';
   const series = r.series.map((b) => ({ bucket: b.label, Created: b.created, Sent: b.sent, Completed: b.completed }));
   const donut = r.byStatus.map((b) => ({
-    name: submissionStatusLabel(b.status),
+    name: breakdownLabel(b.status),
     value: b.count,
     color: STATUS_CHART_COLOURS[b.status],
   }));
@@ -123,7 +129,8 @@ function ReportBody({ r }: { r: PacketReportDto }) {
               { name: 'Sent', color: 'indigo.6' },
               { name: 'Completed', color: 'teal.6' },
             ]}
-            curveType="monotone"
+            curveType="linear"
+            yAxisProps={{ allowDecimals: false }}
             withLegend
             role="img"
             aria-label={`Submissions sent and completed per ${per}`}
@@ -138,6 +145,7 @@ function ReportBody({ r }: { r: PacketReportDto }) {
             data={series}
             dataKey="bucket"
             series={[{ name: 'Created', color: 'grape.6' }]}
+            yAxisProps={{ allowDecimals: false }}
             tickLine="y"
             role="img"
             aria-label={`Packets created per ${per}`}
@@ -221,6 +229,6 @@ function ReportBody({ r }: { r: PacketReportDto }) {
 }
 
 function openCount(r: PacketReportDto): number {
-  const open: SubmissionStatus[] = ['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'];
+  const open: BreakdownStatus[] = ['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'];
   return r.byStatus.filter((b) => open.includes(b.status)).reduce((n, b) => n + b.count, 0);
 }

@@ -26,10 +26,15 @@ type Sort = NonNullable<SentPacketFilters['sort']>;
 type State = NonNullable<SentPacketFilters['state']>;
 
 /** The state of one send, from its counts: voided, every submission ended, or still running. */
-export function sendState(row: Pick<SentPacketDto, 'voidedAt' | 'openCount'>): { label: string; color: string } {
+export function sendState(row: Pick<SentPacketDto, 'voidedAt' | 'openCount' | 'completedCount' | 'recipientCount'>): {
+  label: string;
+  color: string;
+} {
   if (row.voidedAt) return { label: 'Voided', color: 'dark' };
-  if (row.openCount === 0) return { label: 'Completed', color: 'green' };
-  return { label: 'In progress', color: 'orange' };
+  if (row.openCount > 0) return { label: 'In progress', color: 'orange' };
+  if (row.completedCount >= row.recipientCount) return { label: 'Completed', color: 'green' };
+  // Nothing left running, but some were rejected, voided or expired.
+  return { label: 'Closed', color: 'gray' };
 }
 
 /** Sent (/sent): every send with its forms, sender, dates and how far its submissions have got. */
@@ -133,7 +138,7 @@ export function SentPage() {
           }
         />
       ) : (
-        <Table.ScrollContainer minWidth={1080}>
+        <Table.ScrollContainer minWidth={1180}>
           <Table striped highlightOnHover aria-label="Sent packets">
             <Table.Thead>
               <Table.Tr>
@@ -145,6 +150,7 @@ export function SentPage() {
                 <Table.Th>Last activity</Table.Th>
                 <Table.Th>Forms</Table.Th>
                 <Table.Th>Progress</Table.Th>
+                <Table.Th>State</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -185,15 +191,10 @@ function SentRow({ row }: { row: SentPacketDto }) {
       <Table.Td>{formatDateTime(row.updatedAt)}</Table.Td>
       <Table.Td>{formatDateTime(row.lastActivityAt)}</Table.Td>
       <Table.Td>{row.totalForms}</Table.Td>
-      <Table.Td miw={180}>
-        <Group gap={6} wrap="nowrap" justify="space-between">
-          <Text size="xs">
-            {row.completedCount} of {row.recipientCount} complete
-          </Text>
-          <Badge size="xs" variant="light" color={state.color}>
-            {state.label}
-          </Badge>
-        </Group>
+      <Table.Td miw={150}>
+        <Text size="xs">
+          {row.completedCount} of {row.recipientCount} complete
+        </Text>
         <Progress
           value={percent}
           color={row.voidedAt ? 'gray' : 'teal'}
@@ -201,6 +202,11 @@ function SentRow({ row }: { row: SentPacketDto }) {
           mt={4}
           aria-label={`${row.packetName}: ${row.completedCount} of ${row.recipientCount} submissions complete`}
         />
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={state.color}>
+          {state.label}
+        </Badge>
       </Table.Td>
       <Table.Td>
         <Anchor component={Link} to={`/seeSubmission/${row.packetId}?sent=${row.id}`} size="sm">
