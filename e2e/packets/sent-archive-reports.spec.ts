@@ -51,7 +51,7 @@ test('an officer follows a send on Sent, files the packet in a folder, archives 
   await page.getByRole('button', { name: `More actions: ${packetName}` }).click();
   await page.getByRole('menuitem', { name: 'Move to folder' }).click();
   const move = page.getByRole('dialog', { name: 'Move packet' });
-  await move.getByRole('textbox', { name: 'Folder' }).click();
+  await move.getByRole('combobox', { name: 'Folder' }).click();
   await page.getByRole('option', { name: folderName }).click();
   await checkScreen(page, 'packets-move-dialog');
   await move.getByRole('button', { name: 'Move' }).click();
@@ -69,6 +69,7 @@ test('an officer follows a send on Sent, files the packet in a folder, archives 
   await expect(archive.getByText('Folder archived. 1 submission voided.')).toBeVisible({ timeout: 20_000 });
   await checkScreen(page, 'packets-folder-archived');
   await archive.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/sprySign\/home$/);
 
   // The archive lists the folder and its packet; the templates tab is there too.
   await page.goto('/archive/folder');

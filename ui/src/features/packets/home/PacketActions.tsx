@@ -13,11 +13,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PACKET_LIMITS } from '../../../../../domain/packets';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import {
   folderCalls,
+  packetKeys,
   useFolderArchiveProgress,
   useFolderMutation,
   useFolders,
@@ -214,7 +217,6 @@ function ShareFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () 
           onChange={setUserIds}
           searchable
           error={tried && userIds.length === 0 ? 'Choose at least one person.' : null}
-          data-autofocus
         />
         {share.error && <ApiErrorAlert error={share.error} />}
         <Group justify="flex-end">
@@ -279,7 +281,6 @@ function TransferModal({
           onChange={setUserId}
           searchable
           error={tried && !userId ? 'Choose an active school admin or coach of your school.' : null}
-          data-autofocus
         />
         {transfer.error && <ApiErrorAlert error={transfer.error} />}
         <Group justify="flex-end">
@@ -329,7 +330,6 @@ function MovePacketModal({ packet, onClose }: { packet: Packet; onClose: () => v
           onChange={(v) => setFolderId(v ?? '')}
           allowDeselect={false}
           searchable
-          data-autofocus
         />
         {move.error && <ApiErrorAlert error={move.error} />}
         <Group justify="flex-end">
@@ -395,8 +395,18 @@ function ArchivePacketModal({ packet, onClose }: { packet: Packet; onClose: () =
 }
 
 /** Archive a folder: confirm, then follow the voids of its running submissions as they happen. */
-function ArchiveFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () => void }) {
-  const archive = useFolderMutation(folderCalls.archive);
+function ArchiveFolderModal({ folder, onClose: close }: { folder: FolderDto; onClose: () => void }) {
+  // The lists refresh only when the dialog closes: the folder leaves them, and this dialog lives in its menu.
+  const client = useQueryClient();
+  const archive = useMutation({ mutationFn: folderCalls.archive });
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const onClose = () => {
+    void client.invalidateQueries({ queryKey: packetKeys.all });
+    close();
+    // An archived folder's own view has nothing left to show.
+    if (archive.isSuccess && pathname === `/home/folderview/${folder.id}`) void navigate('/sprySign/home');
+  };
   const [started, setStarted] = useState<{ total: number } | null>(null);
   const progress = useFolderArchiveProgress(started && started.total > 0 ? folder.id : null);
   const p = progress.data;

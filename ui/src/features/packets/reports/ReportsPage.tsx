@@ -200,28 +200,26 @@ function ReportBody({ r }: { r: PacketReportDto }) {
           <Title order={2} size="h5" mb="sm">
             Figures per {per}
           </Title>
-          <Table.ScrollContainer minWidth={320} mah={260}>
-            <Table fz="sm" striped aria-label={`Figures per ${per}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{per === 'week' ? 'Week of' : 'Month'}</Table.Th>
-                  <Table.Th ta="right">Created</Table.Th>
-                  <Table.Th ta="right">Sent</Table.Th>
-                  <Table.Th ta="right">Completed</Table.Th>
+          <Table fz="sm" striped aria-label={`Figures per ${per}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{per === 'week' ? 'Week of' : 'Month'}</Table.Th>
+                <Table.Th ta="right">Created</Table.Th>
+                <Table.Th ta="right">Sent</Table.Th>
+                <Table.Th ta="right">Completed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {series.map((b) => (
+                <Table.Tr key={b.bucket}>
+                  <Table.Td>{b.bucket}</Table.Td>
+                  <Table.Td ta="right">{b.Created}</Table.Td>
+                  <Table.Td ta="right">{b.Sent}</Table.Td>
+                  <Table.Td ta="right">{b.Completed}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {series.map((b) => (
-                  <Table.Tr key={b.bucket}>
-                    <Table.Td>{b.bucket}</Table.Td>
-                    <Table.Td ta="right">{b.Created}</Table.Td>
-                    <Table.Td ta="right">{b.Sent}</Table.Td>
-                    <Table.Td ta="right">{b.Completed}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Card>
       </SimpleGrid>
     </Stack>
