@@ -22,6 +22,7 @@ const SUITES: Suite[] = [
     load: async () => (await import('./operator-console.bench')).runOperatorConsoleBench,
   },
   { name: 'disclosures', load: async () => (await import('./disclosures.bench')).runDisclosuresBench },
+  { name: 'packet screens', load: async () => (await import('./packet-screens.bench')).runPacketScreensBench },
 ];
 
 const only = process.argv.slice(2);

@@ -187,6 +187,17 @@ describe('sent packets list', () => {
     expect(active.map((i: { id: string }) => i.id)).toContain(sentId);
     const voided = (await call(admin, 'GET', '/sent-packets?state=VOIDED&limit=200')).json().items;
     expect(voided.map((i: { id: string }) => i.id)).not.toContain(sentId);
+    for (const sort of ['sentAt', 'lastActivity', 'progress']) {
+      for (const dir of ['asc', 'desc']) {
+        const sorted = await call(admin, 'GET', `/sent-packets?sort=${sort}&dir=${dir}&limit=200`);
+        expect(sorted.statusCode, `${sort} ${dir}: ${sorted.body}`).toBe(200);
+        expect(sorted.json().items.length).toBeGreaterThanOrEqual(2);
+      }
+    }
+    const byActivity = (await call(admin, 'GET', '/sent-packets?sort=lastActivity&dir=desc&limit=200')).json()
+      .items as Array<{ lastActivityAt: string }>;
+    const activity = byActivity.map((i) => Date.parse(i.lastActivityAt));
+    expect(activity).toEqual([...activity].sort((x, y) => y - x));
     expect((await call(admin, 'GET', '/sent-packets?sort=bogus')).statusCode).toBe(400);
     expect((await call(athlete, 'GET', '/sent-packets')).statusCode).toBe(403);
   });
