@@ -43,69 +43,56 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
   const bucket = (column: RawBuilder<unknown>) =>
     sql<string>`to_char(date_trunc(${unitSql}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
-  const [created, sent, completed, breakdown, totals] = await Promise.all([
+  // Three passes: packets built; the submissions of the period's sends (per bucket and status); the submissions
+  // completed in the period (per bucket, with their summed turnaround).
+  const [created, sentSide, completedSide, sends] = await Promise.all([
     sql<{ bucket: string; n: string }>`
       select ${bucket(sql`p.created_at`)} as bucket, count(*) as n
       from packets p
       where p.school_id = ${schoolId} and p.created_at >= ${from} and p.created_at <= ${to} and ${scope(auth, false)}
       group by 1`.execute(db),
-    sql<{ bucket: string; n: string }>`
-      select ${bucket(sql`sp.sent_at`)} as bucket, count(s.id) as n
+    sql<{ bucket: string; status: SubmissionStatus | 'EXPIRED'; n: string; completed: string }>`
+      select ${bucket(sql`sp.sent_at`)} as bucket,
+        case when s.expired_at is not null and s.status in (${OPEN}) then 'EXPIRED' else s.status end as status,
+        count(*) as n,
+        count(*) filter (where s.status in (${COMPLETED})) as completed
       from sent_packets sp
       join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
       join packet_submissions s on s.sent_packet_id = sp.id and s.school_id = sp.school_id
       where sp.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(auth, true)}
-      group by 1`.execute(db),
-    sql<{ bucket: string; n: string }>`
-      select ${bucket(sql`s.completed_at`)} as bucket, count(*) as n
+      group by 1, 2`.execute(db),
+    sql<{ bucket: string; n: string; hours: string }>`
+      select ${bucket(sql`s.completed_at`)} as bucket, count(*) as n,
+        sum(extract(epoch from (s.completed_at - sp.sent_at)) / 3600) as hours
       from packet_submissions s
       join sent_packets sp on sp.id = s.sent_packet_id and sp.school_id = s.school_id
       join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
       where s.school_id = ${schoolId} and s.status in (${COMPLETED})
         and s.completed_at >= ${from} and s.completed_at <= ${to} and ${scope(auth, true)}
       group by 1`.execute(db),
-    // What became of the submissions sent in the period.
-    sql<{ status: SubmissionStatus | 'EXPIRED'; n: string }>`
-      select case when s.expired_at is not null and s.status in (${OPEN}) then 'EXPIRED' else s.status end as status,
-        count(*) as n
-      from packet_submissions s
-      join sent_packets sp on sp.id = s.sent_packet_id and sp.school_id = s.school_id
-      join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
-      where s.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(auth, true)}
-      group by 1`.execute(db),
-    sql<{ sends: string; avg_hours: string | null; completed_of_sent: string }>`
-      select
-        (select count(*) from sent_packets sp join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
-          where sp.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(auth, true)}) as sends,
-        (select avg(extract(epoch from (s.completed_at - sp.sent_at)) / 3600)
-          from packet_submissions s
-          join sent_packets sp on sp.id = s.sent_packet_id and sp.school_id = s.school_id
-          join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
-          where s.school_id = ${schoolId} and s.status in (${COMPLETED})
-            and s.completed_at >= ${from} and s.completed_at <= ${to} and ${scope(auth, true)}) as avg_hours,
-        (select count(*)
-          from packet_submissions s
-          join sent_packets sp on sp.id = s.sent_packet_id and sp.school_id = s.school_id
-          join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
-          where s.school_id = ${schoolId} and s.status in (${COMPLETED})
-            and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(auth, true)}) as completed_of_sent`.execute(
+    sql<{ n: string }>`
+      select count(*) as n from sent_packets sp join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
+      where sp.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(auth, true)}`.execute(
       db,
     ),
   ]);
 
   const rows: Array<{ bucket: string; metric: keyof BucketCounts; n: string }> = [
     ...created.rows.map((r) => ({ ...r, metric: 'created' as const })),
-    ...sent.rows.map((r) => ({ ...r, metric: 'sent' as const })),
-    ...completed.rows.map((r) => ({ ...r, metric: 'completed' as const })),
+    ...sentSide.rows.map((r) => ({ bucket: r.bucket, n: r.n, metric: 'sent' as const })),
+    ...completedSide.rows.map((r) => ({ bucket: r.bucket, n: r.n, metric: 'completed' as const })),
   ];
+  const counts = new Map<string, number>();
+  for (const r of sentSide.rows) counts.set(r.status, (counts.get(r.status) ?? 0) + Number(r.n));
+  const completedOfSent = sentSide.rows.reduce((n, r) => n + Number(r.completed), 0);
+  const completedCount = completedSide.rows.reduce((n, r) => n + Number(r.n), 0);
+  const completedHours = completedSide.rows.reduce((n, r) => n + Number(r.hours), 0);
   const series = fillBuckets(from, to, unit, rows);
-  const counts = new Map(breakdown.rows.map((r) => [r.status, Number(r.n)]));
   const byStatus = [...SUBMISSION_STATUSES, 'EXPIRED' as const]
     .map((status) => ({ status, count: counts.get(status) ?? 0 }))
     .filter((b) => b.count > 0);
   const sentTotal = series.reduce((n, b) => n + b.sent, 0);
-  const t = totals.rows[0]!;
-  const avgHours = t.avg_hours === null ? null : Math.round(Number(t.avg_hours) * 10) / 10;
+  const avgHours = completedCount === 0 ? null : Math.round((completedHours / completedCount) * 10) / 10;
   return {
     period,
     unit,
@@ -113,11 +100,11 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
     to: to.toISOString(),
     totals: {
       created: series.reduce((n, b) => n + b.created, 0),
-      sends: Number(t.sends),
+      sends: Number(sends.rows[0]!.n),
       sent: sentTotal,
       completed: series.reduce((n, b) => n + b.completed, 0),
       averageTurnaroundHours: avgHours,
-      completionRate: completionRate(Number(t.completed_of_sent), sentTotal, counts.get('VOIDED') ?? 0),
+      completionRate: completionRate(completedOfSent, sentTotal, counts.get('VOIDED') ?? 0),
     },
     byStatus,
     series,
