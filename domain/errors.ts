@@ -154,6 +154,14 @@ export const ERRORS = {
     status: 409,
     message: 'An assignment of this template is still running. Wait until it completes.',
   },
+  // Packet and folder management (sent, archive, transfer, share)
+  PACKET_NEW_OWNER_INVALID: { status: 400, message: 'Choose an active school admin or coach of your school.' },
+  PACKET_SHARE_USERS_INVALID: {
+    status: 400,
+    message: 'Share only with active school admins or coaches of your school.',
+  },
+  NOT_ARCHIVED: { status: 409, message: 'This is not archived.' },
+  FOLDER_ARCHIVED: { status: 409, message: 'This folder is archived. Restore it first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -132,4 +132,5 @@ export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
 export const packetWorkflowIds = {
   submission: (sentPacketId: string, recipientId: string) => `packet-submission:${sentPacketId}:${recipientId}`,
   bulkVoid: (sentPacketId: string) => `bulk-void:${sentPacketId}`,
+  folderArchive: (folderId: string) => `bulk-void:folder:${folderId}`,
 };

@@ -14,49 +14,83 @@ export function createPacketBulkActivities(deps: {
 }) {
   const { db, config, mailer } = deps;
   return {
-    async listOpenSubmissionWorkflows(input: { schoolId: string; sentPacketId: string }): Promise<string[]> {
-      const rows = await db
-        .selectFrom('packet_submissions')
-        .select('workflow_id')
-        .where('school_id', '=', input.schoolId)
-        .where('sent_packet_id', '=', input.sentPacketId)
-        .where('status', 'in', ['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'])
-        .where('expired_at', 'is', null)
-        .orderBy('id')
-        .execute();
+    async listOpenSubmissionWorkflows(input: {
+      schoolId: string;
+      sentPacketId?: string;
+      folderId?: string;
+    }): Promise<string[]> {
+      let q = db
+        .selectFrom('packet_submissions as s')
+        .select('s.workflow_id')
+        .where('s.school_id', '=', input.schoolId)
+        .where('s.status', 'in', ['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'])
+        .where('s.expired_at', 'is', null);
+      if (input.folderId) {
+        // Every submission of every packet filed in the folder (the folder's packets are archived with it).
+        q = q
+          .innerJoin('sent_packets as sp', (j) =>
+            j.onRef('sp.id', '=', 's.sent_packet_id').onRef('sp.school_id', '=', 's.school_id'),
+          )
+          .innerJoin('packets as p', (j) =>
+            j.onRef('p.id', '=', 'sp.packet_id').onRef('p.school_id', '=', 'sp.school_id'),
+          )
+          .where('p.folder_id', '=', input.folderId);
+      } else {
+        q = q.where('s.sent_packet_id', '=', input.sentPacketId!);
+      }
+      const rows = await q.orderBy('s.id').execute();
       return rows.map((r) => r.workflow_id);
     },
 
     async mailBulkVoidConfirmation(input: {
       schoolId: string;
-      sentPacketId: string;
+      sentPacketId?: string;
+      folderId?: string;
       userId: string;
       total: number;
     }): Promise<void> {
-      const row = await db
-        .selectFrom('sent_packets as sp')
-        .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
-        .innerJoin('users as u', (j) => j.on('u.id', '=', input.userId).onRef('u.school_id', '=', 'sp.school_id'))
-        .select(['v.name', 'u.email', 'u.first_name'])
-        .where('sp.id', '=', input.sentPacketId)
-        .where('sp.school_id', '=', input.schoolId)
+      const user = await db
+        .selectFrom('users')
+        .select(['email', 'first_name'])
+        .where('id', '=', input.userId)
+        .where('school_id', '=', input.schoolId)
         .executeTakeFirst();
-      if (!row) return;
+      if (!user) return;
+      let name: string | undefined;
+      if (input.folderId) {
+        const folder = await db
+          .selectFrom('packet_folders')
+          .select('name')
+          .where('id', '=', input.folderId)
+          .where('school_id', '=', input.schoolId)
+          .executeTakeFirst();
+        name = folder ? `Folder ${folder.name}` : undefined;
+      } else {
+        const sent = await db
+          .selectFrom('sent_packets as sp')
+          .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
+          .select('v.name')
+          .where('sp.id', '=', input.sentPacketId!)
+          .where('sp.school_id', '=', input.schoolId)
+          .executeTakeFirst();
+        name = sent?.name;
+      }
+      if (!name) return;
+      const count = `${input.total} submission${input.total === 1 ? '' : 's'} still in progress ${input.total === 1 ? 'was' : 'were'} voided.`;
       const frame: MailFrame = {
-        heading: 'Bulk void complete',
-        paragraphs: [
-          `Hi ${row.first_name},`,
-          `"${row.name}": ${input.total} submission${input.total === 1 ? '' : 's'} still in progress ${input.total === 1 ? 'was' : 'were'} voided.`,
-        ],
-        action: { label: 'Open sent packets', url: `${config.publicUrl}/sprySign/sent` },
+        heading: input.folderId ? 'Folder archived' : 'Bulk void complete',
+        paragraphs: [`Hi ${user.first_name},`, `"${name}": ${count}`],
+        action: input.folderId
+          ? { label: 'Open archived folders', url: `${config.publicUrl}/archive/folder` }
+          : { label: 'Open sent packets', url: `${config.publicUrl}/sent` },
         footer: ['Recipients and signers can no longer open the voided packets.'],
       };
       await deliverOutboxMail(db, mailer, {
         idempotencyKey: currentSideEffectKey('mail', 'bulk-void-confirmation'),
         schoolId: input.schoolId,
         message: {
-          to: row.email,
-          subject: `Bulk void complete: ${row.name}`,
+          to: user.email,
+          subject: `${input.folderId ? 'Folder archived' : 'Bulk void complete'}: ${name}`,
           text: renderText(frame),
           html: renderHtml(frame),
         },

@@ -204,6 +204,14 @@ export async function createFolder(request: FastifyRequest, name: string) {
     .values({ school_id: auth.school.id, name: checkFolderName(name), owner_id: auth.user.id })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'packet_folder.created',
+    targetType: 'packet_folder',
+    targetId: row.id,
+    ...requestMeta(request),
+  });
   return toFolder((await findFolder(db, auth.school.id, row.id))!);
 }
 
@@ -211,10 +219,22 @@ export async function renameFolder(request: FastifyRequest, folderId: string, na
   const auth = authOf(request);
   const { db } = request.server.deps.database;
   const folder = await findFolder(db, auth.school.id, folderId);
-  if (!folder || folder.archived_at) throw new AppError('NOT_FOUND');
+  if (!folder) throw new AppError('NOT_FOUND');
+  if (!canManageFolder(auth, folder)) throw new AppError('FORBIDDEN');
+  if (folder.archived_at) throw new AppError('FOLDER_ARCHIVED');
+  const trimmed = checkFolderName(name);
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'packet_folder.renamed',
+    targetType: 'packet_folder',
+    targetId: folderId,
+    details: { from: folder.name, to: trimmed },
+    ...requestMeta(request),
+  });
   await db
     .updateTable('packet_folders')
-    .set({ name: checkFolderName(name), updated_at: new Date() })
+    .set({ name: trimmed, updated_at: new Date() })
     .where('school_id', '=', auth.school.id)
     .where('id', '=', folderId)
     .execute();
@@ -244,38 +264,166 @@ export async function cloneFolder(request: FastifyRequest, folderId: string) {
     const packet = await findPacket(db, auth.school.id, p.id);
     if (packet) await clonePacketRow(db, auth, packet, row.id);
   }
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'packet_folder.cloned',
+    targetType: 'packet_folder',
+    targetId: row.id,
+    details: { fromFolderId: folderId, packets: packets.length },
+    ...requestMeta(request),
+  });
   return toFolder((await findFolder(db, auth.school.id, row.id))!);
 }
 
+/** Folder management is for its owner and school admins (spec: "only owner-like users … archive"). */
+export function canManageFolder(auth: AuthContext, folder: { owner_id: string | null }): boolean {
+  return (
+    auth.permissions.has('packets:write') &&
+    (folder.owner_id === auth.user.id || auth.grants.some((g) => g.role === 'SCHOOL_ADMIN'))
+  );
+}
+
+/**
+ * Archives a folder with every packet in it, marks their sent packets that still have running submissions as
+ * voided, and starts the bulk-void workflow (`bulk-void:folder:<id>`) that voids those submissions in the background
+ * and mails a confirmation (spec: "Archiving a packet or folder voids all sent packets (folder archive
+ * asynchronous)"). One timestamp marks the folder and its packets, so a restore brings back exactly those packets.
+ */
 export async function archiveFolder(request: FastifyRequest, folderId: string) {
   const auth = authOf(request);
   const deps = request.server.deps;
   const { db } = deps.database;
   const folder = await findFolder(db, auth.school.id, folderId);
-  if (!folder || folder.archived_at) throw new AppError('NOT_FOUND');
-  const packets = await db
-    .updateTable('packets')
-    .set({
-      archived_at: new Date(),
-      status: 'UNPUBLISHED',
-      external_link_enabled: false,
-      external_link_token_hash: null,
-    })
+  if (!folder) throw new AppError('NOT_FOUND');
+  if (!canManageFolder(auth, folder)) throw new AppError('FORBIDDEN');
+  if (folder.archived_at) throw new AppError('FOLDER_ARCHIVED');
+  const live = await db
+    .selectFrom('packets')
+    .select('id')
     .where('school_id', '=', auth.school.id)
     .where('folder_id', '=', folderId)
     .where('archived_at', 'is', null)
-    .returning('id')
     .execute();
-  await db
-    .updateTable('packet_folders')
-    .set({ archived_at: new Date() })
-    .where('school_id', '=', auth.school.id)
-    .where('id', '=', folderId)
-    .execute();
-  const ids = await openWorkflowIds(db, auth.school.id, { packetIds: packets.map((p) => p.id) });
-  if (ids.length > 0 && deps.temporal) {
-    const temporal = deps.temporal;
-    inBackground(request, () => signalVoids(temporal, ids, voidInfo(request, auth, 'The folder was archived.')));
+  const open = await openWorkflowIds(db, auth.school.id, { packetIds: live.map((p) => p.id) });
+  // Refuse before changing anything when the voids could not be started.
+  const temporal = open.length > 0 ? requireTemporal(deps) : null;
+  const now = new Date();
+  const reason = 'The folder was archived.';
+  await db.transaction().execute(async (trx) => {
+    if (live.length > 0) {
+      await trx
+        .updateTable('packets')
+        .set({
+          archived_at: now,
+          status: 'UNPUBLISHED',
+          external_link_enabled: false,
+          external_link_token_hash: null,
+        })
+        .where('school_id', '=', auth.school.id)
+        .where(
+          'id',
+          'in',
+          live.map((p) => p.id),
+        )
+        .execute();
+      await trx
+        .updateTable('sent_packets as sp')
+        .set({ voided_at: now, void_reason: reason })
+        .where('sp.school_id', '=', auth.school.id)
+        .where(
+          'sp.packet_id',
+          'in',
+          live.map((p) => p.id),
+        )
+        .where('sp.voided_at', 'is', null)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('packet_submissions as s')
+              .select('s.id')
+              .whereRef('s.sent_packet_id', '=', 'sp.id')
+              .where('s.status', 'in', [...OPEN_STATUSES])
+              .where('s.expired_at', 'is', null),
+          ),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('packet_folders')
+      .set({ archived_at: now, updated_at: now })
+      .where('school_id', '=', auth.school.id)
+      .where('id', '=', folderId)
+      .execute();
+  });
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'packet_folder.archived',
+    targetType: 'packet_folder',
+    targetId: folderId,
+    details: { packets: live.length, submissionsToVoid: open.length },
+    ...requestMeta(request),
+  });
+  const workflowId = packetWorkflowIds.folderArchive(folderId);
+  if (temporal) {
+    try {
+      await temporal.workflow.start(bulkVoidWorkflow, {
+        workflowId,
+        taskQueue: taskQueueOf(deps),
+        args: [
+          {
+            schoolId: auth.school.id,
+            folderId,
+            void: voidInfo(request, auth, reason),
+            requestedByUserId: auth.user.id,
+          },
+        ],
+      });
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
   }
-  return toFolder((await findFolder(db, auth.school.id, folderId))!);
+  return {
+    ...toFolder((await findFolder(db, auth.school.id, folderId))!),
+    workflowId: temporal ? workflowId : null,
+    total: open.length,
+  };
+}
+
+/**
+ * Progress of an archived folder's voids, from PostgreSQL: submissions of its packets voided since the archive versus
+ * those still running. Finished once nothing of the folder's packets is still running.
+ */
+export async function folderArchiveProgress(request: FastifyRequest, folderId: string) {
+  const auth = authOf(request);
+  const { db } = request.server.deps.database;
+  const folder = await findFolder(db, auth.school.id, folderId);
+  if (!folder) throw new AppError('NOT_FOUND');
+  const workflowId = packetWorkflowIds.folderArchive(folderId);
+  if (!folder.archived_at) return { workflowId, total: 0, done: 0, finished: false };
+  const packetIds = (
+    await db
+      .selectFrom('packets')
+      .select('id')
+      .where('school_id', '=', auth.school.id)
+      .where('folder_id', '=', folderId)
+      .execute()
+  ).map((p) => p.id);
+  const open = (await openWorkflowIds(db, auth.school.id, { packetIds })).length;
+  let done = 0;
+  if (packetIds.length > 0) {
+    const voided = await db
+      .selectFrom('packet_submissions as s')
+      .innerJoin('sent_packets as sp', (j) =>
+        j.onRef('sp.id', '=', 's.sent_packet_id').onRef('sp.school_id', '=', 's.school_id'),
+      )
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('s.school_id', '=', auth.school.id)
+      .where('sp.packet_id', 'in', packetIds)
+      .where('s.status', '=', 'VOIDED')
+      .where('s.voided_at', '>=', folder.archived_at)
+      .executeTakeFirstOrThrow();
+    done = Number(voided.n);
+  }
+  return { workflowId, total: done + open, done, finished: open === 0 };
 }

@@ -9,9 +9,12 @@ import {
   bulkVoidProgress,
   cloneFolder,
   createFolder,
+  folderArchiveProgress,
   renameFolder,
   voidSentPacket,
 } from './archive.service';
+import { shareFolder, transferFolder, transferPacket, unarchiveFolder, unarchivePacket } from './ownership.service';
+import { packetReportFor } from './packet-reports.service';
 import { listFolders } from './packets.repository';
 import {
   ActionRequiredPage,
@@ -23,6 +26,7 @@ import {
   ExternalLinkBody,
   ExternalLinkResult,
   Folder,
+  FolderArchiveResult,
   FolderIdParams,
   FolderListQuery,
   FolderPage,
@@ -34,6 +38,11 @@ import {
   PacketIdParams,
   PacketListQuery,
   PacketPage,
+  PacketReport,
+  PacketReportQuery,
+  ShareFolderBody,
+  ShareFolderResult,
+  TransferOwnershipBody,
   RenameFolderBody,
   SendPacketBody,
   SentPacketIdParams,
@@ -143,9 +152,52 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/packet-folders/:id/archive',
     {
       onRequest: canWrite,
-      schema: { params: FolderIdParams, response: { 200: Folder, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        params: FolderIdParams,
+        response: { 200: FolderArchiveResult, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
     },
     async (request) => archiveFolder(request, request.params.id),
+  );
+  app.get(
+    '/packet-folders/:id/archive-progress',
+    {
+      onRequest: canRead,
+      schema: { params: FolderIdParams, response: { 200: BulkVoidProgress, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => folderArchiveProgress(request, request.params.id),
+  );
+  app.post(
+    '/packet-folders/:id/unarchive',
+    {
+      onRequest: canWrite,
+      schema: { params: FolderIdParams, response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => unarchiveFolder(request, request.params.id),
+  );
+  app.put(
+    '/packet-folders/:id/owner',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: FolderIdParams,
+        body: TransferOwnershipBody,
+        response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => transferFolder(request, request.params.id, request.body.userId),
+  );
+  app.post(
+    '/packet-folders/:id/share',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: FolderIdParams,
+        body: ShareFolderBody,
+        response: { 200: ShareFolderResult, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => shareFolder(request, request.params.id, request.body.userIds),
   );
 
   // ---- packets ----
@@ -225,6 +277,26 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+  app.post(
+    '/packets/:id/unarchive',
+    {
+      onRequest: canWrite,
+      schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => unarchivePacket(request, request.params.id),
+  );
+  app.put(
+    '/packets/:id/owner',
+    {
+      onRequest: canWrite,
+      schema: {
+        ...packetParams,
+        body: TransferOwnershipBody,
+        response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => transferPacket(request, request.params.id, request.body.userId),
+  );
   app.put(
     '/packets/:id/folder',
     {
@@ -274,9 +346,17 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: SentPacketListQuery, response: { 200: SentPacketPage, ...errorResponses(400, 401, 403) } },
     },
     async (request) => {
-      const { limit = 50, offset = 0, packetId } = request.query;
-      return listSentPackets(request, { limit, offset, ...(packetId ? { packetId } : {}) });
+      const { limit = 50, offset = 0, ...rest } = request.query;
+      return listSentPackets(request, { ...rest, limit, offset });
     },
+  );
+  app.get(
+    '/packet-reports',
+    {
+      onRequest: canSend,
+      schema: { querystring: PacketReportQuery, response: { 200: PacketReport, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => packetReportFor(request, request.query.period ?? '4W'),
   );
   app.get(
     '/sent-packets/:id/submissions',

@@ -10,6 +10,7 @@ import {
   STEP_ACTIONS,
   SUBMISSION_STATUSES,
 } from '../../domain/packets';
+import { REPORT_PERIODS } from '../../domain/packet-reports';
 import type { ConditionGroup } from '../../form-engine';
 import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
 
@@ -101,6 +102,19 @@ export const FolderPage = Page(Folder);
 /** Folder name: mandatory, at most 100 characters (FOLDER_NAME_INVALID). */
 export const CreateFolderBody = Type.Object({ name: Text(1000) });
 export const RenameFolderBody = Type.Object({ name: Text(1000) });
+export const TransferOwnershipBody = Type.Object({ userId: Uuid });
+export const ShareFolderBody = Type.Object({ userIds: Type.Array(Uuid, { maxItems: 200 }) });
+export const ShareFolderResult = Type.Object({
+  folderId: Type.String(),
+  userIds: Type.Array(Type.String()),
+  packetCount: Type.Integer(),
+});
+export const FolderArchiveResult = Type.Object({
+  ...Folder.properties,
+  /** The bulk-void workflow voiding the folder's running submissions; null when nothing was running. */
+  workflowId: Nullable(Type.String()),
+  total: Type.Integer(),
+});
 
 // ---- packets ----
 
@@ -211,9 +225,15 @@ export const SentPacket = Type.Object({
   packetId: Type.String(),
   packetName: Type.String(),
   packetVersion: Type.Integer(),
+  /** The categories of the packet's forms, comma separated ('' when none is set). */
+  category: Type.String(),
+  totalForms: Type.Integer(),
   sentById: Nullable(Type.String()),
   sentByName: Type.String(),
   sentAt: Timestamp,
+  /** Latest change of any submission's state; lastActivityAt also counts opens, reminders and e-mails. */
+  updatedAt: Timestamp,
+  lastActivityAt: Timestamp,
   message: Type.String(),
   reminder: Type.Enum(REMINDER_OPTIONS),
   expiry: Type.Enum(EXPIRY_OPTIONS),
@@ -221,11 +241,24 @@ export const SentPacket = Type.Object({
   visibility: Type.Enum(SEND_VISIBILITY),
   recipientCount: Type.Integer(),
   completedCount: Type.Integer(),
+  openCount: Type.Integer(),
+  voidedCount: Type.Integer(),
   voidedAt: Nullable(Timestamp),
 });
 export type SentPacket = Static<typeof SentPacket>;
 export const SentPacketPage = Page(SentPacket);
-export const SentPacketListQuery = Type.Object({ packetId: Type.Optional(Uuid), ...PageQuery });
+export const SENT_PACKET_SORTS = ['sentAt', 'name', 'lastActivity', 'progress'] as const;
+export const SENT_PACKET_STATES = ['ACTIVE', 'COMPLETED', 'VOIDED'] as const;
+export const SentPacketListQuery = Type.Object({
+  packetId: Type.Optional(Uuid),
+  q: Type.Optional(Text(200)),
+  /** School admins: only what I sent. Others always see only their own sends and their packets' sends. */
+  mine: Type.Optional(Type.Boolean()),
+  state: Type.Optional(Type.Enum(SENT_PACKET_STATES)),
+  sort: Type.Optional(Type.Enum(SENT_PACKET_SORTS)),
+  dir: Type.Optional(Type.Enum(['asc', 'desc'] as const)),
+  ...PageQuery,
+});
 
 // ---- submissions ----
 
@@ -380,3 +413,40 @@ export const SignerSubmitBody = Type.Object({
   signature: Type.String({ minLength: 1, maxLength: 2_000_000 }),
 });
 export const SignerDone = Type.Object({ status: Type.Enum(SUBMISSION_STATUSES) });
+
+// ---- reports (Big Picture) ----
+
+export const PacketReportQuery = Type.Object({ period: Type.Optional(Type.Enum(REPORT_PERIODS)) });
+export const PacketReport = Type.Object({
+  period: Type.Enum(REPORT_PERIODS),
+  unit: Type.Enum(['week', 'month'] as const),
+  from: Timestamp,
+  to: Timestamp,
+  totals: Type.Object({
+    /** Packets built in the period. */
+    created: Type.Integer(),
+    /** Sends (one send reaches one or more recipients). */
+    sends: Type.Integer(),
+    /** Submissions sent: one per recipient. */
+    sent: Type.Integer(),
+    /** Submissions completed (approved or auto-approved) in the period. */
+    completed: Type.Integer(),
+    averageTurnaroundHours: Nullable(Type.Number()),
+    /** Percentage of the period's sent submissions (voided ones left out) that are completed. */
+    completionRate: Nullable(Type.Number()),
+  }),
+  /** What became of the period's sent submissions; EXPIRED: still open when the send expired. */
+  byStatus: Type.Array(
+    Type.Object({ status: Type.Enum([...SUBMISSION_STATUSES, 'EXPIRED'] as const), count: Type.Integer() }),
+  ),
+  series: Type.Array(
+    Type.Object({
+      start: Type.String(),
+      label: Type.String(),
+      created: Type.Integer(),
+      sent: Type.Integer(),
+      completed: Type.Integer(),
+    }),
+  ),
+});
+export type PacketReport = Static<typeof PacketReport>;

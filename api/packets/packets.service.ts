@@ -423,6 +423,7 @@ export async function movePacket(request: FastifyRequest, packetId: string, fold
   const packet = await findPacket(db, auth.school.id, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
   if (!canEditPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
   await assertFolder(db, auth.school.id, folderId);
   await db
     .updateTable('packets')
@@ -430,6 +431,15 @@ export async function movePacket(request: FastifyRequest, packetId: string, fold
     .where('school_id', '=', auth.school.id)
     .where('id', '=', packetId)
     .execute();
+  await recordAudit(db, {
+    schoolId: auth.school.id,
+    actorUserId: auth.user.id,
+    action: 'packet.moved',
+    targetType: 'packet',
+    targetId: packetId,
+    details: { fromFolderId: packet.folder_id, toFolderId: folderId },
+    ...requestMeta(request),
+  });
   return loadPacketDetail(db, auth, packetId);
 }
 

@@ -416,18 +416,65 @@ export async function listSubmissionsOfSent(
   return { items: rows.map(toListItem), total: Number(count.n), limit: query.limit, offset: query.offset };
 }
 
+/**
+ * The Sent screen's rows (spec "Sent form row: id, name, category, sentBy, sentAt, updatedAt, lastActivity,
+ * totalForms") with each send's progress. School admins see every send of the school (or only theirs with
+ * `mine`); others see what they sent and the sends of packets they own or edit.
+ *
+ * Two steps keep it fast on a large school: first the page's ids (the filters and the order; per-send submission
+ * counts are aggregated in one grouped pass only when the state filter or the order needs them, and the audit
+ * trail only for the last-activity order), then the row details for those ids alone.
+ */
 export async function listSentPackets(
   request: FastifyRequest,
-  query: { packetId?: string; limit: number; offset: number },
+  query: {
+    packetId?: string;
+    q?: string;
+    mine?: boolean;
+    state?: 'ACTIVE' | 'COMPLETED' | 'VOIDED';
+    sort?: 'sentAt' | 'name' | 'lastActivity' | 'progress';
+    dir?: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ items: SentPacket[]; total: number; limit: number; offset: number }> {
   const auth = authOf(request);
   const { db } = request.server.deps.database;
+  const schoolId = auth.school.id;
+  const counts = db
+    .selectFrom('packet_submissions as s')
+    .select([
+      's.sent_packet_id',
+      sql<number>`count(*) filter (where s.status in ('APPROVED','AUTO_APPROVED'))`.as('completed'),
+      sql<number>`count(*) filter (where s.status in ('PENDING','SUBMITTED','RESUBMITTED','CHANGE_REQUESTED') and s.expired_at is null)`.as(
+        'open',
+      ),
+      sql<Date>`max(s.updated_at)`.as('updated'),
+    ])
+    .where('s.school_id', '=', schoolId)
+    .groupBy('s.sent_packet_id')
+    .as('a');
+  const events = db
+    .selectFrom('packet_submission_events as e')
+    .innerJoin('packet_submissions as s', (j) =>
+      j.onRef('s.id', '=', 'e.submission_id').onRef('s.school_id', '=', 'e.school_id'),
+    )
+    .select(['s.sent_packet_id', sql<Date>`max(e.created_at)`.as('at')])
+    .where('e.school_id', '=', schoolId)
+    .groupBy('s.sent_packet_id')
+    .as('ev');
+  const needsCounts = !!query.state || query.sort === 'progress' || query.sort === 'lastActivity';
   let q = db
     .selectFrom('sent_packets as sp')
-    .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
-    .innerJoin('packets as p', 'p.id', 'sp.packet_id')
-    .leftJoin('users as u', 'u.id', 'sp.sent_by')
-    .where('sp.school_id', '=', auth.school.id);
+    .innerJoin('packet_versions as v', (j) =>
+      j.onRef('v.id', '=', 'sp.packet_version_id').onRef('v.school_id', '=', 'sp.school_id'),
+    )
+    .innerJoin('packets as p', (j) => j.onRef('p.id', '=', 'sp.packet_id').onRef('p.school_id', '=', 'sp.school_id'))
+    .leftJoin(counts, (j) => (needsCounts ? j.onRef('a.sent_packet_id', '=', 'sp.id') : j.on(sql<boolean>`false`)))
+    .leftJoin(events, (j) =>
+      query.sort === 'lastActivity' ? j.onRef('ev.sent_packet_id', '=', 'sp.id') : j.on(sql<boolean>`false`),
+    )
+    .where('sp.school_id', '=', schoolId);
   if (!isSchoolAdmin(auth)) {
     q = q.where((eb) =>
       eb.or([
@@ -436,54 +483,108 @@ export async function listSentPackets(
         sql<boolean>`p.editor_ids ? ${auth.user.id}`,
       ]),
     );
+  } else if (query.mine) {
+    q = q.where('sp.sent_by', '=', auth.user.id);
   }
   if (query.packetId) q = q.where('sp.packet_id', '=', query.packetId);
-  const [rows, count] = await Promise.all([
-    q
-      .select([
-        'sp.id',
-        'sp.packet_id',
-        'v.name',
-        'v.version',
-        'sp.sent_by',
-        'sp.sent_at',
-        'sp.message',
-        'sp.reminder',
-        'sp.expiry',
-        'sp.expires_at',
-        'sp.visibility',
-        'sp.recipient_count',
-        'sp.voided_at',
-        sql<string>`trim(concat(u.first_name, ' ', u.last_name))`.as('sender_name'),
-        sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.status in ('APPROVED','AUTO_APPROVED'))::int`.as(
-          'completed',
-        ),
-      ])
-      .orderBy('sp.sent_at', 'desc')
-      .orderBy('sp.id')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
+  if (query.q?.trim()) q = q.where('v.name', 'ilike', containsPattern(query.q));
+  if (query.state === 'VOIDED') q = q.where('sp.voided_at', 'is not', null);
+  if (query.state === 'ACTIVE') q = q.where('sp.voided_at', 'is', null).where(sql<boolean>`coalesce(a.open, 0) > 0`);
+  if (query.state === 'COMPLETED') q = q.where('sp.voided_at', 'is', null).where(sql<boolean>`coalesce(a.open, 0) = 0`);
+  const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
+  const order =
+    query.sort === 'name'
+      ? sql`lower(v.name) ${dir}`
+      : query.sort === 'lastActivity'
+        ? sql`greatest(sp.sent_at, sp.voided_at, a.updated, ev.at) ${dir}`
+        : query.sort === 'progress'
+          ? sql`(coalesce(a.completed, 0)::float / greatest(sp.recipient_count, 1)) ${dir}`
+          : sql`sp.sent_at ${dir}`;
+  const [page, count] = await Promise.all([
+    q.select('sp.id').orderBy(order).orderBy('sp.id').limit(query.limit).offset(query.offset).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const ids = page.map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('sent_packets as sp')
+          .innerJoin('packet_versions as v', (j) =>
+            j.onRef('v.id', '=', 'sp.packet_version_id').onRef('v.school_id', '=', 'sp.school_id'),
+          )
+          .leftJoin('users as u', 'u.id', 'sp.sent_by')
+          .where('sp.school_id', '=', schoolId)
+          .where('sp.id', 'in', ids)
+          .select([
+            'sp.id',
+            'sp.packet_id',
+            'v.name',
+            'v.version',
+            'sp.sent_by',
+            'sp.sent_at',
+            'sp.message',
+            'sp.reminder',
+            'sp.expiry',
+            'sp.expires_at',
+            'sp.visibility',
+            'sp.recipient_count',
+            'sp.voided_at',
+            sql<string>`trim(concat(u.first_name, ' ', u.last_name))`.as('sender_name'),
+            sql<number>`jsonb_array_length(v.forms)`.as('total_forms'),
+            sql<
+              string | null
+            >`(select string_agg(distinct f.category, ', ' order by f.category) from jsonb_array_elements(v.forms) e join forms f on f.school_id = sp.school_id and f.id::text = e->>'formId' where f.category is not null and f.category <> '')`.as(
+              'category',
+            ),
+            sql<Date>`greatest(sp.sent_at, sp.voided_at, (select max(s.updated_at) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id))`.as(
+              'updated_at',
+            ),
+            sql<Date>`greatest(sp.sent_at, sp.voided_at, (select max(s.updated_at) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id), (select max(e.created_at) from packet_submission_events e join packet_submissions s on s.id = e.submission_id and s.school_id = e.school_id where s.sent_packet_id = sp.id and s.school_id = sp.school_id))`.as(
+              'last_activity_at',
+            ),
+            sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id and s.status in ('APPROVED','AUTO_APPROVED'))::int`.as(
+              'completed',
+            ),
+            sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id and s.status in ('PENDING','SUBMITTED','RESUBMITTED','CHANGE_REQUESTED') and s.expired_at is null)::int`.as(
+              'open',
+            ),
+            sql<number>`(select count(*) from packet_submissions s where s.sent_packet_id = sp.id and s.school_id = sp.school_id and s.status = 'VOIDED')::int`.as(
+              'voided',
+            ),
+          ])
+          .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      packetId: r.packet_id,
-      packetName: r.name,
-      packetVersion: r.version,
-      sentById: r.sent_by,
-      sentByName: r.sender_name,
-      sentAt: r.sent_at.toISOString(),
-      message: r.message,
-      reminder: r.reminder,
-      expiry: r.expiry,
-      expiresAt: r.expires_at.toISOString(),
-      visibility: r.visibility as SentPacket['visibility'],
-      recipientCount: r.recipient_count,
-      completedCount: Number(r.completed),
-      voidedAt: r.voided_at ? r.voided_at.toISOString() : null,
-    })),
+    items: ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      return [
+        {
+          id: r.id,
+          packetId: r.packet_id,
+          packetName: r.name,
+          packetVersion: r.version,
+          category: r.category ?? '',
+          totalForms: Number(r.total_forms),
+          sentById: r.sent_by,
+          sentByName: r.sender_name,
+          sentAt: r.sent_at.toISOString(),
+          updatedAt: new Date(r.updated_at).toISOString(),
+          lastActivityAt: new Date(r.last_activity_at).toISOString(),
+          message: r.message,
+          reminder: r.reminder,
+          expiry: r.expiry,
+          expiresAt: r.expires_at.toISOString(),
+          visibility: r.visibility as SentPacket['visibility'],
+          recipientCount: r.recipient_count,
+          completedCount: Number(r.completed),
+          openCount: Number(r.open),
+          voidedCount: Number(r.voided),
+          voidedAt: r.voided_at ? r.voided_at.toISOString() : null,
+        },
+      ];
+    }),
     total: Number(count.n),
     limit: query.limit,
     offset: query.offset,

@@ -2,11 +2,12 @@ import type { Transaction } from 'kysely';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import type { FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
+import { insertDemoPacketHistory } from './demo-packet-history';
 
 /**
  * The demo packet (issue 4): two published forms (medical history and emergency contact) in one published packet,
  * "Pre-participation paperwork", whose workflow is athlete fills in → compliance approves with a signature. Sent by
- * school admins and coaches; nothing is sent yet, so the demo shows an empty sent list until someone sends it.
+ * school admins and coaches. A year of past sends (demo-packet-history.ts) fills the Sent and Reports screens.
  */
 function form(id: string, formId: string, name: string, elements: FormVersion['elements']): FormVersion {
   return { id, formId, version: 1, name, kind: 'long', elements, conditions: [] };
@@ -126,7 +127,7 @@ export async function insertDemoPackets(trx: Transaction<Database>, schoolId: st
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
+  const version = await trx
     .insertInto('packet_versions')
     .values({
       school_id: schoolId,
@@ -142,5 +143,14 @@ export async function insertDemoPackets(trx: Transaction<Database>, schoolId: st
       workflow: JSON.stringify(workflow),
       created_by: adminId,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertDemoPacketHistory(trx, {
+    schoolId,
+    adminId,
+    packetId: packet.id,
+    packetVersionId: version.id,
+    formIds: [ids.medical, ids.contact],
+    workflow,
+  });
 }

@@ -4,14 +4,17 @@ import { markStep, tagProcess } from '../shared/search-attributes';
 import { voidSubmissionSignal, type VoidSubmissionInput } from './packet-submission.workflow';
 
 /**
- * Bulk void of one sent packet (id `bulk-void:<sentPacketId>`): lists the submissions still running, signals void
+ * Bulk void of one sent packet (id `bulk-void:<sentPacketId>`), or of every sent packet of an archived folder's
+ * packets (id `bulk-void:folder:<folderId>`, spec: "folder archive asynchronous"): lists the submissions still running, signals void
  * to each submission workflow in batches (each one writes its own ending), exposes progress through a Query, and
  * ends with a confirmation e-mail to the person who asked (spec part 2 §4: "Bulk void is asynchronous and ends
  * with a confirmation email").
  */
 export interface BulkVoidInput {
   schoolId: string;
-  sentPacketId: string;
+  /** One of the two: the sent packet, or the archived folder whose packets' submissions are voided. */
+  sentPacketId?: string;
+  folderId?: string;
   void: VoidSubmissionInput;
   requestedByUserId: string;
 }
@@ -31,15 +34,18 @@ const acts = wf.proxyActivities<PacketBulkActivities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
+function scopeOf(input: BulkVoidInput): { schoolId: string; sentPacketId?: string; folderId?: string } {
+  return input.folderId
+    ? { schoolId: input.schoolId, folderId: input.folderId }
+    : { schoolId: input.schoolId, sentPacketId: input.sentPacketId! };
+}
+
 export async function bulkVoidWorkflow(input: BulkVoidInput): Promise<BulkVoidProgress> {
   const progress: BulkVoidProgress = { total: 0, done: 0, finished: false };
   wf.setHandler(bulkVoidProgressQuery, () => ({ ...progress }));
-  tagProcess({ schoolId: input.schoolId, module: 'bulk-void', entityId: input.sentPacketId });
+  tagProcess({ schoolId: input.schoolId, module: 'bulk-void', entityId: input.sentPacketId ?? input.folderId ?? '' });
   markStep('list-submissions', null);
-  const workflowIds = await acts.listOpenSubmissionWorkflows({
-    schoolId: input.schoolId,
-    sentPacketId: input.sentPacketId,
-  });
+  const workflowIds = await acts.listOpenSubmissionWorkflows(scopeOf(input));
   progress.total = workflowIds.length;
   markStep('void-submissions', null);
   for (let i = 0; i < workflowIds.length; i += BATCH) {
@@ -57,8 +63,7 @@ export async function bulkVoidWorkflow(input: BulkVoidInput): Promise<BulkVoidPr
   }
   markStep('confirm', null);
   await acts.mailBulkVoidConfirmation({
-    schoolId: input.schoolId,
-    sentPacketId: input.sentPacketId,
+    ...scopeOf(input),
     userId: input.requestedByUserId,
     total: progress.total,
   });

@@ -69,6 +69,10 @@ export const SCREENS: Record<string, Screen> = {
     'ExternalSignerPage',
   ),
   '/sprySign/processes': screen(() => import('../features/packets/ProcessMapsPage'), 'ProcessMapsPage'),
+  '/sent': screen(() => import('../features/packets/sent/SentPage'), 'SentPage'),
+  '/reports': screen(() => import('../features/packets/reports/ReportsPage'), 'ReportsPage'),
+  '/archive/packet': screen(() => import('../features/packets/archive/ArchivePage'), 'ArchivePage'),
+  '/archive/folder': screen(() => import('../features/packets/archive/ArchivePage'), 'ArchivePage'),
   '/sprySign/settings': screen(
     () => import('../features/comp-tickets/CompTicketSettingsPage'),
     'CompTicketSettingsPage',

@@ -3,7 +3,9 @@ import type { Static } from 'typebox';
 import type {
   ActionRequiredPage,
   ActionRequiredQuery,
+  BulkVoidProgress,
   CreatePacketBody,
+  FolderArchiveResult,
   ExternalLinkResult,
   FolderPage,
   Folder,
@@ -11,7 +13,10 @@ import type {
   PacketDetail,
   PacketListQuery,
   PacketPage,
+  PacketReport,
+  PacketReportQuery,
   SendPacketBody,
+  SentPacketListQuery,
   SentPacket,
   SentPacketPage,
   SignerView,
@@ -292,5 +297,81 @@ export function usePeople() {
       }));
     },
     staleTime: 60_000,
+  });
+}
+
+// ---- sent, folder management, archive, reports ----
+
+export type SentPacketFilters = Static<typeof SentPacketListQuery>;
+export type PacketReportDto = PacketReport;
+export type ReportPeriodValue = NonNullable<Static<typeof PacketReportQuery>['period']>;
+export type FolderArchiveDto = Static<typeof FolderArchiveResult>;
+export type BulkVoidProgressDto = Static<typeof BulkVoidProgress>;
+
+export const packetManagePaths = {
+  folder: (id: string) => `/packet-folders/${enc(id)}`,
+  folderAction: (id: string, action: 'clone' | 'archive' | 'unarchive' | 'share') =>
+    `/packet-folders/${enc(id)}/${action}`,
+  folderOwner: (id: string) => `/packet-folders/${enc(id)}/owner`,
+  folderArchiveProgress: (id: string) => `/packet-folders/${enc(id)}/archive-progress`,
+  packetOwner: (id: string) => `/packets/${enc(id)}/owner`,
+  packetFolder: (id: string) => `/packets/${enc(id)}/folder`,
+  packetUnarchive: (id: string) => `/packets/${enc(id)}/unarchive`,
+  reports: '/packet-reports',
+};
+
+export function useSentList(filters: SentPacketFilters) {
+  return useQuery({
+    queryKey: ['packets', 'sent-list', filters],
+    queryFn: ({ signal }) => api.get<SentPacketList>(packetPaths.sentPackets, { ...filters }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useArchivedFolders() {
+  return useQuery({
+    queryKey: ['packets', 'folders', 'archived'],
+    queryFn: ({ signal }) => api.get<FolderList>(packetPaths.folders, { archived: true, limit: 200 }, signal),
+  });
+}
+
+/** Every folder management call, invalidating the packet lists when it succeeds. */
+export function useFolderMutation<TInput, TResult = FolderDto>(request: (input: TInput) => Promise<TResult>) {
+  const invalidate = useInvalidatePackets();
+  return useMutation({ mutationFn: request, onSuccess: invalidate });
+}
+
+export const folderCalls = {
+  rename: (input: { id: string; name: string }) =>
+    api.patch<FolderDto>(packetManagePaths.folder(input.id), { name: input.name }),
+  clone: (id: string) => api.post<FolderDto>(packetManagePaths.folderAction(id, 'clone')),
+  archive: (id: string) => api.post<FolderArchiveDto>(packetManagePaths.folderAction(id, 'archive')),
+  unarchive: (id: string) => api.post<FolderDto>(packetManagePaths.folderAction(id, 'unarchive')),
+  share: (input: { id: string; userIds: string[] }) =>
+    api.post<{ packetCount: number }>(packetManagePaths.folderAction(input.id, 'share'), { userIds: input.userIds }),
+  transfer: (input: { id: string; userId: string }) =>
+    api.put<FolderDto>(packetManagePaths.folderOwner(input.id), { userId: input.userId }),
+  transferPacket: (input: { id: string; userId: string }) =>
+    api.put<PacketDetailDto>(packetManagePaths.packetOwner(input.id), { userId: input.userId }),
+  movePacket: (input: { id: string; folderId: string | null }) =>
+    api.put<PacketDetailDto>(packetManagePaths.packetFolder(input.id), { folderId: input.folderId }),
+  unarchivePacket: (id: string) => api.post<PacketDetailDto>(packetManagePaths.packetUnarchive(id)),
+};
+
+export function useFolderArchiveProgress(folderId: string | null) {
+  return useQuery({
+    queryKey: ['packets', 'folder-archive-progress', folderId],
+    queryFn: ({ signal }) =>
+      api.get<BulkVoidProgressDto>(packetManagePaths.folderArchiveProgress(folderId!), undefined, signal),
+    enabled: !!folderId,
+    refetchInterval: (query) => (query.state.data?.finished ? false : 1000),
+  });
+}
+
+export function usePacketReport(period: ReportPeriodValue) {
+  return useQuery({
+    queryKey: ['packets', 'report', period],
+    queryFn: ({ signal }) => api.get<PacketReportDto>(packetManagePaths.reports, { period }, signal),
+    placeholderData: keepPreviousData,
   });
 }

@@ -22,6 +22,8 @@ import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { formatDateTime } from '../packet-labels';
 import { useCreateFolder, useFolders, usePacket, usePackets, type PacketListFilters } from '../packets.api';
 import { SendPacketModal } from '../send/SendPacketModal';
+import { FolderMenu, PacketMenu } from './PacketActions';
+import { PacketsNav } from './PacketsNav';
 
 type Sort = NonNullable<PacketListFilters['sort']>;
 
@@ -68,22 +70,15 @@ export function SprySignHomePage() {
           </>
         }
       />
-      <Group gap="md">
-        {folderId && (
+      <PacketsNav />
+      {folderId && (
+        <Group gap="sm">
           <Anchor component={Link} to="/sprySign/home" size="sm">
             ← All packets
           </Anchor>
-        )}
-        <Anchor component={Link} to="/sprySign/actionRequired" size="sm">
-          Action required
-        </Anchor>
-        <Anchor component={Link} to="/sprySign/forms" size="sm">
-          Forms
-        </Anchor>
-        <Anchor component={Link} to="/sprySign/processes" size="sm">
-          Process maps
-        </Anchor>
-      </Group>
+          {folder && <FolderMenu folder={folder} />}
+        </Group>
+      )}
       {!folderId && (folders.data?.items.length ?? 0) > 0 && (
         <Stack gap={6}>
           <Text fw={600} size="sm">
@@ -91,10 +86,13 @@ export function SprySignHomePage() {
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
             {folders.data!.items.map((f) => (
-              <Card key={f.id} withBorder padding="sm" component={Link} to={`/home/folderview/${f.id}`}>
-                <Text fw={600} size="sm" truncate>
-                  {f.name}
-                </Text>
+              <Card key={f.id} withBorder padding="sm">
+                <Group justify="space-between" wrap="nowrap" gap={4}>
+                  <Anchor component={Link} to={`/home/folderview/${f.id}`} fw={600} size="sm" truncate>
+                    {f.name}
+                  </Anchor>
+                  <FolderMenu folder={f} />
+                </Group>
                 <Text size="xs" c="dimmed">
                   {f.packetCount} packets · {f.ownerName}
                 </Text>
@@ -195,6 +193,7 @@ export function SprySignHomePage() {
                       <Button size="compact-xs" variant="default" component={Link} to={`/seeSubmission/${p.id}`}>
                         Submissions
                       </Button>
+                      <PacketMenu packet={p} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

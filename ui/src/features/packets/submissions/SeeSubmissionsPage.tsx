@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../../../../domain/packets';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
@@ -14,7 +14,8 @@ export function SeeSubmissionsPage() {
   const { packetId = '' } = useParams();
   const packet = usePacket(packetId);
   const sent = useSentPackets(packetId);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<string | null>(params.get('sent'));
   const sentId = chosen ?? sent.data?.items[0]?.id ?? null;
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 250);
