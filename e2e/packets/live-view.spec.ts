@@ -37,6 +37,7 @@ test('the officer watches a submission move in its live view while an approver a
   const athleteId = ((await (await athleteApi.get('/api/v1/auth/me')).json()) as { id: string }).id;
   const saved = await page.request.put(`/api/v1/packets/${packetId}`, {
     data: {
+      senders: { userIds: [], groups: ['SCHOOL_ADMINS'] },
       workflow: {
         steps: [
           {
@@ -69,7 +70,8 @@ test('the officer watches a submission move in its live view while an approver a
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  expect((await page.request.post(`/api/v1/packets/${packetId}/publish`)).status()).toBe(200);
+  const published = await page.request.post(`/api/v1/packets/${packetId}/publish`);
+  expect(published.status(), await published.text()).toBe(200);
   const sent = await page.request.post(`/api/v1/packets/${packetId}/send`, {
     data: { recipients: { userIds: [athleteId], teamIds: [], groups: [] }, externalSigners: {}, notify: false },
   });
@@ -102,6 +104,8 @@ test('the officer watches a submission move in its live view while an approver a
   // The officer opens the submission's live view from See Submissions: waiting at the approver.
   await page.goto(`/seeSubmission/${packetId}?submission=${submissionId}`);
   const live = page.getByTestId('live-view');
+  // The first open lays the graph out with elk (loaded on demand): allow it a moment on a busy machine.
+  await expect(live.getByTestId('step-node')).toHaveCount(3, { timeout: 30_000 });
   await expect(stepNode(live, 'fill')).toHaveAttribute('data-run-status', 'DONE');
   await expect(stepNode(live, 'review')).toHaveAttribute('data-run-status', 'ACTIVE');
   await expect(stepNode(live, 'review')).toContainText('Waiting on');

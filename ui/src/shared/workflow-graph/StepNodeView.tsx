@@ -52,7 +52,8 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
             </Badge>
           )}
           {run && (
-            <Badge size="xs" color={RUN_STATUS_INFO[run.status].color} variant="filled" ml="auto">
+            // A light shade with dark text: white on the filled shades misses WCAG contrast at this size.
+            <Badge size="xs" color={`${RUN_STATUS_INFO[run.status].color}.2`} autoContrast variant="filled" ml="auto">
               {RUN_STATUS_INFO[run.status].label}
             </Badge>
           )}
