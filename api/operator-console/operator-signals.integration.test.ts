@@ -237,6 +237,18 @@ describe('packet submissions and the console signals', () => {
     // The school's own admin (workflows:operate) sees it in the console scoped to their school.
     const own = await call(owner, 'GET', consolePath(submission.workflow_id));
     expect(own.statusCode, own.body).toBe(200);
+    // Its detail carries the live graph: the submission's workflow and each step's state, and where it lives.
+    const detail = own.json() as {
+      graph: { kind: string; steps: Array<{ stepId: string; status: string }>; definition: { steps: unknown[] } };
+      recordPath: string;
+    };
+    expect(detail.graph.kind).toBe('packet-submission');
+    expect(detail.graph.definition.steps).toHaveLength(2);
+    expect(detail.graph.steps.map((st) => [st.stepId, st.status])).toEqual([
+      ['fill', 'DONE'],
+      ['review', 'ACTIVE'],
+    ]);
+    expect(detail.recordPath).toMatch(new RegExp(`^/seeSubmission/[0-9a-f-]+\\?submission=${submission.id}$`));
   });
 });
 
@@ -288,6 +300,12 @@ describe('disclosure reviews and the console signals', () => {
     await handle.signal(RESEND_STEP_NOTIFICATION_SIGNAL, { stepName: 'escalated-review' });
     await waitUntil(async () => (await notifications()).length === before.length + 1);
 
+    const shown = await call(operator, 'GET', consolePath(`disclosure:${id}`));
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({
+      graph: { kind: 'disclosure', status: 'PENDING', reviewer: expect.stringMatching(/^Dora /) },
+      recordPath: `/disclosuredetail?id=${id}`,
+    });
     const approved = await call(deputy, 'POST', `/disclosures/${id}/review`, { decision: 'APPROVE' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().status).toBe('APPROVED');
