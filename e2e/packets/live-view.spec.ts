@@ -119,6 +119,7 @@ test('the officer watches a submission move in its live view while an approver a
   const row = approverPage.getByRole('row').filter({ hasText: `Physical clearance ${tag}` });
   await row.getByRole('button', { name: 'View progress' }).click();
   const approverLive = approverPage.getByTestId('live-view');
+  await expect(approverLive.getByTestId('step-node')).toHaveCount(3, { timeout: 30_000 });
   await expect(stepNode(approverLive, 'review')).toHaveAttribute('data-run-status', 'ACTIVE');
   await approverPage.getByTestId('step-action-panel').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(stepNode(approverLive, 'review')).toHaveAttribute('data-run-status', 'DONE');
@@ -140,7 +141,8 @@ test('the officer watches a submission move in its live view while an approver a
     `/missionControlDashboard?workflow=${encodeURIComponent(`packet-submission:${sentPacketId}:${athleteId}`)}`,
   );
   const slot = page.getByTestId('workflow-graph-slot');
-  await expect(stepNode(slot, 'review')).toHaveAttribute('data-run-status', 'DONE', { timeout: 15_000 });
+  await expect(slot.getByTestId('step-node')).toHaveCount(3, { timeout: 30_000 });
+  await expect(stepNode(slot, 'review')).toHaveAttribute('data-run-status', 'DONE');
   await expect(stepNode(slot, 'fill')).toHaveAttribute('data-run-status', 'DONE');
   await expect(page.getByRole('link', { name: 'Temporal Web UI' })).toHaveAttribute('href', /\/workflows\//);
   await expect(slot.getByTestId('graph-record-link')).toHaveAttribute(
@@ -148,10 +150,49 @@ test('the officer watches a submission move in its live view while an approver a
     `/seeSubmission/${packetId}?submission=${submissionId}`,
   );
   await checkScreen(page, 'operator-console-live-graph', { exclude: ['.react-flow__minimap'] });
+  await slot.screenshot({ path: join(SCREENS_DIR, 'operator-console-live-graph-slot.png') });
 
   // The link leads back to the submission's live view.
   await slot.getByTestId('graph-record-link').click();
-  await expect(stepNode(page.getByTestId('live-view'), 'review')).toHaveAttribute('data-run-status', 'DONE');
+  await expect(stepNode(page.getByTestId('live-view'), 'review')).toHaveAttribute('data-run-status', 'DONE', {
+    timeout: 30_000,
+  });
   await approverApi.dispose();
   await athleteApi.dispose();
+});
+
+test('mission control places a disclosure under review on the disclosure process map', async ({ page }) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT);
+  const athleteApi = await apiClientAs(ATHLETE);
+  const created = await athleteApi.post('/api/v1/disclosures', {
+    data: {
+      type: 'SPONSORSHIP',
+      dealType: 'INDIVIDUAL',
+      companyName: `Coffee ${uniqueTag()}`,
+      startDate: '2027-03-01',
+      endDate: '2027-03-31',
+      location: 'Austin, TX',
+      paymentType: 'MONETARY',
+      amount: 250,
+      pointOfContact: { name: 'Pat Contact', email: 'pat@coffee.example', phone: '5125550100' },
+      website: 'https://coffee.example',
+      notes: 'Two social posts a week.',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  const submitted = await athleteApi.post(`/api/v1/disclosures/${id}/submit`, { data: {} });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  await athleteApi.dispose();
+
+  await logInThroughApi(page, OFFICER);
+  await page.goto(`/missionControlDashboard?workflow=${encodeURIComponent(`disclosure:${id}`)}`);
+  const slot = page.getByTestId('workflow-graph-slot');
+  await expect(slot.getByTestId('step-node')).toHaveCount(3, { timeout: 30_000 });
+  await expect(stepNode(slot, 'submit')).toHaveAttribute('data-run-status', 'DONE');
+  await expect(stepNode(slot, 'review')).toHaveAttribute('data-run-status', 'ACTIVE');
+  await expect(stepNode(slot, 'notify')).toHaveAttribute('data-run-status', 'PENDING');
+  await expect(slot.getByTestId('graph-record-link')).toHaveAttribute('href', `/disclosuredetail?id=${id}`);
+  await checkScreen(page, 'operator-console-disclosure-graph', { exclude: ['.react-flow__minimap'] });
+  await slot.screenshot({ path: join(SCREENS_DIR, 'operator-console-disclosure-graph-slot.png') });
 });
