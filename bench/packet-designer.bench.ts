@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { buildCanvasGraph } from '../ui/src/features/packets/designer/canvas-graph';
-import { mapProblems } from '../ui/src/features/packets/designer/canvas-problems';
+import { buildCanvasGraph } from '../ui/src/shared/workflow-graph/canvas-graph';
+import { mapProblems } from '../ui/src/shared/workflow-graph/canvas-problems';
 import { designerReducer, initDesigner, type DesignerAction } from '../ui/src/features/packets/designer/designer-state';
-import { graphToDefinition } from '../ui/src/features/packets/designer/graph-mapping';
-import { layoutWorkflow } from '../ui/src/features/packets/designer/layout';
-import { checkPacketWorkflow } from '../ui/src/features/packets/designer/packet-workflow';
+import { graphToDefinition } from '../ui/src/shared/workflow-graph/graph-mapping';
+import { layoutWorkflow } from '../ui/src/shared/workflow-graph/layout';
+import { checkPacketWorkflow } from '../ui/src/shared/workflow-graph/packet-workflow';
 import { longWorkflow, sampleForm } from '../ui/src/features/packets/designer/test-workflows';
 import { percentile, round, type BenchRow } from './measure';
 

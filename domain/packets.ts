@@ -126,6 +126,7 @@ export const SUBMISSION_EVENT_KINDS = [
   'EXPIRED',
   'REMINDER_SENT',
   'COMPLETED',
+  'RECIPIENT_CHANGED',
 ] as const;
 export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
 

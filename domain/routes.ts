@@ -1,3 +1,4 @@
+import type { Permission } from './permissions';
 import type { ConnectFeature } from './plans';
 import type { Portal } from './roles';
 
@@ -231,8 +232,15 @@ export const ROUTES: RouteSpec[] = [
   r('/senderAuthentication', 'Sender authentication', STAFF, { feature: 'messaging' }),
 ];
 
+/** A header tab; one with a permission shows only to people who hold it. */
+export interface HeaderTab {
+  label: string;
+  path: string;
+  permission?: Permission;
+}
+
 /** Header tabs per portal (spec part 1 §2), each a route path. */
-export const HEADER_TABS: Record<Portal, Array<{ label: string; path: string }>> = {
+export const HEADER_TABS: Record<Portal, HeaderTab[]> = {
   admin: [
     { label: 'Home', path: '/adminHome' },
     { label: 'My Tasks', path: '/task' },
@@ -246,6 +254,7 @@ export const HEADER_TABS: Record<Portal, Array<{ label: string; path: string }>>
     { label: '3rd Parties', path: '/3rdParty' },
     { label: 'PSA List', path: '/admin/psaManagement' },
     { label: 'Recruiting Events', path: '/recruitmentEvents' },
+    { label: 'Mission control', path: '/missionControlDashboard', permission: 'workflows:operate' },
   ],
   coach: [
     { label: 'Home', path: '/coachDashboard' },

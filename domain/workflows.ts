@@ -53,4 +53,11 @@ export interface TaskReassignedSignal {
   stepId: string;
   fromUserId: string | null;
   toUserId: string;
+  /** The new assignee's display name, for the process's own "waiting on" label. */
+  toName?: string;
+  /** The operator who reassigned, recorded by workflows that write their own event for it. */
+  byUserId?: string;
 }
+
+/** Patch id under which workflows started handling the operator console's signals (older runs ignore them). */
+export const OPERATOR_SIGNALS_PATCH = 'operator-console-signals';

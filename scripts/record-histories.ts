@@ -34,6 +34,7 @@ import {
 } from '../workflows/disclosures/disclosure.workflow';
 import { seedSchool as seedTestSchool, seedUser } from '../api/test-support/seed-school';
 import { insertDisclosure } from '../api/disclosures/disclosures.repository';
+import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 import { findTemporalCli } from './temporal-cli';
 import { startTemporalDevServer } from './temporal-dev-server';
 import { createFreshDatabase, freePort } from './test-harness/global-setup';
@@ -169,6 +170,62 @@ const SCENARIOS: Scenario[] = [
       return handle;
     },
   },
+  {
+    // The operator console's signals (patched 'operator-console-signals'): the review is handed to another
+    // reviewer, the reviewers are reminded again, the new reviewer approves.
+    feature: 'disclosures',
+    name: 'disclosure-operator-reassigned-resent',
+    async run(ctx) {
+      const db = ctx.database.db;
+      const school = await seedTestSchool(db);
+      const athlete = await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }] });
+      const operator = await seedUser(db, school.id);
+      const deputy = await seedUser(db, school.id);
+      const id = await insertDisclosure(db, school.id, athlete.id, {
+        type: 'SPONSORSHIP',
+        companyName: 'Local Coffee Co',
+        amountCents: 70_000,
+        startDate: '2027-03-01',
+      });
+      const handle = await ctx.client.workflow.start(disclosureWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: `disclosure:${id}`,
+        args: [
+          {
+            disclosureId: id,
+            schoolId: school.id,
+            athleteUserId: athlete.id,
+            reviewReminderMs: 3_600_000,
+            status: 'DRAFT',
+          },
+        ],
+      });
+      await handle.executeUpdate(submitDisclosureUpdate, {
+        args: [{ actor: { userId: athlete.id, role: 'ATHLETE' } }],
+      });
+      await handle.signal(TASK_REASSIGNED_SIGNAL, {
+        taskId: '00000000-0000-4000-8000-000000000000',
+        stepId: 'review',
+        fromUserId: null,
+        toUserId: deputy.id,
+        byUserId: operator.id,
+      });
+      await waitFor(
+        async () => (await handle.query(disclosureStateQuery)).assignedReviewerId === deputy.id,
+        20_000,
+        100,
+      );
+      await handle.signal(RESEND_STEP_NOTIFICATION_SIGNAL, { stepName: 'escalated-review' });
+      await handle.executeUpdate(reviewDisclosureUpdate, {
+        args: [{ actor: { userId: deputy.id, role: 'REVIEWER' }, decision: 'APPROVE' }],
+      });
+      await handle.executeUpdate(archiveDisclosureUpdate, {
+        args: [{ actor: { userId: deputy.id, role: 'REVIEWER' } }],
+      });
+      await handle.result();
+      return handle;
+    },
+  },
 ];
 
 async function main(): Promise<void> {
@@ -191,8 +248,9 @@ async function main(): Promise<void> {
     const background = runInBackground(worker);
     const client = new Client({ connection });
     try {
-      // `npx tsx scripts/record-histories.ts <feature>` records only that feature's scenarios.
-      for (const scenario of SCENARIOS.filter((sc) => !process.argv[2] || sc.feature === process.argv[2])) {
+      // `npx tsx scripts/record-histories.ts <feature | scenario-name>` records only those scenarios.
+      const only = process.argv[2];
+      for (const scenario of SCENARIOS.filter((sc) => !only || sc.feature === only || sc.name === only)) {
         const handle = await scenario.run({ client, database, config });
         const history = await handle.fetchHistory();
         const dir = join(ROOT, 'workflows', scenario.feature, 'histories');

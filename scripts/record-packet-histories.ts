@@ -1,7 +1,7 @@
 /**
  * Records the packet submission workflow's histories into workflows/packets/histories/ for the replay test, like
  * scripts/record-histories.ts does for the other workflows (kept apart so each feature re-records only its own):
- *   npx tsx scripts/record-packet-histories.ts
+ *   npx tsx scripts/record-packet-histories.ts [scenario-name]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { runInBackground } from '../activities/testing/background-worker';
 import { createDevMailer } from '../activities/mail/mailer';
 import { createPlatformWorker } from '../activities/worker';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 import {
   actOnStepUpdate,
   packetSubmissionWorkflow,
@@ -131,6 +132,55 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
     },
   },
   {
+    // The operator console's signals (patched 'operator-console-signals'): the approver's task is handed to a
+    // deputy, the step's mail is sent again, the deputy approves.
+    name: 'packet-operator-reassigned-resent',
+    async run(ctx) {
+      const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
+      await s.handle.executeUpdate(actOnStepUpdate, {
+        args: [
+          {
+            stepId: 'submit',
+            action: 'SUBMIT',
+            actor: { userId: s.recipientId, name: 'Athlete' },
+            answers: { [s.input.forms[0]!.formId]: { q1: 'yes' } },
+            today: TODAY,
+          },
+        ],
+      });
+      const deputy = await ctx.database.db
+        .insertInto('users')
+        .values({
+          school_id: s.input.schoolId,
+          email: `deputy-${Date.now()}@test.edu`,
+          first_name: 'Deputy',
+          last_name: 'Tester',
+          status: 'ACTIVE',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await s.handle.signal(TASK_REASSIGNED_SIGNAL, {
+        taskId: '00000000-0000-4000-8000-000000000000',
+        stepId: `approve#0@user:${s.approverId}`,
+        fromUserId: s.approverId,
+        toUserId: deputy.id,
+        toName: 'Deputy Tester',
+      });
+      await waitFor(
+        async () =>
+          (await s.handle.query(submissionStateQuery)).steps.some((st) => st.waitingOn?.[0] === 'Deputy Tester'),
+        20_000,
+        100,
+      );
+      await s.handle.signal(RESEND_STEP_NOTIFICATION_SIGNAL, { stepName: 'Approve' });
+      await s.handle.executeUpdate(actOnStepUpdate, {
+        args: [{ stepId: 'approve', action: 'APPROVE', actor: { userId: deputy.id, name: 'Deputy' }, today: TODAY }],
+      });
+      await s.handle.result();
+      return s.handle;
+    },
+  },
+  {
     name: 'packet-reminded-then-expired',
     async run(ctx) {
       const s = await start(ctx, { reminderEveryMs: 500, expireAfterMs: 2_500 });
@@ -159,7 +209,8 @@ async function main(): Promise<void> {
     const background = runInBackground(worker);
     const client = new Client({ connection });
     try {
-      for (const scenario of SCENARIOS) {
+      // `npx tsx scripts/record-packet-histories.ts <name>` records only that scenario (older files stay as recorded).
+      for (const scenario of SCENARIOS.filter((sc) => !process.argv[2] || sc.name === process.argv[2])) {
         const handle = await scenario.run({ client, database });
         const history = await handle.fetchHistory();
         const dir = join(ROOT, 'workflows', 'packets', 'histories');

@@ -23,7 +23,16 @@ import type { Database } from '../../migrations/database';
 import { currentSideEffectKey } from '../shared/idempotency';
 
 export type DisclosureTransitionAction =
-  'submit' | 'resubmit' | 'approve' | 'reject' | 'requestChange' | 'escalate' | 'reopen' | 'archive';
+  | 'submit'
+  | 'resubmit'
+  | 'approve'
+  | 'reject'
+  | 'requestChange'
+  | 'escalate'
+  | 'reopen'
+  | 'archive'
+  /** The operator console handed the review to another reviewer. */
+  | 'reassign';
 
 export interface DisclosureTransitionInput {
   schoolId: string;
@@ -53,6 +62,7 @@ const TARGET: Record<DisclosureTransitionAction, DisclosureStatus | null> = {
   escalate: null,
   reopen: 'PENDING',
   archive: null,
+  reassign: null,
 };
 
 export interface DisclosureActivityDeps {
@@ -107,7 +117,8 @@ export function createDisclosureActivities(deps: DisclosureActivityDeps) {
           changes.decided_at = null;
           changes.decision_reason = input.reason ?? null;
         }
-        if (input.action === 'escalate') changes.assigned_reviewer_id = input.reviewerUserId ?? null;
+        if (input.action === 'escalate' || input.action === 'reassign')
+          changes.assigned_reviewer_id = input.reviewerUserId ?? null;
         if (input.action === 'archive') changes.archived_at = now;
         await trx
           .updateTable('disclosures')
@@ -297,6 +308,16 @@ async function notifyTransition(
           DISCLOSURE_NOTIFICATION.other,
           'Disclosure escalated to you',
           `${who}'s ${what} needs your review.${reason}`,
+        );
+      }
+      return;
+    case 'reassign':
+      if (input.reviewerUserId) {
+        await send(
+          input.reviewerUserId,
+          DISCLOSURE_NOTIFICATION.other,
+          'Disclosure assigned to you',
+          `${who}'s ${what} was assigned to you for review.`,
         );
       }
       return;

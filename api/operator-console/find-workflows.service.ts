@@ -26,6 +26,7 @@ import {
   type TaskWithAssignee,
 } from './execution-facts';
 import { buildTimeline, type TimelineEntry } from './history-timeline';
+import { loadWorkflowGraph, type WorkflowGraph } from './workflow-graph.service';
 import { buildVisibilityQuery, type WorkflowFilter } from './visibility-query';
 
 /**
@@ -264,16 +265,18 @@ export interface WorkflowDetail {
   timeline: TimelineEntry[];
   recordPath: string | null;
   temporalUiUrl: string;
+  graph: WorkflowGraph | null;
 }
 
 export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string): Promise<WorkflowDetail> {
   const { description, execution } = await describeScoped(ctx, workflowId);
   const db = ctx.deps.database.db;
-  const [tasks, records, schoolNames, history] = await Promise.all([
+  const [tasks, records, schoolNames, history, graph] = await Promise.all([
     loadWorkflowTasks(db, ctx.scope, [workflowId], { openOnly: false }),
     checkRecords(db, [execution]),
     loadSchoolNames(ctx, [execution]),
     ctx.client.workflow.getHandle(workflowId, execution.runId).fetchHistory(),
+    loadWorkflowGraph(db, execution),
   ]);
   const workflowTasks = tasks.get(workflowId) ?? [];
   const nowMs = ctx.now();
@@ -296,7 +299,8 @@ export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string)
     pendingActivities: facts.pendingActivities,
     tasks: workflowTasks,
     timeline: buildTimeline(history.events ?? []),
-    recordPath: relatedRecordPath(execution.module, execution.schoolId, execution.entityId),
+    recordPath: graph.recordPath ?? relatedRecordPath(execution.module, execution.schoolId, execution.entityId),
+    graph: graph.graph,
     temporalUiUrl: `${config.temporalUiUrl}/namespaces/${encodeURIComponent(config.temporalNamespace)}/workflows/${encodeURIComponent(workflowId)}/${encodeURIComponent(execution.runId)}/history`,
   };
 }

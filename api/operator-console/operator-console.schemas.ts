@@ -99,6 +99,20 @@ export const TimelineEntryDto = Type.Object({
   detail: Nullable(Type.String()),
 });
 
+export const WorkflowGraphDto = Type.Object({
+  kind: Type.Enum(['packet-submission', 'disclosure', 'invitation']),
+  status: Type.String(),
+  updatedAt: Timestamp,
+  /** packet-submission: the frozen workflow definition and each step's run state. */
+  definition: Type.Optional(Type.Unknown()),
+  steps: Type.Optional(Type.Array(Type.Unknown())),
+  activeStepName: Type.Optional(Nullable(Type.String())),
+  /** disclosure: archived, who reviews it and whose it is. */
+  archived: Type.Optional(Type.Boolean()),
+  reviewer: Type.Optional(Nullable(Type.String())),
+  athlete: Type.Optional(Nullable(Type.String())),
+});
+
 export const WorkflowDetailDto = Type.Object({
   item: WorkflowListItemDto,
   historyLength: Type.Integer(),
@@ -110,6 +124,8 @@ export const WorkflowDetailDto = Type.Object({
   timeline: Type.Array(TimelineEntryDto),
   recordPath: Nullable(Type.String()),
   temporalUiUrl: Type.String(),
+  /** What the detail page draws: a submission's workflow with its step states, or a fixed process' state. */
+  graph: Nullable(WorkflowGraphDto),
 });
 
 const Reason = Type.String({

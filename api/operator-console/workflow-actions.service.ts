@@ -222,6 +222,8 @@ export async function reassignWorkflowTask(
     stepId: task.stepId,
     fromUserId: result.previousUserId,
     toUserId: assignee.id,
+    toName: `${assignee.first_name} ${assignee.last_name}`.trim(),
+    byUserId: authOf(request).user.id,
   };
   await ctx.client.workflow.getHandle(workflowId, execution.runId).signal(TASK_REASSIGNED_SIGNAL, signal);
   await audit(ctx, request, execution, 'workflow.task_reassigned', {

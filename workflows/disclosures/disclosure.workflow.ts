@@ -6,6 +6,12 @@ import type {
 } from '../../activities/disclosures/disclosure.activities';
 import { canTransition, DISCLOSURE_LIMITS, wordCount, type DisclosureStatus } from '../../domain/disclosures';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
+import {
+  OPERATOR_SIGNALS_PATCH,
+  RESEND_STEP_NOTIFICATION_SIGNAL,
+  TASK_REASSIGNED_SIGNAL,
+  type TaskReassignedSignal,
+} from '../../domain/workflows';
 import { markStep, tagProcess } from '../shared/search-attributes';
 
 /**
@@ -61,6 +67,10 @@ export const archiveDisclosureUpdate = wf.defineUpdate<DisclosureWorkflowState, 
   'archiveDisclosure',
 );
 export const disclosureStateQuery = wf.defineQuery<DisclosureWorkflowState>('disclosureState');
+/** The operator console hands the review to another reviewer of the school. */
+export const disclosureReassignedSignal = wf.defineSignal<[TaskReassignedSignal]>(TASK_REASSIGNED_SIGNAL);
+/** The operator console asks for the reviewers' notification again. */
+export const disclosureResendSignal = wf.defineSignal<[{ stepName?: string | null }?]>(RESEND_STEP_NOTIFICATION_SIGNAL);
 
 /** Reminders per waiting period; a disclosure nobody looks at must not flood the reviewers. */
 export const MAX_REVIEW_REMINDERS = 5;
@@ -101,6 +111,9 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
   let round = input.round ?? 0;
   let remindersSent = 0;
   let revision = 0;
+  let reassignTo = null as null | { toUserId: string; byUserId: string | null };
+  let resendsRequested = 0;
+  let resendsDone = 0;
   const ref = { schoolId: input.schoolId, disclosureId: input.disclosureId };
 
   const state = (): DisclosureWorkflowState => ({ status, archived, assignedReviewerId, remindersSent, revision });
@@ -134,7 +147,8 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
         changeReason: extra.changeReason ?? null,
         reviewerUserId: extra.reviewerUserId ?? null,
       });
-      const enteredReview = result.status === 'PENDING' && (status !== 'PENDING' || action === 'escalate');
+      const enteredReview =
+        result.status === 'PENDING' && (status !== 'PENDING' || action === 'escalate' || action === 'reassign');
       status = result.status;
       archived = result.archived;
       assignedReviewerId = result.assignedReviewerId;
@@ -197,6 +211,19 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
     },
   });
 
+  // Runs started before the console's signals were handled ignore them (patched() keeps their replay unchanged).
+  wf.setHandler(disclosureReassignedSignal, (change) => {
+    if (!wf.patched(OPERATOR_SIGNALS_PATCH)) return;
+    if (archived || status !== 'PENDING' || !change?.toUserId || change.toUserId === input.athleteUserId) return;
+    if (change.toUserId === assignedReviewerId) return;
+    reassignTo = { toUserId: change.toUserId, byUserId: change.byUserId ?? null };
+  });
+  wf.setHandler(disclosureResendSignal, () => {
+    if (!wf.patched(OPERATOR_SIGNALS_PATCH)) return;
+    if (archived || status !== 'PENDING' || resendsRequested - resendsDone >= MAX_REVIEW_REMINDERS) return;
+    resendsRequested += 1;
+  });
+
   wf.setHandler(archiveDisclosureUpdate, (args) => apply('archive', args.actor), {
     validator: (args) => {
       guard(args.actor);
@@ -217,10 +244,34 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
       await wf.condition(() => !busy);
       continue;
     }
+    if (status === 'PENDING' && reassignTo) {
+      const change = reassignTo;
+      reassignTo = null;
+      currentStep = ''; // mark the step again: who it waits on changed
+      await apply(
+        'reassign',
+        { userId: change.byUserId ?? change.toUserId, role: 'REVIEWER' },
+        {
+          reviewerUserId: change.toUserId,
+        },
+      );
+      continue;
+    }
+    if (status === 'PENDING' && resendsDone < resendsRequested) {
+      resendsDone += 1;
+      await records.remindDisclosureReviewers({ ...ref, eventKey: `operator-resend-${round}-${resendsDone}` });
+      continue;
+    }
     if (status === 'PENDING') {
       enterStep(assignedReviewerId ? 'escalated-review' : 'review', assignedReviewerId ?? 'reviewers');
       const myRound = round;
-      const moved = () => busy || archived || status !== 'PENDING' || round !== myRound;
+      const moved = () =>
+        busy ||
+        archived ||
+        status !== 'PENDING' ||
+        round !== myRound ||
+        reassignTo !== null ||
+        resendsDone < resendsRequested;
       if (remindersSent >= MAX_REVIEW_REMINDERS) {
         await wf.condition(moved);
         continue;

@@ -15,6 +15,12 @@ import {
   type StepRunState,
 } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, type StepAction, type SubmissionStatus } from '../../domain/packets';
+import {
+  OPERATOR_SIGNALS_PATCH,
+  RESEND_STEP_NOTIFICATION_SIGNAL,
+  TASK_REASSIGNED_SIGNAL,
+  type TaskReassignedSignal,
+} from '../../domain/workflows';
 import { compileForm, countWords, type FormVersion } from '../../form-engine';
 import { markStep, tagProcess } from '../shared/search-attributes';
 
@@ -94,6 +100,12 @@ export const actOnStepUpdate = wf.defineUpdate<PacketSubmissionState, [StepActio
 export const voidSubmissionSignal = wf.defineSignal<[VoidSubmissionInput]>('voidSubmission');
 export const resendSubmissionSignal = wf.defineSignal('resendSubmission');
 export const submissionStateQuery = wf.defineQuery<PacketSubmissionState>('submissionState');
+/** The operator console hands an open task of the active step to another user. */
+export const taskReassignedSignal = wf.defineSignal<[TaskReassignedSignal]>(TASK_REASSIGNED_SIGNAL);
+/** The operator console asks for the active step's notification again. */
+export const resendStepNotificationSignal = wf.defineSignal<[{ stepName?: string | null }?]>(
+  RESEND_STEP_NOTIFICATION_SIGNAL,
+);
 
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
@@ -193,6 +205,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   let processedSeq = 0;
   let resendsRequested = 0;
   let resendsDone = 0;
+  let reassignments = 0;
+  let reassignmentsWritten = 0;
   const doneSubmitterSteps = new Set<string>();
   const steps: StepRunState[] = ordered.map((s) => ({ stepId: s.id, status: 'PENDING' }));
 
@@ -216,6 +230,33 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   wf.setHandler(resendSubmissionSignal, () => {
     if (ended || resendsRequested >= MAX_SUBMISSION_RESENDS) return;
     resendsRequested += 1;
+  });
+  // Runs started before the console's signals were handled ignore them (patched() keeps their replay unchanged).
+  wf.setHandler(resendStepNotificationSignal, () => {
+    if (!wf.patched(OPERATOR_SIGNALS_PATCH)) return;
+    if (ended || closing || !phase || resendsRequested >= MAX_SUBMISSION_RESENDS) return;
+    resendsRequested += 1;
+  });
+  wf.setHandler(taskReassignedSignal, (change) => {
+    if (!wf.patched(OPERATOR_SIGNALS_PATCH)) return;
+    const current = phase;
+    if (ended || closing || !current || !change?.toUserId) return;
+    // The inbox row's step id is `<step>#<round>@<slot>`: only a task of the active step's round counts.
+    const prefix = `${current.key}@`;
+    if (typeof change.stepId !== 'string' || !change.stepId.startsWith(prefix)) return;
+    const slotKey = change.stepId.slice(prefix.length);
+    const at = current.slots.findIndex((s) => s.key === slotKey);
+    if (at < 0 || current.acted.has(slotKey) || current.inFlight.has(slotKey)) return;
+    // The slot keeps its key (so the inbox row still matches it) and now belongs to one user only.
+    current.slots[at] = {
+      key: slotKey,
+      kind: 'USER',
+      userId: change.toUserId,
+      label: change.toName?.trim() || 'Reassigned user',
+    };
+    const last = steps.find((s) => s.stepId === current.stepId);
+    setStep(current.stepId, { ...last, waitingOn: pendingSlots(current).map((s) => s.label) });
+    reassignments += 1;
   });
 
   const validateAction = (request: StepActionInput): { slot: ActorSlot; current: Phase } => {
@@ -480,6 +521,20 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     for (;;) {
       if (closing) break;
       if (resolved() && current.inFlight.size === 0) break;
+      if (reassignmentsWritten < reassignments) {
+        reassignmentsWritten = reassignments;
+        const waiting = pendingSlots(current).map((s) => s.label);
+        markStep(step.name, waiting.join(', '));
+        await stateWrite({
+          event: {
+            kind: 'RECIPIENT_CHANGED',
+            key: `${current.key}:reassigned-${reassignmentsWritten}`,
+            stepId: step.id,
+            details: { waitingOn: waiting },
+          },
+        });
+        continue;
+      }
       if (resendsDone < resendsRequested) {
         resendsDone = resendsRequested;
         reminders = 0;
@@ -520,6 +575,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
         () =>
           closing !== null ||
           resendsDone < resendsRequested ||
+          reassignmentsWritten < reassignments ||
           (current.inFlight.size === 0 && (resolved() || actionSeq > processedSeq)),
         Math.max(1, wakeAt - now),
       );

@@ -8,7 +8,7 @@ import { matchRouteSpec } from './route-match';
 
 /** The portal's header tabs as a navigation landmark; tabs that need the Connect plan say so when the school lacks it. */
 export function HeaderTabs({ me }: { me: Me }) {
-  const tabs = HEADER_TABS[me.portal];
+  const tabs = HEADER_TABS[me.portal].filter((tab) => !tab.permission || me.permissions.includes(tab.permission));
   return (
     <nav aria-label="Main" className={classes.nav}>
       {tabs.map((tab) => {

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -29,6 +28,7 @@ import {
   type SingleAction,
   type WorkflowDetail,
 } from './operator-console.api';
+import { ProcessGraphPanel } from './ProcessGraphPanel';
 import { ReasonModal } from './ReasonModal';
 import { StatusBadge, StuckReasons } from './workflow-badges';
 
@@ -59,7 +59,7 @@ const ACTIONS: Record<SingleAction, { label: string; title: string; body: string
   },
 };
 
-/** One process: why it is stuck, the fixes, the live graph slot, pending work, inbox tasks and its history. */
+/** One process: why it is stuck, the fixes, its live graph, pending work, inbox tasks and its history. */
 export function WorkflowDetailView({ workflowId, onBack }: { workflowId: string; onBack: () => void }) {
   const detail = useWorkflowDetail(workflowId);
   const back = (
@@ -176,20 +176,7 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
         )}
       </Group>
 
-      {/* LIVE GRAPH SLOT: the packet-ui branch's read-only workflow graph (React Flow) is wired here at merge. */}
-      <Paper
-        withBorder
-        p="md"
-        radius="md"
-        style={{ borderStyle: 'dashed' }}
-        data-testid="workflow-graph-slot"
-        aria-label="Live process graph"
-      >
-        <Text size="sm" c="dimmed">
-          Live process graph: shown here once the workflow graph component is connected. Until then, the steps below and
-          the timeline show where the process stands.
-        </Text>
-      </Paper>
+      <ProcessGraphPanel data={data} />
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Stack gap="lg">

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../shared/PageHeader';
-import { FIXED_PROCESSES } from './designer/fixed-processes';
-import { ReadOnlyWorkflow } from './designer/ReadOnlyWorkflow';
+import { FIXED_PROCESSES } from '../../shared/workflow-graph/fixed-processes';
+import { ReadOnlyWorkflow } from '../../shared/workflow-graph/ReadOnlyWorkflow';
 
 /** /sprySign/processes: the platform's fixed processes, drawn with the packet designer's canvas. */
 export function ProcessMapsPage() {

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { ROLES } from '../../../../../domain/roles';
 import { TrashIcon } from '../../../shared/icons';
-import type { PacketStepKind, StepActor } from './packet-workflow';
-import { roleLabel } from './step-labels';
+import type { PacketStepKind, StepActor } from '../../../shared/workflow-graph/packet-workflow';
+import { roleLabel } from '../../../shared/workflow-graph/step-labels';
 
 type External = Extract<StepActor, { kind: 'EXTERNAL' }>;
 

@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Tooltip } from '@mantine/core';
 import type { DragEvent } from 'react';
 import classes from './designer.module.css';
-import type { PacketStepKind } from './packet-workflow';
-import { PALETTE_KINDS, STEP_KIND_INFO } from './step-kinds';
+import type { PacketStepKind } from '../../../shared/workflow-graph/packet-workflow';
+import { PALETTE_KINDS, STEP_KIND_INFO } from '../../../shared/workflow-graph/step-kinds';
 
 export const STEP_DRAG_TYPE = 'application/x-packet-step';
 

@@ -24,8 +24,8 @@ import {
   type PacketStep,
   type PacketStepKind,
   type PacketWorkflowDefinition,
-} from './packet-workflow';
-import { STEP_KIND_INFO, defaultActors, isApproverKind } from './step-kinds';
+} from '../../../shared/workflow-graph/packet-workflow';
+import { STEP_KIND_INFO, defaultActors, isApproverKind } from '../../../shared/workflow-graph/step-kinds';
 import type { FormElement } from '../../../../../form-engine';
 import type { ReactNode } from 'react';
 

@@ -11,22 +11,22 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { ActorsEditor } from './ActorsEditor';
-import { buildCanvasGraph } from './canvas-graph';
-import { mapProblems } from './canvas-problems';
+import { buildCanvasGraph } from '../../../shared/workflow-graph/canvas-graph';
+import { mapProblems } from '../../../shared/workflow-graph/canvas-problems';
 import classes from './designer.module.css';
 import { designerReducer, initDesigner, insertionPoint } from './designer-state';
-import type { OrderEdge, StepNode } from './graph-mapping';
-import { layoutWorkflow, needsLayout, NODE_HEIGHT, NODE_WIDTH } from './layout';
+import type { OrderEdge, StepNode } from '../../../shared/workflow-graph/graph-mapping';
+import { layoutWorkflow, needsLayout, NODE_HEIGHT, NODE_WIDTH } from '../../../shared/workflow-graph/layout';
 import { conditionSourcesOf, listQuestions, questionLabels, type PacketForm } from './packet-questions';
 import {
   checkPacketWorkflow,
   PACKET_STEP_KINDS,
   type PacketStepKind,
   type PacketWorkflowDefinition,
-} from './packet-workflow';
+} from '../../../shared/workflow-graph/packet-workflow';
 import { StepPalette, STEP_DRAG_TYPE } from './StepPalette';
 import { StepSettingsPanel } from './StepSettingsPanel';
-import { WorkflowCanvas } from './WorkflowCanvas';
+import { WorkflowCanvas } from '../../../shared/workflow-graph/WorkflowCanvas';
 
 export interface WorkflowDesignerProps {
   initial: PacketWorkflowDefinition;

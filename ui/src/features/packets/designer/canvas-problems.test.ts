@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildCanvasGraph } from './canvas-graph';
-import { mapProblems } from './canvas-problems';
-import { checkPacketWorkflow, type PacketWorkflowDefinition } from './packet-workflow';
+import { buildCanvasGraph } from '../../../shared/workflow-graph/canvas-graph';
+import { mapProblems } from '../../../shared/workflow-graph/canvas-problems';
+import { checkPacketWorkflow, type PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
 import { chainWorkflow, sampleForm } from './test-workflows';
 
 const forms = [sampleForm('f1', 3)];

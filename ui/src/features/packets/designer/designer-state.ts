@@ -3,9 +3,14 @@
  * with undo and redo. Pure reducer, so every edit is testable without a browser. Edits that happen continuously
  * (dragging a node) record one history entry at their start, not one per frame.
  */
-import type { PacketStep, PacketStepKind, PacketWorkflowDefinition, PacketWorkflowEdge } from './packet-workflow';
-import { orderPacketSteps } from './packet-workflow';
-import { createStep, isApproverKind } from './step-kinds';
+import type {
+  PacketStep,
+  PacketStepKind,
+  PacketWorkflowDefinition,
+  PacketWorkflowEdge,
+} from '../../../shared/workflow-graph/packet-workflow';
+import { orderPacketSteps } from '../../../shared/workflow-graph/packet-workflow';
+import { createStep, isApproverKind } from '../../../shared/workflow-graph/step-kinds';
 
 export interface DesignerState {
   past: PacketWorkflowDefinition[];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { definitionToGraph, graphToDefinition } from './graph-mapping';
-import type { PacketStepKind, PacketWorkflowDefinition } from './packet-workflow';
+import { definitionToGraph, graphToDefinition } from '../../../shared/workflow-graph/graph-mapping';
+import type { PacketStepKind, PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
 import { chainWorkflow } from './test-workflows';
 
 describe('graph ⇄ definition mapping', () => {

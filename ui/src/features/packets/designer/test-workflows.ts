@@ -1,7 +1,7 @@
 /** Sample workflows and forms for the designer's tests and benchmark. */
 import type { FormVersion } from '../../../../../form-engine';
 import type { PacketForm } from './packet-questions';
-import type { PacketStep, PacketWorkflowDefinition } from './packet-workflow';
+import type { PacketStep, PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
 
 export function sampleForm(formId: string, questions: number): PacketForm {
   const version: FormVersion = {

@@ -30,7 +30,7 @@ import {
 import { countWords } from '../../../../../form-engine';
 import { api } from '../../../shared/api';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
-import type { PacketWorkflowDefinition } from '../designer/packet-workflow';
+import type { PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
 import { EXPIRY_LABELS, GROUP_LABELS, REMINDER_LABELS, VISIBILITY_LABELS } from '../packet-labels';
 import { usePeople, useSendPacket, type PacketDetailDto } from '../packets.api';
 

@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
-import type { PacketWorkflowDefinition } from '../designer/packet-workflow';
+import type { PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
 import { WorkflowDesigner } from '../designer/WorkflowDesigner';
 import { toPacketForms, todayIso } from '../packet-forms';
 import { usePeople, useUpdatePacket, type PacketDetailDto, type UpdatePacketInput } from '../packets.api';

@@ -1,12 +1,12 @@
-import { Anchor, Badge, Group, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../shared/PageHeader';
 import { onSubmissionChanged } from '../../../shared/realtime-events';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
-import { PACKET_STEP_KINDS, type PacketStepKind } from '../designer/packet-workflow';
-import { STEP_KIND_INFO } from '../designer/step-kinds';
+import { PACKET_STEP_KINDS, type PacketStepKind } from '../../../shared/workflow-graph/packet-workflow';
+import { STEP_KIND_INFO } from '../../../shared/workflow-graph/step-kinds';
 import { formatDateTime } from '../packet-labels';
 import { useActionRequired, type ActionRequiredFilters } from '../packets.api';
 import { SubmissionDrawer, useOpenSubmission } from './SubmissionDrawer';
@@ -78,6 +78,9 @@ export function ActionRequiredPage() {
                 <Table.Th>Step</Table.Th>
                 <Table.Th>Waiting since</Table.Th>
                 <Table.Th>Due</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Progress</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -103,6 +106,11 @@ export function ActionRequiredPage() {
                   </Table.Td>
                   <Table.Td>{formatDateTime(t.createdAt)}</Table.Td>
                   <Table.Td>{formatDateTime(t.dueAt)}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-xs" variant="subtle" onClick={() => open(t.submissionId, { progress: true })}>
+                      View progress
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, SegmentedControl, Stack, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { SubmissionStatus } from '../../../../../domain/packets';
 import { PageHeader } from '../../../shared/PageHeader';
@@ -48,6 +48,9 @@ export function PaperworkPage() {
                 <Table.Th>Step</Table.Th>
                 <Table.Th>Received</Table.Th>
                 <Table.Th>Completed</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Progress</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -66,6 +69,11 @@ export function PaperworkPage() {
                   <Table.Td>{s.activeStepName ?? '—'}</Table.Td>
                   <Table.Td>{formatDateTime(s.sentAt)}</Table.Td>
                   <Table.Td>{formatDateTime(s.completedAt)}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-xs" variant="subtle" onClick={() => open(s.id, { progress: true })}>
+                      View progress
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

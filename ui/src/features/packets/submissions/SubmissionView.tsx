@@ -1,13 +1,13 @@
 import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SubmissionStatus } from '../../../../../domain/packets';
 import type { FormVersion } from '../../../../../form-engine';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
 import { ErrorState, LoadingState } from '../../../shared/states';
 import { listQuestions, questionLabels } from '../designer/packet-questions';
-import type { PacketWorkflowDefinition, StepRunState } from '../designer/packet-workflow';
-import { ReadOnlyWorkflow } from '../designer/ReadOnlyWorkflow';
+import type { PacketWorkflowDefinition, StepRunState } from '../../../shared/workflow-graph/packet-workflow';
+import { ReadOnlyWorkflow } from '../../../shared/workflow-graph/ReadOnlyWorkflow';
 import { toPacketForms, todayIso } from '../packet-forms';
 import { formatDateTime, submissionStatusLabel, SUBMISSION_STATUS_COLOURS } from '../packet-labels';
 import { useVoidSubmission } from '../packets.api';
@@ -18,8 +18,20 @@ import { useLiveSubmission } from './use-live-submission';
  * One submission: where it stands (the live workflow view, updated over the WebSocket), what the signed-in person
  * can do now, the answers so far, and the audit trail.
  */
-export function SubmissionView({ submissionId }: { submissionId: string }) {
+export function SubmissionView({
+  submissionId,
+  focusProgress = false,
+}: {
+  submissionId: string;
+  /** Opened with "View progress": bring the live workflow view into sight. */
+  focusProgress?: boolean;
+}) {
   const query = useLiveSubmission(submissionId);
+  const progressRef = useRef<HTMLDivElement>(null);
+  const loaded = !!query.data;
+  useEffect(() => {
+    if (focusProgress && loaded) progressRef.current?.scrollIntoView({ block: 'start' });
+  }, [focusProgress, loaded]);
   const [voiding, setVoiding] = useState(false);
   const s = query.data;
   const forms = useMemo(() => (s ? toPacketForms(s.forms) : []), [s]);
@@ -55,7 +67,7 @@ export function SubmissionView({ submissionId }: { submissionId: string }) {
         </Text>
       )}
       {s.myStep && <StepActionPanel submission={s} myStep={s.myStep} />}
-      <Stack gap={4}>
+      <Stack gap={4} ref={progressRef} data-testid="live-view">
         <Text fw={600} size="sm">
           Where it stands{s.activeStepName ? `: waiting at “${s.activeStepName}”` : ''}
         </Text>

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import classes from './designer.module.css';
+import classes from './workflow-graph.module.css';
 import type { StepNode } from './graph-mapping';
 import { RUN_STATUS_INFO, describeRun } from './run-status';
 import { STEP_KIND_INFO } from './step-kinds';
@@ -36,6 +36,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
         className={[classes.node, stateClass(data), selected ? classes.nodeSelected : ''].join(' ')}
         style={{ borderLeftColor: `var(--mantine-color-${info.color}-6)` }}
         data-testid="step-node"
+        data-step-id={step.id}
         data-step-kind={step.kind}
         data-in-cycle={inCycle ? 'true' : 'false'}
         data-problems={problems.length}
@@ -51,7 +52,8 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
             </Badge>
           )}
           {run && (
-            <Badge size="xs" color={RUN_STATUS_INFO[run.status].color} variant="filled" ml="auto">
+            // A light shade with dark text: white on the filled shades misses WCAG contrast at this size.
+            <Badge size="xs" color={`${RUN_STATUS_INFO[run.status].color}.2`} autoContrast variant="filled" ml="auto">
               {RUN_STATUS_INFO[run.status].label}
             </Badge>
           )}

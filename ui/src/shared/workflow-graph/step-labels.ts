@@ -1,7 +1,7 @@
 /** Words the canvas shows for a step: who acts, and when a conditional step runs. */
-import { ROLE_LABELS, type Role } from '../../../../../domain/roles';
-import { isConditionGroup, type ConditionGroup, type ConditionNode } from '../../../../../form-engine';
-import { OPERATOR_LABELS } from '../../../shared/conditions/condition-values';
+import { ROLE_LABELS, type Role } from '../../../../domain/roles';
+import { isConditionGroup, type ConditionGroup, type ConditionNode } from '../../../../form-engine';
+import { OPERATOR_LABELS } from '../conditions/condition-values';
 import type { StepActor } from './packet-workflow';
 
 /** Groups a step may name besides a role, e.g. every student-athlete (spec: "users or groups"). */

@@ -11,7 +11,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { DragEvent, ReactNode } from 'react';
-import classes from './designer.module.css';
+import classes from './workflow-graph.module.css';
 import type { OrderEdge, StepNode } from './graph-mapping';
 import { OrderEdgeView } from './OrderEdgeView';
 import { StepNodeView } from './StepNodeView';

@@ -2,7 +2,7 @@
  * Turns the workflow check's problems (the API's own checkPacketWorkflow) into what the canvas marks: messages per
  * step, the steps and edges of a cycle (drawn red), and the problems that concern the workflow as a whole.
  */
-import { collectConditionSources } from '../../../../../form-engine';
+import { collectConditionSources } from '../../../../form-engine';
 import {
   orderPacketSteps,
   PACKET_WORKFLOW_LIMITS,

@@ -6,7 +6,7 @@
 import type { PacketStep, PacketStepKind, PacketWorkflowDefinition } from './packet-workflow';
 
 export interface FixedProcess {
-  key: 'disclosure-review' | 'roster-rollover' | 'cara-log' | 'psa-transfer';
+  key: 'disclosure-review' | 'invitation' | 'roster-rollover' | 'cara-log' | 'psa-transfer';
   title: string;
   description: string;
   definition: PacketWorkflowDefinition;
@@ -40,6 +40,20 @@ export const FIXED_PROCESSES: FixedProcess[] = [
         step('notify', 'EMAIL_NOTIFICATION', 'Athlete is told the decision', 'STUDENT_ATHLETE'),
       ],
       [['review', 'submit', 'change requested']],
+    ),
+  },
+  {
+    key: 'invitation',
+    title: 'Invitation',
+    description:
+      'A new user is e-mailed a link, reminded while it waits, and the invitation expires unless they accept it.',
+    ...chain(
+      [
+        step('send', 'EMAIL_NOTIFICATION', 'Invitation is e-mailed', null),
+        step('accept', 'SUBMITTER', 'Invitee sets a password and accepts', null),
+        step('active', 'EMAIL_NOTIFICATION', 'Account is active', null),
+      ],
+      [['accept', 'send', 'resent']],
     ),
   },
   {

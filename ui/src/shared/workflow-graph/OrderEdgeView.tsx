@@ -1,5 +1,5 @@
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from '@xyflow/react';
-import classes from './designer.module.css';
+import classes from './workflow-graph.module.css';
 import type { OrderEdge } from './graph-mapping';
 
 /** The order between two steps: red on a cycle, green once travelled, with the target's condition as its label. */
