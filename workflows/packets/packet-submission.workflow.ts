@@ -47,6 +47,11 @@ export interface PacketSubmissionInput {
   maxReminders: number;
   expireAfterMs: number;
   notify: boolean;
+  /**
+   * Start-to-close limit of each activity (default one minute). A worker killed mid-activity leaves that step
+   * waiting this long before another worker retries it; the activities are single database writes and a mail.
+   */
+  activityTimeoutMs?: number;
 }
 
 export interface ActingPerson {
@@ -109,10 +114,11 @@ export interface ActorSlot {
   label: string;
 }
 
-const records = wf.proxyActivities<PacketSubmissionActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+const recordsWithin = (startToCloseMs = 60_000) =>
+  wf.proxyActivities<PacketSubmissionActivities>({
+    startToCloseTimeout: startToCloseMs,
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  });
 
 function fail(code: ErrorCode, message?: string): never {
   throw wf.ApplicationFailure.create({ type: code, message: message ?? ERRORS[code].message, nonRetryable: true });
@@ -175,6 +181,7 @@ interface Phase {
 }
 
 export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Promise<SubmissionStatus> {
+  const records = recordsWithin(input.activityTimeoutMs);
   const ordered = orderPacketSteps(input.workflow);
   const formsById = new Map(input.forms.map((f) => [f.formId, f]));
   const ref = { schoolId: input.schoolId, submissionId: input.submissionId };
