@@ -13,7 +13,14 @@ export function SubmissionDrawer() {
       return next;
     });
   return (
-    <Drawer opened={!!id} onClose={close} position="right" size="min(960px, 100%)" title="Submission">
+    <Drawer
+      opened={!!id}
+      onClose={close}
+      position="right"
+      size="min(960px, 100%)"
+      title="Submission"
+      closeButtonProps={{ 'aria-label': 'Close submission' }}
+    >
       {id && <SubmissionView submissionId={id} />}
     </Drawer>
   );
