@@ -272,6 +272,11 @@ test('a packet goes from the designer through athlete, approver and external sig
   const view = page.getByTestId('submission-view');
   await expect(view.getByTestId('submission-status')).toHaveText('Approved');
   await expect(view.getByText(/waiting at/)).toHaveCount(0);
+  // The live view shows every step done, the signer named at send time on theirs.
+  const liveSteps = view.locator('.react-flow__node');
+  await expect(liveSteps).toHaveCount(3);
+  await expect(liveSteps.filter({ hasText: 'External signature' })).toContainText('Grace Okafor');
+  await expect(liveSteps.filter({ hasText: 'Approve and sign' })).toContainText('Approved by Marcus Bell');
   await expect(view.getByRole('button', { name: /Audit trail/ })).toBeVisible();
   await checkScreen(page, 'packet-journey-submission-live', { exclude: ['.react-flow__minimap'] });
   await shot(page, '06-submission-live');
