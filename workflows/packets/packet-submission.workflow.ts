@@ -15,7 +15,7 @@ import {
   type StepRunState,
 } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, type StepAction, type SubmissionStatus } from '../../domain/packets';
-import { compileForm, countWords, type FormVersion } from '../../form-engine';
+import { compileFormUncached, countWords, type CompiledForm, type FormVersion } from '../../form-engine';
 import { markStep, tagProcess } from '../shared/search-attributes';
 
 /**
@@ -184,6 +184,18 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   const records = recordsWithin(input.activityTimeoutMs);
   const ordered = orderPacketSteps(input.workflow);
   const formsById = new Map(input.forms.map((f) => [f.formId, f]));
+  // Compiled once per run (a replay or a run on another worker compiles again), not on every Update. The
+  // frozen definitions passed the shape check when they were published: checking it again would compile that large
+  // schema on every run (over half a second of CPU), and a burst of Updates then outlasts the workflow task timeout.
+  const compiledForms = new Map<string, CompiledForm>();
+  const compiledOf = (form: PacketSubmissionForm): CompiledForm => {
+    let compiled = compiledForms.get(form.formId);
+    if (!compiled) {
+      compiled = compileFormUncached(form.version);
+      compiledForms.set(form.formId, compiled);
+    }
+    return compiled;
+  };
   const ref = { schoolId: input.schoolId, submissionId: input.submissionId };
 
   let status: SubmissionStatus = 'PENDING';
@@ -306,7 +318,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     const merged = mergeAnswers(step, given);
     const details: Array<{ field: string; message: string; code: string }> = [];
     for (const form of input.forms) {
-      const result = compileForm(form.version).validate(merged[form.formId] ?? {}, { today: request.today });
+      const result = compiledOf(form).validate(merged[form.formId] ?? {}, { today: request.today });
       for (const error of result.errors) {
         const ref = `${form.formId}:${error.elementId ?? ''}`;
         if (error.elementId && asked.has(ref)) details.push({ field: ref, message: error.message, code: error.code });
