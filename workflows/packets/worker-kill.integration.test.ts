@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,6 +26,7 @@ let t: TestApp;
 let temporal: Client;
 let closeTemporal: () => Promise<void>;
 let worker: ChildProcess | null = null;
+let workerGeneration = 0;
 const taskQueue = uniqueTaskQueue('worker-kill');
 
 let owner: SeededUser;
@@ -43,6 +46,9 @@ function startWorker(): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
+  const log = createWriteStream(join(tmpdir(), `worker-kill-${taskQueue}-${++workerGeneration}.log`));
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
   child.stderr!.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
   });
@@ -112,6 +118,26 @@ afterAll(async () => {
   await t?.close();
   await closeTemporal?.();
 });
+
+/** On a stall, prints what Temporal knows of one workflow (pending task, last events) before failing. */
+async function diagnoseOnTimeout<T>(workflowId: string, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (err) {
+    const handle = temporal.workflow.getHandle(workflowId);
+    const described = await handle.describe().catch((e: unknown) => e);
+    const history = await handle.fetchHistory().catch(() => null);
+    const events = (history?.events ?? [])
+      .slice(-12)
+      .map((e) => `${String(e.eventId)} ${String(e.eventType)} @${String(e.eventTime?.seconds)}`);
+    console.log(
+      `worker-kill: diagnosis of ${workflowId}:`,
+      JSON.stringify((described as { raw?: { pendingWorkflowTask?: unknown } }).raw?.pendingWorkflowTask ?? described),
+      JSON.stringify(events),
+    );
+    throw err;
+  }
+}
 
 async function rowsOf(sentPacketId: string) {
   return t.database.db
@@ -254,14 +280,16 @@ it('survives SIGKILLed workers: every workflow at its step, each mail and audit 
     ...Array.from({ length: SUBMITTERS }, (_, i) => submitOne(i)),
     ...Array.from({ length: APPROVALS }, (_, i) => approveOne(i)),
   ]).then((r) => (settled = r));
-  const submittedAtKill = await waitUntil(
-    async () => {
-      if (settled) throw new Error(`actions answered before the kill: ${JSON.stringify(settled.slice(0, 3))}`);
-      const n = await countWhere(sentPacketId, 'events', 'SUBMITTED');
-      return n >= 5 ? n : null;
-    },
-    60_000,
-    'first submissions recorded',
+  const submittedAtKill = await diagnoseOnTimeout(byRecipient.get(submitters[0]!.id)!.workflow_id, () =>
+    waitUntil(
+      async () => {
+        if (settled) throw new Error(`actions answered before the kill: ${JSON.stringify(settled.slice(0, 3))}`);
+        const n = await countWhere(sentPacketId, 'events', 'SUBMITTED');
+        return n >= 5 ? n : null;
+      },
+      60_000,
+      'first submissions recorded',
+    ),
   );
   await killWorker();
   mark('kill 2');
