@@ -77,7 +77,7 @@ test('a packet goes from the designer through athlete, approver and external sig
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const tag = uniqueTag();
   const packetName = `Medical clearance ${tag}`;
   const medicalForm = `Medical history ${tag}`;
@@ -286,7 +286,8 @@ test('a packet goes from the designer through athlete, approver and external sig
     view.getByRole('link', { name: 'Download PDF' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`${packetName} - Jordan Reyes.pdf`);
-  const bytes = new Uint8Array(readFileSync(await download.path()));
+  await download.saveAs(testInfo.outputPath('submission.pdf'));
+  const bytes = new Uint8Array(readFileSync(testInfo.outputPath('submission.pdf')));
   const pdf = await PDFDocument.load(bytes);
   expect(pdf.getPageCount()).toBeGreaterThanOrEqual(3);
   expect(pdf.getTitle()).toBe(`${packetName} - Jordan Reyes`);
