@@ -400,6 +400,11 @@ describe('the submission workflow', () => {
         'COMPLETED',
       ]),
     );
+    // The signer named at send time shows on their step.
+    const doctorStep = sender.json().workflow.steps.find((s: { id: string }) => s.id === 'doctor');
+    expect(doctorStep.actors).toEqual([
+      { kind: 'EXTERNAL', email: 'doc@clinic.test', firstName: 'Dana', lastName: 'Doe' },
+    ]);
     const signedEvent = sender.json().events.find((e: { kind: string }) => e.kind === 'SIGNED');
     expect(signedEvent).toMatchObject({
       actorEmail: 'doc@clinic.test',

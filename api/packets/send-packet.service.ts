@@ -125,6 +125,8 @@ export interface SendTiming {
   /** Test and benchmark hook: overrides the option's interval / window (milliseconds). */
   reminderEveryMs?: number | null;
   expireAfterMs?: number;
+  /** Start-to-close limit of the submission workflow's activities. */
+  activityTimeoutMs?: number;
 }
 
 export async function sendPacket(
@@ -215,6 +217,7 @@ export async function sendPacket(
     maxReminders: PACKET_LIMITS.maxAutoReminders,
     expireAfterMs,
     notify: body.notify ?? true,
+    ...(timing.activityTimeoutMs ? { activityTimeoutMs: timing.activityTimeoutMs } : {}),
   };
   await startSubmissionWorkflows(
     deps,

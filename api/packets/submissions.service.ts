@@ -71,6 +71,7 @@ function submissionsQuery(db: Db, schoolId: string) {
       'sp.message',
       'sp.expires_at',
       'sp.visibility',
+      'sp.external_signers',
       'v.name as packet_name',
       'v.forms',
       'v.workflow',
@@ -227,6 +228,30 @@ export async function loadEvents(db: Db, schoolId: string, submissionId: string)
   });
 }
 
+/**
+ * The workflow as this submission runs it: an external signer step left open in the designer shows the signer the
+ * sender named (the same filling the send does for the workflow's input).
+ */
+function withNamedSigners(
+  workflow: PacketWorkflowDefinition,
+  signers: Record<string, { email: string; firstName: string; lastName: string }> | null,
+): PacketWorkflowDefinition {
+  return {
+    ...workflow,
+    steps: workflow.steps.map((step) => {
+      const named = signers?.[step.id];
+      if (step.kind !== 'EXTERNAL_SIGNER' || !named) return step;
+      const signer = {
+        kind: 'EXTERNAL' as const,
+        email: named.email.trim().toLowerCase(),
+        firstName: named.firstName.trim(),
+        lastName: named.lastName.trim(),
+      };
+      return { ...step, actors: [signer] };
+    }),
+  };
+}
+
 export async function loadSubmissionDetail(request: FastifyRequest, submissionId: string): Promise<SubmissionDetail> {
   const auth = authOf(request);
   const deps = request.server.deps;
@@ -249,7 +274,7 @@ export async function loadSubmissionDetail(request: FastifyRequest, submissionId
       version: f.version,
       definition: f.definition as unknown as Record<string, unknown>,
     })),
-    workflow: row.workflow,
+    workflow: withNamedSigners(row.workflow, row.external_signers),
     steps: row.steps,
     answers,
     events,

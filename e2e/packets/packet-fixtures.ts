@@ -33,3 +33,23 @@ export async function createFormAndPacket(
   expect(packet.status(), await packet.text()).toBe(201);
   return { formId, packetId: ((await packet.json()) as { id: string }).id };
 }
+
+/** A published form made through the API as an officer would in the form builder; returns its id. */
+export async function createPublishedForm(
+  api: APIRequestContext,
+  name: string,
+  elements: Array<Record<string, unknown>>,
+): Promise<string> {
+  const form = await api.post('/api/v1/forms', {
+    data: {
+      name,
+      kind: 'LONG',
+      definition: { id: 'draft', formId: 'draft', version: 1, name, kind: 'long', elements, conditions: [] },
+    },
+  });
+  expect(form.status(), await form.text()).toBe(201);
+  const formId = ((await form.json()) as { id: string }).id;
+  const published = await api.post(`/api/v1/forms/${formId}/publish`);
+  expect(published.status(), await published.text()).toBeLessThan(300);
+  return formId;
+}

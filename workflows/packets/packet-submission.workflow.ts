@@ -21,7 +21,7 @@ import {
   TASK_REASSIGNED_SIGNAL,
   type TaskReassignedSignal,
 } from '../../domain/workflows';
-import { compileForm, countWords, type FormVersion } from '../../form-engine';
+import { compileFormUncached, countWords, type CompiledForm, type FormVersion } from '../../form-engine';
 import { markStep, tagProcess } from '../shared/search-attributes';
 
 /**
@@ -53,6 +53,11 @@ export interface PacketSubmissionInput {
   maxReminders: number;
   expireAfterMs: number;
   notify: boolean;
+  /**
+   * Start-to-close limit of each activity (default one minute). A worker killed mid-activity leaves that step
+   * waiting this long before another worker retries it; the activities are single database writes and a mail.
+   */
+  activityTimeoutMs?: number;
 }
 
 export interface ActingPerson {
@@ -121,10 +126,11 @@ export interface ActorSlot {
   label: string;
 }
 
-const records = wf.proxyActivities<PacketSubmissionActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+const recordsWithin = (startToCloseMs = 60_000) =>
+  wf.proxyActivities<PacketSubmissionActivities>({
+    startToCloseTimeout: startToCloseMs,
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  });
 
 function fail(code: ErrorCode, message?: string): never {
   throw wf.ApplicationFailure.create({ type: code, message: message ?? ERRORS[code].message, nonRetryable: true });
@@ -187,8 +193,21 @@ interface Phase {
 }
 
 export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Promise<SubmissionStatus> {
+  const records = recordsWithin(input.activityTimeoutMs);
   const ordered = orderPacketSteps(input.workflow);
   const formsById = new Map(input.forms.map((f) => [f.formId, f]));
+  // Compiled once per run (a replay or a run on another worker compiles again), not on every Update. The
+  // frozen definitions passed the shape check when they were published: checking it again would compile that large
+  // schema on every run (over half a second of CPU), and a burst of Updates then outlasts the workflow task timeout.
+  const compiledForms = new Map<string, CompiledForm>();
+  const compiledOf = (form: PacketSubmissionForm): CompiledForm => {
+    let compiled = compiledForms.get(form.formId);
+    if (!compiled) {
+      compiled = compileFormUncached(form.version);
+      compiledForms.set(form.formId, compiled);
+    }
+    return compiled;
+  };
   const ref = { schoolId: input.schoolId, submissionId: input.submissionId };
 
   let status: SubmissionStatus = 'PENDING';
@@ -340,7 +359,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     const merged = mergeAnswers(step, given);
     const details: Array<{ field: string; message: string; code: string }> = [];
     for (const form of input.forms) {
-      const result = compileForm(form.version).validate(merged[form.formId] ?? {}, { today: request.today });
+      const result = compiledOf(form).validate(merged[form.formId] ?? {}, { today: request.today });
       for (const error of result.errors) {
         const ref = `${form.formId}:${error.elementId ?? ''}`;
         if (error.elementId && asked.has(ref)) details.push({ field: ref, message: error.message, code: error.code });

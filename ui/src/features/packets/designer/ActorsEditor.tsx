@@ -107,7 +107,7 @@ function ExternalSigners({
               variant="subtle"
               color="red"
               size="sm"
-              disabled={locked || signers.length === 1}
+              disabled={locked}
               aria-label={`Remove external signer ${index + 1}`}
               onClick={() => onChange(signers.filter((_, i) => i !== index))}
             >
@@ -146,6 +146,11 @@ function ExternalSigners({
           </Group>
         </Stack>
       ))}
+      {signers.length === 0 && (
+        <Text size="xs" c="dimmed">
+          No signer named here: whoever sends the packet names the external signer.
+        </Text>
+      )}
       <Group>
         <Button
           size="compact-xs"

@@ -54,6 +54,15 @@ export function SubmissionView({
           <Badge color={SUBMISSION_STATUS_COLOURS[status]} variant="light" size="lg" data-testid="submission-status">
             {submissionStatusLabel(status)}
           </Badge>
+          <Button
+            size="xs"
+            variant="default"
+            component="a"
+            href={`/api/v1/packet-submissions/${encodeURIComponent(s.id)}/pdf`}
+            download
+          >
+            Download PDF
+          </Button>
           {s.canVoid && (
             <Button size="xs" color="red" variant="light" onClick={() => setVoiding(true)}>
               Void

@@ -1,0 +1,402 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Client } from '@temporalio/client';
+import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedForm, shortText } from '../../api/test-support/forms';
+import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../../api/test-support/seed-school';
+import { createTestApp, type TestApp } from '../../api/test-support/test-app';
+import type { FormElement } from '../../form-engine/form-definition';
+import { testTemporalClient, uniqueTaskQueue, workflowBundle } from '../../scripts/test-harness/context';
+
+/**
+ * Crash safety of packet submissions on the real stack: the worker runs in a child process and is killed with
+ * SIGKILL (no shutdown, activities cut mid-way) while 200 workflows open their first step, and again while a batch
+ * of people act through the API. After each restart every workflow must reach the expected step, each e-mail must
+ * exist once in the outbox (the dev mailbox) and each audit event once per workflow.
+ */
+const RECIPIENTS = 200;
+const SUBMITTERS = 40;
+const APPROVALS = 20;
+const WORKER_SCRIPT = resolve(import.meta.dirname, '../../activities/testing/worker-process.ts');
+
+let t: TestApp;
+let temporal: Client;
+let closeTemporal: () => Promise<void>;
+let worker: ChildProcess | null = null;
+let workerGeneration = 0;
+const taskQueue = uniqueTaskQueue('worker-kill');
+
+let owner: SeededUser;
+let ownerCookie: string;
+const athletes: SeededUser[] = [];
+let formId: string;
+
+function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
+    env: {
+      ...process.env,
+      TEST_DATABASE_URL: inject('databaseUrl'),
+      TEST_TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEST_TASK_QUEUE: taskQueue,
+      TEST_WORKFLOW_BUNDLE: workflowBundle().codePath,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  const log = createWriteStream(join(tmpdir(), `worker-kill-${taskQueue}-${++workerGeneration}.log`));
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
+  return new Promise((resolveReady, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`worker exited (${code}) before it was ready:\n${errors}`));
+    child.once('exit', onExit);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('worker-ready')) {
+        child.off('exit', onExit);
+        resolveReady(child);
+      }
+    });
+  });
+}
+
+/** SIGKILL, as a crashed machine: nothing is flushed, running activities stop where they are. */
+async function killWorker(): Promise<void> {
+  const child = worker;
+  worker = null;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, ms: number, what: string): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`${what}: not reached within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function call(cookie: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+  return t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+beforeAll(async () => {
+  const client = await testTemporalClient();
+  temporal = client.client;
+  closeTemporal = client.close;
+  t = await createTestApp({ temporal, taskQueue });
+  // Short durations: an activity cut by the kill is retried after 5 s instead of a minute.
+  t.app.deps.packetTiming = { reminderEveryMs: null, expireAfterMs: 3_600_000, activityTimeoutMs: 5_000 };
+  const db = t.database.db;
+  const schoolId = (await seedSchool(db)).id;
+  owner = await seedUser(db, schoolId, { firstName: 'Olive', password: null });
+  ownerCookie = await sessionCookie(db, owner);
+  for (let i = 0; i < RECIPIENTS; i++) {
+    athletes.push(
+      await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], firstName: `Ath${i}`, password: null }),
+    );
+  }
+  formId = (
+    await seedForm(db, schoolId, owner.id, {
+      published: true,
+      elements: [shortText('name', { required: true } as Partial<FormElement>)],
+    })
+  ).formId;
+});
+
+afterAll(async () => {
+  await killWorker();
+  await t?.close();
+  await closeTemporal?.();
+});
+
+/** On a stall, prints what Temporal knows of one workflow (pending task, last events) before failing. */
+async function diagnoseOnTimeout<T>(workflowId: string, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (err) {
+    const handle = temporal.workflow.getHandle(workflowId);
+    const described = await handle.describe().catch((e: unknown) => e);
+    const history = await handle.fetchHistory().catch(() => null);
+    const events = (history?.events ?? [])
+      .slice(-12)
+      .map((e) => `${String(e.eventId)} ${String(e.eventType)} @${String(e.eventTime?.seconds)}`);
+    console.log(
+      `worker-kill: diagnosis of ${workflowId}:`,
+      JSON.stringify((described as { raw?: { pendingWorkflowTask?: unknown } }).raw?.pendingWorkflowTask ?? described),
+      JSON.stringify(events),
+    );
+    throw err;
+  }
+}
+
+async function rowsOf(sentPacketId: string) {
+  return t.database.db
+    .selectFrom('packet_submissions')
+    .select(['id', 'workflow_id', 'recipient_user_id', 'status', 'active_step_id'])
+    .where('sent_packet_id', '=', sentPacketId)
+    .execute();
+}
+
+async function countWhere(sentPacketId: string, table: 'events' | 'tasks', kind: string): Promise<number> {
+  const db = t.database.db;
+  if (table === 'events') {
+    const row = await db
+      .selectFrom('packet_submission_events as e')
+      .innerJoin('packet_submissions as s', 's.id', 'e.submission_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('s.sent_packet_id', '=', sentPacketId)
+      .where('e.kind', '=', kind)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const row = await db
+    .selectFrom('tasks as k')
+    .innerJoin('packet_submissions as s', 's.workflow_id', 'k.workflow_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('s.sent_packet_id', '=', sentPacketId)
+    .where('k.step_id', 'like', `${kind}#%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+it('survives SIGKILLed workers: every workflow at its step, each mail and audit event exactly once', async () => {
+  const started = Date.now();
+  const phases: Record<string, number> = {};
+  const mark = (name: string) => {
+    phases[name] = Math.round((Date.now() - started) / 100) / 10;
+    console.log(`worker-kill: ${name} at ${phases[name]} s`);
+  };
+  worker = await startWorker();
+  mark('first worker ready');
+
+  const created = await call(ownerCookie, 'POST', '/packets', {
+    name: 'Crash drill',
+    description: 'Clearance paperwork',
+    formIds: [formId],
+    workflow: {
+      steps: [
+        {
+          id: 'fill',
+          kind: 'SUBMITTER',
+          name: 'Fill in',
+          actors: [{ kind: 'RECIPIENT' }],
+          questionIds: [`${formId}:name`],
+        },
+        {
+          id: 'review',
+          kind: 'APPROVER',
+          name: 'Review',
+          actors: [{ kind: 'USER', userId: owner.id }],
+          questionIds: [],
+        },
+      ],
+      edges: [{ id: 'e1', from: 'fill', to: 'review' }],
+    },
+    senders: { userIds: [owner.id], groups: [] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const packetId = created.json().id as string;
+  expect((await call(ownerCookie, 'POST', `/packets/${packetId}/publish`)).statusCode).toBe(200);
+  const sent = await call(ownerCookie, 'POST', `/packets/${packetId}/send`, {
+    recipients: { userIds: athletes.map((a) => a.id), teamIds: [], groups: [] },
+    notify: true,
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const sentPacketId = sent.json().sentPacketId as string;
+  mark('sent');
+
+  // Kill 1: while the workflows open their first step (tasks, notifications, mails).
+  const openedAtKill = await waitUntil(
+    async () => {
+      const n = await countWhere(sentPacketId, 'tasks', 'fill');
+      return n >= 30 ? n : null;
+    },
+    30_000,
+    'first tasks opened',
+  );
+  await killWorker();
+  const afterKill = await countWhere(sentPacketId, 'tasks', 'fill');
+  mark('kill 1');
+  worker = await startWorker();
+  mark('second worker ready');
+
+  await waitUntil(
+    async () => {
+      const rows = await rowsOf(sentPacketId);
+      const mails = await countWhere(sentPacketId, 'events', 'EMAILED');
+      return rows.length === RECIPIENTS && rows.every((r) => r.active_step_id === 'fill') && mails === RECIPIENTS;
+    },
+    60_000,
+    'all 200 at their first step',
+  );
+  mark('all at first step');
+
+  // Kill 2: while athletes submit and the owner approves through the API (Workflow Updates).
+  const rows = await rowsOf(sentPacketId);
+  const byRecipient = new Map(rows.map((r) => [r.recipient_user_id, r]));
+  const submitters = athletes.slice(0, SUBMITTERS);
+  const cookies = await Promise.all(submitters.map((a) => sessionCookie(t.database.db, a)));
+  const submitOne = async (i: number) => {
+    const row = byRecipient.get(submitters[i]!.id)!;
+    const res = await call(cookies[i]!, 'POST', `/packet-submissions/${row.id}/actions`, {
+      stepId: 'fill',
+      action: 'SUBMIT',
+      answers: { [formId]: { name: `Athlete ${i}` } },
+    });
+    return { i, status: res.statusCode, body: res.body };
+  };
+  const approveOne = async (i: number) => {
+    const row = byRecipient.get(submitters[i]!.id)!;
+    await waitUntil(
+      async () =>
+        (
+          await t.database.db
+            .selectFrom('packet_submissions')
+            .select('active_step_id')
+            .where('id', '=', row.id)
+            .executeTakeFirstOrThrow()
+        ).active_step_id === 'review',
+      60_000,
+      `submission ${i} at review`,
+    );
+    const res = await call(ownerCookie, 'POST', `/packet-submissions/${row.id}/actions`, {
+      stepId: 'review',
+      action: 'APPROVE',
+    });
+    return { i, status: res.statusCode, body: res.body };
+  };
+  let settled: Array<{ i: number; status: number; body: string }> | null = null;
+  const acting = Promise.all([
+    ...Array.from({ length: SUBMITTERS }, (_, i) => submitOne(i)),
+    ...Array.from({ length: APPROVALS }, (_, i) => approveOne(i)),
+  ]).then((r) => (settled = r));
+  const submittedAtKill = await diagnoseOnTimeout(byRecipient.get(submitters[0]!.id)!.workflow_id, () =>
+    waitUntil(
+      async () => {
+        if (settled) throw new Error(`actions answered before the kill: ${JSON.stringify(settled.slice(0, 3))}`);
+        const n = await countWhere(sentPacketId, 'events', 'SUBMITTED');
+        return n >= 5 ? n : null;
+      },
+      60_000,
+      'first submissions recorded',
+    ),
+  );
+  await killWorker();
+  mark('kill 2');
+  worker = await startWorker();
+  mark('third worker ready');
+  const results = await acting;
+  mark('all actions answered');
+  expect(results.filter((r) => r.status !== 200)).toEqual([]);
+
+  // Final state: 20 approved and complete, 20 waiting on the reviewer, 160 still at the first step.
+  await waitUntil(
+    async () => {
+      const now = await rowsOf(sentPacketId);
+      return now.filter((r) => r.status === 'APPROVED' && r.active_step_id === null).length === APPROVALS;
+    },
+    60_000,
+    'approved submissions complete',
+  );
+  mark('settled');
+  const final = await rowsOf(sentPacketId);
+  const expected = new Map<string, { status: string; step: string | null; stage: 0 | 1 | 2 }>();
+  athletes.forEach((a, i) => {
+    const stage = i < APPROVALS ? 2 : i < SUBMITTERS ? 1 : 0;
+    expected.set(a.id, {
+      status: ['PENDING', 'SUBMITTED', 'APPROVED'][stage]!,
+      step: [`fill`, 'review', null][stage] ?? null,
+      stage,
+    });
+  });
+  for (const row of final) {
+    const want = expected.get(row.recipient_user_id)!;
+    expect({ status: row.status, step: row.active_step_id }, row.workflow_id).toEqual({
+      status: want.status,
+      step: want.step,
+    });
+  }
+  for (const row of final.filter((r) => expected.get(r.recipient_user_id)!.stage === 2)) {
+    expect(await temporal.workflow.getHandle(row.workflow_id).result()).toBe('APPROVED');
+  }
+
+  const db = t.database.db;
+  // Mails: the outbox (the dev mailbox) holds each mail once, all sent: one per athlete, one to the reviewer per
+  // submission.
+  const outbox = await db
+    .selectFrom('outbox')
+    .select(['idempotency_key', 'to_address', 'status'])
+    .where('idempotency_key', 'like', `mail:packet-submission:${sentPacketId}:%`)
+    .execute();
+  expect(new Set(outbox.map((m) => m.idempotency_key)).size).toBe(outbox.length);
+  expect(outbox.filter((m) => m.status !== 'SENT')).toEqual([]);
+  const mailsPerWorkflow = new Map<string, { athlete: number; reviewer: number }>();
+  for (const row of final) mailsPerWorkflow.set(row.workflow_id, { athlete: 0, reviewer: 0 });
+  const athleteEmail = new Map(athletes.map((a) => [a.id, a.email]));
+  for (const m of outbox) {
+    const row = final.find((r) => m.idempotency_key.startsWith(`mail:${r.workflow_id}:`))!;
+    const counts = mailsPerWorkflow.get(row.workflow_id)!;
+    if (m.to_address === athleteEmail.get(row.recipient_user_id)) counts.athlete += 1;
+    else if (m.to_address === owner.email) counts.reviewer += 1;
+    else throw new Error(`unexpected mail to ${m.to_address}`);
+  }
+  for (const row of final) {
+    const stage = expected.get(row.recipient_user_id)!.stage;
+    expect(mailsPerWorkflow.get(row.workflow_id), row.workflow_id).toEqual({
+      athlete: 1,
+      reviewer: stage >= 1 ? 1 : 0,
+    });
+  }
+  expect(outbox).toHaveLength(RECIPIENTS + SUBMITTERS);
+
+  // Audit trail: every event kind exactly as often as the process went through it, per workflow.
+  const events = await db
+    .selectFrom('packet_submission_events as e')
+    .innerJoin('packet_submissions as s', 's.id', 'e.submission_id')
+    .select(['s.recipient_user_id', 'e.kind'])
+    .where('s.sent_packet_id', '=', sentPacketId)
+    .execute();
+  const perWorkflow = new Map<string, Record<string, number>>();
+  for (const e of events) {
+    const counts = perWorkflow.get(e.recipient_user_id) ?? {};
+    counts[e.kind] = (counts[e.kind] ?? 0) + 1;
+    perWorkflow.set(e.recipient_user_id, counts);
+  }
+  for (const [recipient, want] of expected) {
+    const kinds: Record<string, number> = { SENT: 1, EMAILED: want.stage >= 1 ? 2 : 1 };
+    if (want.stage >= 1) kinds.SUBMITTED = 1;
+    if (want.stage >= 2) Object.assign(kinds, { APPROVED: 1, COMPLETED: 1 });
+    expect(perWorkflow.get(recipient), recipient).toEqual(kinds);
+  }
+
+  // Inbox: one task per step reached, open only where the process waits.
+  const tasks = await db
+    .selectFrom('tasks as k')
+    .innerJoin('packet_submissions as s', 's.workflow_id', 'k.workflow_id')
+    .select(['s.recipient_user_id', 'k.step_id', 'k.status'])
+    .where('s.sent_packet_id', '=', sentPacketId)
+    .execute();
+  for (const [recipient, want] of expected) {
+    const mine = tasks
+      .filter((k) => k.recipient_user_id === recipient)
+      .map((k) => `${k.step_id.split('#')[0]}:${k.status}`)
+      .sort();
+    const wanted = [['fill:OPEN'], ['fill:DONE', 'review:OPEN'], ['fill:DONE', 'review:DONE']][want.stage]!;
+    expect(mine, recipient).toEqual(wanted);
+  }
+
+  console.log(
+    `worker-kill: kill 1 with ${openedAtKill}→${afterKill}/${RECIPIENTS} first tasks open, kill 2 with ` +
+      `${submittedAtKill}/${SUBMITTERS} submissions recorded; timeline (s): ${JSON.stringify(phases)}`,
+  );
+}, 150_000);
