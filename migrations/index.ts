@@ -8,6 +8,7 @@ import * as packets from './2026-11-23_030_packets';
 import * as packetsLive from './2026-11-23_038_packets-live';
 import * as compTickets from './2026-11-23_040_comp-tickets';
 import * as disclosures from './2026-11-23_070_disclosures';
+import * as tasksSpeed from './2026-11-24_084_tasks-speed';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23_038_packets-live': packetsLive,
   '2026-11-23_040_comp-tickets': compTickets,
   '2026-11-23_070_disclosures': disclosures,
+  '2026-11-24_084_tasks-speed': tasksSpeed,
 };
 
 export const migrationProvider: MigrationProvider = {
