@@ -1,16 +1,7 @@
 import { sql } from 'kysely';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../api/config';
-import { buildServer } from '../api/server';
-import { createPlatformWorker } from '../activities/worker';
-import { connectDatabase } from '../migrations/connect';
-import { DEMO_PASSWORD, loadDemoData } from '../scripts/demo-data';
-import { findTemporalCli } from '../scripts/temporal-cli';
-import { startTemporalDevServer } from '../scripts/temporal-dev-server';
-import { createFreshDatabase, freePort } from '../scripts/test-harness/global-setup';
+import { loadDemoData } from '../scripts/demo-data';
 import { percentile, round, sample, type BenchRow } from './measure';
+import { logIn, startBenchStack, timeGet, type BenchStack } from './setup';
 
 /**
  * The API on the real stack: a fresh PostgreSQL database with the demo school plus 2,000 athletes and 10,000
@@ -20,28 +11,7 @@ import { percentile, round, sample, type BenchRow } from './measure';
 const ATHLETES = 2_000;
 const NOTIFICATIONS = 10_000;
 
-let requestCount = 0;
-
-/** Each request comes from its own address so the per-address rate limits are not what is measured. */
-function nextAddress(): string {
-  requestCount += 1;
-  return `10.${Math.floor(requestCount / 62500) % 250}.${Math.floor(requestCount / 250) % 250}.${requestCount % 250}`;
-}
-
-async function logIn(app: FastifyInstance, email: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password: DEMO_PASSWORD },
-    remoteAddress: nextAddress(),
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name === 'sid');
-  if (!cookie) throw new Error('no session cookie');
-  return `sid=${cookie.value}`;
-}
-
-async function seedVolume(db: Awaited<ReturnType<typeof connectDatabase>>['db']): Promise<{ adminId: string }> {
+async function seedVolume(db: BenchStack['db']): Promise<{ adminId: string }> {
   const school = await db.selectFrom('schools').select('id').where('slug', '=', 'demo-state').executeTakeFirstOrThrow();
   const admin = await db
     .selectFrom('users')
@@ -74,27 +44,9 @@ async function seedVolume(db: Awaited<ReturnType<typeof connectDatabase>>['db'])
   return { adminId: admin.id };
 }
 
-async function timeGet(app: FastifyInstance, cookie: string, url: string, runs = 200): Promise<number[]> {
-  return sample(runs, async () => {
-    const res = await app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextAddress() });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  });
-}
-
 export async function runApiBench(): Promise<BenchRow[]> {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  const database = await createFreshDatabase('bench');
-  const cli = findTemporalCli();
-  if (!cli) throw new Error('No Temporal CLI');
-  const temporalServer = await startTemporalDevServer({ cli, port: await freePort() });
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-  const handle = await connectDatabase({ url: database.url });
-  const connection = await Connection.connect({ address: temporalServer.address });
-  const nativeConnection = await NativeConnection.connect({ address: temporalServer.address });
-  const taskQueue = `bench-${Date.now()}`;
-  const worker = await createPlatformWorker({ config, database: handle, connection: nativeConnection, taskQueue });
-  const running = worker.run();
-  const app = await buildServer({ config, database: handle, temporal: new Client({ connection }), taskQueue });
+  const stack = await startBenchStack('bench');
+  const { app, database: handle, config } = stack;
   const rows: BenchRow[] = [];
   try {
     await loadDemoData(handle.db, config);
@@ -107,23 +59,23 @@ export async function runApiBench(): Promise<BenchRow[]> {
       goal: 'report',
     });
     const cookie = await logIn(app, 'admin@demo.edu');
-    const list = await timeGet(app, cookie, '/api/v1/athletes?limit=50');
+    const list = await timeGet(app, cookie, '/api/v1/athletes?limit=50', 200);
     rows.push({
       name: `athletes list (${ATHLETES} rows) p95`,
       value: round(percentile(list, 95)),
       unit: 'ms',
       goal: '< 100 ms',
     });
-    const search = await timeGet(app, cookie, '/api/v1/athletes?limit=50&q=Bench4');
+    const search = await timeGet(app, cookie, '/api/v1/athletes?limit=50&q=Bench4', 200);
     rows.push({ name: 'athletes search p95', value: round(percentile(search, 95)), unit: 'ms', goal: '< 100 ms' });
-    const notes = await timeGet(app, cookie, '/api/v1/notifications?limit=50');
+    const notes = await timeGet(app, cookie, '/api/v1/notifications?limit=50', 200);
     rows.push({
       name: `notifications page (${NOTIFICATIONS} rows) p95`,
       value: round(percentile(notes, 95)),
       unit: 'ms',
       goal: '< 100 ms',
     });
-    const unread = await timeGet(app, cookie, '/api/v1/notifications/unread-count');
+    const unread = await timeGet(app, cookie, '/api/v1/notifications/unread-count', 200);
     rows.push({ name: 'unread count p95', value: round(percentile(unread, 95)), unit: 'ms', goal: '< 100 ms' });
 
     // Invitation → mail in the outbox, through the API, Temporal and the worker.
@@ -158,14 +110,7 @@ export async function runApiBench(): Promise<BenchRow[]> {
       goal: '< 5000 ms',
     });
   } finally {
-    await app.close();
-    worker.shutdown();
-    await running;
-    await nativeConnection.close();
-    await connection.close();
-    await handle.close();
-    await temporalServer.stop();
-    await database.drop();
+    await stack.close();
   }
   return rows;
 }

@@ -1,16 +1,7 @@
 import { sql } from 'kysely';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../api/config';
-import { buildServer } from '../api/server';
-import { createPlatformWorker } from '../activities/worker';
-import { connectDatabase } from '../migrations/connect';
-import { DEMO_PASSWORD, loadDemoData } from '../scripts/demo-data';
-import { findTemporalCli } from '../scripts/temporal-cli';
-import { startTemporalDevServer } from '../scripts/temporal-dev-server';
-import { createFreshDatabase, freePort } from '../scripts/test-harness/global-setup';
-import { percentile, round, sample, type BenchRow } from './measure';
+import { loadDemoData } from '../scripts/demo-data';
+import { percentile, round, type BenchRow } from './measure';
+import { logIn, nextAddress, startBenchStack, timeGet, type BenchStack } from './setup';
 
 /**
  * Disclosures on the real stack: the demo school plus 10,000 submitted disclosures from 500 athletes, a real
@@ -20,24 +11,7 @@ import { percentile, round, sample, type BenchRow } from './measure';
 const DISCLOSURES = 10_000;
 const ATHLETES = 500;
 
-let requestCount = 0;
-function nextAddress(): string {
-  requestCount += 1;
-  return `10.${Math.floor(requestCount / 62500) % 250}.${Math.floor(requestCount / 250) % 250}.${requestCount % 250}`;
-}
-
-async function logIn(app: FastifyInstance, email: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password: DEMO_PASSWORD },
-    remoteAddress: nextAddress(),
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
-}
-
-async function seedDisclosures(db: Awaited<ReturnType<typeof connectDatabase>>['db']): Promise<void> {
+async function seedDisclosures(db: BenchStack['db']): Promise<void> {
   const school = await db.selectFrom('schools').select('id').where('slug', '=', 'demo-state').executeTakeFirstOrThrow();
   const teams = await db.selectFrom('sport_teams').select('id').where('school_id', '=', school.id).execute();
   await sql`
@@ -79,27 +53,9 @@ async function seedDisclosures(db: Awaited<ReturnType<typeof connectDatabase>>['
   await sql`analyze`.execute(db);
 }
 
-async function timeGet(app: FastifyInstance, cookie: string, url: string, runs = 100): Promise<number[]> {
-  return sample(runs, async () => {
-    const res = await app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextAddress() });
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  });
-}
-
 export async function runDisclosuresBench(): Promise<BenchRow[]> {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  const database = await createFreshDatabase('bench_disclosures');
-  const cli = findTemporalCli();
-  if (!cli) throw new Error('No Temporal CLI');
-  const temporalServer = await startTemporalDevServer({ cli, port: await freePort() });
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-  const handle = await connectDatabase({ url: database.url });
-  const connection = await Connection.connect({ address: temporalServer.address });
-  const nativeConnection = await NativeConnection.connect({ address: temporalServer.address });
-  const taskQueue = `bench-disclosures-${Date.now()}`;
-  const worker = await createPlatformWorker({ config, database: handle, connection: nativeConnection, taskQueue });
-  const running = worker.run();
-  const app = await buildServer({ config, database: handle, temporal: new Client({ connection }), taskQueue });
+  const stack = await startBenchStack('bench_disclosures');
+  const { app, database: handle, config } = stack;
   const rows: BenchRow[] = [];
   try {
     await loadDemoData(handle.db, config);
@@ -120,7 +76,7 @@ export async function runDisclosuresBench(): Promise<BenchRow[]> {
       ['reporting totals', '/api/v1/disclosures/report'],
     ];
     for (const [name, url] of pages) {
-      const times = await timeGet(app, admin, url);
+      const times = await timeGet(app, admin, url, 100);
       rows.push({
         name: `${name} (${DISCLOSURES}) p95`,
         value: round(percentile(times, 95)),
@@ -184,14 +140,7 @@ export async function runDisclosuresBench(): Promise<BenchRow[]> {
       goal: '< 1000 ms',
     });
   } finally {
-    await app.close();
-    worker.shutdown();
-    await running;
-    await nativeConnection.close();
-    await connection.close();
-    await handle.close();
-    await temporalServer.stop();
-    await database.drop();
+    await stack.close();
   }
   return rows;
 }

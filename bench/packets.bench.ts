@@ -1,19 +1,11 @@
 import { sql } from 'kysely';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../api/config';
-import { buildServer } from '../api/server';
 import { seedForm, shortText } from '../api/test-support/forms';
 import { sessionCookie } from '../api/test-support/seed-school';
-import { createPlatformWorker } from '../activities/worker';
 import type { FormElement } from '../form-engine/form-definition';
-import { connectDatabase } from '../migrations/connect';
 import { loadDemoData } from '../scripts/demo-data';
-import { findTemporalCli } from '../scripts/temporal-cli';
-import { startTemporalDevServer } from '../scripts/temporal-dev-server';
-import { createFreshDatabase, freePort } from '../scripts/test-harness/global-setup';
-import { percentile, round, sample, type BenchRow } from './measure';
+import { percentile, round, type BenchRow } from './measure';
+import { nextAddress, startBenchStack, timeGet } from './setup';
 
 /**
  * Packets on the real stack (fresh PostgreSQL, Temporal dev server, platform worker, API through inject): sending one
@@ -48,13 +40,6 @@ async function until(probe: () => Promise<boolean>, limitMs: number, what: strin
   }
 }
 
-let requestCount = 0;
-/** Each request comes from its own address so the per-address rate limits are not what is measured. */
-function nextAddress(): string {
-  requestCount += 1;
-  return `10.${Math.floor(requestCount / 62500) % 250}.${Math.floor(requestCount / 250) % 250}.${requestCount % 250}`;
-}
-
 function post(app: FastifyInstance, cookie: string, url: string, payload: unknown) {
   return app.inject({
     method: 'POST',
@@ -66,21 +51,9 @@ function post(app: FastifyInstance, cookie: string, url: string, payload: unknow
 }
 
 export async function runPacketsBench(): Promise<BenchRow[]> {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  const database = await createFreshDatabase('bench_packets');
-  const cli = findTemporalCli();
-  if (!cli) throw new Error('No Temporal CLI');
-  const temporalServer = await startTemporalDevServer({ cli, port: await freePort() });
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-  const handle = await connectDatabase({ url: database.url });
-  const connection = await Connection.connect({ address: temporalServer.address });
-  const nativeConnection = await NativeConnection.connect({ address: temporalServer.address });
-  const taskQueue = `bench-packets-${Date.now()}`;
-  const worker = await createPlatformWorker({ config, database: handle, connection: nativeConnection, taskQueue });
-  const running = worker.run();
-  const app = await buildServer({ config, database: handle, temporal: new Client({ connection }), taskQueue });
+  const stack = await startBenchStack('bench_packets');
+  const { app, db, config } = stack;
   const rows: BenchRow[] = [];
-  const db = handle.db;
   try {
     await loadDemoData(db, config);
     const school = await db
@@ -264,14 +237,7 @@ export async function runPacketsBench(): Promise<BenchRow[]> {
       `.execute(db);
     }
     await sql`analyze`.execute(db);
-    const list = await sample(200, async () => {
-      const res = await app.inject({
-        method: 'GET',
-        url: '/api/v1/packet-tasks?limit=50',
-        headers: { cookie: adminCookie },
-      });
-      if (res.statusCode !== 200) throw new Error(`list: ${res.body}`);
-    });
+    const list = await timeGet(app, adminCookie, '/api/v1/packet-tasks?limit=50', 200);
     rows.push({
       name: `action-required list (${rounds * RECIPIENTS} open tasks) p95`,
       value: round(percentile(list, 95)),
@@ -279,14 +245,7 @@ export async function runPacketsBench(): Promise<BenchRow[]> {
       goal: '< 100 ms',
     });
   } finally {
-    await app.close();
-    worker.shutdown();
-    await running;
-    await nativeConnection.close();
-    await connection.close();
-    await handle.close();
-    await temporalServer.stop();
-    await database.drop();
+    await stack.close();
   }
   return rows;
 }

@@ -9,6 +9,7 @@ import * as packetsLive from './2026-11-23_038_packets-live';
 import * as compTickets from './2026-11-23_040_comp-tickets';
 import * as disclosures from './2026-11-23_070_disclosures';
 import * as templates from './2026-11-24_080_templates';
+import * as tasksSpeed from './2026-11-24_084_tasks-speed';
 import * as disclosureFiles from './2026-11-24_086_disclosure-files';
 
 /**
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23_040_comp-tickets': compTickets,
   '2026-11-23_070_disclosures': disclosures,
   '2026-11-24_080_templates': templates,
+  '2026-11-24_084_tasks-speed': tasksSpeed,
   '2026-11-24_086_disclosure-files': disclosureFiles,
 };
 

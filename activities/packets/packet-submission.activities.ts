@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../api/config';
 import { insertNotification } from '../../api/notifications/notifications.repository';
 import { answersKey, encryptAnswers, sha256Of } from '../../api/packets/answer-crypto';
-import { cancelWorkflowTasks, openTask } from '../../api/tasks/tasks.repository';
+import { cancelWorkflowTasks, ensureTasks } from '../../api/tasks/tasks.repository';
 import type { NotificationPayload } from '../../domain/notifications';
 import type { StepRunState } from '../../domain/packet-workflow';
 import type { StepAction, SubmissionStatus } from '../../domain/packets';
@@ -30,6 +30,17 @@ export interface PacketActivityDeps {
 interface SubmissionRef {
   schoolId: string;
   submissionId: string;
+}
+
+/** The pool, or the transaction a step's writes share. */
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A mail decided inside a transaction, sent through the outbox once the transaction has committed. */
+interface PendingMail {
+  to: string;
+  frame: MailFrame;
+  subject: string;
+  raw: string;
 }
 
 const EVENT_KEY = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
@@ -100,8 +111,9 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       details?: Record<string, unknown>;
       answersSha256?: string | null;
     },
+    q: Executor = db,
   ): Promise<void> {
-    await db
+    await q
       .insertInto('packet_submission_events')
       .values({
         school_id: ref.schoolId,
@@ -153,7 +165,15 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
   }
   type Ctx = Awaited<ReturnType<typeof loadContext>>;
 
-  async function notify(ref: SubmissionRef, ctx: Ctx, userId: string, status: string, title: string, raw: string) {
+  async function notify(
+    ref: SubmissionRef,
+    ctx: Ctx,
+    userId: string,
+    status: string,
+    title: string,
+    raw: string,
+    q: Executor = db,
+  ) {
     const payload: NotificationPayload = {
       module: 'paperwork',
       status,
@@ -162,7 +182,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       formId: ctx.packet_id,
       featureData: {},
     };
-    await insertNotification(db, {
+    await insertNotification(q, {
       schoolId: ref.schoolId,
       userId,
       payload,
@@ -182,8 +202,8 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
   const submissionUrl = (submissionId: string) =>
     `${config.publicUrl}/sprySign/actionRequired?submission=${submissionId}`;
 
-  async function usersWithRole(schoolId: string, role: string) {
-    return db
+  async function usersWithRole(schoolId: string, role: string, q: Executor = db) {
+    return q
       .selectFrom('user_roles as ur')
       .innerJoin('users as u', 'u.id', 'ur.user_id')
       .select(['u.id', 'u.email', 'u.first_name'])
@@ -201,10 +221,11 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     round: number,
     slot: ActorSlot,
     expiresAt: string,
+    q: Executor,
   ) {
     const id = randomUUID();
     const nonce = randomBytes(16).toString('base64url');
-    await db
+    await q
       .insertInto('packet_signer_links')
       .values({
         id,
@@ -221,7 +242,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       })
       .onConflict((oc) => oc.columns(['submission_id', 'step_id', 'round', 'email']).doNothing())
       .execute();
-    const link = await db
+    const link = await q
       .selectFrom('packet_signer_links')
       .select(['id', 'nonce', 'revoked_at'])
       .where('submission_id', '=', ref.submissionId)
@@ -235,7 +256,12 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     };
   }
 
+  /**
+   * Notifies the people behind one actor slot and decides their mails: the rows are written with `q` (the caller's
+   * transaction), the mails are returned for the caller to send through the outbox once those rows are committed.
+   */
   async function reachSlot(
+    q: Executor,
     ref: SubmissionRef,
     ctx: Ctx,
     slot: ActorSlot,
@@ -250,7 +276,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       heading: string;
       intro: string;
     },
-  ) {
+  ): Promise<PendingMail[]> {
     const subject = `${ctx.packet_name}: ${opts.heading}`;
     if (slot.kind === 'EXTERNAL') {
       const link = await ensureSignerLink(
@@ -259,8 +285,9 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         opts.round,
         slot,
         opts.expiresAt ?? new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        q,
       );
-      if (link.revoked_at) return;
+      if (link.revoked_at) return [];
       const frame: MailFrame = {
         heading: opts.heading,
         paragraphs: [
@@ -273,20 +300,20 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
           'This link is personal: do not forward it. It stops working once you have signed, or when the packet is voided or expires.',
         ],
       };
-      await mail(ref, slot.email!, frame, subject, `${opts.raw}:${slot.key}`);
-      return;
+      return [{ to: slot.email!, frame, subject, raw: `${opts.raw}:${slot.key}` }];
     }
     const people =
       slot.kind === 'USER'
-        ? await db
+        ? await q
             .selectFrom('users')
             .select(['id', 'email', 'first_name'])
             .where('id', '=', slot.userId!)
             .where('school_id', '=', ref.schoolId)
             .execute()
-        : await usersWithRole(ref.schoolId, slot.role!);
+        : await usersWithRole(ref.schoolId, slot.role!, q);
+    const mails: PendingMail[] = [];
     for (const person of people) {
-      await notify(ref, ctx, person.id, opts.status, `${ctx.packet_name}: ${opts.heading}`, `${opts.raw}:${slot.key}`);
+      await notify(ref, ctx, person.id, opts.status, subject, `${opts.raw}:${slot.key}`, q);
       if (!ctx.notify) continue;
       const frame: MailFrame = {
         heading: opts.heading,
@@ -294,8 +321,13 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         action: { label: 'Open the packet', url: submissionUrl(ref.submissionId) },
         footer: [`Sent by ${ctx.school_name}.`],
       };
-      await mail(ref, person.email, frame, subject, `${opts.raw}:${slot.key}:${person.id}`);
+      mails.push({ to: person.email, frame, subject, raw: `${opts.raw}:${slot.key}:${person.id}` });
     }
+    return mails;
+  }
+
+  async function sendMails(ref: SubmissionRef, mails: PendingMail[]): Promise<void> {
+    for (const m of mails) await mail(ref, m.to, m.frame, m.subject, m.raw);
   }
 
   return {
@@ -312,6 +344,11 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       await appendEvent(input, { key: 'sent', kind: 'SENT' });
     },
 
+    /**
+     * Opens one step for its actors: the submission row, each actor's task and notification (and signer link) in one
+     * transaction, then their mails through the outbox. The first phase of a new submission also records the SENT
+     * event (`recordSent`), so a send costs each workflow one activity before it waits on people.
+     */
     async openPhase(
       input: SubmissionRef & {
         sentPacketId: string;
@@ -328,62 +365,76 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         expiresAt: string;
         notify: boolean;
         changeRequest: { comment: string; questionIds: string[] } | null;
+        recordSent?: boolean;
       },
     ): Promise<void> {
       const ctx = await loadContext(input);
-      await db
-        .updateTable('packet_submissions')
-        .set({
-          status: input.status,
-          steps: JSON.stringify(input.steps),
-          active_step_id: input.stepId,
-          active_step_name: input.stepName,
-          round: input.round,
-          change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
-          updated_at: new Date(),
-        })
-        .where('id', '=', input.submissionId)
-        .where('school_id', '=', input.schoolId)
-        .execute();
+      const wfId = workflowId();
       const fresh = input.round === 0 && input.stepKind === 'SUBMITTER';
-      for (const slot of input.slots) {
-        await openTask(db, input.schoolId, {
-          workflowId: workflowId(),
-          module: 'packet-submission',
-          entityId: input.submissionId,
-          stepId: taskStepId(input.phaseKey, slot.key),
-          stepName: input.stepName,
-          assigneeUserId: slot.userId ?? null,
-          assigneeRole: slot.role ?? null,
-          assigneeEmail: slot.email ?? null,
-          title: `${input.packetName}: ${input.stepName}`,
-          url: slot.kind === 'EXTERNAL' ? null : `/sprySign/actionRequired?submission=${input.submissionId}`,
-          dueAt: new Date(input.expiresAt),
-        });
-        const heading =
-          input.changeRequest && input.stepKind === 'SUBMITTER'
-            ? 'Changes requested'
-            : input.stepKind === 'SUBMITTER'
-              ? 'Please fill in and submit'
-              : input.stepKind === 'EXTERNAL_SIGNER'
-                ? 'Please review and sign'
-                : 'Please review';
-        const intro =
-          input.changeRequest && input.stepKind === 'SUBMITTER'
-            ? `Comment: ${input.changeRequest.comment}`
-            : `It is your turn at "${input.stepName}".`;
-        await reachSlot(input, ctx, slot, {
-          phaseKey: input.phaseKey,
-          stepId: input.stepId,
-          stepName: input.stepName,
-          round: input.round,
-          expiresAt: input.expiresAt,
-          status: fresh ? 'init' : input.changeRequest ? 'comment' : 'assigned',
-          raw: `open:${input.phaseKey}`,
-          heading,
-          intro,
-        });
-      }
+      const heading =
+        input.changeRequest && input.stepKind === 'SUBMITTER'
+          ? 'Changes requested'
+          : input.stepKind === 'SUBMITTER'
+            ? 'Please fill in and submit'
+            : input.stepKind === 'EXTERNAL_SIGNER'
+              ? 'Please review and sign'
+              : 'Please review';
+      const intro =
+        input.changeRequest && input.stepKind === 'SUBMITTER'
+          ? `Comment: ${input.changeRequest.comment}`
+          : `It is your turn at "${input.stepName}".`;
+      const mails = await db.transaction().execute(async (trx) => {
+        if (input.recordSent) await appendEvent(input, { key: 'sent', kind: 'SENT' }, trx);
+        await trx
+          .updateTable('packet_submissions')
+          .set({
+            status: input.status,
+            steps: JSON.stringify(input.steps),
+            active_step_id: input.stepId,
+            active_step_name: input.stepName,
+            round: input.round,
+            change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', input.submissionId)
+          .where('school_id', '=', input.schoolId)
+          .execute();
+        await ensureTasks(
+          trx,
+          input.schoolId,
+          input.slots.map((slot) => ({
+            workflowId: wfId,
+            module: 'packet-submission',
+            entityId: input.submissionId,
+            stepId: taskStepId(input.phaseKey, slot.key),
+            stepName: input.stepName,
+            assigneeUserId: slot.userId ?? null,
+            assigneeRole: slot.role ?? null,
+            assigneeEmail: slot.email ?? null,
+            title: `${input.packetName}: ${input.stepName}`,
+            url: slot.kind === 'EXTERNAL' ? null : `/sprySign/actionRequired?submission=${input.submissionId}`,
+            dueAt: new Date(input.expiresAt),
+          })),
+        );
+        const pending: PendingMail[] = [];
+        for (const slot of input.slots) {
+          pending.push(
+            ...(await reachSlot(trx, input, ctx, slot, {
+              phaseKey: input.phaseKey,
+              stepId: input.stepId,
+              stepName: input.stepName,
+              round: input.round,
+              expiresAt: input.expiresAt,
+              status: fresh ? 'init' : input.changeRequest ? 'comment' : 'assigned',
+              raw: `open:${input.phaseKey}`,
+              heading,
+              intro,
+            })),
+          );
+        }
+        return pending;
+      });
+      await sendMails(input, mails);
     },
 
     async recordStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {
@@ -548,7 +599,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       const ctx = await loadContext(input);
       const [stepId, round] = input.phaseKey.split('#');
       for (const slot of input.slots) {
-        await reachSlot(input, ctx, slot, {
+        const mails = await reachSlot(db, input, ctx, slot, {
           phaseKey: input.phaseKey,
           stepId: stepId!,
           stepName: '',
@@ -559,6 +610,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
           heading: 'Reminder: waiting for you',
           intro: `"${input.packetName}" is still waiting for you.`,
         });
+        await sendMails(input, mails);
       }
       await appendEvent(input, {
         key: `remind:${input.eventKey}`,

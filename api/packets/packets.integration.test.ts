@@ -296,6 +296,9 @@ describe('the submission workflow', () => {
     expect(mine.json().items.map((i: { id: string }) => i.id)).toContain(submission.id);
     const tasks = await call(athlete, 'GET', '/packet-tasks');
     expect(tasks.json().items[0]).toMatchObject({ submissionId: submission.id, stepId: 'fill', stepKind: 'SUBMITTER' });
+    expect(tasks.json().total).toBe(tasks.json().items.length);
+    const approverOnly = await call(athlete, 'GET', '/packet-tasks?kind=APPROVER');
+    expect(approverOnly.json()).toMatchObject({ items: [], total: 0 });
 
     // Not the athlete's turn to approve; not the admin's turn to fill in; not another school's business.
     const wrongActor = await call(owner, 'POST', `/packet-submissions/${submission.id}/actions`, {

@@ -111,6 +111,32 @@ export async function openTask(db: Db, schoolId: string, input: OpenTaskInput): 
 }
 
 /**
+ * Opens several tasks in one statement, keeping any already opened for the same workflow, step and assignee (a
+ * retried activity inserts nothing new). For callers that do not need the rows back; `openTask` returns one.
+ */
+export async function ensureTasks(db: Db, schoolId: string, inputs: OpenTaskInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await db
+    .insertInto('tasks')
+    .values(
+      inputs.map((input) => ({
+        school_id: schoolId,
+        workflow_id: input.workflowId,
+        module: input.module,
+        entity_id: input.entityId,
+        step_id: input.stepId,
+        step_name: input.stepName,
+        ...assigneeOf(input),
+        title: input.title,
+        url: input.url ?? null,
+        due_at: input.dueAt ?? null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['workflow_id', 'step_id', 'assignee_key']).doNothing())
+    .execute();
+}
+
+/**
  * Marks a step's open tasks DONE (every assignee of the step: one person acting completes it for all, as with
  * "any coach of the team"). Returns how many rows changed; a second call changes none.
  */

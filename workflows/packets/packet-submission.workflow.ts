@@ -112,6 +112,12 @@ export const resendStepNotificationSignal = wf.defineSignal<[{ stepName?: string
   RESEND_STEP_NOTIFICATION_SIGNAL,
 );
 
+/**
+ * Patch: a new submission records its SENT event in the activity that opens its first step (one activity before it
+ * waits on people) instead of in an activity of its own. Workflows started before it replay the separate activity.
+ */
+export const SENT_WITH_FIRST_STEP_PATCH = 'packet-submission-sent-with-first-step';
+
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
 
@@ -454,12 +460,20 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
 
   tagProcess({ schoolId: input.schoolId, module: 'packet-submission', entityId: input.submissionId });
   const expiresAt = Date.now() + input.expireAfterMs;
-  await records.startSubmission({ ...ref, steps: steps.map((s) => ({ ...s })) });
+  let sentRecorded = false;
+  /** Records the SENT event on its own: before the first write that is not the opening of a step. */
+  const recordSent = async () => {
+    if (sentRecorded) return;
+    sentRecorded = true;
+    await records.startSubmission({ ...ref, steps: steps.map((s) => ({ ...s })) });
+  };
+  if (!wf.patched(SENT_WITH_FIRST_STEP_PATCH)) await recordSent();
 
-  const stateWrite = (
+  const stateWrite = async (
     extra: { event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> } } = {},
-  ) =>
-    records.updateSubmission({
+  ) => {
+    await recordSent();
+    await records.updateSubmission({
       ...ref,
       status,
       steps: steps.map((s) => ({ ...s })),
@@ -469,6 +483,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       changeRequest: changeRequest ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds } : null,
       ...extra,
     });
+  };
 
   let index = 0;
   while (index < ordered.length && !closing) {
@@ -482,6 +497,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     const slots = slotsOf(step, input.recipientUserId);
     if (step.kind === 'EMAIL_NOTIFICATION' || slots.length === 0) {
       if (step.kind === 'EMAIL_NOTIFICATION') {
+        await recordSent();
         await records.notifyReceivers({
           ...ref,
           phaseKey: `${step.id}#${round}`,
@@ -514,6 +530,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     phase = current;
     const since = isoNow();
     setStep(step.id, { status: 'ACTIVE', since, waitingOn: slots.map((s) => s.label) });
+    const withSent = !sentRecorded;
+    sentRecorded = true;
     await records.openPhase({
       ...ref,
       sentPacketId: input.sentPacketId,
@@ -530,6 +548,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       expiresAt: new Date(expiresAt).toISOString(),
       notify: input.notify,
       changeRequest: changeRequest ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds } : null,
+      ...(withSent ? { recordSent: true } : {}),
     });
     current.ready = true;
     markStep(step.name, slots.map((s) => s.label).join(', '));
@@ -637,6 +656,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   }
 
   phase = null;
+  await recordSent();
   if (closing?.kind === 'VOIDED') {
     status = 'VOIDED';
     for (const s of steps)

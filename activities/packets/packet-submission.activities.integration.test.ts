@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../migrations/connect';
+import { testDatabase } from '../../scripts/test-harness/context';
+import { createTestConfig } from '../testing/fixtures';
+import { seedPacketSubmission } from '../testing/packet-fixtures';
+import { createRecordingMailer } from '../testing/recording-mailer';
+import { runActivity } from '../testing/run-activity';
+import { createPacketSubmissionActivities } from './packet-submission.activities';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('packet submission activities', () => {
+  it('opens the first step with the SENT event in one activity, and a retry after a failed mail repeats nothing', async () => {
+    const db = database.db;
+    const seeded = await seedPacketSubmission(db, { reminderEveryMs: null, expireAfterMs: 600_000 });
+    const mailer = createRecordingMailer();
+    const activities = createPacketSubmissionActivities({ db, config: createTestConfig(), mailer });
+    const { input } = seeded;
+    const slot = {
+      key: `user:${seeded.recipientId}`,
+      kind: 'USER' as const,
+      userId: seeded.recipientId,
+      label: 'Recipient',
+    };
+    const open = {
+      schoolId: input.schoolId,
+      submissionId: input.submissionId,
+      sentPacketId: input.sentPacketId,
+      packetName: input.packetName,
+      recipientUserId: seeded.recipientId,
+      phaseKey: 'submit#0',
+      stepId: 'submit',
+      stepName: 'Fill in',
+      stepKind: 'SUBMITTER',
+      slots: [slot],
+      round: 0,
+      status: 'PENDING' as const,
+      steps: [
+        { stepId: 'submit', status: 'ACTIVE' as const, since: new Date().toISOString(), waitingOn: ['Recipient'] },
+        { stepId: 'approve', status: 'PENDING' as const },
+      ],
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      notify: true,
+      changeRequest: null,
+      recordSent: true,
+    };
+
+    // The first attempt writes its rows, then the mail server is down: the activity fails and is retried.
+    mailer.failNext(1);
+    await expect(runActivity({ workflowId: seeded.workflowId }, activities.openPhase, open)).rejects.toThrow(
+      'SMTP unavailable',
+    );
+    await runActivity({ workflowId: seeded.workflowId, attempt: 2 }, activities.openPhase, open);
+    await runActivity({ workflowId: seeded.workflowId, attempt: 3 }, activities.openPhase, open);
+
+    const tasks = await db.selectFrom('tasks').selectAll().where('workflow_id', '=', seeded.workflowId).execute();
+    expect(tasks.map((t) => [t.step_id, t.assignee_user_id, t.status])).toEqual([
+      [`submit#0@user:${seeded.recipientId}`, seeded.recipientId, 'OPEN'],
+    ]);
+    const events = await db
+      .selectFrom('packet_submission_events')
+      .select('kind')
+      .where('submission_id', '=', input.submissionId)
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.kind)).toEqual(['SENT', 'EMAILED']);
+    const notes = await db
+      .selectFrom('notifications')
+      .select('status')
+      .where('user_id', '=', seeded.recipientId)
+      .execute();
+    expect(notes.map((n) => n.status)).toEqual(['init']);
+    const outbox = await db
+      .selectFrom('outbox')
+      .select(['status', 'to_address'])
+      .where('idempotency_key', 'like', `mail:${seeded.workflowId}:%`)
+      .execute();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]!.status).toBe('SENT');
+    expect(mailer.sent).toHaveLength(1);
+    const submission = await db
+      .selectFrom('packet_submissions')
+      .select(['active_step_id', 'status'])
+      .where('id', '=', input.submissionId)
+      .executeTakeFirstOrThrow();
+    expect(submission).toEqual({ active_step_id: 'submit', status: 'PENDING' });
+  });
+});
