@@ -2,7 +2,7 @@
  * One place that configures Ajv for the engine. Ajv generates code with `new Function`, which works in browsers,
  * Node and Temporal's workflow sandbox (it does not disable code generation).
  */
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 export type AjvInstance = InstanceType<typeof Ajv2020>;
