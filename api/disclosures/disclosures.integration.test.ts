@@ -1,23 +1,10 @@
-import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInBackground } from '../../activities/testing/background-worker';
-import { createPlatformWorker } from '../../activities/worker';
-import {
-  testTemporalClient,
-  testWorkerConnection,
-  uniqueTaskQueue,
-  workflowBundle,
-} from '../../scripts/test-harness/context';
 import { disclosureStateQuery } from '../../workflows/disclosures/disclosure.workflow';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 
-let t: TestApp;
-let temporal: Client;
-let closeTemporal: () => Promise<void>;
-let worker: { stop: () => Promise<void> };
-let closeConnection: () => Promise<void>;
+let t: AppWithWorker;
 let schoolId: string;
 let teamId: string;
 let admin: SeededUser;
@@ -27,22 +14,7 @@ let otherAthlete: SeededUser;
 const cookies = new Map<string, string>();
 
 beforeAll(async () => {
-  const client = await testTemporalClient();
-  temporal = client.client;
-  closeTemporal = client.close;
-  const taskQueue = uniqueTaskQueue('disclosures');
-  t = await createTestApp({ temporal, taskQueue });
-  const connection = await testWorkerConnection();
-  closeConnection = () => connection.close();
-  worker = runInBackground(
-    await createPlatformWorker({
-      config: t.config,
-      database: t.database,
-      connection,
-      taskQueue,
-      workflowBundlePath: workflowBundle().codePath,
-    }),
-  );
+  t = await startAppWithWorker('disclosures');
   const db = t.database.db;
   // About 1.8 s between reminders, so the reminder test runs in seconds.
   schoolId = (await seedSchool(db, { settings: { disclosureReminderHours: 0.0005 } })).id;
@@ -72,9 +44,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await worker?.stop();
-  await closeConnection?.();
-  await closeTemporal?.();
 });
 
 function call(user: SeededUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
@@ -225,7 +194,7 @@ describe('review workflow', () => {
       'approve',
     ]);
     expect(detail.history[2].changeReason).toBe('INFORMATION_CHANGED');
-    const state = await temporal.workflow.getHandle(`disclosure:${id}`).query(disclosureStateQuery);
+    const state = await t.temporal.workflow.getHandle(`disclosure:${id}`).query(disclosureStateQuery);
     expect(state).toMatchObject({ status: 'APPROVED', archived: false, revision: 2 });
   });
 

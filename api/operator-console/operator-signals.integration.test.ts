@@ -1,30 +1,17 @@
-import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInBackground } from '../../activities/testing/background-worker';
-import { createPlatformWorker } from '../../activities/worker';
 import { TASK_REASSIGNED_SIGNAL, RESEND_STEP_NOTIFICATION_SIGNAL } from '../../domain/workflows';
-import {
-  testTemporalClient,
-  testWorkerConnection,
-  uniqueTaskQueue,
-  workflowBundle,
-} from '../../scripts/test-harness/context';
 import { disclosureStateQuery } from '../../workflows/disclosures/disclosure.workflow';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 
 /**
  * The operator console's reassign and resend signals, handled by the packet submission and disclosure review
  * workflows on the real stack: after a reassign the new assignee's action is accepted and the old assignee's
  * refused; a resend sends the active step's mail once more under a new key.
  */
-let t: TestApp;
-let temporal: Client;
-let closeTemporal: () => Promise<void>;
-let closeConnection: () => Promise<void>;
-let worker: { stop: () => Promise<void> };
+let t: AppWithWorker;
 
 let schoolId: string;
 let operator: SeededUser;
@@ -36,22 +23,7 @@ const cookies = new Map<string, string>();
 let formId: string;
 
 beforeAll(async () => {
-  const client = await testTemporalClient();
-  temporal = client.client;
-  closeTemporal = client.close;
-  const taskQueue = uniqueTaskQueue('operator-signals');
-  t = await createTestApp({ temporal, taskQueue });
-  const connection = await testWorkerConnection();
-  closeConnection = () => connection.close();
-  worker = runInBackground(
-    await createPlatformWorker({
-      config: t.config,
-      database: t.database,
-      connection,
-      taskQueue,
-      workflowBundlePath: workflowBundle().codePath,
-    }),
-  );
+  t = await startAppWithWorker('operator-signals');
   const db = t.database.db;
   const provider = await seedSchool(db, { kind: 'PROVIDER' });
   operator = await seedUser(db, provider.id, { roles: [{ role: 'OPERATOR' }] });
@@ -68,9 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await worker?.stop();
-  await closeConnection?.();
-  await closeTemporal?.();
 });
 
 function call(user: SeededUser, method: 'GET' | 'POST', url: string, payload?: unknown) {
@@ -276,7 +245,7 @@ describe('disclosure reviews and the console signals', () => {
 
   it('hands the review to the new reviewer only, and reminds the reviewers again on resend', async () => {
     const id = await submittedDisclosure();
-    const handle = temporal.workflow.getHandle(`disclosure:${id}`);
+    const handle = t.temporal.workflow.getHandle(`disclosure:${id}`);
     await handle.signal(TASK_REASSIGNED_SIGNAL, {
       taskId: '00000000-0000-4000-8000-000000000000',
       stepId: 'review',

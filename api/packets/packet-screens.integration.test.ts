@@ -1,29 +1,16 @@
-import type { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInBackground } from '../../activities/testing/background-worker';
-import { createPlatformWorker } from '../../activities/worker';
 import type { FormElement } from '../../form-engine/form-definition';
-import {
-  testTemporalClient,
-  testWorkerConnection,
-  uniqueTaskQueue,
-  workflowBundle,
-} from '../../scripts/test-harness/context';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedPacketRows } from '../test-support/packets';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 
 /**
  * The Sent, Archive and Reports screens' API on the real stack: the sent list's rows and filters, folder management
  * (rename, share, transfer ownership with the sent packets, archive through the bulk-void workflow, restore), and the
  * Big Picture report's aggregates, with role and tenant checks.
  */
-let t: TestApp;
-let temporal: Client;
-let closeTemporal: () => Promise<void>;
-let closeConnection: () => Promise<void>;
-let worker: { stop: () => Promise<void> };
+let t: AppWithWorker;
 
 let schoolId: string;
 let admin: SeededUser;
@@ -37,22 +24,7 @@ const cookies = new Map<string, string>();
 let formId: string;
 
 beforeAll(async () => {
-  const client = await testTemporalClient();
-  temporal = client.client;
-  closeTemporal = client.close;
-  const taskQueue = uniqueTaskQueue('packet-screens');
-  t = await createTestApp({ temporal, taskQueue });
-  const connection = await testWorkerConnection();
-  closeConnection = () => connection.close();
-  worker = runInBackground(
-    await createPlatformWorker({
-      config: t.config,
-      database: t.database,
-      connection,
-      taskQueue,
-      workflowBundlePath: workflowBundle().codePath,
-    }),
-  );
+  t = await startAppWithWorker('packet-screens');
   const db = t.database.db;
   schoolId = (await seedSchool(db)).id;
   admin = await seedUser(db, schoolId, { firstName: 'Alma' });
@@ -76,9 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await worker?.stop();
-  await closeConnection?.();
-  await closeTemporal?.();
 });
 
 function call(user: SeededUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) {

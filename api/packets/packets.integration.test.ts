@@ -1,17 +1,8 @@
-import type { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInBackground } from '../../activities/testing/background-worker';
-import { createPlatformWorker } from '../../activities/worker';
 import type { FormElement } from '../../form-engine/form-definition';
-import {
-  testTemporalClient,
-  testWorkerConnection,
-  uniqueTaskQueue,
-  workflowBundle,
-} from '../../scripts/test-harness/context';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 
 /**
  * Packets end to end on the real stack (PostgreSQL, Temporal dev server, platform worker): build and publish with
@@ -19,11 +10,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
  * signer's link (consent, sign, replay refused), change request and resubmission, reject, void, reminders and
  * expiry with short durations, and permissions across schools and actors.
  */
-let t: TestApp;
-let temporal: Client;
-let closeTemporal: () => Promise<void>;
-let closeConnection: () => Promise<void>;
-let worker: { stop: () => Promise<void> };
+let t: AppWithWorker;
 
 let schoolId: string;
 let owner: SeededUser;
@@ -37,22 +24,7 @@ let formA: string;
 let formB: string;
 
 beforeAll(async () => {
-  const client = await testTemporalClient();
-  temporal = client.client;
-  closeTemporal = client.close;
-  const taskQueue = uniqueTaskQueue('packets');
-  t = await createTestApp({ temporal, taskQueue });
-  const connection = await testWorkerConnection();
-  closeConnection = () => connection.close();
-  worker = runInBackground(
-    await createPlatformWorker({
-      config: t.config,
-      database: t.database,
-      connection,
-      taskQueue,
-      workflowBundlePath: workflowBundle().codePath,
-    }),
-  );
+  t = await startAppWithWorker('packets');
   const db = t.database.db;
   schoolId = (await seedSchool(db)).id;
   owner = await seedUser(db, schoolId, { firstName: 'Olive' });
@@ -76,9 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await worker?.stop();
-  await closeConnection?.();
-  await closeTemporal?.();
 });
 
 function call(user: SeededUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) {

@@ -1,18 +1,9 @@
-import type { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInBackground } from '../../activities/testing/background-worker';
-import { createPlatformWorker } from '../../activities/worker';
 import type { FormElement } from '../../form-engine/form-definition';
-import {
-  testTemporalClient,
-  testWorkerConnection,
-  uniqueTaskQueue,
-  workflowBundle,
-} from '../../scripts/test-harness/context';
 import { templateAssignmentProgressQuery } from '../../workflows/templates/template-assignment.workflow';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, uniqueTag, type SeededUser } from '../test-support/seed-school';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 
 /**
  * The template library on the real stack (PostgreSQL, Temporal dev server, platform worker): an operator turns a
@@ -20,11 +11,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
  * `template-assignment` workflow (progress on the job row and through the Query) and un-assigns it; a school's admin
  * sees and uses only what was assigned to their school.
  */
-let t: TestApp;
-let temporal: Client;
-let closeTemporal: () => Promise<void>;
-let closeConnection: () => Promise<void>;
-let worker: { stop: () => Promise<void> };
+let t: AppWithWorker;
 
 const tag = uniqueTag();
 let operator: SeededUser;
@@ -39,22 +26,7 @@ let formB: string;
 const cookies = new Map<string, string>();
 
 beforeAll(async () => {
-  const client = await testTemporalClient();
-  temporal = client.client;
-  closeTemporal = client.close;
-  const taskQueue = uniqueTaskQueue('templates');
-  t = await createTestApp({ temporal, taskQueue });
-  const connection = await testWorkerConnection();
-  closeConnection = () => connection.close();
-  worker = runInBackground(
-    await createPlatformWorker({
-      config: t.config,
-      database: t.database,
-      connection,
-      taskQueue,
-      workflowBundlePath: workflowBundle().codePath,
-    }),
-  );
+  t = await startAppWithWorker('templates');
   const db = t.database.db;
   const provider = await seedSchool(db, { kind: 'PROVIDER' });
   operator = await seedUser(db, provider.id, { roles: [{ role: 'OPERATOR' }] });
@@ -115,9 +87,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await worker?.stop();
-  await closeConnection?.();
-  await closeTemporal?.();
 });
 
 function call(user: SeededUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
@@ -274,7 +243,7 @@ describe('template library (operator)', () => {
     const job = await assign(id, { schoolIds: [schoolA] });
     expect(job).toMatchObject({ status: 'COMPLETED', total: 1, done: 1, failed: 0, percent: 100, action: 'ASSIGN' });
     expect(job.workflowId).toBe(`template-assignment:${job.id}`);
-    const handle = temporal.workflow.getHandle(job.workflowId);
+    const handle = t.temporal.workflow.getHandle(job.workflowId);
     // The job row turns COMPLETED in the last activity, a moment before the workflow itself returns.
     const progress = { total: 1, done: 1, failed: 0, finished: true };
     expect(await handle.result()).toEqual(progress);
