@@ -150,7 +150,7 @@ export function SentPage() {
                 <Table.Th>Last activity</Table.Th>
                 <Table.Th>Forms</Table.Th>
                 <Table.Th>Progress</Table.Th>
-                <Table.Th miw={120}>State</Table.Th>
+                <Table.Th miw={140}>State</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
