@@ -192,7 +192,8 @@ export async function findRunningJob(db: Db, templateId: string) {
     .executeTakeFirst();
 }
 
-export async function findJob(db: Db, jobId: string) {
+/** Assignment jobs with their template's title. */
+function jobsQuery(db: Db) {
   return db
     .selectFrom('template_assignment_jobs as j')
     .innerJoin('templates as t', 't.id', 'j.template_id')
@@ -210,34 +211,15 @@ export async function findJob(db: Db, jobId: string) {
       'j.requested_by',
       'j.created_at',
       'j.completed_at',
-    ])
-    .where('j.id', '=', jobId)
-    .executeTakeFirst();
+    ]);
+}
+
+export async function findJob(db: Db, jobId: string) {
+  return jobsQuery(db).where('j.id', '=', jobId).executeTakeFirst();
 }
 
 export async function listJobs(db: Db, templateId: string, limit: number) {
-  return db
-    .selectFrom('template_assignment_jobs as j')
-    .innerJoin('templates as t', 't.id', 'j.template_id')
-    .select([
-      'j.id',
-      'j.template_id',
-      't.title as template_title',
-      'j.action',
-      'j.selection',
-      'j.workflow_id',
-      'j.status',
-      'j.total',
-      'j.done',
-      'j.failed',
-      'j.requested_by',
-      'j.created_at',
-      'j.completed_at',
-    ])
-    .where('j.template_id', '=', templateId)
-    .orderBy('j.created_at', 'desc')
-    .limit(limit)
-    .execute();
+  return jobsQuery(db).where('j.template_id', '=', templateId).orderBy('j.created_at', 'desc').limit(limit).execute();
 }
 
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
