@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../api/config';
 import type { Database } from '../migrations/database';
@@ -10,23 +11,28 @@ import { createNotificationActivities } from './notifications/notification.activ
 import { createTaskActivities } from './tasks/tasks.activities';
 import { createPacketSubmissionActivities } from './packets/packet-submission.activities';
 import { createPacketBulkActivities } from './packets/packet-bulk.activities';
+import { createPacketSendActivities } from './packets/packet-send.activities';
 import { createTemplateAssignmentActivities } from './templates/template-assignment.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
   config: AppConfig;
   mailer: Mailer;
+  /** For activities that start workflows (a packet send starts one per recipient). */
+  temporal?: Client;
 }
 
 /** Every activity the platform worker registers, built from its dependencies (no module-level state). */
 export function createActivities(deps: ActivityDeps) {
+  const packetSubmission = createPacketSubmissionActivities(deps);
   return {
     ...createMailActivities(deps),
     ...createNotificationActivities(deps),
     ...createInvitationActivities(deps),
     ...createPasswordResetActivities(deps),
     ...createTaskActivities(deps),
-    ...createPacketSubmissionActivities(deps),
+    ...packetSubmission,
+    ...createPacketSendActivities({ ...deps, openFirstPhases: packetSubmission.openFirstPhases }),
     ...createPacketBulkActivities(deps),
     ...createDisclosureActivities(deps),
     ...createTemplateAssignmentActivities(deps),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { loadConfig, type AppConfig } from '../api/config';
 import { TASK_QUEUE } from '../domain/workflows';
@@ -30,7 +31,13 @@ export async function createPlatformWorker(deps: PlatformWorkerDeps): Promise<Wo
     ...(deps.workflowBundlePath
       ? { workflowBundle: { codePath: deps.workflowBundlePath } }
       : { workflowsPath: WORKFLOWS_PATH }),
-    activities: createActivities({ db: deps.database.db, config: deps.config, mailer }),
+    activities: createActivities({
+      db: deps.database.db,
+      config: deps.config,
+      mailer,
+      // The worker's own connection serves the activities that start workflows.
+      temporal: new Client({ connection: deps.connection, namespace: deps.config.temporalNamespace }),
+    }),
     // Activities are short (a mail, a row); give the running ones a moment to finish on shutdown.
     shutdownGraceTime: '10 seconds',
   });

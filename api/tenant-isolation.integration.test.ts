@@ -250,6 +250,7 @@ function idRouteCases(
     'GET /api/v1/sent-packets/:id/submissions': { id: target.packets.sentPacketId },
     'POST /api/v1/sent-packets/:id/void': { id: target.packets.sentPacketId, body: { reason: 'Taken over' } },
     'GET /api/v1/sent-packets/:id/void-progress': { id: target.packets.sentPacketId },
+    'GET /api/v1/sent-packets/:id/send-progress': { id: target.packets.sentPacketId },
     'GET /api/v1/packet-submissions/:id': { id: target.packets.submissionId },
     'GET /api/v1/packet-submissions/:id/pdf': { id: target.packets.submissionId },
     'POST /api/v1/packet-submissions/:id/actions': {

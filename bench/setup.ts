@@ -21,6 +21,8 @@ export interface BenchStack {
   db: DatabaseHandle['db'];
   app: FastifyInstance;
   worker: Worker;
+  /** The client the app uses. */
+  temporal: Client;
   /** Stops everything and drops the database. */
   close(): Promise<void>;
 }
@@ -44,13 +46,15 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
   const taskQueue = `${name.replace(/_/g, '-')}-${Date.now()}`;
   const worker = await createPlatformWorker({ config, database, connection: nativeConnection, taskQueue });
   const running = worker.run();
-  const app = await buildServer({ config, database, temporal: new Client({ connection }), taskQueue });
+  const temporal = new Client({ connection });
+  const app = await buildServer({ config, database, temporal, taskQueue });
   return {
     config,
     database,
     db: database.db,
     app,
     worker,
+    temporal,
     async close() {
       await app.close();
       worker.shutdown();

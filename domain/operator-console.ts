@@ -66,6 +66,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'psa-transfer': 'PSA transfer',
   'template-assignment': 'Template assignment',
   'bulk-void': 'Bulk void',
+  'packet-send': 'Packet send',
 };
 
 export function moduleLabel(module: string | null | undefined): string {

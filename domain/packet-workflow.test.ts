@@ -4,6 +4,7 @@ import {
   checkPacketWorkflow,
   createDefaultPacketWorkflow,
   findConditionAlertQuestions,
+  firstPhaseOf,
   isStepEnabled,
   orderPacketSteps,
   type PacketStep,
@@ -196,5 +197,38 @@ describe('step routing helpers', () => {
       edges: [],
     };
     expect(findConditionAlertQuestions(definition, ['f1:a', 'f1:b'])).toEqual(['f1:a']);
+  });
+});
+
+describe('firstPhaseOf', () => {
+  const condition = {
+    combinator: 'and' as const,
+    conditions: [{ element: 'f1:a', operator: 'equals' as const, value: 'yes' }],
+  };
+  it('names the first step in order with its slots, the recipient and a named person deduplicated', () => {
+    const definition = {
+      steps: [
+        step('b', 'APPROVER', { actors: [{ kind: 'ROLE', role: 'SCHOOL_ADMIN' }] }),
+        step('a', 'SUBMITTER', {
+          actors: [{ kind: 'RECIPIENT' }, { kind: 'USER', userId: 'u1', name: 'Pat' }, { kind: 'RECIPIENT' }],
+        }),
+      ],
+      edges: chain('a', 'b'),
+    };
+    const first = firstPhaseOf(definition, 'r1');
+    expect(first?.step.id).toBe('a');
+    expect(first?.slots.map((s) => [s.key, s.label])).toEqual([
+      ['user:r1', 'Recipient'],
+      ['user:u1', 'Pat'],
+    ]);
+  });
+  it('leaves the opening to each workflow when the first step is a notification, conditional or has nobody', () => {
+    const notification = { steps: [step('n', 'EMAIL_NOTIFICATION'), step('a', 'SUBMITTER')], edges: chain('n', 'a') };
+    const conditional = { steps: [step('a', 'APPROVER', { condition }), step('b', 'SUBMITTER')], edges: [] };
+    const nobody = { steps: [step('x', 'EXTERNAL_SIGNER', { actors: [] })], edges: [] };
+    expect(firstPhaseOf(notification, 'r1')).toBeNull();
+    expect(firstPhaseOf(conditional, 'r1')).toBeNull();
+    expect(firstPhaseOf(nobody, 'r1')).toBeNull();
+    expect(firstPhaseOf({ steps: [], edges: [] }, 'r1')).toBeNull();
   });
 });

@@ -374,3 +374,64 @@ export function findConditionAlertQuestions(
     return tied >= 2;
   });
 }
+
+/** One actor of a running step, as the submission workflow tracks it (a phase completes when every slot has acted). */
+export interface ActorSlot {
+  key: string;
+  kind: 'USER' | 'ROLE' | 'EXTERNAL';
+  userId?: string;
+  role?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  label: string;
+}
+
+function toSlot(actor: StepActor, recipientUserId: string): ActorSlot {
+  switch (actor.kind) {
+    case 'RECIPIENT':
+      return { key: `user:${recipientUserId}`, kind: 'USER', userId: recipientUserId, label: 'Recipient' };
+    case 'USER':
+      return { key: `user:${actor.userId}`, kind: 'USER', userId: actor.userId, label: actor.name ?? 'User' };
+    case 'ROLE':
+      return { key: `role:${actor.role}`, kind: 'ROLE', role: actor.role, label: actor.role };
+    case 'EXTERNAL': {
+      const email = actor.email.trim().toLowerCase();
+      return {
+        key: `email:${email}`,
+        kind: 'EXTERNAL',
+        email,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+        label: `${actor.firstName} ${actor.lastName}`.trim(),
+      };
+    }
+  }
+}
+
+/** The distinct actor slots of a step for one recipient (the same person named twice is one slot). */
+export function slotsOf(step: PacketStep, recipientUserId: string): ActorSlot[] {
+  const seen = new Set<string>();
+  const slots: ActorSlot[] = [];
+  for (const actor of step.actors) {
+    const slot = toSlot(actor, recipientUserId);
+    if (!seen.has(slot.key)) slots.push(slot);
+    seen.add(slot.key);
+  }
+  return slots;
+}
+
+/**
+ * The step a new submission waits on first, when a send can open it for every recipient at once: the first step in
+ * order, unconditional, with people to act. Otherwise (a notification or conditional step first, or nobody named)
+ * null, and each submission workflow opens its first step itself.
+ */
+export function firstPhaseOf(
+  definition: PacketWorkflowDefinition,
+  recipientUserId: string,
+): { step: PacketStep; slots: ActorSlot[] } | null {
+  const step = orderPacketSteps(definition)[0];
+  if (!step || step.kind === 'EMAIL_NOTIFICATION' || step.condition) return null;
+  const slots = slotsOf(step, recipientUserId);
+  return slots.length > 0 ? { step, slots } : null;
+}

@@ -132,6 +132,7 @@ export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
 
 export const packetWorkflowIds = {
   submission: (sentPacketId: string, recipientId: string) => `packet-submission:${sentPacketId}:${recipientId}`,
+  send: (sentPacketId: string) => `packet-send:${sentPacketId}`,
   bulkVoid: (sentPacketId: string) => `bulk-void:${sentPacketId}`,
   folderArchive: (folderId: string) => `bulk-void:folder:${folderId}`,
 };

@@ -21,6 +21,7 @@ export const WORKFLOW_MODULES = [
   'psa-transfer',
   'template-assignment',
   'bulk-void',
+  'packet-send',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 

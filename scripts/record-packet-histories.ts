@@ -22,6 +22,7 @@ import {
   voidSubmissionSignal,
 } from '../workflows/packets/packet-submission.workflow';
 import { bulkVoidWorkflow } from '../workflows/packets/bulk-void.workflow';
+import { packetSendWorkflow } from '../workflows/packets/packet-send.workflow';
 import { findTemporalCli } from './temporal-cli';
 import { startTemporalDevServer } from './temporal-dev-server';
 import { createFreshDatabase, freePort } from './test-harness/global-setup';
@@ -43,7 +44,41 @@ async function start(ctx: Ctx, timing: { reminderEveryMs: number | null; expireA
   return { handle, ...seeded };
 }
 
+/** A send through the packet-send workflow: the batch opens the first step, then starts the submission workflow. */
+async function sendBatch(ctx: Ctx) {
+  const seeded = await seedPacketSubmission(ctx.database.db, { reminderEveryMs: null, expireAfterMs: 600_000 });
+  await ctx.database.db
+    .updateTable('packet_submissions')
+    .set({ active_step_id: null, active_step_name: null })
+    .where('id', '=', seeded.input.submissionId)
+    .execute();
+  const send = await ctx.client.workflow.start(packetSendWorkflow, {
+    taskQueue: TASK_QUEUE,
+    workflowId: `packet-send:${seeded.input.sentPacketId}`,
+    args: [{ schoolId: seeded.input.schoolId, sentPacketId: seeded.input.sentPacketId, total: 1 }],
+  });
+  await send.result();
+  const submission = ctx.client.workflow.getHandle(seeded.workflowId);
+  await waitFor(async () => (await submission.query(submissionStateQuery)).activeStepId !== null, 20_000, 100);
+  return { send, submission, ...seeded };
+}
+
 const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle> }> = [
+  {
+    name: 'packet-send-batch',
+    async run(ctx) {
+      return (await sendBatch(ctx)).send;
+    },
+  },
+  {
+    name: 'packet-preopened-voided',
+    async run(ctx) {
+      const s = await sendBatch(ctx);
+      await s.submission.signal(voidSubmissionSignal, { reason: 'Sent by mistake', byUserId: null, byName: 'Owner' });
+      await s.submission.result();
+      return s.submission;
+    },
+  },
   {
     name: 'packet-submitted-approved',
     async run(ctx) {

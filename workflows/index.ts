@@ -3,5 +3,6 @@ export * from './invitations/invitation.workflow';
 export * from './auth/password-reset.workflow';
 export * from './packets/packet-submission.workflow';
 export * from './packets/bulk-void.workflow';
+export * from './packets/packet-send.workflow';
 export * from './disclosures/disclosure.workflow';
 export * from './templates/template-assignment.workflow';

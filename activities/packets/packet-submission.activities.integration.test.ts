@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { testDatabase } from '../../scripts/test-harness/context';
@@ -90,5 +91,77 @@ describe('packet submission activities', () => {
       .where('id', '=', input.submissionId)
       .executeTakeFirstOrThrow();
     expect(submission).toEqual({ active_step_id: 'submit', status: 'PENDING' });
+  });
+
+  it("opens a batch of first steps under the send workflow with each submission's own keys, once", async () => {
+    const db = database.db;
+    const seeded = await seedPacketSubmission(db, { reminderEveryMs: null, expireAfterMs: 600_000 });
+    const mailer = createRecordingMailer();
+    const activities = createPacketSubmissionActivities({ db, config: createTestConfig(), mailer });
+    const { input } = seeded;
+    const since = new Date().toISOString();
+    const phase = {
+      schoolId: input.schoolId,
+      submissionId: input.submissionId,
+      workflowId: seeded.workflowId,
+      sentPacketId: input.sentPacketId,
+      packetName: input.packetName,
+      recipientUserId: seeded.recipientId,
+      phaseKey: 'submit#0',
+      stepId: 'submit',
+      stepName: 'Fill in',
+      stepKind: 'SUBMITTER',
+      slots: [
+        { key: `user:${seeded.recipientId}`, kind: 'USER' as const, userId: seeded.recipientId, label: 'Recipient' },
+      ],
+      round: 0,
+      status: 'PENDING' as const,
+      steps: [
+        { stepId: 'submit', status: 'ACTIVE' as const, since, waitingOn: ['Recipient'] },
+        { stepId: 'approve', status: 'PENDING' as const },
+      ],
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      notify: true,
+      changeRequest: null,
+      recordSent: true,
+    };
+    const batch = { schoolId: input.schoolId, phases: [phase] };
+    const sendContext = { workflowId: `packet-send:${input.sentPacketId}` };
+
+    // The first attempt commits its rows, then the mail server is down; the retry owes only the mail.
+    mailer.failNext(1);
+    await expect(runActivity(sendContext, activities.openFirstPhases, batch)).rejects.toThrow('SMTP unavailable');
+    await runActivity({ ...sendContext, attempt: 2 }, activities.openFirstPhases, batch);
+    // Then the submission's workflow moves on: a later retry of the batch must not move it back nor reach anyone.
+    await db
+      .updateTable('packet_submissions')
+      .set({ active_step_id: 'approve', status: 'SUBMITTED' })
+      .where('id', '=', input.submissionId)
+      .execute();
+    await runActivity({ ...sendContext, attempt: 3 }, activities.openFirstPhases, batch);
+    // Another school's submission in the batch is left alone.
+    await runActivity(sendContext, activities.openFirstPhases, { schoolId: randomUUID(), phases: [phase] });
+
+    const tasks = await db
+      .selectFrom('tasks')
+      .select(['step_id', 'status'])
+      .where('workflow_id', '=', seeded.workflowId)
+      .execute();
+    expect(tasks).toEqual([{ step_id: `submit#0@user:${seeded.recipientId}`, status: 'OPEN' }]);
+    const events = await db
+      .selectFrom('packet_submission_events')
+      .select(['kind', 'idempotency_key'])
+      .where('submission_id', '=', input.submissionId)
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.kind)).toEqual(['SENT', 'EMAILED']);
+    expect(events[0]!.idempotency_key).toBe(`${seeded.workflowId}:sent`);
+    expect(mailer.sent).toHaveLength(1);
+    const submission = await db
+      .selectFrom('packet_submissions')
+      .select(['active_step_id', 'status'])
+      .where('id', '=', input.submissionId)
+      .executeTakeFirstOrThrow();
+    expect(submission).toEqual({ active_step_id: 'approve', status: 'SUBMITTED' });
   });
 });

@@ -30,6 +30,8 @@ export interface PacketActivityDeps {
 interface SubmissionRef {
   schoolId: string;
   submissionId: string;
+  /** The submission workflow's id; taken from the activity context when omitted (the workflow's own activities). */
+  workflowId?: string;
 }
 
 /** The pool, or the transaction a step's writes share. */
@@ -45,7 +47,8 @@ interface PendingMail {
 
 const EVENT_KEY = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 
-function workflowId(): string {
+function workflowId(ref?: SubmissionRef): string {
+  if (ref?.workflowId) return ref.workflowId;
   const id = Context.current().info.workflowExecution?.workflowId;
   if (!id) throw new Error('Packet activities run inside the submission workflow');
   return id;
@@ -56,8 +59,8 @@ function eventKey(raw: string): string {
   return EVENT_KEY.test(raw) ? raw : `k${createHash('sha256').update(raw).digest('hex').slice(0, 60)}`;
 }
 
-function sideKey(scope: 'mail' | 'notification', raw: string): string {
-  return `${scope}:${workflowId()}:${eventKey(raw)}`;
+function sideKey(ref: SubmissionRef, scope: 'mail' | 'notification', raw: string): string {
+  return `${scope}:${workflowId(ref)}:${eventKey(raw)}`;
 }
 
 export function taskStepId(phaseKey: string, slotKey: string): string {
@@ -67,6 +70,25 @@ export function taskStepId(phaseKey: string, slotKey: string): string {
 /** `<128 random bits>.<HMAC>`: short enough for a URL path segment, rebuilt from the stored nonce for reminders. */
 export function signerToken(appSecret: string, link: { nonce: string }): string {
   return signLinkToken(appSecret, 'external-signer', link.nonce);
+}
+
+/** One step opened for its actors (tasks, notifications, signer links, mails); `recordSent` on a new submission. */
+export interface OpenPhaseInput extends SubmissionRef {
+  sentPacketId: string;
+  packetName: string;
+  recipientUserId: string;
+  phaseKey: string;
+  stepId: string;
+  stepName: string;
+  stepKind: string;
+  slots: ActorSlot[];
+  round: number;
+  status: SubmissionStatus;
+  steps: StepRunState[];
+  expiresAt: string;
+  notify: boolean;
+  changeRequest: { comment: string; questionIds: string[] } | null;
+  recordSent?: boolean;
 }
 
 export interface StepActionRecord extends SubmissionRef {
@@ -127,13 +149,13 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         user_agent: event.actor?.userAgent ?? null,
         details: JSON.stringify(event.details ?? {}),
         answers_sha256: event.answersSha256 ?? null,
-        idempotency_key: `${workflowId()}:${event.key}`,
+        idempotency_key: `${workflowId(ref)}:${event.key}`,
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .execute();
   }
 
-  async function loadContext(ref: SubmissionRef) {
+  function contextQuery(schoolId: string) {
     return db
       .selectFrom('packet_submissions as s')
       .innerJoin('sent_packets as sp', (j) =>
@@ -146,6 +168,10 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       .select([
         's.id',
         's.sent_packet_id',
+        's.status',
+        's.round',
+        's.active_step_id',
+        's.expired_at',
         'sp.packet_id',
         'sp.sent_by',
         'sp.message',
@@ -159,9 +185,11 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         'sender.last_name as sender_last',
         'sc.name as school_name',
       ])
-      .where('s.id', '=', ref.submissionId)
-      .where('s.school_id', '=', ref.schoolId)
-      .executeTakeFirstOrThrow();
+      .where('s.school_id', '=', schoolId);
+  }
+
+  async function loadContext(ref: SubmissionRef) {
+    return contextQuery(ref.schoolId).where('s.id', '=', ref.submissionId).executeTakeFirstOrThrow();
   }
   type Ctx = Awaited<ReturnType<typeof loadContext>>;
 
@@ -186,13 +214,13 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       schoolId: ref.schoolId,
       userId,
       payload,
-      dedupeKey: sideKey('notification', `${raw}:${userId}`),
+      dedupeKey: sideKey(ref, 'notification', `${raw}:${userId}`),
     });
   }
 
   async function mail(ref: SubmissionRef, to: string, frame: MailFrame, subject: string, raw: string) {
     await deliverOutboxMail(db, mailer, {
-      idempotencyKey: sideKey('mail', raw),
+      idempotencyKey: sideKey(ref, 'mail', raw),
       schoolId: ref.schoolId,
       message: { to, subject, text: renderText(frame), html: renderHtml(frame) },
     });
@@ -330,6 +358,82 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     for (const m of mails) await mail(ref, m.to, m.frame, m.subject, m.raw);
   }
 
+  /** The rows of one opened step, written with the caller's transaction; returns the mails to send after commit. */
+  async function writePhase(
+    trx: Transaction<Database>,
+    input: OpenPhaseInput,
+    ctx: Ctx,
+    opts: { onlyIfUnopened?: boolean } = {},
+  ): Promise<PendingMail[]> {
+    const wfId = workflowId(input);
+    const fresh = input.round === 0 && input.stepKind === 'SUBMITTER';
+    const heading =
+      input.changeRequest && input.stepKind === 'SUBMITTER'
+        ? 'Changes requested'
+        : input.stepKind === 'SUBMITTER'
+          ? 'Please fill in and submit'
+          : input.stepKind === 'EXTERNAL_SIGNER'
+            ? 'Please review and sign'
+            : 'Please review';
+    const intro =
+      input.changeRequest && input.stepKind === 'SUBMITTER'
+        ? `Comment: ${input.changeRequest.comment}`
+        : `It is your turn at "${input.stepName}".`;
+    if (input.recordSent) await appendEvent(input, { key: 'sent', kind: 'SENT' }, trx);
+    let row = trx
+      .updateTable('packet_submissions')
+      .set({
+        status: input.status,
+        steps: JSON.stringify(input.steps),
+        active_step_id: input.stepId,
+        active_step_name: input.stepName,
+        round: input.round,
+        change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.submissionId)
+      .where('school_id', '=', input.schoolId);
+    // A retried batch must not move back a submission whose workflow has since moved on.
+    if (opts.onlyIfUnopened) {
+      row = row.where('active_step_id', 'is', null).where('round', '=', 0).where('status', '=', 'PENDING');
+    }
+    await row.execute();
+    await ensureTasks(
+      trx,
+      input.schoolId,
+      input.slots.map((slot) => ({
+        workflowId: wfId,
+        module: 'packet-submission',
+        entityId: input.submissionId,
+        stepId: taskStepId(input.phaseKey, slot.key),
+        stepName: input.stepName,
+        assigneeUserId: slot.userId ?? null,
+        assigneeRole: slot.role ?? null,
+        assigneeEmail: slot.email ?? null,
+        title: `${input.packetName}: ${input.stepName}`,
+        url: slot.kind === 'EXTERNAL' ? null : `/sprySign/actionRequired?submission=${input.submissionId}`,
+        dueAt: new Date(input.expiresAt),
+      })),
+    );
+    const pending: PendingMail[] = [];
+    for (const slot of input.slots) {
+      pending.push(
+        ...(await reachSlot(trx, input, ctx, slot, {
+          phaseKey: input.phaseKey,
+          stepId: input.stepId,
+          stepName: input.stepName,
+          round: input.round,
+          expiresAt: input.expiresAt,
+          status: fresh ? 'init' : input.changeRequest ? 'comment' : 'assigned',
+          raw: `open:${input.phaseKey}`,
+          heading,
+          intro,
+        })),
+      );
+    }
+    return pending;
+  }
+
   return {
     async startSubmission(input: SubmissionRef & { steps: StepRunState[] }): Promise<void> {
       await db
@@ -349,92 +453,53 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
      * transaction, then their mails through the outbox. The first phase of a new submission also records the SENT
      * event (`recordSent`), so a send costs each workflow one activity before it waits on people.
      */
-    async openPhase(
-      input: SubmissionRef & {
-        sentPacketId: string;
-        packetName: string;
-        recipientUserId: string;
-        phaseKey: string;
-        stepId: string;
-        stepName: string;
-        stepKind: string;
-        slots: ActorSlot[];
-        round: number;
-        status: SubmissionStatus;
-        steps: StepRunState[];
-        expiresAt: string;
-        notify: boolean;
-        changeRequest: { comment: string; questionIds: string[] } | null;
-        recordSent?: boolean;
-      },
-    ): Promise<void> {
+    async openPhase(input: OpenPhaseInput): Promise<void> {
       const ctx = await loadContext(input);
-      const wfId = workflowId();
-      const fresh = input.round === 0 && input.stepKind === 'SUBMITTER';
-      const heading =
-        input.changeRequest && input.stepKind === 'SUBMITTER'
-          ? 'Changes requested'
-          : input.stepKind === 'SUBMITTER'
-            ? 'Please fill in and submit'
-            : input.stepKind === 'EXTERNAL_SIGNER'
-              ? 'Please review and sign'
-              : 'Please review';
-      const intro =
-        input.changeRequest && input.stepKind === 'SUBMITTER'
-          ? `Comment: ${input.changeRequest.comment}`
-          : `It is your turn at "${input.stepName}".`;
-      const mails = await db.transaction().execute(async (trx) => {
-        if (input.recordSent) await appendEvent(input, { key: 'sent', kind: 'SENT' }, trx);
-        await trx
-          .updateTable('packet_submissions')
-          .set({
-            status: input.status,
-            steps: JSON.stringify(input.steps),
-            active_step_id: input.stepId,
-            active_step_name: input.stepName,
-            round: input.round,
-            change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
-            updated_at: new Date(),
-          })
-          .where('id', '=', input.submissionId)
-          .where('school_id', '=', input.schoolId)
-          .execute();
-        await ensureTasks(
-          trx,
-          input.schoolId,
-          input.slots.map((slot) => ({
-            workflowId: wfId,
-            module: 'packet-submission',
-            entityId: input.submissionId,
-            stepId: taskStepId(input.phaseKey, slot.key),
-            stepName: input.stepName,
-            assigneeUserId: slot.userId ?? null,
-            assigneeRole: slot.role ?? null,
-            assigneeEmail: slot.email ?? null,
-            title: `${input.packetName}: ${input.stepName}`,
-            url: slot.kind === 'EXTERNAL' ? null : `/sprySign/actionRequired?submission=${input.submissionId}`,
-            dueAt: new Date(input.expiresAt),
-          })),
-        );
-        const pending: PendingMail[] = [];
-        for (const slot of input.slots) {
-          pending.push(
-            ...(await reachSlot(trx, input, ctx, slot, {
-              phaseKey: input.phaseKey,
-              stepId: input.stepId,
-              stepName: input.stepName,
-              round: input.round,
-              expiresAt: input.expiresAt,
-              status: fresh ? 'init' : input.changeRequest ? 'comment' : 'assigned',
-              raw: `open:${input.phaseKey}`,
-              heading,
-              intro,
-            })),
-          );
-        }
-        return pending;
-      });
+      const mails = await db.transaction().execute((trx) => writePhase(trx, input, ctx));
       await sendMails(input, mails);
+    },
+
+    /**
+     * Opens the first step of many new submissions of one send at once (the packet-send workflow, before it starts
+     * their workflows): one context query and one transaction for the whole batch, then the mails. The rows and keys
+     * are exactly those each workflow's own openPhase would write, so a retry, or a workflow opening its step itself,
+     * finds them and adds nothing.
+     */
+    async openFirstPhases(input: { schoolId: string; phases: OpenPhaseInput[] }): Promise<void> {
+      if (input.phases.length === 0) return;
+      const rows = await contextQuery(input.schoolId)
+        .where(
+          's.id',
+          'in',
+          input.phases.map((p) => p.submissionId),
+        )
+        .execute();
+      const contexts = new Map(rows.map((r) => [r.id, r]));
+      // Only a submission nobody has acted on yet: not opened, or opened by an earlier attempt of this batch (whose
+      // mails may still be owed). One whose workflow has moved on or ended is left to its workflow.
+      const phases = input.phases.filter((p) => {
+        const row = contexts.get(p.submissionId);
+        return (
+          p.schoolId === input.schoolId &&
+          !!row &&
+          row.status === 'PENDING' &&
+          row.round === 0 &&
+          row.expired_at === null &&
+          (row.active_step_id === null || row.active_step_id === p.stepId)
+        );
+      });
+      const mails = await db.transaction().execute(async (trx) => {
+        const all: Array<{ phase: OpenPhaseInput; mails: PendingMail[] }> = [];
+        for (const phase of phases) {
+          const ctx = contexts.get(phase.submissionId)!;
+          all.push({ phase, mails: await writePhase(trx, phase, ctx, { onlyIfUnopened: true }) });
+        }
+        return all;
+      });
+      for (const { phase, mails: pending } of mails) {
+        await sendMails(phase, pending);
+        Context.current().heartbeat();
+      }
     },
 
     async recordStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {

@@ -74,7 +74,7 @@ import {
   toFolder,
   updatePacket,
 } from './packets.service';
-import { sendPacket } from './send-packet.service';
+import { sendPacket, sendProgress } from './send-packet.service';
 import { renderSubmissionPdfFor } from './submission-pdf.service';
 import { openSignerLink, recordSignerConsent, submitAsSigner } from './signer.service';
 import {
@@ -330,12 +330,31 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...packetParams,
         body: SendPacketBody,
         response: {
-          201: Type.Object({ sentPacketId: Type.String(), recipientCount: Type.Integer() }),
+          201: Type.Object({
+            sentPacketId: Type.String(),
+            recipientCount: Type.Integer(),
+            /** False when the send goes on in the background: follow GET /sent-packets/:id/send-progress. */
+            startedAll: Type.Boolean(),
+          }),
           ...errorResponses(400, 401, 403, 404, 409, 503),
         },
       },
     },
     async (request, reply) => reply.code(201).send(await sendPacket(request, request.params.id, request.body)),
+  );
+  app.get(
+    '/sent-packets/:id/send-progress',
+    {
+      onRequest: canSend,
+      schema: {
+        ...packetParams,
+        response: {
+          200: Type.Object({ total: Type.Integer(), started: Type.Integer(), finished: Type.Boolean() }),
+          ...errorResponses(401, 403, 404, 503),
+        },
+      },
+    },
+    async (request) => sendProgress(request, request.params.id),
   );
 
   // ---- sent packets and submissions ----

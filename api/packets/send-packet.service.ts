@@ -1,31 +1,27 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
-import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import {
   EXPIRY_MS,
   PACKET_LIMITS,
   packetWorkflowIds,
-  REMINDER_INTERVAL_MS,
   SENDER_GROUP_ROLES,
   type ExpiryOption,
   type ReminderOption,
 } from '../../domain/packets';
 import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
-import {
-  packetSubmissionWorkflow,
-  type PacketSubmissionInput,
-} from '../../workflows/packets/packet-submission.workflow';
+import { packetSendProgressQuery, packetSendWorkflow } from '../../workflows/packets/packet-send.workflow';
+import { processSearchAttributes } from '../../workflows/shared/search-attributes';
 import { recordAudit } from '../audit/audit.repository';
 import { authOf } from '../plugins/authenticate';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
-import type { ServerDeps } from '../types';
-import { findPacket, findPacketVersion, loadFormVersionsById } from './packets.repository';
+import { findPacket, findPacketVersion } from './packets.repository';
 import type { SendPacketBody } from './packets.schemas';
 import { canSendPacket } from './packets.service';
+import { fillExternalSigners, type SendTiming } from './send-plan';
 
 /**
  * Sending a published packet: resolves the recipients (individuals, teams, groups), freezes the settings on a
@@ -33,8 +29,6 @@ import { canSendPacket } from './packets.service';
  * submission workflow each (id = business key, so a retry never starts a second one).
  */
 type Db = Kysely<Database>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 async function resolveRecipients(db: Db, schoolId: string, body: SendPacketBody['recipients']): Promise<string[]> {
   const ids = new Set<string>();
@@ -89,52 +83,12 @@ async function resolveRecipients(db: Db, schoolId: string, body: SendPacketBody[
   return [...ids];
 }
 
-/** External signer steps left open in the designer take the signer named at send time. */
-function fillExternalSigners(
-  workflow: PacketWorkflowDefinition,
-  signers: SendPacketBody['externalSigners'] = {},
-): PacketWorkflowDefinition {
-  return {
-    ...workflow,
-    steps: workflow.steps.map((step) => {
-      if (step.kind !== 'EXTERNAL_SIGNER') return step;
-      const named = signers[step.id];
-      if (step.actors.length > 0 && !named) return step;
-      if (!named)
-        throw new AppError('EXTERNAL_SIGNER_DETAILS', [{ field: step.id, message: 'Fill external signer details.' }]);
-      const filled = [named.email, named.firstName, named.lastName].every((v) => v.trim() !== '');
-      if (!filled || !EMAIL.test(named.email.trim())) {
-        throw new AppError('EXTERNAL_SIGNER_DETAILS', [{ field: step.id, message: 'Fill external signer details.' }]);
-      }
-      return {
-        ...step,
-        actors: [
-          {
-            kind: 'EXTERNAL' as const,
-            email: named.email.trim().toLowerCase(),
-            firstName: named.firstName.trim(),
-            lastName: named.lastName.trim(),
-          },
-        ],
-      };
-    }),
-  };
-}
-
-export interface SendTiming {
-  /** Test and benchmark hook: overrides the option's interval / window (milliseconds). */
-  reminderEveryMs?: number | null;
-  expireAfterMs?: number;
-  /** Start-to-close limit of the submission workflow's activities. */
-  activityTimeoutMs?: number;
-}
-
 export async function sendPacket(
   request: FastifyRequest,
   packetId: string,
   body: SendPacketBody,
   override: SendTiming = {},
-): Promise<{ sentPacketId: string; recipientCount: number }> {
+): Promise<{ sentPacketId: string; recipientCount: number; startedAll: boolean }> {
   const auth = authOf(request);
   const deps = request.server.deps;
   const timing: SendTiming = { ...deps.packetTiming, ...override };
@@ -148,17 +102,15 @@ export async function sendPacket(
   if (countWords(message) > PACKET_LIMITS.sendMessageMaxWords) throw new AppError('SEND_MESSAGE_TOO_LONG');
   const version = await findPacketVersion(db, auth.school.id, packetId, packet.current_version);
   if (!version) throw new AppError('PACKET_NOT_PUBLISHED');
-  const workflow = fillExternalSigners(version.workflow, body.externalSigners);
+  // Checked here; the packet-send workflow fills the signers in again from the stored sent packet.
+  fillExternalSigners(version.workflow, body.externalSigners);
   const recipients = await resolveRecipients(db, auth.school.id, body.recipients);
   if (recipients.length === 0) throw new AppError('PACKET_NO_RECIPIENTS');
   const temporal = requireTemporal(deps);
-  const forms = await loadFormVersionsById(db, auth.school.id, version.forms);
 
   const reminder: ReminderOption = body.reminder ?? 'OFF';
   const expiry: ExpiryOption = body.expiry ?? 'MONTH';
   const expireAfterMs = timing.expireAfterMs ?? EXPIRY_MS[expiry];
-  const reminderEveryMs =
-    timing.reminderEveryMs !== undefined ? timing.reminderEveryMs : REMINDER_INTERVAL_MS[reminder];
 
   const { sentPacketId, submissions } = await db.transaction().execute(async (trx) => {
     const sent = await trx
@@ -206,24 +158,26 @@ export async function sendPacket(
     return { sentPacketId: sent.id, submissions: rows };
   });
 
-  const base = {
-    schoolId: auth.school.id,
-    sentPacketId,
-    packetName: version.name,
-    hipaa: version.hipaa,
-    workflow,
-    forms: forms.map((f) => ({ formId: f.formId, formVersionId: f.formVersionId, version: f.definition })),
-    reminderEveryMs,
-    maxReminders: PACKET_LIMITS.maxAutoReminders,
-    expireAfterMs,
-    notify: body.notify ?? true,
-    ...(timing.activityTimeoutMs ? { activityTimeoutMs: timing.activityTimeoutMs } : {}),
-  };
-  await startSubmissionWorkflows(
-    deps,
-    temporal,
-    submissions.map((s) => ({ ...base, submissionId: s.id, recipientUserId: s.recipient_user_id })),
-  );
+  const send = await temporal.workflow.start(packetSendWorkflow, {
+    workflowId: packetWorkflowIds.send(sentPacketId),
+    taskQueue: taskQueueOf(deps),
+    args: [
+      {
+        schoolId: auth.school.id,
+        sentPacketId,
+        total: submissions.length,
+        timing: {
+          ...(timing.reminderEveryMs !== undefined ? { reminderEveryMs: timing.reminderEveryMs } : {}),
+          ...(timing.activityTimeoutMs ? { activityTimeoutMs: timing.activityTimeoutMs } : {}),
+        },
+      },
+    ],
+    typedSearchAttributes: processSearchAttributes({
+      schoolId: auth.school.id,
+      module: 'packet-send',
+      entityId: sentPacketId,
+    }),
+  });
   await recordAudit(db, {
     schoolId: auth.school.id,
     actorUserId: auth.user.id,
@@ -233,30 +187,40 @@ export async function sendPacket(
     details: { sentPacketId, recipients: recipients.length },
     ...requestMeta(request),
   });
-  return { sentPacketId, recipientCount: recipients.length };
+  // A small send is usually done within the request, so the sender lands on a complete list; a large one goes on in
+  // the background and the client follows its progress.
+  const startedAll = await Promise.race([
+    send.result().then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), SEND_WAIT_MS).unref()),
+  ]);
+  return { sentPacketId, recipientCount: recipients.length, startedAll };
 }
 
-/** Starts the workflows a few dozen at a time; one already started (a retried request) is left as it is. */
-export async function startSubmissionWorkflows(
-  deps: Pick<ServerDeps, 'taskQueue'>,
-  temporal: Client,
-  inputs: PacketSubmissionInput[],
-): Promise<void> {
-  const concurrency = 32;
-  let next = 0;
-  const worker = async () => {
-    while (next < inputs.length) {
-      const input = inputs[next++]!;
-      try {
-        await temporal.workflow.start(packetSubmissionWorkflow, {
-          workflowId: packetWorkflowIds.submission(input.sentPacketId, input.recipientUserId),
-          taskQueue: taskQueueOf(deps),
-          args: [input],
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
+/** How long the send request waits for the packet-send workflow before it answers (it goes on either way). */
+const SEND_WAIT_MS = 2_000;
+
+/** The progress of a send's packet-send workflow: how many submission workflows have started. */
+export async function sendProgress(
+  request: FastifyRequest,
+  sentPacketId: string,
+): Promise<{ total: number; started: number; finished: boolean }> {
+  const auth = authOf(request);
+  const deps = request.server.deps;
+  const sent = await deps.database.db
+    .selectFrom('sent_packets')
+    .select(['id', 'recipient_count'])
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', sentPacketId)
+    .executeTakeFirst();
+  if (!sent) throw new AppError('NOT_FOUND');
+  const handle = requireTemporal(deps).workflow.getHandle(packetWorkflowIds.send(sentPacketId));
+  try {
+    return await handle.query(packetSendProgressQuery);
+  } catch (err) {
+    // Sends from before the packet-send workflow, and sends past the server's retention, are long complete.
+    if (err instanceof WorkflowNotFoundError) {
+      return { total: sent.recipient_count, started: sent.recipient_count, finished: true };
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
+    throw err;
+  }
 }

@@ -11,7 +11,8 @@ import {
   type PacketAnswers,
   type PacketStep,
   type PacketWorkflowDefinition,
-  type StepActor,
+  slotsOf,
+  type ActorSlot,
   type StepRunState,
 } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, type StepAction, type SubmissionStatus } from '../../domain/packets';
@@ -22,7 +23,7 @@ import {
   type TaskReassignedSignal,
 } from '../../domain/workflows';
 import { compileFormUncached, countWords, type CompiledForm, type FormVersion } from '../../form-engine';
-import { markStep, tagProcess } from '../shared/search-attributes';
+import { markStep, SchoolIdKey, tagProcess } from '../shared/search-attributes';
 
 /**
  * One packet sent to one recipient (id `packet-submission:<sentPacketId>:<recipientId>`): walks the frozen
@@ -32,6 +33,8 @@ import { markStep, tagProcess } from '../shared/search-attributes';
  * frozen compiled form; the sender voids and resends through Signals. Every transition is written to PostgreSQL by
  * an idempotent activity. Durations are inputs.
  */
+export type { ActorSlot };
+
 export interface PacketSubmissionForm {
   formId: string;
   formVersionId: string;
@@ -53,6 +56,11 @@ export interface PacketSubmissionInput {
   maxReminders: number;
   expireAfterMs: number;
   notify: boolean;
+  /**
+   * Set when the send already opened the first step (its task, notification, SENT event and mails) in a batch for
+   * every recipient: the workflow starts waiting on people without an activity of its own.
+   */
+  firstPhaseOpened?: { stepId: string; since: string };
   /**
    * Start-to-close limit of each activity (default one minute). A worker killed mid-activity leaves that step
    * waiting this long before another worker retries it; the activities are single database writes and a mail.
@@ -121,17 +129,6 @@ export const SENT_WITH_FIRST_STEP_PATCH = 'packet-submission-sent-with-first-ste
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
 
-export interface ActorSlot {
-  key: string;
-  kind: 'USER' | 'ROLE' | 'EXTERNAL';
-  userId?: string;
-  role?: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  label: string;
-}
-
 const recordsWithin = (startToCloseMs = 60_000) =>
   wf.proxyActivities<PacketSubmissionActivities>({
     startToCloseTimeout: startToCloseMs,
@@ -140,39 +137,6 @@ const recordsWithin = (startToCloseMs = 60_000) =>
 
 function fail(code: ErrorCode, message?: string): never {
   throw wf.ApplicationFailure.create({ type: code, message: message ?? ERRORS[code].message, nonRetryable: true });
-}
-
-function toSlot(actor: StepActor, recipientUserId: string): ActorSlot {
-  switch (actor.kind) {
-    case 'RECIPIENT':
-      return { key: `user:${recipientUserId}`, kind: 'USER', userId: recipientUserId, label: 'Recipient' };
-    case 'USER':
-      return { key: `user:${actor.userId}`, kind: 'USER', userId: actor.userId, label: actor.name ?? 'User' };
-    case 'ROLE':
-      return { key: `role:${actor.role}`, kind: 'ROLE', role: actor.role, label: actor.role };
-    case 'EXTERNAL': {
-      const email = actor.email.trim().toLowerCase();
-      return {
-        key: `email:${email}`,
-        kind: 'EXTERNAL',
-        email,
-        firstName: actor.firstName,
-        lastName: actor.lastName,
-        label: `${actor.firstName} ${actor.lastName}`.trim(),
-      };
-    }
-  }
-}
-
-function slotsOf(step: PacketStep, recipientUserId: string): ActorSlot[] {
-  const seen = new Set<string>();
-  const slots: ActorSlot[] = [];
-  for (const actor of step.actors) {
-    const slot = toSlot(actor, recipientUserId);
-    if (!seen.has(slot.key)) slots.push(slot);
-    seen.add(slot.key);
-  }
-  return slots;
 }
 
 function matches(slot: ActorSlot, person: ActingPerson): boolean {
@@ -458,7 +422,10 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     { validator: (request) => void validateAction(request) },
   );
 
-  tagProcess({ schoolId: input.schoolId, module: 'packet-submission', entityId: input.submissionId });
+  // A send sets the process's search attributes at start; runs started without them tag themselves.
+  if (!wf.workflowInfo().typedSearchAttributes.get(SchoolIdKey)) {
+    tagProcess({ schoolId: input.schoolId, module: 'packet-submission', entityId: input.submissionId });
+  }
   const expiresAt = Date.now() + input.expireAfterMs;
   let sentRecorded = false;
   /** Records the SENT event on its own: before the first write that is not the opening of a step. */
@@ -528,28 +495,33 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       anyApproval: false,
     };
     phase = current;
-    const since = isoNow();
+    // The send opened this first step for every recipient at once (packet-send workflow): nothing left to write.
+    const preOpened = !sentRecorded && round === 0 && input.firstPhaseOpened?.stepId === step.id;
+    const since = preOpened ? input.firstPhaseOpened!.since : isoNow();
     setStep(step.id, { status: 'ACTIVE', since, waitingOn: slots.map((s) => s.label) });
     const withSent = !sentRecorded;
     sentRecorded = true;
-    await records.openPhase({
-      ...ref,
-      sentPacketId: input.sentPacketId,
-      packetName: input.packetName,
-      recipientUserId: input.recipientUserId,
-      phaseKey: current.key,
-      stepId: step.id,
-      stepName: step.name,
-      stepKind: step.kind,
-      slots,
-      round,
-      status,
-      steps: steps.map((s) => ({ ...s })),
-      expiresAt: new Date(expiresAt).toISOString(),
-      notify: input.notify,
-      changeRequest: changeRequest ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds } : null,
-      ...(withSent ? { recordSent: true } : {}),
-    });
+    if (!preOpened)
+      await records.openPhase({
+        ...ref,
+        sentPacketId: input.sentPacketId,
+        packetName: input.packetName,
+        recipientUserId: input.recipientUserId,
+        phaseKey: current.key,
+        stepId: step.id,
+        stepName: step.name,
+        stepKind: step.kind,
+        slots,
+        round,
+        status,
+        steps: steps.map((s) => ({ ...s })),
+        expiresAt: new Date(expiresAt).toISOString(),
+        notify: input.notify,
+        changeRequest: changeRequest
+          ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds }
+          : null,
+        ...(withSent ? { recordSent: true } : {}),
+      });
     current.ready = true;
     markStep(step.name, slots.map((s) => s.label).join(', '));
 

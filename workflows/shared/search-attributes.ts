@@ -1,5 +1,10 @@
 import { upsertSearchAttributes } from '@temporalio/workflow';
-import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributeUpdatePair } from '@temporalio/common';
+import {
+  defineSearchAttributeKey,
+  SearchAttributeType,
+  type SearchAttributePair,
+  type SearchAttributeUpdatePair,
+} from '@temporalio/common';
 import type { WorkflowModule } from '../../domain/workflows';
 
 /**
@@ -18,13 +23,21 @@ export interface ProcessIdentity {
   entityId: string;
 }
 
-/** Set once at the start of a workflow: which school, module and entity the process belongs to. */
-export function tagProcess(identity: ProcessIdentity): void {
-  upsertSearchAttributes([
+/** Which school, module and entity the process belongs to, as search attribute pairs. */
+export function processSearchAttributes(identity: ProcessIdentity): SearchAttributePair[] {
+  return [
     { key: SchoolIdKey, value: identity.schoolId },
     { key: ModuleKey, value: identity.module },
     { key: EntityIdKey, value: identity.entityId },
-  ]);
+  ];
+}
+
+/**
+ * Set once at the start of a workflow. A client that starts many processes at once passes the same pairs as
+ * `typedSearchAttributes` instead, which spares the server one visibility write per process.
+ */
+export function tagProcess(identity: ProcessIdentity): void {
+  upsertSearchAttributes(processSearchAttributes(identity));
 }
 
 /**

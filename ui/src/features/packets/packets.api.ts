@@ -68,6 +68,7 @@ export const packetPaths = {
   sentVoid: (sentPacketId: string) => `/sent-packets/${enc(sentPacketId)}/void`,
   folders: '/packet-folders',
   sentPackets: '/sent-packets',
+  sendProgress: (sentPacketId: string) => `/sent-packets/${enc(sentPacketId)}/send-progress`,
   submission: (id: string) => `/packet-submissions/${enc(id)}`,
   submissionAction: (id: string) => `/packet-submissions/${enc(id)}/actions`,
   submissionVoid: (id: string) => `/packet-submissions/${enc(id)}/void`,
@@ -116,7 +117,7 @@ export function useFolders() {
   });
 }
 
-function useInvalidatePackets() {
+export function useInvalidatePackets() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: packetKeys.all });
 }
@@ -168,9 +169,31 @@ export function useExternalLink(id: string) {
 export function useSendPacket(id: string) {
   const invalidate = useInvalidatePackets();
   return useMutation({
-    mutationFn: (input: SendPacketInput) =>
-      api.post<{ sentPacketId: string; recipientCount: number }>(packetPaths.send(id), input),
+    mutationFn: (input: SendPacketInput) => api.post<SendResultDto>(packetPaths.send(id), input),
     onSuccess: invalidate,
+  });
+}
+
+export interface SendResultDto {
+  sentPacketId: string;
+  recipientCount: number;
+  /** False when the send goes on in the background (its progress: useSendProgress). */
+  startedAll: boolean;
+}
+
+/** How many of a send's submission workflows have started, polled until the send has finished. */
+export function useSendProgress(sentPacketId: string | null) {
+  return useQuery({
+    // Outside the 'packets' key: invalidating the packet lists once the send ends must not refetch this again.
+    queryKey: ['send-progress', sentPacketId],
+    queryFn: ({ signal }) =>
+      api.get<{ total: number; started: number; finished: boolean }>(
+        packetPaths.sendProgress(sentPacketId!),
+        undefined,
+        signal,
+      ),
+    enabled: !!sentPacketId,
+    refetchInterval: (query) => (query.state.data?.finished ? false : 1000),
   });
 }
 

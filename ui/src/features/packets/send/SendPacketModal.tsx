@@ -33,6 +33,7 @@ import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import type { PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
 import { EXPIRY_LABELS, GROUP_LABELS, REMINDER_LABELS, VISIBILITY_LABELS } from '../packet-labels';
 import { usePeople, useSendPacket, type PacketDetailDto } from '../packets.api';
+import { SendProgress } from './SendProgress';
 
 type Signer = { email: string; firstName: string; lastName: string };
 
@@ -68,6 +69,7 @@ export function SendPacketModal({ packet, onClose }: { packet: PacketDetailDto; 
     ),
   );
   const [tried, setTried] = useState(false);
+  const [inBackground, setInBackground] = useState<{ sentPacketId: string; recipientCount: number } | null>(null);
   const words = countWords(message);
   const noRecipients = userIds.length + teamIds.length + groups.length === 0;
   const signersMissing = signerSteps.some((s) => {
@@ -89,12 +91,23 @@ export function SendPacketModal({ packet, onClose }: { packet: PacketDetailDto; 
       },
       {
         onSuccess: (sent) => {
+          if (!sent.startedAll) {
+            setInBackground({ sentPacketId: sent.sentPacketId, recipientCount: sent.recipientCount });
+            return;
+          }
           notifications.show({ color: 'green', message: `Sent to ${sent.recipientCount} recipients` });
           onClose();
         },
       },
     );
   };
+  if (inBackground) {
+    return (
+      <Modal opened onClose={onClose} title={`Send “${packet.name}”`} size="lg">
+        <SendProgress {...inBackground} onDone={onClose} />
+      </Modal>
+    );
+  }
   return (
     <Modal opened onClose={onClose} title={`Send “${packet.name}”`} size="lg">
       <Stack>

@@ -1,0 +1,127 @@
+import { Context } from '@temporalio/activity';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Kysely } from 'kysely';
+import { loadSubmissionBase, type SendTiming } from '../../api/packets/send-plan';
+import { firstPhaseOf, orderPacketSteps, type StepRunState } from '../../domain/packet-workflow';
+import type { Database } from '../../migrations/database';
+import {
+  packetSubmissionWorkflow,
+  type PacketSubmissionInput,
+} from '../../workflows/packets/packet-submission.workflow';
+import { processSearchAttributes } from '../../workflows/shared/search-attributes';
+import type { OpenPhaseInput } from './packet-submission.activities';
+
+/** Workflow starts in flight per batch (the workflow runs a few batches at once). */
+const STARTS_IN_FLIGHT = 8;
+
+/**
+ * The packet-send workflow's batch: starts the submission workflows of up to `limit` recipients of one send (on the
+ * task queue this activity runs on, each told its first step is opened for it), then opens those first steps in one
+ * transaction (the submission activities' openFirstPhases: the rows and keys each workflow would write itself). In
+ * that order, a task is never listed before its workflow runs. Safe to retry at any point: a workflow already
+ * started is left as it is, and a submission someone has acted on is not opened again.
+ */
+export function createPacketSendActivities(deps: {
+  db: Kysely<Database>;
+  temporal?: Client;
+  openFirstPhases(input: { schoolId: string; phases: OpenPhaseInput[] }): Promise<void>;
+}) {
+  const { db } = deps;
+  return {
+    async startSendBatch(input: {
+      schoolId: string;
+      sentPacketId: string;
+      offset: number;
+      limit: number;
+      timing: SendTiming;
+    }): Promise<number> {
+      const temporal = deps.temporal;
+      if (!temporal) throw new Error('The packet-send activities need a Temporal client');
+      const plan = await loadSubmissionBase(db, input.schoolId, input.sentPacketId, input.timing);
+      if (!plan) return 0;
+      const submissions = await db
+        .selectFrom('packet_submissions')
+        .select(['id', 'recipient_user_id', 'workflow_id'])
+        .where('school_id', '=', input.schoolId)
+        .where('sent_packet_id', '=', input.sentPacketId)
+        .orderBy('id')
+        .offset(input.offset)
+        .limit(input.limit)
+        .execute();
+
+      const { base, expiresAt } = plan;
+      const since = new Date().toISOString();
+      const ordered = orderPacketSteps(base.workflow);
+      const inputs: PacketSubmissionInput[] = [];
+      const phases: OpenPhaseInput[] = [];
+      for (const s of submissions) {
+        const first = firstPhaseOf(base.workflow, s.recipient_user_id);
+        inputs.push({
+          ...base,
+          submissionId: s.id,
+          recipientUserId: s.recipient_user_id,
+          ...(first ? { firstPhaseOpened: { stepId: first.step.id, since } } : {}),
+        });
+        if (!first) continue;
+        // The state the workflow holds once it has opened its first step (packet-submission.workflow.ts).
+        const steps: StepRunState[] = ordered.map((step) =>
+          step.id === first.step.id
+            ? { stepId: step.id, status: 'ACTIVE', since, waitingOn: first.slots.map((slot) => slot.label) }
+            : { stepId: step.id, status: 'PENDING' },
+        );
+        phases.push({
+          schoolId: input.schoolId,
+          submissionId: s.id,
+          workflowId: s.workflow_id,
+          sentPacketId: input.sentPacketId,
+          packetName: base.packetName,
+          recipientUserId: s.recipient_user_id,
+          phaseKey: `${first.step.id}#0`,
+          stepId: first.step.id,
+          stepName: first.step.name,
+          stepKind: first.step.kind,
+          slots: first.slots,
+          round: 0,
+          status: 'PENDING',
+          steps,
+          expiresAt: expiresAt.toISOString(),
+          notify: base.notify,
+          changeRequest: null,
+          recordSent: true,
+        });
+      }
+      const context = Context.current();
+      const taskQueue = context.info.taskQueue;
+      let next = 0;
+      let started = 0;
+      const lane = async () => {
+        while (next < inputs.length) {
+          const at = next++;
+          const one = inputs[at]!;
+          try {
+            await temporal.workflow.start(packetSubmissionWorkflow, {
+              workflowId: submissions[at]!.workflow_id,
+              taskQueue,
+              args: [one],
+              typedSearchAttributes: processSearchAttributes({
+                schoolId: one.schoolId,
+                module: 'packet-submission',
+                entityId: one.submissionId,
+              }),
+            });
+          } catch (err) {
+            if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+          }
+          started += 1;
+          context.heartbeat(started);
+        }
+      };
+      // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
+      await Promise.all(Array.from({ length: Math.min(STARTS_IN_FLIGHT, inputs.length) }, lane));
+      await deps.openFirstPhases({ schoolId: input.schoolId, phases });
+      return started;
+    },
+  };
+}
+
+export type PacketSendActivities = ReturnType<typeof createPacketSendActivities>;
