@@ -13,6 +13,7 @@ import { createPacketSubmissionActivities } from './packets/packet-submission.ac
 import { createPacketBulkActivities } from './packets/packet-bulk.activities';
 import { createPacketSendActivities } from './packets/packet-send.activities';
 import { createTemplateAssignmentActivities } from './templates/template-assignment.activities';
+import { createTemplateDuplicationActivities } from './templates/template-duplication.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -36,6 +37,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPacketBulkActivities(deps),
     ...createDisclosureActivities(deps),
     ...createTemplateAssignmentActivities(deps),
+    ...createTemplateDuplicationActivities(deps),
   };
 }
 

@@ -67,6 +67,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'template-assignment': 'Template assignment',
   'bulk-void': 'Bulk void',
   'packet-send': 'Packet send',
+  'template-duplication': 'Template duplication',
 };
 
 export function moduleLabel(module: string | null | undefined): string {

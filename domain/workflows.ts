@@ -22,6 +22,7 @@ export const WORKFLOW_MODULES = [
   'template-assignment',
   'bulk-void',
   'packet-send',
+  'template-duplication',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Records the template assignment workflow's histories into workflows/templates/histories/ for the replay test,
  * like scripts/record-packet-histories.ts does for packets:
- *   npx tsx scripts/record-template-histories.ts
- * One scenario assigns a template to 250 schools (three batches, run side by side), the other un-assigns them.
+ *   npx tsx scripts/record-template-histories.ts [scenario-name]
+ * One scenario assigns a template to 250 schools (three batches, run side by side), one un-assigns them, and one
+ * duplicates the template.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +18,7 @@ import { seedSchool } from '../api/test-support/seed-school';
 import { templateAssignmentWorkflowId, type TemplateAssignmentAction } from '../domain/templates';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
 import { templateAssignmentWorkflow } from '../workflows/templates/template-assignment.workflow';
+import { templateDuplicationWorkflow } from '../workflows/templates/template-duplication.workflow';
 import { findTemporalCli } from './temporal-cli';
 import { startTemporalDevServer } from './temporal-dev-server';
 import { createFreshDatabase, freePort } from './test-harness/global-setup';
@@ -86,11 +89,24 @@ async function main(): Promise<void> {
         .executeTakeFirstOrThrow();
       const dir = join(ROOT, 'workflows', 'templates', 'histories');
       mkdirSync(dir, { recursive: true });
-      for (const [name, action] of [
-        ['template-assigned-in-batches', 'ASSIGN'],
-        ['template-unassigned-in-batches', 'UNASSIGN'],
-      ] as const) {
-        const handle = await runJob(client, database, template.id, provider.id, action, tag);
+      const duplicate = async () => {
+        const copyId = randomUUID();
+        const handle = await client.workflow.start(templateDuplicationWorkflow, {
+          taskQueue: TASK_QUEUE,
+          workflowId: `template-duplication:${copyId}`,
+          args: [{ sourceTemplateId: template.id, copyId, requestedBy: null, providerSchoolId: provider.id }],
+        });
+        await handle.result();
+        return handle;
+      };
+      const scenarios = [
+        ['template-assigned-in-batches', () => runJob(client, database, template.id, provider.id, 'ASSIGN', tag)],
+        ['template-unassigned-in-batches', () => runJob(client, database, template.id, provider.id, 'UNASSIGN', tag)],
+        ['template-duplicated', duplicate],
+      ] as const;
+      // `npx tsx scripts/record-template-histories.ts <name>` records only that scenario (older files stay as recorded).
+      for (const [name, run] of scenarios.filter(([n]) => !process.argv[2] || n === process.argv[2])) {
+        const handle = await run();
         const history = await handle.fetchHistory();
         const file = join(dir, `${name}.json`);
         writeFileSync(file, JSON.stringify(history, null, 2) + '\n');

@@ -6,3 +6,4 @@ export * from './packets/bulk-void.workflow';
 export * from './packets/packet-send.workflow';
 export * from './disclosures/disclosure.workflow';
 export * from './templates/template-assignment.workflow';
+export * from './templates/template-duplication.workflow';

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormElement } from '../../form-engine/form-definition';
 import { templateAssignmentProgressQuery } from '../../workflows/templates/template-assignment.workflow';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, uniqueTag, type SeededUser } from '../test-support/seed-school';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { copyTemplate } from './templates.repository';
 
 /**
  * The template library on the real stack (PostgreSQL, Temporal dev server, platform worker): an operator turns a
@@ -207,6 +209,16 @@ describe('template library (operator)', () => {
     const original = (await call(operator, 'GET', `/templates/${id}`)).json();
     expect(copy.forms.map((f: { id: string }) => f.id)).not.toEqual(original.forms.map((f: { id: string }) => f.id));
     expect(copy.forms[1].pdfFilename).toBe('seeded.pdf');
+    // Made by the duplication workflow (spec: duplication is asynchronous), keyed by the copy's id.
+    expect(await t.temporal.workflow.getHandle(`template-duplication:${copy.id}`).result()).toBe(true);
+    // A retried copy activity finds the copy and adds nothing; a missing source copies nothing.
+    const db = t.database.db;
+    expect(await copyTemplate(db, { sourceTemplateId: id, copyId: copy.id, createdBy: null })).toBe(true);
+    const forms = await db.selectFrom('template_forms').select('id').where('template_id', '=', copy.id).execute();
+    expect(forms).toHaveLength(2);
+    const ghost = randomUUID();
+    expect(await copyTemplate(db, { sourceTemplateId: randomUUID(), copyId: ghost, createdBy: null })).toBe(false);
+    expect(await db.selectFrom('templates').select('id').where('id', '=', ghost).executeTakeFirst()).toBeUndefined();
     const workflow = await t.database.db
       .selectFrom('templates')
       .select('workflow')

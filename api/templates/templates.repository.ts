@@ -1,5 +1,6 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { InstitutionFilter } from '../../domain/templates';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { remapWorkflowForms, templateCopyTitle, type InstitutionFilter } from '../../domain/templates';
 import type { Database } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 
@@ -85,6 +86,50 @@ export async function findTemplateWorkflow(db: Db, templateId: string) {
     .select(['id', 'title', 'description', 'hipaa', 'workflow', 'archived_at'])
     .where('id', '=', templateId)
     .executeTakeFirst();
+}
+
+/**
+ * Copies a template into a new one with the given id: its own forms (PDFs included), the workflow pointing at them,
+ * no assignments. One transaction keyed by the copy's id, so running it again (a retried activity) copies nothing
+ * twice. Returns false when the source template is not there.
+ */
+export async function copyTemplate(
+  db: Db,
+  input: { sourceTemplateId: string; copyId: string; createdBy: string | null },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const done = await trx.selectFrom('templates').select('id').where('id', '=', input.copyId).executeTakeFirst();
+    if (done) return true;
+    const source = await findTemplateWorkflow(trx, input.sourceTemplateId);
+    if (!source) return false;
+    const sourceForms = await trx
+      .selectFrom('template_forms')
+      .select('id')
+      .where('template_id', '=', input.sourceTemplateId)
+      .orderBy('position')
+      .execute();
+    const formIds = new Map(sourceForms.map((f) => [f.id, randomUUID()]));
+    await trx
+      .insertInto('templates')
+      .values({
+        id: input.copyId,
+        title: templateCopyTitle(source.title),
+        description: source.description,
+        hipaa: source.hipaa,
+        workflow: JSON.stringify(remapWorkflowForms(source.workflow, formIds)),
+        source_template_id: input.sourceTemplateId,
+        created_by: input.createdBy,
+      })
+      .execute();
+    for (const [from, to] of formIds) {
+      await sql`insert into template_forms
+          (id, template_id, position, name, category, kind, definition, pdf_filename, pdf_size_bytes, pdf_page_count, pdf_data)
+        select ${to}::uuid, ${input.copyId}::uuid, position, name, category, kind, definition, pdf_filename, pdf_size_bytes,
+          pdf_page_count, pdf_data
+        from template_forms where id = ${from}::uuid`.execute(trx);
+    }
+    return true;
+  });
 }
 
 /** The template's forms in packet order, without the PDF bytes. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { authOf } from '../plugins/authenticate';
 import { errorResponses, IdParams } from '../shared/schemas';
@@ -138,9 +139,20 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/templates/:id/duplicate',
     {
       onRequest: operate,
-      schema: { params: IdParams, response: { 201: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        params: IdParams,
+        response: {
+          201: TemplateDetail,
+          /** The copy is still being made: it appears in the list when done. */
+          202: Type.Object({ id: Type.String() }),
+          ...errorResponses(400, 401, 403, 404, 503),
+        },
+      },
     },
-    async (request, reply) => reply.code(201).send(await duplicateTemplate(request, request.params.id)),
+    async (request, reply) => {
+      const result = await duplicateTemplate(request, request.params.id);
+      return reply.code(result.status).send(result.body);
+    },
   );
 
   app.post(

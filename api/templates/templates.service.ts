@@ -20,6 +20,7 @@ import { countWords, isAnswerableType } from '../../form-engine';
 import type { FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
 import type { templateAssignmentWorkflow } from '../../workflows/templates/template-assignment.workflow';
+import type { templateDuplicationWorkflow } from '../../workflows/templates/template-duplication.workflow';
 import { recordAudit } from '../audit/audit.repository';
 import { prepareDefinition } from '../forms/prepare-definition';
 import { loadPacketForms } from '../packets/packets.repository';
@@ -239,41 +240,28 @@ export async function createTemplateFromPacket(
   return loadTemplateDetail(db, templateId);
 }
 
-/** A copy with its own forms (PDFs included), never assigned to anyone yet. */
-export async function duplicateTemplate(request: FastifyRequest, templateId: string) {
+/**
+ * A copy with its own forms (PDFs included), never assigned to anyone yet, made by the template duplication
+ * workflow. The request waits for it (a template holds at most five forms, so the copy takes moments) and answers
+ * with the copy; should it take longer, it answers 202 with the copy's id and the copy appears in the list when done.
+ */
+export async function duplicateTemplate(
+  request: FastifyRequest,
+  templateId: string,
+): Promise<
+  { status: 201; body: Awaited<ReturnType<typeof loadTemplateDetail>> } | { status: 202; body: { id: string } }
+> {
   const auth = authOf(request);
-  const { db } = request.server.deps.database;
+  const deps = request.server.deps;
+  const { db } = deps.database;
   const source = await findTemplateWorkflow(db, templateId);
   if (!source) throw new AppError('NOT_FOUND');
-  const sourceForms = await db
-    .selectFrom('template_forms')
-    .select('id')
-    .where('template_id', '=', templateId)
-    .orderBy('position')
-    .execute();
-  const formIds = new Map(sourceForms.map((f) => [f.id, randomUUID()]));
-  const title = templateCopyTitle(source.title);
-  const copyId = await db.transaction().execute(async (trx) => {
-    const copy = await trx
-      .insertInto('templates')
-      .values({
-        title,
-        description: source.description,
-        hipaa: source.hipaa,
-        workflow: JSON.stringify(remapWorkflowForms(source.workflow, formIds)),
-        source_template_id: templateId,
-        created_by: auth.user.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [from, to] of formIds) {
-      await sql`insert into template_forms
-          (id, template_id, position, name, category, kind, definition, pdf_filename, pdf_size_bytes, pdf_page_count, pdf_data)
-        select ${to}::uuid, ${copy.id}::uuid, position, name, category, kind, definition, pdf_filename, pdf_size_bytes,
-          pdf_page_count, pdf_data
-        from template_forms where id = ${from}::uuid`.execute(trx);
-    }
-    return copy.id;
+  const temporal = requireTemporal(deps);
+  const copyId = randomUUID();
+  const handle = await temporal.workflow.start<typeof templateDuplicationWorkflow>('templateDuplicationWorkflow', {
+    workflowId: `template-duplication:${copyId}`,
+    taskQueue: taskQueueOf(deps),
+    args: [{ sourceTemplateId: templateId, copyId, requestedBy: auth.user.id, providerSchoolId: auth.school.id }],
   });
   await recordAudit(db, {
     schoolId: auth.school.id,
@@ -282,10 +270,18 @@ export async function duplicateTemplate(request: FastifyRequest, templateId: str
     targetType: 'template',
     targetId: copyId,
     ...requestMeta(request),
-    details: { sourceTemplateId: templateId, title },
+    details: { sourceTemplateId: templateId, title: templateCopyTitle(source.title) },
   });
-  return loadTemplateDetail(db, copyId);
+  const copied = await Promise.race([
+    handle.result(),
+    new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), DUPLICATE_WAIT_MS).unref()),
+  ]);
+  if (copied === 'pending') return { status: 202, body: { id: copyId } };
+  if (!copied) throw new AppError('NOT_FOUND');
+  return { status: 201, body: await loadTemplateDetail(db, copyId) };
 }
+
+const DUPLICATE_WAIT_MS = 10_000;
 
 /** Archive hides the template from every school's library (assignments are kept); unarchive brings it back. */
 export async function setTemplateArchived(request: FastifyRequest, templateId: string, archived: boolean) {

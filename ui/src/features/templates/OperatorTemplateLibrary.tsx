@@ -51,7 +51,13 @@ function RowActions({ template }: { template: TemplateRow }) {
         <Menu.Item
           onClick={() =>
             duplicate.mutate(template.id, {
-              onSuccess: (copy) => notifications.show({ color: 'green', message: `Duplicated as "${copy.title}"` }),
+              onSuccess: (copy) =>
+                notifications.show({
+                  color: 'green',
+                  message: copy.title
+                    ? `Duplicated as "${copy.title}"`
+                    : 'Duplicating: the copy appears in the list when it is ready',
+                }),
               onError: (e) => notifications.show({ color: 'red', message: e.message }),
             })
           }

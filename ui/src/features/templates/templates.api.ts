@@ -62,8 +62,11 @@ export function useCreateTemplate() {
   );
 }
 
+/** The copy, or only its id when the duplication workflow is still making it (it joins the list when done). */
 export function useDuplicateTemplate() {
-  return useTemplateMutation((id: string) => api.post<TemplateDetailData>(`/templates/${id}/duplicate`));
+  return useTemplateMutation((id: string) =>
+    api.post<TemplateDetailData | { id: string; title?: undefined }>(`/templates/${id}/duplicate`),
+  );
 }
 
 export function useSetArchived() {
