@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import { requireTemporal } from '../shared/workflow-client';
 import { teamExists } from '../teams/teams.repository';
 import { startInvitationWorkflow, writeInvitation } from '../users/invitations.service';
@@ -120,13 +119,10 @@ export async function createAthlete(
       await deleteUser(db, schoolId, userId);
       throw new AppError('WORKFLOW_UNAVAILABLE');
     }
-    await recordAudit(db, {
-      schoolId,
-      actorUserId: auth.user.id,
+    await auditRequest(request, {
       action: 'user.invited',
       targetType: 'user',
       targetId: userId,
-      ...requestMeta(request),
       details: {
         email: body.email.toLowerCase(),
         roles: [{ role: 'STUDENT_ATHLETE' }],

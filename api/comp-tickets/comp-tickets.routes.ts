@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMP_TICKET_RECIPIENT_ROLES, DEFAULT_COMP_TICKET_SETTINGS } from '../../domain/comp-tickets';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
-import { requestMeta } from '../shared/request-meta';
 import { errorResponses } from '../shared/schemas';
 import { findCompTicketSettings, saveCompTicketSettings } from './comp-tickets.repository';
 import { CompTicketSettingsBody, CompTicketSettingsDto } from './comp-tickets.schemas';
@@ -46,15 +45,16 @@ export const compTicketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       await db.transaction().execute(async (trx) => {
         await saveCompTicketSettings(trx, schoolId, settings, auth.user.id);
-        await recordAudit(trx, {
-          schoolId,
-          actorUserId: auth.user.id,
-          action: 'comp_tickets.configured',
-          targetType: 'school',
-          targetId: schoolId,
-          ...requestMeta(request),
-          details: settings,
-        });
+        await auditRequest(
+          request,
+          {
+            action: 'comp_tickets.configured',
+            targetType: 'school',
+            targetId: schoolId,
+            details: settings,
+          },
+          trx,
+        );
       });
       const saved = (await findCompTicketSettings(db, schoolId))!;
       return { ...saved, updatedAt: saved.updatedAt.toISOString() };

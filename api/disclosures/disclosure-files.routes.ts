@@ -4,10 +4,9 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import { DISCLOSURE_LIMITS } from '../../domain/disclosures';
 import { AppError, ERRORS } from '../../domain/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
-import { requestMeta } from '../shared/request-meta';
 import { errorResponses } from '../shared/schemas';
 import { deleteStoredFile, findStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
@@ -117,15 +116,16 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
           reason: file.filename,
           details: { fileId: file.id, size: file.sizeBytes, sha256: file.sha256 },
         });
-        await recordAudit(trx, {
-          schoolId: auth.school.id,
-          actorUserId: auth.user.id,
-          action: 'disclosure.attachment_uploaded',
-          targetType: 'disclosure',
-          targetId: d.id,
-          ...requestMeta(request),
-          details: { fileId: file.id, filename: file.filename, size: file.sizeBytes, sha256: file.sha256 },
-        });
+        await auditRequest(
+          request,
+          {
+            action: 'disclosure.attachment_uploaded',
+            targetType: 'disclosure',
+            targetId: d.id,
+            details: { fileId: file.id, filename: file.filename, size: file.sizeBytes, sha256: file.sha256 },
+          },
+          trx,
+        );
         return file;
       });
       request.log.info({ disclosureId: d.id, fileId: result.id }, 'disclosure attachment stored');
@@ -160,15 +160,16 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
           reason: attachment.name,
           details: { fileId },
         });
-        await recordAudit(trx, {
-          schoolId: auth.school.id,
-          actorUserId: auth.user.id,
-          action: 'disclosure.attachment_removed',
-          targetType: 'disclosure',
-          targetId: d.id,
-          ...requestMeta(request),
-          details: { fileId, filename: attachment.name },
-        });
+        await auditRequest(
+          request,
+          {
+            action: 'disclosure.attachment_removed',
+            targetType: 'disclosure',
+            targetId: d.id,
+            details: { fileId, filename: attachment.name },
+          },
+          trx,
+        );
       });
       return detail(auth, d.id);
     },
@@ -193,13 +194,10 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
       if (!d.attachments.some((a) => a.fileId === fileId)) throw new AppError('NOT_FOUND');
       const file = await findStoredFile(db, auth.school.id, fileId, DISCLOSURE_FILE_PURPOSE);
       if (!file) throw new AppError('NOT_FOUND');
-      await recordAudit(db, {
-        schoolId: auth.school.id,
-        actorUserId: auth.user.id,
+      await auditRequest(request, {
         action: 'disclosure.attachment_downloaded',
         targetType: 'disclosure',
         targetId: d.id,
-        ...requestMeta(request),
         details: { fileId, filename: file.filename, sha256: file.sha256, asOwner: own },
       });
       return reply

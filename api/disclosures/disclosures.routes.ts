@@ -10,8 +10,7 @@ import {
   type DisclosureActor,
 } from '../../workflows/disclosures/disclosure.workflow';
 import { sql } from 'kysely';
-import { recordAudit } from '../audit/audit.repository';
-import { requestMeta } from '../shared/request-meta';
+import { auditRequest } from '../audit/audit-request';
 import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
@@ -304,15 +303,16 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .set({ settings: sql`settings || jsonb_build_object('disclosureReminderHours', ${hours}::int)` })
           .where('id', '=', auth.school.id)
           .execute();
-        await recordAudit(trx, {
-          schoolId: auth.school.id,
-          actorUserId: auth.user.id,
-          action: 'disclosure.settings_updated',
-          targetType: 'school',
-          targetId: auth.school.id,
-          ...requestMeta(request),
-          details: { reviewReminderHours: hours },
-        });
+        await auditRequest(
+          request,
+          {
+            action: 'disclosure.settings_updated',
+            targetType: 'school',
+            targetId: auth.school.id,
+            details: { reviewReminderHours: hours },
+          },
+          trx,
+        );
       });
       return { reviewReminderHours: hours };
     },

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { assertDefinitionValid, FORM_LIMITS } from '../../form-engine';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import {
   copyDocument,
   findDocumentInfo,
@@ -62,15 +61,16 @@ export async function cloneForm(request: FastifyRequest, sourceId: string, name?
     });
     assertDefinitionValid(definition);
     await insertFormVersion(trx, schoolId, { id: versionId, formId, version: 1, definition });
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'form.cloned',
-      targetType: 'form',
-      targetId: formId,
-      ...requestMeta(request),
-      details: { sourceFormId: sourceId, sourceVersion: sourceVersion.version, name: definition.name },
-    });
+    await auditRequest(
+      request,
+      {
+        action: 'form.cloned',
+        targetType: 'form',
+        targetId: formId,
+        details: { sourceFormId: sourceId, sourceVersion: sourceVersion.version, name: definition.name },
+      },
+      trx,
+    );
   });
   return requireFormDetail(db, schoolId, formId);
 }

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import {
   findForm,
   findFormVersion,
@@ -53,15 +52,16 @@ export async function storeFormDocument(request: FastifyRequest, formId: string)
     const next = { ...current.definition, pdfImport: toPdfImportRef({ id, ...document }) };
     await updateVersionDefinition(trx, schoolId, current.id, next);
     await updateFormFields(trx, schoolId, formId, {});
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'form.updated',
-      targetType: 'form',
-      targetId: formId,
-      ...requestMeta(request),
-      details: { document: { filename: upload.filename, sizeBytes: upload.bytes.length, pageCount } },
-    });
+    await auditRequest(
+      request,
+      {
+        action: 'form.updated',
+        targetType: 'form',
+        targetId: formId,
+        details: { document: { filename: upload.filename, sizeBytes: upload.bytes.length, pageCount } },
+      },
+      trx,
+    );
   });
   return requireFormDetail(db, schoolId, formId);
 }

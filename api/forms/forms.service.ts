@@ -4,9 +4,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { assertDefinitionValid, assertEditable } from '../../form-engine';
 import type { Database, FormTemplateKind } from '../../migrations/database';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import {
   archiveForm,
   findDocumentInfo,
@@ -130,15 +129,16 @@ export async function createForm(
       createdBy: auth.user.id,
     });
     await insertFormVersion(trx, schoolId, { id: versionId, formId, version: 1, definition });
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'form.created',
-      targetType: 'form',
-      targetId: formId,
-      ...requestMeta(request),
-      details: { name: definition.name, kind: body.kind, elements: definition.elements.length },
-    });
+    await auditRequest(
+      request,
+      {
+        action: 'form.created',
+        targetType: 'form',
+        targetId: formId,
+        details: { name: definition.name, kind: body.kind, elements: definition.elements.length },
+      },
+      trx,
+    );
   });
   return requireFormDetail(db, schoolId, formId);
 }
@@ -178,20 +178,21 @@ export async function updateForm(
       name: next.name,
       ...(category !== undefined ? { category } : {}),
     });
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'form.updated',
-      targetType: 'form',
-      targetId: formId,
-      ...requestMeta(request),
-      details: {
-        version: current.version,
-        changes: diff.changes.length,
-        structural: diff.hasStructuralChanges,
-        ...(category !== undefined && category !== form.category ? { category } : {}),
+    await auditRequest(
+      request,
+      {
+        action: 'form.updated',
+        targetType: 'form',
+        targetId: formId,
+        details: {
+          version: current.version,
+          changes: diff.changes.length,
+          structural: diff.hasStructuralChanges,
+          ...(category !== undefined && category !== form.category ? { category } : {}),
+        },
       },
-    });
+      trx,
+    );
   });
   return requireFormDetail(db, schoolId, formId);
 }
@@ -202,13 +203,14 @@ export async function archiveFormTemplate(request: FastifyRequest, formId: strin
   const schoolId = auth.school.id;
   await db.transaction().execute(async (trx) => {
     if (!(await archiveForm(trx, schoolId, formId))) throw new AppError('NOT_FOUND');
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'form.archived',
-      targetType: 'form',
-      targetId: formId,
-      ...requestMeta(request),
-    });
+    await auditRequest(
+      request,
+      {
+        action: 'form.archived',
+        targetType: 'form',
+        targetId: formId,
+      },
+      trx,
+    );
   });
 }

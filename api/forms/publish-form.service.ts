@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { assertDefinitionValid } from '../../form-engine';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import { findDocumentInfo, findForm, findFormVersion, markVersionPublished } from './forms.repository';
 import type { FormDetail } from './forms.schemas';
 import { requireFormDetail, withLockedForm } from './forms.service';
@@ -32,15 +31,16 @@ export async function publishForm(request: FastifyRequest, formId: string): Prom
     }
     assertDefinitionValid(version.definition);
     await markVersionPublished(trx, schoolId, version.id);
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'form.published',
-      targetType: 'form',
-      targetId: formId,
-      ...requestMeta(request),
-      details: { version: version.version, versionId: version.id },
-    });
+    await auditRequest(
+      request,
+      {
+        action: 'form.published',
+        targetType: 'form',
+        targetId: formId,
+        details: { version: version.version, versionId: version.id },
+      },
+      trx,
+    );
   });
   return requireFormDetail(db, schoolId, formId);
 }

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ERRORS } from '../../domain/errors';
 import type { BulkAction } from '../../domain/operator-console';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import type { ServerDeps } from '../types';
 import { listWorkflows, type ConsoleContext, type ConsoleFilter } from './find-workflows.service';
 import { cancelWorkflow, retryWorkflow, terminateWorkflow } from './workflow-actions.service';
@@ -75,13 +74,10 @@ export async function startBulkAction(
     finishedAt: targets.length ? null : new Date().toISOString(),
   };
   jobsOf(ctx.deps).set(job.id, job);
-  await recordAudit(ctx.deps.database.db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: `workflow.bulk_${input.action}`,
     targetType: 'workflow-batch',
     targetId: job.id,
-    ...requestMeta(request),
     details: { reason, filter: input.filter, stuckOnly: input.stuckOnly, total: targets.length },
   });
   void runJob(ctx, request, job, targets, reason);

@@ -6,9 +6,8 @@ import {
   TASK_REASSIGNED_SIGNAL,
   type TaskReassignedSignal,
 } from '../../domain/workflows';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import { cancelWorkflowTasks, findTask, reassignTask } from '../tasks/tasks.repository';
 import { describeScoped, type ConsoleContext } from './find-workflows.service';
 import { lastCompletedWorkflowTaskEventId } from './history-timeline';
@@ -46,13 +45,11 @@ async function audit(
   action: string,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await recordAudit(ctx.deps.database.db, {
+  await auditRequest(request, {
     schoolId: execution.schoolId && isUuid(execution.schoolId) ? execution.schoolId : null,
-    actorUserId: authOf(request).user.id,
     action,
     targetType: 'workflow',
     targetId: execution.workflowId,
-    ...requestMeta(request),
     details: { module: execution.module, runId: execution.runId, entityId: execution.entityId, ...details },
   });
 }

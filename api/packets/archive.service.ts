@@ -6,7 +6,7 @@ import type { Database } from '../../migrations/database';
 import { packetWorkflowIds } from '../../domain/packets';
 import { bulkVoidWorkflow } from '../../workflows/packets/bulk-void.workflow';
 import { voidSubmissionSignal } from '../../workflows/packets/packet-submission.workflow';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
@@ -102,13 +102,10 @@ export async function archivePacket(request: FastifyRequest, packetId: string) {
     .where('school_id', '=', auth.school.id)
     .where('id', '=', packetId)
     .execute();
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.archived',
     targetType: 'packet',
     targetId: packetId,
-    ...requestMeta(request),
   });
   const ids = await openWorkflowIds(db, auth.school.id, { packetIds: [packetId] });
   if (ids.length > 0 && deps.temporal) {
@@ -204,13 +201,10 @@ export async function createFolder(request: FastifyRequest, name: string) {
     .values({ school_id: auth.school.id, name: checkFolderName(name), owner_id: auth.user.id })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet_folder.created',
     targetType: 'packet_folder',
     targetId: row.id,
-    ...requestMeta(request),
   });
   return toFolder((await findFolder(db, auth.school.id, row.id))!);
 }
@@ -223,14 +217,11 @@ export async function renameFolder(request: FastifyRequest, folderId: string, na
   if (!canManageFolder(auth, folder)) throw new AppError('FORBIDDEN');
   if (folder.archived_at) throw new AppError('FOLDER_ARCHIVED');
   const trimmed = checkFolderName(name);
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet_folder.renamed',
     targetType: 'packet_folder',
     targetId: folderId,
     details: { from: folder.name, to: trimmed },
-    ...requestMeta(request),
   });
   await db
     .updateTable('packet_folders')
@@ -264,14 +255,11 @@ export async function cloneFolder(request: FastifyRequest, folderId: string) {
     const packet = await findPacket(db, auth.school.id, p.id);
     if (packet) await clonePacketRow(db, auth, packet, row.id);
   }
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet_folder.cloned',
     targetType: 'packet_folder',
     targetId: row.id,
     details: { fromFolderId: folderId, packets: packets.length },
-    ...requestMeta(request),
   });
   return toFolder((await findFolder(db, auth.school.id, row.id))!);
 }
@@ -355,14 +343,11 @@ export async function archiveFolder(request: FastifyRequest, folderId: string) {
       .where('id', '=', folderId)
       .execute();
   });
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet_folder.archived',
     targetType: 'packet_folder',
     targetId: folderId,
     details: { packets: live.length, submissionsToVoid: open.length },
-    ...requestMeta(request),
   });
   const workflowId = packetWorkflowIds.folderArchive(folderId);
   if (temporal) {

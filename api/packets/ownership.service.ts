@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import type { AuthContext } from '../types';
 import { canManageFolder } from './archive.service';
 import { findFolder, findPacket } from './packets.repository';
@@ -96,14 +95,11 @@ export async function transferPacket(request: FastifyRequest, packetId: string, 
   if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
   await checkNewOwner(db, auth, userId);
   const sentMoved = await movePacketsTo(db, auth.school.id, [packetId], userId);
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.ownership_transferred',
     targetType: 'packet',
     targetId: packetId,
     details: { fromUserId: packet.owner_id, toUserId: userId, sentPacketsMoved: sentMoved },
-    ...requestMeta(request),
   });
   return loadPacketDetail(db, auth, packetId);
 }
@@ -132,14 +128,11 @@ export async function transferFolder(request: FastifyRequest, folderId: string, 
     .where('school_id', '=', auth.school.id)
     .where('id', '=', folderId)
     .execute();
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet_folder.ownership_transferred',
     targetType: 'packet_folder',
     targetId: folderId,
     details: { fromUserId: folder.owner_id, toUserId: userId, packets: packetIds.length, sentPacketsMoved: sentMoved },
-    ...requestMeta(request),
   });
   return toFolder((await findFolder(db, auth.school.id, folderId))!);
 }
@@ -180,14 +173,11 @@ export async function shareFolder(request: FastifyRequest, folderId: string, use
       .where('id', '=', p.id)
       .execute();
   }
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet_folder.shared',
     targetType: 'packet_folder',
     targetId: folderId,
     details: { userIds: wanted, packets: packets.length },
-    ...requestMeta(request),
   });
   return { folderId, userIds: wanted, packetCount: packets.length };
 }
@@ -216,13 +206,10 @@ export async function unarchivePacket(request: FastifyRequest, packetId: string)
     .where('school_id', '=', auth.school.id)
     .where('id', '=', packetId)
     .execute();
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.unarchived',
     targetType: 'packet',
     targetId: packetId,
-    ...requestMeta(request),
   });
   return loadPacketDetail(db, auth, packetId);
 }
@@ -253,14 +240,11 @@ export async function unarchiveFolder(request: FastifyRequest, folderId: string)
       .execute();
     return rows.length;
   });
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet_folder.unarchived',
     targetType: 'packet_folder',
     targetId: folderId,
     details: { packets: restored },
-    ...requestMeta(request),
   });
   return toFolder((await findFolder(db, auth.school.id, folderId))!);
 }

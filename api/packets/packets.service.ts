@@ -11,10 +11,9 @@ import {
 import { PACKET_LIMITS, SENDER_GROUP_ROLES, type SenderGroup } from '../../domain/packets';
 import { checkDefinition, countWords, toDefinitionError } from '../../form-engine';
 import type { Database } from '../../migrations/database';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { hashToken } from '../../domain/signed-links';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import type { AuthContext } from '../types';
 import { stableStringify } from './answer-crypto';
 import {
@@ -229,13 +228,10 @@ export async function createPacket(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.created',
     targetType: 'packet',
     targetId: row.id,
-    ...requestMeta(request),
   });
   return loadPacketDetail(db, auth, row.id);
 }
@@ -340,13 +336,10 @@ export async function publishPacket(request: FastifyRequest, packetId: string) {
       .where('id', '=', packetId)
       .execute();
   });
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.published',
     targetType: 'packet',
     targetId: packetId,
-    ...requestMeta(request),
   });
   return loadPacketDetail(db, auth, packetId);
 }
@@ -370,13 +363,10 @@ export async function recallPacket(request: FastifyRequest, packetId: string) {
     .where('school_id', '=', auth.school.id)
     .where('id', '=', packetId)
     .execute();
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.recalled',
     targetType: 'packet',
     targetId: packetId,
-    ...requestMeta(request),
   });
   return loadPacketDetail(db, auth, packetId);
 }
@@ -431,14 +421,11 @@ export async function movePacket(request: FastifyRequest, packetId: string, fold
     .where('school_id', '=', auth.school.id)
     .where('id', '=', packetId)
     .execute();
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.moved',
     targetType: 'packet',
     targetId: packetId,
     details: { fromFolderId: packet.folder_id, toFolderId: folderId },
-    ...requestMeta(request),
   });
   return loadPacketDetail(db, auth, packetId);
 }

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { planChange, type Plan } from '../../domain/plans';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { findSchool } from '../school/school.repository';
-import { requestMeta } from '../shared/request-meta';
 import { loadSchoolProfile } from './school-profile.service';
 import { upgradeSchoolPlan } from './schools.repository';
 import type { SchoolProfile } from './schools.schemas';
@@ -28,15 +27,17 @@ export async function changeSchoolPlan(request: FastifyRequest, schoolId: string
     await db.transaction().execute(async (trx) => {
       // Conditional on the plan just read: of two simultaneous upgrades one changes the row and audits, the other no-ops.
       if (!(await upgradeSchoolPlan(trx, schoolId, school.plan, plan))) return;
-      await recordAudit(trx, {
-        schoolId,
-        actorUserId: auth.user.id,
-        action: 'school.plan_upgraded',
-        targetType: 'school',
-        targetId: schoolId,
-        ...requestMeta(request),
-        details: { from: school.plan, to: plan, operatorSchoolId: auth.school.id },
-      });
+      await auditRequest(
+        request,
+        {
+          schoolId,
+          action: 'school.plan_upgraded',
+          targetType: 'school',
+          targetId: schoolId,
+          details: { from: school.plan, to: plan, operatorSchoolId: auth.school.id },
+        },
+        trx,
+      );
     });
   }
   return loadSchoolProfile(db, schoolId);

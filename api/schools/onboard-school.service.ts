@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { slugify } from '../../domain/schools';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { isValidTimeZone } from '../school/school.service';
-import { requestMeta } from '../shared/request-meta';
 import { requireTemporal } from '../shared/workflow-client';
 import { inviteUser } from '../users/invite-user.service';
 import { isEmailTaken } from '../users/users.repository';
@@ -93,13 +92,11 @@ export async function onboardSchool(
     throw err;
   }
 
-  await recordAudit(db, {
+  await auditRequest(request, {
     schoolId,
-    actorUserId: auth.user.id,
     action: 'school.created',
     targetType: 'school',
     targetId: schoolId,
-    ...requestMeta(request),
     details: {
       name,
       slug,

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { EVENTS_CHANNEL, notifyChannel } from '../../migrations/connect';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import { revokePendingInvitations } from './invitations.repository';
 import { signalRevoke } from './invitations.service';
 import { findUser, setUserStatus } from './users.repository';
@@ -30,15 +29,17 @@ export async function deactivateUser(
     await setUserStatus(trx, schoolId, userId, 'INACTIVE');
     await deleteUserSessions(trx, schoolId, userId);
     const revoked = await revokePendingInvitations(trx, schoolId, userId);
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'user.deactivated',
-      targetType: 'user',
-      targetId: userId,
-      ...requestMeta(request),
-      details: { previousStatus: user.status },
-    });
+    await auditRequest(
+      request,
+      {
+        schoolId,
+        action: 'user.deactivated',
+        targetType: 'user',
+        targetId: userId,
+        details: { previousStatus: user.status },
+      },
+      trx,
+    );
     return revoked;
   });
   await Promise.all(workflows.map((id) => signalRevoke(deps.temporal, id)));
@@ -52,7 +53,6 @@ export async function reactivateUser(
   userId: string,
   scope: UserScope = ownScope(request),
 ): Promise<UserDto> {
-  const auth = authOf(request);
   const { db } = request.server.deps.database;
   const schoolId = scope.schoolId;
   const user = await findUser(db, schoolId, userId);
@@ -60,14 +60,16 @@ export async function reactivateUser(
   if (user.status === 'INACTIVE') {
     await db.transaction().execute(async (trx) => {
       await setUserStatus(trx, schoolId, userId, user.hasPassword ? 'ACTIVE' : 'NOT_INVITED');
-      await recordAudit(trx, {
-        schoolId,
-        actorUserId: auth.user.id,
-        action: 'user.reactivated',
-        targetType: 'user',
-        targetId: userId,
-        ...requestMeta(request),
-      });
+      await auditRequest(
+        request,
+        {
+          schoolId,
+          action: 'user.reactivated',
+          targetType: 'user',
+          targetId: userId,
+        },
+        trx,
+      );
     });
   }
   return loadUserDto(request, userId, scope);

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import { requireTemporal } from '../shared/workflow-client';
 import { teamExists } from '../teams/teams.repository';
 import { deleteInvitation, findLatestInvitation, revokePendingInvitations } from './invitations.repository';
@@ -86,13 +85,11 @@ export async function inviteUser(
     await deleteUser(db, schoolId, userId);
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await recordAudit(db, {
+  await auditRequest(request, {
     schoolId,
-    actorUserId: auth.user.id,
     action: 'user.invited',
     targetType: 'user',
     targetId: userId,
-    ...requestMeta(request),
     details: { email: body.email.toLowerCase(), roles: grants, invitationId: input.invitationId },
   });
   return { user: await loadUserDto(request, userId, scope), invitationId: input.invitationId };
@@ -108,7 +105,6 @@ export async function sendInvitation(
   scope: UserScope = ownScope(request),
 ): Promise<string> {
   const deps = request.server.deps;
-  const auth = authOf(request);
   const { db } = deps.database;
   const schoolId = scope.schoolId;
   const user = await findUser(db, schoolId, userId);
@@ -116,14 +112,7 @@ export async function sendInvitation(
   if (user.status === 'ACTIVE') throw new AppError('INVITATION_REDEEMED');
   if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE');
   const temporal = requireTemporal(deps);
-  const audit = {
-    schoolId,
-    actorUserId: auth.user.id,
-    action: 'user.invited',
-    targetType: 'user',
-    targetId: userId,
-    ...requestMeta(request),
-  };
+  const audit = { schoolId, action: 'user.invited', targetType: 'user', targetId: userId };
 
   const latest = await findLatestInvitation(db, schoolId, userId);
   if (
@@ -131,7 +120,7 @@ export async function sendInvitation(
     latest.expiresAt.getTime() > Date.now() &&
     (await signalResend(temporal, latest.id))
   ) {
-    await recordAudit(db, { ...audit, details: { email: user.email, invitationId: latest.id, resend: true } });
+    await auditRequest(request, { ...audit, details: { email: user.email, invitationId: latest.id, resend: true } });
     return latest.id;
   }
   const previousStatus = user.status;
@@ -152,7 +141,7 @@ export async function sendInvitation(
     await setUserStatus(db, schoolId, userId, previousStatus);
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await recordAudit(db, {
+  await auditRequest(request, {
     ...audit,
     details: { email: user.email, invitationId: input.invitationId, resend: latest !== null },
   });

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { RoleGrant } from '../../domain/roles';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import { normalizeGrants } from './normalize-grants';
 import { findRoleGrants, findRoleGrantsByUser, replaceRoleGrants } from './role-grants.repository';
 import { findUser, type UserRow } from './users.repository';
@@ -84,15 +83,17 @@ export async function changeRoles(
   await db.transaction().execute(async (trx) => {
     await replaceRoleGrants(trx, schoolId, userId, after);
     await upsertPersonProfile(trx, schoolId, userId, after, user.sportTeamId);
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'user.role_changed',
-      targetType: 'user',
-      targetId: userId,
-      ...requestMeta(request),
-      details: { before, after },
-    });
+    await auditRequest(
+      request,
+      {
+        schoolId,
+        action: 'user.role_changed',
+        targetType: 'user',
+        targetId: userId,
+        details: { before, after },
+      },
+      trx,
+    );
   });
   await insertNotification(db, {
     schoolId,
