@@ -14,9 +14,8 @@ import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import { packetSendProgressQuery, packetSendWorkflow } from '../../workflows/packets/packet-send.workflow';
 import { processSearchAttributes } from '../../workflows/shared/search-attributes';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import { findPacket, findPacketVersion } from './packets.repository';
 import type { SendPacketBody } from './packets.schemas';
@@ -178,14 +177,11 @@ export async function sendPacket(
       entityId: sentPacketId,
     }),
   });
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'packet.sent',
     targetType: 'packet',
     targetId: packetId,
     details: { sentPacketId, recipients: recipients.length },
-    ...requestMeta(request),
   });
   // A small send is usually done within the request, so the sender lands on a complete list; a large one goes on in
   // the background and the client follows its progress.

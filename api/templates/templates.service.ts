@@ -21,12 +21,11 @@ import type { FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
 import type { templateAssignmentWorkflow } from '../../workflows/templates/template-assignment.workflow';
 import type { templateDuplicationWorkflow } from '../../workflows/templates/template-duplication.workflow';
-import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
 import { prepareDefinition } from '../forms/prepare-definition';
 import { loadPacketForms } from '../packets/packets.repository';
 import { authOf } from '../plugins/authenticate';
 import { containsPattern } from '../shared/like-pattern';
-import { requestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import {
   countInstitutions,
@@ -217,24 +216,18 @@ export async function createTemplateFromPacket(
     }
     return template.id;
   });
-  const meta = requestMeta(request);
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'template.created',
     targetType: 'template',
     targetId: templateId,
-    ...meta,
     details: { title, sourceSchoolId: input.schoolId, sourcePacketId: packet.id, forms: forms.length },
   });
   // The source school's own log shows that its packet was copied out.
-  await recordAudit(db, {
+  await auditRequest(request, {
     schoolId: input.schoolId,
-    actorUserId: auth.user.id,
     action: 'packet.copied_to_template',
     targetType: 'packet',
     targetId: packet.id,
-    ...meta,
     details: { templateId, title },
   });
   return loadTemplateDetail(db, templateId);
@@ -263,13 +256,10 @@ export async function duplicateTemplate(
     taskQueue: taskQueueOf(deps),
     args: [{ sourceTemplateId: templateId, copyId, requestedBy: auth.user.id, providerSchoolId: auth.school.id }],
   });
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: 'template.duplicated',
     targetType: 'template',
     targetId: copyId,
-    ...requestMeta(request),
     details: { sourceTemplateId: templateId, title: templateCopyTitle(source.title) },
   });
   const copied = await Promise.race([
@@ -285,7 +275,6 @@ const DUPLICATE_WAIT_MS = 10_000;
 
 /** Archive hides the template from every school's library (assignments are kept); unarchive brings it back. */
 export async function setTemplateArchived(request: FastifyRequest, templateId: string, archived: boolean) {
-  const auth = authOf(request);
   const { db } = request.server.deps.database;
   const row = await db
     .updateTable('templates')
@@ -297,13 +286,10 @@ export async function setTemplateArchived(request: FastifyRequest, templateId: s
     .returning('id')
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: archived ? 'template.archived' : 'template.unarchived',
     targetType: 'template',
     targetId: templateId,
-    ...requestMeta(request),
   });
   return loadTemplateDetail(db, templateId);
 }
@@ -420,13 +406,10 @@ export async function startAssignmentJob(
       .execute();
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await recordAudit(db, {
-    schoolId: auth.school.id,
-    actorUserId: auth.user.id,
+  await auditRequest(request, {
     action: action === 'ASSIGN' ? 'template.assignment_started' : 'template.unassignment_started',
     targetType: 'template',
     targetId: templateId,
-    ...requestMeta(request),
     details: { jobId, selection },
   });
   return loadAssignmentJob(db, jobId);
@@ -509,25 +492,28 @@ export async function useTemplate(request: FastifyRequest, templateId: string, n
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const meta = requestMeta(request);
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'template.used',
-      targetType: 'template',
-      targetId: templateId,
-      ...meta,
-      details: { packetId: packet.id },
-    });
-    await recordAudit(trx, {
-      schoolId,
-      actorUserId: auth.user.id,
-      action: 'packet.created',
-      targetType: 'packet',
-      targetId: packet.id,
-      ...meta,
-      details: { fromTemplateId: templateId },
-    });
+    await auditRequest(
+      request,
+      {
+        schoolId,
+        action: 'template.used',
+        targetType: 'template',
+        targetId: templateId,
+        details: { packetId: packet.id },
+      },
+      trx,
+    );
+    await auditRequest(
+      request,
+      {
+        schoolId,
+        action: 'packet.created',
+        targetType: 'packet',
+        targetId: packet.id,
+        details: { fromTemplateId: templateId },
+      },
+      trx,
+    );
     return packet.id;
   });
   return { packetId, name: packetName, problemCount: checkPacketWorkflow(workflow, versions).length };

@@ -5,6 +5,7 @@ import { uniqueTag } from '../support/people';
 import { checkScreen, LONG_FLOW_TIMEOUT, SCREENS_DIR } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
 import { createFormAndPacket } from './packet-fixtures';
+import { openHeaderTab } from '../support/header-tabs';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -134,7 +135,7 @@ test('the officer watches a submission move in its live view while an approver a
 
   // The same process in mission control, reached from the officer's own header tab, draws the same graph.
   await page.goto('/adminHome');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mission control' }).click();
+  await openHeaderTab(page, 'Mission control');
   await expect(page).toHaveURL(/\/missionControlDashboard/);
   const sentPacketId = ((await sent.json()) as { sentPacketId: string }).sentPacketId;
   await page.goto(

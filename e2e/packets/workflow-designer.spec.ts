@@ -56,6 +56,8 @@ test('an officer drags a 4-step workflow together, sees a cycle flagged, fixes i
 
   await page.reload();
   await expect(stepNodes(page)).toHaveCount(4);
+  // React Flow draws the edges once it has measured the nodes: wait for them before reading the graph.
+  await expect(page.locator('.react-flow__edge')).toHaveCount(before.edges.length);
   const after = await readGraph(page);
   expect(after).toEqual(before);
   expect(after.edges).toEqual(

@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The portal's header tabs in order, as a person finds them: the links in the Main navigation, then those in its
+ * "More" menu (tabs that do not fit the window's width).
+ */
+export async function headerTabs(page: Page): Promise<Array<{ name: string; href: string | null }>> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const read = async (items: ReturnType<Page['getByRole']>) =>
+    Promise.all(
+      (await items.all()).map(async (item) => ({
+        name: ((await item.textContent()) ?? '').trim(),
+        href: await item.getAttribute('href'),
+      })),
+    );
+  const tabs = await read(nav.getByRole('link'));
+  const more = nav.getByRole('button', { name: /^More/ });
+  if ((await more.count()) === 0) return tabs;
+  await more.click();
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await items.first().waitFor();
+  tabs.push(...(await read(items)));
+  await page.keyboard.press('Escape');
+  return tabs;
+}
+
+/** Opens a header tab by its name, through the "More" menu when it is there. */
+export async function openHeaderTab(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name, exact: true });
+  if ((await link.count()) > 0) return link.click();
+  await nav.getByRole('button', { name: /^More/ }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
