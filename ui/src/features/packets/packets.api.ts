@@ -170,7 +170,8 @@ export function useSendPacket(id: string) {
   const invalidate = useInvalidatePackets();
   return useMutation({
     mutationFn: (input: SendPacketInput) => api.post<SendResultDto>(packetPaths.send(id), input),
-    onSuccess: invalidate,
+    // Not awaited: the lists refresh in the background while the dialog moves on (a large send keeps the server busy).
+    onSuccess: () => void invalidate(),
   });
 }
 
