@@ -16,6 +16,35 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The input that opens the seeded submission's first step (submit, for its recipient) with the SENT event. */
+function firstStepOf(seeded: Awaited<ReturnType<typeof seedPacketSubmission>>) {
+  const { input } = seeded;
+  return {
+    schoolId: input.schoolId,
+    submissionId: input.submissionId,
+    sentPacketId: input.sentPacketId,
+    packetName: input.packetName,
+    recipientUserId: seeded.recipientId,
+    phaseKey: 'submit#0',
+    stepId: 'submit',
+    stepName: 'Fill in',
+    stepKind: 'SUBMITTER',
+    slots: [
+      { key: `user:${seeded.recipientId}`, kind: 'USER' as const, userId: seeded.recipientId, label: 'Recipient' },
+    ],
+    round: 0,
+    status: 'PENDING' as const,
+    steps: [
+      { stepId: 'submit', status: 'ACTIVE' as const, since: new Date().toISOString(), waitingOn: ['Recipient'] },
+      { stepId: 'approve', status: 'PENDING' as const },
+    ],
+    expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    notify: true,
+    changeRequest: null,
+    recordSent: true,
+  };
+}
+
 describe('packet submission activities', () => {
   it('opens the first step with the SENT event in one activity, and a retry after a failed mail repeats nothing', async () => {
     const db = database.db;
@@ -23,34 +52,7 @@ describe('packet submission activities', () => {
     const mailer = createRecordingMailer();
     const activities = createPacketSubmissionActivities({ db, config: createTestConfig(), mailer });
     const { input } = seeded;
-    const slot = {
-      key: `user:${seeded.recipientId}`,
-      kind: 'USER' as const,
-      userId: seeded.recipientId,
-      label: 'Recipient',
-    };
-    const open = {
-      schoolId: input.schoolId,
-      submissionId: input.submissionId,
-      sentPacketId: input.sentPacketId,
-      packetName: input.packetName,
-      recipientUserId: seeded.recipientId,
-      phaseKey: 'submit#0',
-      stepId: 'submit',
-      stepName: 'Fill in',
-      stepKind: 'SUBMITTER',
-      slots: [slot],
-      round: 0,
-      status: 'PENDING' as const,
-      steps: [
-        { stepId: 'submit', status: 'ACTIVE' as const, since: new Date().toISOString(), waitingOn: ['Recipient'] },
-        { stepId: 'approve', status: 'PENDING' as const },
-      ],
-      expiresAt: new Date(Date.now() + 600_000).toISOString(),
-      notify: true,
-      changeRequest: null,
-      recordSent: true,
-    };
+    const open = firstStepOf(seeded);
 
     // The first attempt writes its rows, then the mail server is down: the activity fails and is retried.
     mailer.failNext(1);
@@ -99,32 +101,7 @@ describe('packet submission activities', () => {
     const mailer = createRecordingMailer();
     const activities = createPacketSubmissionActivities({ db, config: createTestConfig(), mailer });
     const { input } = seeded;
-    const since = new Date().toISOString();
-    const phase = {
-      schoolId: input.schoolId,
-      submissionId: input.submissionId,
-      workflowId: seeded.workflowId,
-      sentPacketId: input.sentPacketId,
-      packetName: input.packetName,
-      recipientUserId: seeded.recipientId,
-      phaseKey: 'submit#0',
-      stepId: 'submit',
-      stepName: 'Fill in',
-      stepKind: 'SUBMITTER',
-      slots: [
-        { key: `user:${seeded.recipientId}`, kind: 'USER' as const, userId: seeded.recipientId, label: 'Recipient' },
-      ],
-      round: 0,
-      status: 'PENDING' as const,
-      steps: [
-        { stepId: 'submit', status: 'ACTIVE' as const, since, waitingOn: ['Recipient'] },
-        { stepId: 'approve', status: 'PENDING' as const },
-      ],
-      expiresAt: new Date(Date.now() + 600_000).toISOString(),
-      notify: true,
-      changeRequest: null,
-      recordSent: true,
-    };
+    const phase = { ...firstStepOf(seeded), workflowId: seeded.workflowId };
     const batch = { schoolId: input.schoolId, phases: [phase] };
     const sendContext = { workflowId: `packet-send:${input.sentPacketId}` };
 

@@ -119,6 +119,26 @@ function eventKindOf(input: StepActionRecord): string {
   return 'ACKNOWLEDGED';
 }
 
+/** The submission row's columns for where the workflow stands. */
+function submissionState(state: {
+  status: SubmissionStatus;
+  steps: StepRunState[];
+  activeStepId: string | null;
+  activeStepName: string | null;
+  round: number;
+  changeRequest: { comment: string; questionIds: string[] } | null;
+}) {
+  return {
+    status: state.status,
+    steps: JSON.stringify(state.steps),
+    active_step_id: state.activeStepId,
+    active_step_name: state.activeStepName,
+    round: state.round,
+    change_request: state.changeRequest ? JSON.stringify(state.changeRequest) : null,
+    updated_at: new Date(),
+  };
+}
+
 export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
   const { db, config, mailer } = deps;
   const key = answersKey(config.appSecret);
@@ -382,15 +402,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     if (input.recordSent) await appendEvent(input, { key: 'sent', kind: 'SENT' }, trx);
     let row = trx
       .updateTable('packet_submissions')
-      .set({
-        status: input.status,
-        steps: JSON.stringify(input.steps),
-        active_step_id: input.stepId,
-        active_step_name: input.stepName,
-        round: input.round,
-        change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
-        updated_at: new Date(),
-      })
+      .set(submissionState({ ...input, activeStepId: input.stepId, activeStepName: input.stepName }))
       .where('id', '=', input.submissionId)
       .where('school_id', '=', input.schoolId);
     // A retried batch must not move back a submission whose workflow has since moved on.
@@ -612,15 +624,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     ): Promise<void> {
       await db
         .updateTable('packet_submissions')
-        .set({
-          status: input.status,
-          steps: JSON.stringify(input.steps),
-          active_step_id: input.activeStepId,
-          active_step_name: input.activeStepName,
-          round: input.round,
-          change_request: input.changeRequest ? JSON.stringify(input.changeRequest) : null,
-          updated_at: new Date(),
-        })
+        .set(submissionState(input))
         .where('id', '=', input.submissionId)
         .where('school_id', '=', input.schoolId)
         .execute();
