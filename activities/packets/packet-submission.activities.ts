@@ -119,15 +119,18 @@ function eventKindOf(input: StepActionRecord): string {
   return 'ACKNOWLEDGED';
 }
 
-/** The submission row's columns for where the workflow stands. */
-function submissionState(state: {
+/** Where a submission's workflow stands, as the submission row records it. */
+interface SubmissionState {
   status: SubmissionStatus;
   steps: StepRunState[];
   activeStepId: string | null;
   activeStepName: string | null;
   round: number;
   changeRequest: { comment: string; questionIds: string[] } | null;
-}) {
+}
+
+/** The submission row's columns for a state. */
+function submissionState(state: SubmissionState) {
   return {
     status: state.status,
     steps: JSON.stringify(state.steps),
@@ -612,15 +615,10 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     },
 
     async updateSubmission(
-      input: SubmissionRef & {
-        status: SubmissionStatus;
-        steps: StepRunState[];
-        activeStepId: string | null;
-        activeStepName: string | null;
-        round: number;
-        changeRequest: { comment: string; questionIds: string[] } | null;
-        event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> };
-      },
+      input: SubmissionRef &
+        SubmissionState & {
+          event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> };
+        },
     ): Promise<void> {
       await db
         .updateTable('packet_submissions')
