@@ -186,7 +186,11 @@ export async function sendPacket(
   // A small send is usually done within the request, so the sender lands on a complete list; a large one goes on in
   // the background and the client follows its progress.
   const startedAll = await Promise.race([
-    send.result().then(() => true),
+    // A send that ended otherwise (an operator stopped it) is followed on the progress endpoint like a long one.
+    send.result().then(
+      () => true,
+      () => false,
+    ),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), SEND_WAIT_MS).unref()),
   ]);
   return { sentPacketId, recipientCount: recipients.length, startedAll };

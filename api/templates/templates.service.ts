@@ -263,7 +263,10 @@ export async function duplicateTemplate(
     details: { sourceTemplateId: templateId, title: templateCopyTitle(source.title) },
   });
   const copied = await Promise.race([
-    handle.result(),
+    handle.result().catch((err: unknown) => {
+      request.log.error({ err, copyId }, 'The template duplication workflow failed');
+      throw new AppError('WORKFLOW_UNAVAILABLE');
+    }),
     new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), DUPLICATE_WAIT_MS).unref()),
   ]);
   if (copied === 'pending') return { status: 202, body: { id: copyId } };
