@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * The portal's header tabs in order, as a person finds them: the links in the Main navigation, then those in its
@@ -24,11 +24,18 @@ export async function headerTabs(page: Page): Promise<Array<{ name: string; href
   return tabs;
 }
 
-/** Opens a header tab by its name, through the "More" menu when it is there. */
-export async function openHeaderTab(page: Page, name: string): Promise<void> {
+/** A header tab by its accessible name, in the row or, after opening it, in the "More" menu. */
+export async function findHeaderTab(page: Page, name: string | RegExp): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Main' });
-  const link = nav.getByRole('link', { name, exact: true });
-  if ((await link.count()) > 0) return link.click();
+  await nav.getByRole('link').first().waitFor();
+  const exact = typeof name === 'string';
+  const link = nav.getByRole('link', { name, exact });
+  if ((await link.count()) > 0) return link;
   await nav.getByRole('button', { name: /^More/ }).click();
-  await page.getByRole('menuitem', { name, exact: true }).click();
+  return page.getByRole('menuitem', { name, exact });
+}
+
+/** Opens a header tab by its name, through the "More" menu when it is there. */
+export async function openHeaderTab(page: Page, name: string | RegExp): Promise<void> {
+  await (await findHeaderTab(page, name)).click();
 }
