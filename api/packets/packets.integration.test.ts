@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormElement } from '../../form-engine/form-definition';
+import { submissionStateQuery } from '../../workflows/packets/packet-submission.workflow';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
@@ -537,6 +538,39 @@ describe('the submission workflow', () => {
         .executeTakeFirst(),
     );
     expect(mail.subject).toBe('Bulk void complete: Medical clearance');
+  });
+
+  it('starts a send as the packet-send workflow: first steps opened in a batch, progress, one SENT event each', async () => {
+    const packetId = await publishedPacket(false);
+    const sentPacketId = await send(packetId, [athlete, athlete2]);
+    expect(await t.temporal.workflow.getHandle(`packet-send:${sentPacketId}`).result()).toEqual({
+      total: 2,
+      started: 2,
+      finished: true,
+    });
+    const progress = await call(owner, 'GET', `/sent-packets/${sentPacketId}/send-progress`);
+    expect(progress.statusCode, progress.body).toBe(200);
+    expect(progress.json()).toEqual({ total: 2, started: 2, finished: true });
+    expect((await call(athlete, 'GET', `/sent-packets/${sentPacketId}/send-progress`)).statusCode).toBe(403);
+    for (const person of [athlete, athlete2]) {
+      const row = await submissionOf(sentPacketId, person);
+      expect(row.active_step_id).toBe('fill');
+      // The workflow took the batch's opening as its own: it waits at the first step and wrote nothing twice.
+      const state = await t.temporal.workflow.getHandle(row.workflow_id).query(submissionStateQuery);
+      expect(state.activeStepId).toBe('fill');
+      const events = await t.database.db
+        .selectFrom('packet_submission_events')
+        .select('kind')
+        .where('submission_id', '=', row.id)
+        .execute();
+      expect(events.filter((e) => e.kind === 'SENT')).toHaveLength(1);
+      const tasks = await t.database.db
+        .selectFrom('tasks')
+        .select('step_id')
+        .where('workflow_id', '=', row.workflow_id)
+        .execute();
+      expect(tasks.map((task) => task.step_id)).toEqual([`fill#0@user:${person.id}`]);
+    }
   });
 
   it('keeps HIPAA answers encrypted at rest and logs every read', async () => {
