@@ -461,6 +461,8 @@ export interface PacketFoldersTable {
   school_id: string;
   name: string;
   owner_id: string | null;
+  /** Staff the folder is shared with: editors of every packet filed in it. */
+  editor_ids: Json<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
   archived_at: NullableTimestamp;

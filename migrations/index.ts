@@ -11,6 +11,7 @@ import * as disclosures from './2026-11-23_070_disclosures';
 import * as templates from './2026-11-24_080_templates';
 import * as tasksSpeed from './2026-11-24_084_tasks-speed';
 import * as disclosureFiles from './2026-11-24_086_disclosure-files';
+import * as folderEditors from './2026-11-25_088_folder-editors';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24_080_templates': templates,
   '2026-11-24_084_tasks-speed': tasksSpeed,
   '2026-11-24_086_disclosure-files': disclosureFiles,
+  '2026-11-25_088_folder-editors': folderEditors,
 };
 
 export const migrationProvider: MigrationProvider = {

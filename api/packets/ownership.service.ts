@@ -173,6 +173,13 @@ export async function shareFolder(request: FastifyRequest, folderId: string, use
       .where('id', '=', p.id)
       .execute();
   }
+  // Remembered on the folder: packets filed in it later are shared with the same people.
+  await db
+    .updateTable('packet_folders')
+    .set({ editor_ids: JSON.stringify([...new Set([...folder.editor_ids, ...wanted])]), updated_at: new Date() })
+    .where('school_id', '=', auth.school.id)
+    .where('id', '=', folderId)
+    .execute();
   await auditRequest(request, {
     action: 'packet_folder.shared',
     targetType: 'packet_folder',

@@ -187,7 +187,7 @@ describe('folders: rename, share, transfer, archive, restore', () => {
     expect(await audits('packet_folder.renamed', folder.id)).toHaveLength(1);
   });
 
-  it('shares a folder with staff only, giving edit access to its packets', async () => {
+  it('shares a folder with staff only, giving edit access to its packets, those filed later included', async () => {
     const folder = (await call(admin, 'POST', '/packet-folders', { name: 'Shared' })).json();
     const packetId = await publishedPacket(admin, 'Shared packet', folder.id);
     const toAthlete = await call(admin, 'POST', `/packet-folders/${folder.id}/share`, { userIds: [athlete.id] });
@@ -204,6 +204,21 @@ describe('folders: rename, share, transfer, archive, restore', () => {
     const detail = await call(coach, 'GET', `/packets/${packetId}`);
     expect(detail.json()).toMatchObject({ canEdit: true, editorIds: [coach.id] });
     expect(await audits('packet_folder.shared', folder.id)).toHaveLength(1);
+
+    // The folder remembers its sharing: a packet created in it later, and one moved into it, get the same editor.
+    const later = await publishedPacket(admin, 'Filed later', folder.id);
+    expect((await call(coach, 'GET', `/packets/${later}`)).json()).toMatchObject({
+      canEdit: true,
+      editorIds: [coach.id],
+    });
+    const elsewhere = await publishedPacket(admin, 'Moved in');
+    expect((await call(coach, 'GET', `/packets/${elsewhere}`)).json()).toMatchObject({ canEdit: false, editorIds: [] });
+    const moved = await call(admin, 'PUT', `/packets/${elsewhere}/folder`, { folderId: folder.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call(coach, 'GET', `/packets/${elsewhere}`)).json()).toMatchObject({
+      canEdit: true,
+      editorIds: [coach.id],
+    });
   });
 
   it('transfers a packet to another staff member, moving its sent packets; others cannot take it', async () => {

@@ -239,6 +239,28 @@ export async function listFolders(
   return { rows: rows as FolderRow[], total: Number(count.n) };
 }
 
+/**
+ * A packet's editors once it is filed in a folder: its own plus the folder's (a folder's sharing reaches the packets
+ * added to it later), never its owner. Without a folder, its own.
+ */
+export async function editorsWithFolder(
+  db: Db,
+  schoolId: string,
+  folderId: string | null | undefined,
+  editorIds: readonly string[],
+  ownerId: string | null,
+): Promise<string[]> {
+  const folder = folderId
+    ? await db
+        .selectFrom('packet_folders')
+        .select('editor_ids')
+        .where('school_id', '=', schoolId)
+        .where('id', '=', folderId)
+        .executeTakeFirst()
+    : undefined;
+  return [...new Set([...editorIds, ...(folder?.editor_ids ?? [])])].filter((id) => id !== ownerId);
+}
+
 export async function findFolder(db: Db, schoolId: string, folderId: string): Promise<FolderRow | null> {
   const row = await foldersQuery(db, schoolId).where('pf.id', '=', folderId).executeTakeFirst();
   return (row as FolderRow | undefined) ?? null;

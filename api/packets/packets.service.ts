@@ -18,6 +18,7 @@ import type { AuthContext } from '../types';
 import { stableStringify } from './answer-crypto';
 import {
   findFolder,
+  editorsWithFolder,
   findPacket,
   insertPacketVersion,
   listPackets,
@@ -223,7 +224,9 @@ export async function createPacket(
       form_ids: JSON.stringify(input.formIds),
       workflow: JSON.stringify(workflow),
       senders: JSON.stringify(input.senders ?? { userIds: [], groups: [] }),
-      editor_ids: JSON.stringify(input.editorIds ?? []),
+      editor_ids: JSON.stringify(
+        await editorsWithFolder(db, auth.school.id, input.folderId, input.editorIds ?? [], auth.user.id),
+      ),
       hipaa: input.hipaa ?? false,
     })
     .returning('id')
@@ -415,9 +418,10 @@ export async function movePacket(request: FastifyRequest, packetId: string, fold
   if (!canEditPacket(auth, packet)) throw new AppError('FORBIDDEN');
   if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
   await assertFolder(db, auth.school.id, folderId);
+  const editors = await editorsWithFolder(db, auth.school.id, folderId, packet.editor_ids, packet.owner_id);
   await db
     .updateTable('packets')
-    .set({ folder_id: folderId, updated_at: new Date() })
+    .set({ folder_id: folderId, editor_ids: JSON.stringify(editors), updated_at: new Date() })
     .where('school_id', '=', auth.school.id)
     .where('id', '=', packetId)
     .execute();

@@ -206,8 +206,8 @@ function ShareFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () 
     <Modal opened onClose={onClose} title="Share folder">
       <Stack>
         <Text size="sm">
-          The people you choose get edit access to every packet in “{folder.name}”: title, questions, workflow and
-          conditions.
+          The people you choose get edit access to every packet in “{folder.name}”, and to packets added to it later:
+          title, questions, workflow and conditions.
         </Text>
         <MultiSelect
           label="Share with"
