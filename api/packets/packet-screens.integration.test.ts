@@ -201,6 +201,8 @@ describe('folders: rename, share, transfer, archive, restore', () => {
     const shared = await call(admin, 'POST', `/packet-folders/${folder.id}/share`, { userIds: [coach.id] });
     expect(shared.statusCode, shared.body).toBe(200);
     expect(shared.json()).toMatchObject({ packetCount: 1, userIds: [coach.id] });
+    const listed = (await call(admin, 'GET', '/packet-folders?limit=200')).json().items;
+    expect(listed.find((f: { id: string }) => f.id === folder.id)).toMatchObject({ editorIds: [coach.id] });
     const detail = await call(coach, 'GET', `/packets/${packetId}`);
     expect(detail.json()).toMatchObject({ canEdit: true, editorIds: [coach.id] });
     expect(await audits('packet_folder.shared', folder.id)).toHaveLength(1);

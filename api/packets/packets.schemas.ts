@@ -94,6 +94,8 @@ export const Folder = Type.Object({
   ownerId: Nullable(Type.String()),
   ownerName: Type.String(),
   packetCount: Type.Integer(),
+  /** Staff the folder is shared with (editors of its packets, those filed later included). */
+  editorIds: Type.Array(Type.String()),
   createdAt: Timestamp,
   archivedAt: Nullable(Timestamp),
 });

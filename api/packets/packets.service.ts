@@ -152,6 +152,7 @@ export function toFolder(row: FolderRow): Folder {
     ownerId: row.owner_id,
     ownerName: row.owner_name,
     packetCount: Number(row.packet_count),
+    editorIds: row.editor_ids,
     createdAt: row.created_at.toISOString(),
     archivedAt: row.archived_at ? row.archived_at.toISOString() : null,
   };

@@ -209,6 +209,15 @@ function ShareFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () 
           The people you choose get edit access to every packet in “{folder.name}”, and to packets added to it later:
           title, questions, workflow and conditions.
         </Text>
+        {folder.editorIds.length > 0 && !staff.loading && (
+          <Text size="sm" c="dimmed" data-testid="folder-shared-with">
+            Shared with{' '}
+            {folder.editorIds
+              .map((id) => staff.data.find((s) => s.value === id)?.label ?? 'a former staff member')
+              .join(', ')}
+            .
+          </Text>
+        )}
         <MultiSelect
           label="Share with"
           placeholder={staff.loading ? 'Loading staff…' : 'Choose school admins or coaches'}
