@@ -45,6 +45,15 @@ function firstStepOf(seeded: Awaited<ReturnType<typeof seedPacketSubmission>>) {
   };
 }
 
+/** Where the submission row says it stands. */
+function stepAndStatus(submissionId: string) {
+  return database.db
+    .selectFrom('packet_submissions')
+    .select(['active_step_id', 'status'])
+    .where('id', '=', submissionId)
+    .executeTakeFirstOrThrow();
+}
+
 describe('packet submission activities', () => {
   it('opens the first step with the SENT event in one activity, and a retry after a failed mail repeats nothing', async () => {
     const db = database.db;
@@ -87,12 +96,7 @@ describe('packet submission activities', () => {
     expect(outbox).toHaveLength(1);
     expect(outbox[0]!.status).toBe('SENT');
     expect(mailer.sent).toHaveLength(1);
-    const submission = await db
-      .selectFrom('packet_submissions')
-      .select(['active_step_id', 'status'])
-      .where('id', '=', input.submissionId)
-      .executeTakeFirstOrThrow();
-    expect(submission).toEqual({ active_step_id: 'submit', status: 'PENDING' });
+    expect(await stepAndStatus(input.submissionId)).toEqual({ active_step_id: 'submit', status: 'PENDING' });
   });
 
   it("opens a batch of first steps under the send workflow with each submission's own keys, once", async () => {
@@ -134,11 +138,6 @@ describe('packet submission activities', () => {
     expect(events.map((e) => e.kind)).toEqual(['SENT', 'EMAILED']);
     expect(events[0]!.idempotency_key).toBe(`${seeded.workflowId}:sent`);
     expect(mailer.sent).toHaveLength(1);
-    const submission = await db
-      .selectFrom('packet_submissions')
-      .select(['active_step_id', 'status'])
-      .where('id', '=', input.submissionId)
-      .executeTakeFirstOrThrow();
-    expect(submission).toEqual({ active_step_id: 'approve', status: 'SUBMITTED' });
+    expect(await stepAndStatus(input.submissionId)).toEqual({ active_step_id: 'approve', status: 'SUBMITTED' });
   });
 });
