@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { seedForm, shortText } from '../api/test-support/forms';
 import { sessionCookie } from '../api/test-support/seed-school';
+import { packetWorkflowIds } from '../domain/packets';
 import type { FormElement } from '../form-engine/form-definition';
 import { loadDemoData } from '../scripts/demo-data';
 import { percentile, round, type BenchRow } from './measure';
@@ -129,7 +130,7 @@ export async function runPacketsBench(): Promise<BenchRow[]> {
     if (sent.statusCode !== 201) throw new Error(`send: ${sent.body}`);
     const sendAnswered = performance.now() - sendStart;
     const sentPacketId = sent.json().sentPacketId as string;
-    const sendHandle = stack.temporal.workflow.getHandle(`packet-send:${sentPacketId}`);
+    const sendHandle = stack.temporal.workflow.getHandle(packetWorkflowIds.send(sentPacketId));
     const [allStarted] = await Promise.all([
       sendHandle.result(),
       until(

@@ -30,6 +30,11 @@ export interface InstitutionFilter {
   plans?: Plan[];
 }
 
+/** The duplication workflow is keyed by the copy's id, chosen by the request. */
+export function templateDuplicationWorkflowId(copyId: string): string {
+  return `template-duplication:${copyId}`;
+}
+
 export function templateAssignmentWorkflowId(jobId: string): string {
   return `template-assignment:${jobId}`;
 }

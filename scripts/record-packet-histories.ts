@@ -13,6 +13,7 @@ import { runInBackground } from '../activities/testing/background-worker';
 import { createDevMailer } from '../activities/mail/mailer';
 import { createPlatformWorker } from '../activities/worker';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import { packetWorkflowIds } from '../domain/packets';
 import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 import {
   actOnStepUpdate,
@@ -54,7 +55,7 @@ async function sendBatch(ctx: Ctx) {
     .execute();
   const send = await ctx.client.workflow.start(packetSendWorkflow, {
     taskQueue: TASK_QUEUE,
-    workflowId: `packet-send:${seeded.input.sentPacketId}`,
+    workflowId: packetWorkflowIds.send(seeded.input.sentPacketId),
     args: [{ schoolId: seeded.input.schoolId, sentPacketId: seeded.input.sentPacketId, total: 1 }],
   });
   await send.result();

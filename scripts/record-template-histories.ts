@@ -15,7 +15,11 @@ import { runInBackground } from '../activities/testing/background-worker';
 import { createDevMailer } from '../activities/mail/mailer';
 import { createPlatformWorker } from '../activities/worker';
 import { seedSchool } from '../api/test-support/seed-school';
-import { templateAssignmentWorkflowId, type TemplateAssignmentAction } from '../domain/templates';
+import {
+  templateAssignmentWorkflowId,
+  templateDuplicationWorkflowId,
+  type TemplateAssignmentAction,
+} from '../domain/templates';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
 import { templateAssignmentWorkflow } from '../workflows/templates/template-assignment.workflow';
 import { templateDuplicationWorkflow } from '../workflows/templates/template-duplication.workflow';
@@ -93,7 +97,7 @@ async function main(): Promise<void> {
         const copyId = randomUUID();
         const handle = await client.workflow.start(templateDuplicationWorkflow, {
           taskQueue: TASK_QUEUE,
-          workflowId: `template-duplication:${copyId}`,
+          workflowId: templateDuplicationWorkflowId(copyId),
           args: [{ sourceTemplateId: template.id, copyId, requestedBy: null, providerSchoolId: provider.id }],
         });
         await handle.result();

@@ -13,10 +13,9 @@ import {
 import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import { packetSendProgressQuery, packetSendWorkflow } from '../../workflows/packets/packet-send.workflow';
-import { processSearchAttributes } from '../../workflows/shared/search-attributes';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
-import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
+import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
 import { findPacket, findPacketVersion } from './packets.repository';
 import type { SendPacketBody } from './packets.schemas';
 import { canSendPacket } from './packets.service';
@@ -171,11 +170,6 @@ export async function sendPacket(
         },
       },
     ],
-    typedSearchAttributes: processSearchAttributes({
-      schoolId: auth.school.id,
-      module: 'packet-send',
-      entityId: sentPacketId,
-    }),
   });
   await auditRequest(request, {
     action: 'packet.sent',
@@ -185,14 +179,15 @@ export async function sendPacket(
   });
   // A small send is usually done within the request, so the sender lands on a complete list; a large one goes on in
   // the background and the client follows its progress.
-  const startedAll = await Promise.race([
-    // A send that ended otherwise (an operator stopped it) is followed on the progress endpoint like a long one.
+  // A send that ended otherwise (an operator stopped it) is followed on the progress endpoint like a long one.
+  const outcome = await resultWithin(
     send.result().then(
       () => true,
       () => false,
     ),
-    new Promise<false>((resolve) => setTimeout(() => resolve(false), SEND_WAIT_MS).unref()),
-  ]);
+    SEND_WAIT_MS,
+  );
+  const startedAll = outcome === true;
   return { sentPacketId, recipientCount: recipients.length, startedAll };
 }
 

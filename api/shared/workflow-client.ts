@@ -9,6 +9,14 @@ export function requireTemporal(deps: Pick<ServerDeps, 'temporal'>): Client {
   return deps.temporal;
 }
 
+/**
+ * What a started workflow's result resolves to, if it does within `ms`; otherwise 'pending' (the workflow goes on
+ * either way). For requests that answer at once when the work is quick and with a handle to follow when it is not.
+ */
+export function resultWithin<T>(result: Promise<T>, ms: number): Promise<T | 'pending'> {
+  return Promise.race([result, new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms).unref())]);
+}
+
 export function taskQueueOf(deps: Pick<ServerDeps, 'taskQueue'>): string {
   return deps.taskQueue ?? TASK_QUEUE;
 }

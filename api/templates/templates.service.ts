@@ -12,6 +12,7 @@ import {
   remapWorkflowForms,
   stripSchoolPeople,
   templateAssignmentWorkflowId,
+  templateDuplicationWorkflowId,
   templateCopyTitle,
   type InstitutionFilter,
   type TemplateAssignmentAction,
@@ -26,7 +27,7 @@ import { prepareDefinition } from '../forms/prepare-definition';
 import { loadPacketForms } from '../packets/packets.repository';
 import { authOf } from '../plugins/authenticate';
 import { containsPattern } from '../shared/like-pattern';
-import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
+import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
 import {
   countInstitutions,
   findAssignedTemplate,
@@ -252,7 +253,7 @@ export async function duplicateTemplate(
   const temporal = requireTemporal(deps);
   const copyId = randomUUID();
   const handle = await temporal.workflow.start<typeof templateDuplicationWorkflow>('templateDuplicationWorkflow', {
-    workflowId: `template-duplication:${copyId}`,
+    workflowId: templateDuplicationWorkflowId(copyId),
     taskQueue: taskQueueOf(deps),
     args: [{ sourceTemplateId: templateId, copyId, requestedBy: auth.user.id, providerSchoolId: auth.school.id }],
   });
@@ -262,13 +263,13 @@ export async function duplicateTemplate(
     targetId: copyId,
     details: { sourceTemplateId: templateId, title: templateCopyTitle(source.title) },
   });
-  const copied = await Promise.race([
+  const copied = await resultWithin(
     handle.result().catch((err: unknown) => {
       request.log.error({ err, copyId }, 'The template duplication workflow failed');
       throw new AppError('WORKFLOW_UNAVAILABLE');
     }),
-    new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), DUPLICATE_WAIT_MS).unref()),
-  ]);
+    DUPLICATE_WAIT_MS,
+  );
   if (copied === 'pending') return { status: 202, body: { id: copyId } };
   if (!copied) throw new AppError('NOT_FOUND');
   return { status: 201, body: await loadTemplateDetail(db, copyId) };

@@ -5,10 +5,10 @@ import { markStep, tagProcess } from '../shared/search-attributes';
 
 /**
  * One send of a packet (id `packet-send:<sentPacketId>`): the API has written the sent packet and one submission row
- * per recipient; this workflow opens every recipient's first step and starts their submission workflows, 100
- * recipients per activity and several activities at a time. Each batch writes its rows in one transaction before it
- * starts that batch's workflows, so a thousand recipients cost a few dozen transactions rather than a thousand, and
- * each submission workflow begins already waiting on people. Durable: a crash mid-send resumes at the batch it was
+ * per recipient; this workflow starts their submission workflows and opens every recipient's first step, 100
+ * recipients per activity and several activities at a time. Each batch starts its workflows, then writes their first
+ * steps in one transaction (so a task is never listed before its workflow runs): a thousand recipients cost a few
+ * dozen transactions rather than a thousand, and each submission workflow begins already waiting on people. Durable: a crash mid-send resumes at the batch it was
  * on, and every write and start is keyed, so nothing happens twice.
  */
 export interface PacketSendInput {

@@ -99,11 +99,7 @@ export function HeaderTabs({ me }: { me: Me }) {
         {tabs.map((tab) => (
           <span key={tab.path} className={classes.tab}>
             {tab.label}
-            {locked(tab) && (
-              <Badge size="xs" color="gray" variant="light">
-                Connect
-              </Badge>
-            )}
+            {locked(tab) && <LockBadge />}
           </span>
         ))}
       </div>
