@@ -37,7 +37,18 @@ function readSettings(): { config: AppConfig; options: StartOptions } {
   }
 }
 
+/** The platform targets Node 22 LTS; an older node still starts, with a pointer to the project's own installer. */
+function warnOldNode(): void {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= 22) return;
+  console.warn(
+    `Node.js ${process.versions.node} is past its end of life; the platform targets Node 22 LTS. ` +
+      'Run `eval "$(bash scripts/install-node.sh --env)"` to use Node 22 from .tools/node in this shell.',
+  );
+}
+
 async function main(): Promise<void> {
+  warnOldNode();
   const started = Date.now();
   const settings = readSettings();
   const options = settings.options;
