@@ -64,6 +64,8 @@ export function describeCommonResponses(route: RouteOptions, access: RouteAccess
   if (!schema.response) return;
   for (const status of commonErrorStatuses(route, access)) response[status] ??= ErrorBodySchema;
   if (route.preValidation && [route.preValidation].flat().includes(defaultEmptyBody)) schema['x-body-optional'] = true;
+  const consumes = schema.consumes as string[] | undefined;
+  if (!schema.body && consumes?.includes('multipart/form-data')) schema['x-multipart-file'] = true;
   route.schema = schema;
 }
 

@@ -18,9 +18,17 @@ function canonical(value: unknown): string {
 
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
 
+/** The body of an upload route (its handler reads the parts itself, so Fastify has no schema for it). */
+const MULTIPART_FILE = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: 'The one file of the upload.' } },
+};
+
 /**
  * Post-processes the generated document: every error answer points at one shared `ErrorBody` schema component and
- * says what its status means, and a route marked `x-body-optional` (describeCommonResponses) has an optional body.
+ * says what its status means, a route marked `x-body-optional` (describeCommonResponses) has an optional body, and an upload route
+ * (`x-multipart-file`) documents its multipart body.
  */
 export function shareErrorSchema(document: Json): Json {
   const errorBody = JSON.parse(JSON.stringify(ErrorBodySchema)) as Json;
@@ -35,6 +43,10 @@ export function shareErrorSchema(document: Json): Json {
         if (!media || canonical(media.schema) !== errorKey) continue;
         media.schema = { $ref: ERROR_BODY_REF };
         answer.description = ERROR_STATUS_DESCRIPTIONS[Number(status)] ?? String(errorBody.description);
+      }
+      if (operation['x-multipart-file']) {
+        delete operation['x-multipart-file'];
+        operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: MULTIPART_FILE } } };
       }
       if (operation['x-body-optional']) {
         delete operation['x-body-optional'];
