@@ -18,17 +18,30 @@ export function emptyKnownValues(): KnownValues {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Collects the string values of a JSON answer into `known`, skipping those `exclude` names (the callers' own ids). */
-export function harvest(value: unknown, known: KnownValues, exclude: ReadonlySet<string>, key = ''): void {
+export function harvest(
+  value: unknown,
+  known: KnownValues,
+  exclude: ReadonlySet<string>,
+  resource: string,
+  key = '',
+  depth = 0,
+): void {
   if (Array.isArray(value)) {
-    for (const item of value.slice(0, 50)) harvest(item, known, exclude, key);
+    for (const item of value.slice(0, 50)) harvest(item, known, exclude, resource, key, depth);
   } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) harvest(v, known, exclude, k);
+    for (const [k, v] of Object.entries(value)) harvest(v, known, exclude, resource, k, depth + 1);
   } else if (typeof value === 'string' && key && value.length <= 200 && !exclude.has(value)) {
-    let set = known.byName.get(key);
-    if (!set) known.byName.set(key, (set = new Set()));
-    if (set.size < 200) set.add(value);
+    remember(known, key, value);
+    // The top-level ids of an answer are the resource's own: `/teams/{id}` then prefers ids listed by GET /teams.
+    if (depth <= 2) remember(known, `${resource}:${key}`, value);
     if (UUID_RE.test(value) && known.uuids.size < 2000) known.uuids.add(value);
   }
+}
+
+function remember(known: KnownValues, key: string, value: string): void {
+  let set = known.byName.get(key);
+  if (!set) known.byName.set(key, (set = new Set()));
+  if (set.size < 200) set.add(value);
 }
 
 function pick(values: Iterable<string>): fc.Arbitrary<string> | null {
@@ -44,7 +57,8 @@ function stringArbitrary(schema: Schema, name: string, known: KnownValues): fc.A
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 60;
   const fits = (s: string) => s.length >= minLength && s.length <= maxLength;
-  const named = known.byName.get(name);
+  // `teams:id` (a path parameter of a teams route) falls back to any `id`.
+  const named = known.byName.get(name) ?? known.byName.get(name.split(':').pop()!);
   switch (schema.format) {
     case 'uuid': {
       const seen = pick([...(named ?? [])].filter((v) => UUID_RE.test(v))) ?? pick(known.uuids);
@@ -71,7 +85,10 @@ function stringArbitrary(schema: Schema, name: string, known: KnownValues): fc.A
   return seen ? fc.oneof(seen, text, words) : fc.oneof(text, words);
 }
 
-/** Values that satisfy `schema`; `name` is the property or parameter it fills (to offer known values). */
+/**
+ * Values that satisfy `schema`; `name` is the property or parameter it fills (to offer known values), as
+ * `<resource>:<name>` for a path parameter.
+ */
 export function valid(schema: Schema | undefined, known: KnownValues, name = '', depth = 0): fc.Arbitrary<unknown> {
   if (!schema || typeof schema !== 'object') return fc.jsonValue({ maxDepth: 1 });
   const inner = validNotNull(schema, known, name, depth);
