@@ -108,7 +108,7 @@ async function seedFixtures(): Promise<Caller[]> {
   const athlete = await seedUser(db, school.id, { roles: athleteGrants, sportTeamId: team.id });
   // People the generated calls may edit, deactivate or name: never the callers themselves.
   const otherAthlete = await seedUser(db, school.id, { roles: athleteGrants, sportTeamId: team.id });
-  const coach = await seedUser(db, school.id, {
+  await seedUser(db, school.id, {
     roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
     sportTeamId: team.id,
   });
