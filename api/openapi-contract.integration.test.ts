@@ -462,6 +462,39 @@ function inOrder(ops: Operation[]): Operation[] {
   return [...ops].sort((a, b) => rank(a) - rank(b));
 }
 
+function callerFor(op: Operation): Caller | null {
+  const permission = permissionOf(op);
+  return permission ? (callers.find((c) => c.permissions.has(permission)) ?? null) : callers[0]!;
+}
+
+/**
+ * Reads every list once without filters (generated filters mostly match nothing), then each read by id with the
+ * first id known for it, twice over, so the generated calls afterwards have the fixtures' ids to aim at.
+ */
+async function discover(ops: Operation[]): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const op of ops.filter((o) => o.method === 'get')) {
+      const path = op.parameters.filter((p) => p.in === 'path');
+      if ((round === 0) !== (path.length === 0)) continue;
+      const values = path.map((p) => {
+        const own = known.byName.get(`${resourceOf(op)}:${p.name}`) ?? known.byName.get(p.name);
+        return [...(own ?? [])][round === 2 ? 1 : 0];
+      });
+      if (values.some((v) => v === undefined)) continue;
+      const caller = callerFor(op);
+      const input = { path: Object.fromEntries(path.map((p, i) => [p.name, values[i]!])), query: {} };
+      const res = await call(op, input, caller);
+      if (
+        res.statusCode < 300 &&
+        mediaType(res.headers['content-type']) === 'application/json' &&
+        mayHarvest(op, caller)
+      ) {
+        harvest(JSON.parse(res.body), known, ownIds, resourceOf(op));
+      }
+    }
+  }
+}
+
 describe('the OpenAPI document', () => {
   it('declares the session cookie as a security scheme, one shared error schema, and no cookie parameters', () => {
     expect(document.components?.schemas?.ErrorBody).toBeDefined();
@@ -486,16 +519,16 @@ describe('the OpenAPI document', () => {
   it('says what every operation answers to generated valid and invalid input, signed in and anonymous', async () => {
     const started = Date.now();
     const ops = inOrder(operations());
+    await discover(ops);
     const durations: [string, number][] = [];
     for (const op of ops) {
       const opStarted = Date.now();
-      const permission = permissionOf(op);
-      const caller = permission ? (callers.find((c) => c.permissions.has(permission)) ?? null) : callers[0]!;
+      const caller = callerFor(op);
       await walk(op, null, 'valid', Math.max(1, Math.ceil(RUNS / 3)));
       await walk(op, null, 'invalid', Math.max(1, Math.ceil(RUNS / 3)));
       if (caller) {
         await walk(op, caller, 'valid', RUNS * 2);
-        await walk(op, caller, 'invalid', RUNS * 2);
+        await walk(op, caller, 'invalid', RUNS);
       }
       durations.push([op.key, Date.now() - opStarted]);
     }
@@ -507,6 +540,13 @@ describe('the OpenAPI document', () => {
       `openapi contract: ${ops.length} operations, ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `${succeeded.size} answered 2xx at least once; statuses ${seen.join(' ')}`,
     );
+    if (process.env.OPENAPI_UNREACHED)
+      console.info(
+        ops
+          .filter((o) => !succeeded.has(o.key))
+          .map((o) => o.key)
+          .join('\n'),
+      );
     expect(failures).toEqual([]);
   }, 900_000);
 });
