@@ -16,6 +16,7 @@ import { metaRoutes, readAppVersion } from './meta/meta.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { packetsRoutes } from './packets/packets.routes';
 import { operatorConsoleRoutes } from './operator-console/operator-console.routes';
+import { answerFrameworkError } from './plugins/answer-framework-error';
 import { installErrorHandler } from './plugins/install-error-handler';
 import { installJsonBodyParser } from './plugins/install-json-body-parser';
 import { installMaintenanceMode } from './plugins/install-maintenance-mode';
@@ -49,6 +50,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
     trustProxy: 'loopback',
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);

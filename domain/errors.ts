@@ -27,6 +27,7 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request could not be processed.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  URI_TOO_LONG: { status: 414, message: 'The address is too long.' },
   ALREADY_EXISTS: { status: 409, message: 'This already exists.' },
   // Login, password and invitation
   WRONG_CREDENTIALS: { status: 401, message: 'Wrong email or password.' },

@@ -32,9 +32,8 @@ interface FileRouteOptions {
 }
 
 const FileBytes = Type.Unsafe<Uint8Array>({
-  type: 'string',
-  format: 'binary',
-  description: 'The attachment as uploaded, with its content type.',
+  description: 'The attachment as uploaded, with the content type it was stored with (one of the allowed file types).',
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
 });
 
 /**

@@ -222,7 +222,13 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canList,
       schema: {
         querystring: DisclosureListQuery,
-        response: { 200: Type.String({ description: 'CSV' }), ...errorResponses(400, 401, 403) },
+        response: {
+          200: {
+            description: 'The listed disclosures as CSV (a header row, then one row per disclosure).',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { authOf } from '../plugins/authenticate';
+import { defaultEmptyBody } from '../plugins/describe-responses';
 import { errorResponses } from '../shared/schemas';
 import { cloneForm } from './clone-form.service';
 import {
@@ -40,9 +41,7 @@ export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (a
     {
       onRequest: canWrite,
       // The body is optional ({ name? }): a bare POST clones with the default name.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: defaultEmptyBody,
       schema: {
         params: FormIdParams,
         body: CloneFormBody,

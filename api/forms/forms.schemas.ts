@@ -144,7 +144,6 @@ export type PrepopulationDto = Static<typeof PrepopulationDto>;
 export const FormIdParams = Type.Object({ id: Uuid });
 
 export const PdfBytes = Type.Unsafe<Uint8Array>({
-  type: 'string',
-  format: 'binary',
-  description: 'The imported PDF (application/pdf).',
+  description: 'The imported PDF.',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
 });

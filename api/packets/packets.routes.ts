@@ -135,7 +135,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: FolderIdParams,
         body: RenameFolderBody,
-        response: { 200: Folder, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => renameFolder(request, request.params.id, request.body.name),
@@ -304,7 +304,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...packetParams,
         body: MovePacketBody,
-        response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => movePacket(request, request.params.id, request.body.folderId),

@@ -344,9 +344,8 @@ export const StepActionBody = Type.Object({
 export type StepActionBody = Static<typeof StepActionBody>;
 
 export const SubmissionPdf = Type.Unsafe<Uint8Array>({
-  type: 'string',
-  format: 'binary',
-  description: 'The submission as a PDF (application/pdf): forms, answers and the signing certificate.',
+  description: 'The submission as a PDF: forms, answers and the signing certificate.',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
 });
 
 export const VoidBody = Type.Object({ reason: FreeText });

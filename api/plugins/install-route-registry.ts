@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteOptions } from 'fastify';
 import type { RouteAccess, RouteRecord } from '../types';
+import { describeCommonResponses } from './describe-responses';
 import { accessOf } from './require-permission';
 
 export const API_PREFIX = '/api/v1';
@@ -34,9 +35,11 @@ function describeForDocs(route: RouteOptions, access: RouteAccess): void {
   if (access.kind === 'permission') {
     schema.security ??= [{ session: [] }];
     const note = `Requires permission \`${access.permission}\`.`;
-    schema.description = schema.description ? `${String(schema.description)} ${note}` : note;
+    const described = typeof schema.description === 'string' ? schema.description : '';
+    if (!described.includes(note)) schema.description = described ? `${described} ${note}` : note;
   } else {
     schema.security ??= [];
   }
   route.schema = schema;
+  describeCommonResponses(route, access);
 }

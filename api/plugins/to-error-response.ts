@@ -28,6 +28,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   405: 'NOT_FOUND',
   413: 'BODY_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };

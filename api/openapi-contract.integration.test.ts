@@ -1,0 +1,587 @@
+import { randomInt } from 'node:crypto';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsFor, type Permission } from '../domain/permissions';
+import type { RoleGrant } from '../domain/roles';
+import { insertNotification } from './notifications/notifications.repository';
+import { insertStoredFile } from './shared/stored-files.repository';
+import { startAppWithWorker, type AppWithWorker } from './test-support/app-with-worker';
+import { makePdf, multipartPayload, seedForm } from './test-support/forms';
+import {
+  emptyKnownValues,
+  harvest,
+  invalid,
+  invalidText,
+  valid,
+  type KnownValues,
+  type Schema,
+} from './test-support/openapi-arbitraries';
+import { seedPacketRows } from './test-support/packets';
+import { seedSchool, seedUser, sessionCookie, type SeededUser } from './test-support/seed-school';
+
+/**
+ * The API answers as its OpenAPI document says. Every operation of the live document (GET /api/docs/json) is called
+ * with inputs generated from its own schemas — valid ones and ones that break a path, query or body rule — by a
+ * signed-in caller that holds the route's permission and anonymously. No answer may be a 5xx, and each status,
+ * content type and JSON body must be one the document lists for that operation (bodies checked with Ajv against
+ * the documented schema). Ids seen in earlier answers are offered as inputs, so generated calls reach real records.
+ *
+ * OPENAPI_RUNS (default 4) scales the number of generated calls per operation; OPENAPI_SEED fixes fast-check's seed
+ * (each failure prints the one it ran with); OPENAPI_UNREACHED=1 lists the operations that never answered 2xx.
+ */
+
+const RUNS = Number(process.env.OPENAPI_RUNS ?? 4);
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema?: Schema;
+}
+
+interface Operation {
+  method: (typeof METHODS)[number];
+  path: string;
+  key: string;
+  parameters: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  security?: unknown[];
+}
+
+interface Caller {
+  label: string;
+  /** Sees every school (an operator). */
+  crossSchool?: boolean;
+  user: SeededUser;
+  permissions: Set<Permission>;
+}
+
+interface Input {
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  body?: { payload: string | Buffer; contentType: string };
+  /** What was broken, for the failure message. */
+  broke?: string;
+}
+
+let t: AppWithWorker;
+let document: {
+  paths: Record<string, Record<string, Omit<Operation, 'method' | 'path' | 'key'>>>;
+  components?: { schemas?: Record<string, Schema> };
+};
+let callers: Caller[];
+let ourSchool: { id: string; tag: string };
+let pdf: Buffer;
+const known: KnownValues = emptyKnownValues();
+const ownIds = new Set<string>();
+const failures: string[] = [];
+/** How often each status was answered, and which operations answered 2xx at least once (printed as a summary). */
+const statuses = new Map<number, number>();
+const succeeded = new Set<string>();
+
+async function seedFixtures(): Promise<Caller[]> {
+  const db = t.database.db;
+  const school = await seedSchool(db, { plan: 'CONNECT' });
+  ourSchool = school;
+  const team = await db
+    .insertInto('sport_teams')
+    .values({ school_id: school.id, name: `Team ${school.tag}`, sport: 'Soccer' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const year = await db
+    .insertInto('academic_years')
+    .values({ school_id: school.id, start_year: 2026, end_year: 2027, is_current: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('academic_terms')
+    .values({
+      school_id: school.id,
+      academic_year_id: year.id,
+      term: 'FALL',
+      start_date: '2026-08-20',
+      end_date: '2026-12-15',
+    })
+    .execute();
+  const adminGrants: RoleGrant[] = [{ role: 'SCHOOL_ADMIN', compliance: true }];
+  const admin = await seedUser(db, school.id, { roles: adminGrants });
+  const athleteGrants: RoleGrant[] = [{ role: 'STUDENT_ATHLETE' }];
+  const athlete = await seedUser(db, school.id, { roles: athleteGrants, sportTeamId: team.id });
+  // People the generated calls may edit, deactivate or name: never the callers themselves.
+  const otherAthlete = await seedUser(db, school.id, { roles: athleteGrants, sportTeamId: team.id });
+  await seedUser(db, school.id, {
+    roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
+    sportTeamId: team.id,
+  });
+  await insertNotification(db, {
+    schoolId: school.id,
+    userId: admin.id,
+    payload: { module: 'roster', status: 'init', title: 'Seeded' },
+  });
+  const form = await seedForm(db, school.id, admin.id, { kind: 'PDF', pdf: true });
+  await seedForm(db, school.id, admin.id, { published: true });
+  await seedPacketRows(db, school.id, admin.id, form.formId, otherAthlete.id);
+  const disclosure = await db
+    .insertInto('disclosures')
+    .values({
+      school_id: school.id,
+      athlete_user_id: athlete.id,
+      type: 'SPONSORSHIP',
+      company_name: 'Seeded',
+      status: 'PENDING',
+      submitted_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const file = await insertStoredFile(db, school.id, {
+    uploadedBy: athlete.id,
+    purpose: 'disclosure-attachment',
+    filename: 'contract.pdf',
+    contentType: 'application/pdf',
+    bytes: pdf,
+  });
+  await db
+    .updateTable('disclosures')
+    .set({
+      attachments: JSON.stringify([
+        { fileId: file.id, name: file.filename, size: file.sizeBytes, contentType: 'application/pdf' },
+      ]),
+    })
+    .where('id', '=', disclosure.id)
+    .execute();
+  await db
+    .insertInto('conflict_flags')
+    .values({ school_id: school.id, name: 'Seeded flag', type: 'UNIVERSITY', category: 'Sponsor' })
+    .execute();
+  const provider = await seedSchool(db, { kind: 'PROVIDER' });
+  const operatorGrants: RoleGrant[] = [{ role: 'OPERATOR' }];
+  const operator = await seedUser(db, provider.id, { roles: operatorGrants });
+  for (const user of [admin, athlete, operator]) ownIds.add(user.id);
+  return [
+    { label: 'school admin', user: admin, permissions: permissionsFor(adminGrants) },
+    { label: 'athlete', user: athlete, permissions: permissionsFor(athleteGrants) },
+    { label: 'operator', user: operator, permissions: permissionsFor(operatorGrants), crossSchool: true },
+  ];
+}
+
+beforeAll(async () => {
+  pdf = await makePdf();
+  t = await startAppWithWorker('openapi-contract');
+  callers = await seedFixtures();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  document = res.json();
+}, 180_000);
+afterAll(async () => t?.close());
+
+function operations(): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op)
+        out.push({ ...op, method, path, key: `${method.toUpperCase()} ${path}`, parameters: op.parameters ?? [] });
+    }
+  }
+  return out;
+}
+
+/** The permission a route requires, from the server's own route registry. */
+function permissionOf(op: Operation): Permission | null {
+  const url = op.path.replace(/\{(\w+)\}/g, ':$1');
+  const route = t.app.registeredRoutes.find((r) => r.url === url && r.method === op.method.toUpperCase());
+  return route?.access?.kind === 'permission' ? route.access.permission : null;
+}
+
+// ---- checking an answer against the document ----
+
+const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
+addFormats(ajv);
+ajv.addFormat('binary', true);
+const validators = new Map<string, ValidateFunction>();
+
+/** The documented schema in plain JSON Schema: `$ref`s to components inlined, `nullable` as a union with null. */
+function toJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const s = schema as Schema;
+  if (typeof s.$ref === 'string') {
+    const name = s.$ref.replace('#/components/schemas/', '');
+    return toJsonSchema(document.components?.schemas?.[name]);
+  }
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(s)) if (k !== 'nullable') out[k] = toJsonSchema(v);
+  return s.nullable ? { anyOf: [out, { type: 'null' }] } : out;
+}
+
+function validatorFor(key: string, schema: Schema): ValidateFunction {
+  let v = validators.get(key);
+  if (!v) validators.set(key, (v = ajv.compile(toJsonSchema(schema) as Schema)));
+  return v;
+}
+
+function mediaType(header: unknown): string {
+  return String(header ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+}
+
+function checkAnswer(op: Operation, res: Awaited<ReturnType<AppWithWorker['app']['inject']>>): string[] {
+  const status = String(res.statusCode);
+  if (res.statusCode >= 500) return [`answered ${status}: ${res.body.slice(0, 300)}`];
+  const documented = op.responses[status] ?? op.responses.default;
+  if (!documented)
+    return [
+      `answered ${status}, which is not documented (${Object.keys(op.responses).join(', ')}): ${res.body.slice(0, 300)}`,
+    ];
+  const type = mediaType(res.headers['content-type']);
+  const content = documented.content;
+  if (!content)
+    return res.rawPayload.length === 0 ? [] : [`answered ${status} with a ${type} body, documented without content`];
+  const media = content[type] ?? content[`${type.split('/')[0]}/*`] ?? content['*/*'];
+  if (!media)
+    return [`answered ${status} as ${type || 'no content type'}, documented as ${Object.keys(content).join(', ')}`];
+  if (type !== 'application/json' || !media.schema) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return [`answered ${status} with a body that is not JSON`];
+  }
+  const validate = validatorFor(`${op.key} ${status} ${type}`, media.schema);
+  if (validate(body)) return [];
+  const errors = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+  return [`answered ${status} with a body that breaks its schema: ${errors.join('; ')} — ${res.body.slice(0, 300)}`];
+}
+
+// ---- generating inputs from the document ----
+
+function jsonBodySchema(op: Operation): Schema | undefined {
+  return op.requestBody?.content['application/json']?.schema;
+}
+
+function isMultipart(op: Operation): boolean {
+  return Boolean(op.requestBody?.content['multipart/form-data']);
+}
+
+/** The feature an operation belongs to: `teams` for /api/v1/teams/{id}. */
+function resourceOf(op: Operation): string {
+  return op.path.split('/')[3] ?? '';
+}
+
+function validInput(op: Operation): fc.Arbitrary<Input> {
+  const path = op.parameters.filter((p) => p.in === 'path');
+  const query = op.parameters.filter((p) => p.in === 'query');
+  const pathArb = fc.record(
+    Object.fromEntries(path.map((p) => [p.name, valid(p.schema, known, `${resourceOf(op)}:${p.name}`).map(String)])),
+  ) as fc.Arbitrary<Record<string, string>>;
+  const queryArb = fc.record(Object.fromEntries(query.map((p) => [p.name, valid(p.schema, known, p.name)])), {
+    requiredKeys: query.filter((p) => p.required).map((p) => p.name),
+  });
+  const bodySchema = jsonBodySchema(op);
+  let bodyArb: fc.Arbitrary<Input['body']> = fc.constant(undefined);
+  if (bodySchema) {
+    const json = valid(bodySchema, known).map((b) => ({ payload: JSON.stringify(b), contentType: 'application/json' }));
+    bodyArb = op.requestBody?.required === false ? fc.option(json, { nil: undefined }) : json;
+  } else if (isMultipart(op)) {
+    bodyArb = fc
+      .constant(multipartPayload({ filename: 'contract.pdf', contentType: 'application/pdf', bytes: pdf }))
+      .map((m) => ({
+        payload: m.payload,
+        contentType: m.headers['content-type']!,
+      }));
+  }
+  return fc
+    .record({ path: pathArb, query: queryArb, body: bodyArb })
+    .map((i) => (i.body ? i : { path: i.path, query: i.query }));
+}
+
+/** A valid input with one thing broken: a path or query parameter, the body's type, JSON, a property. */
+function invalidInput(op: Operation): fc.Arbitrary<Input> {
+  const breakers: fc.Arbitrary<(input: Input) => Input>[] = [];
+  for (const p of op.parameters.filter((p) => p.in === 'path' || p.in === 'query')) {
+    breakers.push(
+      invalidText(p.schema).map((text) => (input: Input) => ({
+        ...input,
+        [p.in]: { ...input[p.in as 'path' | 'query'], [p.name]: text },
+        broke: `${p.in} ${p.name}=${text.slice(0, 40)}`,
+      })),
+    );
+  }
+  const bodySchema = jsonBodySchema(op);
+  if (op.requestBody || ['post', 'put', 'patch'].includes(op.method)) {
+    const json = (payload: string, broke: string) => (input: Input) => ({
+      ...input,
+      body: { payload, contentType: 'application/json' },
+      broke,
+    });
+    breakers.push(
+      fc.constantFrom('{"name": "x",', '[', '"', 'nul').map((text) => json(text, `malformed JSON ${text}`)),
+    );
+    breakers.push(
+      fc
+        .constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded')
+        .map((type) => (input: Input) => ({
+          ...input,
+          body: { payload: 'name=x', contentType: type },
+          broke: `content type ${type}`,
+        })),
+    );
+    breakers.push(
+      invalid(bodySchema).map((value) => json(JSON.stringify(value), `body ${JSON.stringify(value).slice(0, 40)}`)),
+    );
+  }
+  const properties = (bodySchema?.properties ?? {}) as Record<string, Schema>;
+  const names = Object.keys(properties);
+  if (names.length) {
+    breakers.push(
+      fc.constantFrom(...names).chain((name) =>
+        invalid(properties[name]).map((value) => (input: Input) => {
+          const body = input.body ? (JSON.parse(input.body.payload as string) as Record<string, unknown>) : {};
+          body[name] = value;
+          return {
+            ...input,
+            body: { payload: JSON.stringify(body), contentType: 'application/json' },
+            broke: `body.${name}=${JSON.stringify(value).slice(0, 40)}`,
+          };
+        }),
+      ),
+    );
+    const required = (bodySchema?.required ?? []) as string[];
+    if (required.length) {
+      breakers.push(
+        fc.constantFrom(...required).map((name) => (input: Input) => {
+          const body = input.body ? (JSON.parse(input.body.payload as string) as Record<string, unknown>) : {};
+          delete body[name];
+          return {
+            ...input,
+            body: { payload: JSON.stringify(body), contentType: 'application/json' },
+            broke: `without body.${name}`,
+          };
+        }),
+      );
+    }
+  }
+  if (!breakers.length) return validInput(op).map((i) => ({ ...i, broke: 'nothing to break' }));
+  return fc.tuple(validInput(op), fc.oneof(...breakers)).map(([input, breakIt]) => breakIt(input));
+}
+
+function urlOf(op: Operation, input: Input): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query)) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v])
+      search.append(k, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Other test files share the database and the Temporal server, and operators see every school. So what an operator
+ * reads (every school's ids) and the dev mailbox (every mail) are not fed back into inputs: an operator's generated
+ * calls reach only this file's school and what the operator itself created.
+ */
+function mayHarvest(op: Operation, caller: Caller | null): boolean {
+  if (op.path.startsWith('/api/v1/dev/')) return false;
+  return !(caller?.crossSchool && op.method === 'get');
+}
+
+/**
+ * Template (un)assignment takes school ids or a filter, where an empty filter means every school — other test files'
+ * schools too. Their generated bodies name only this file's school (ids kept if ours, the filter narrowed to its tag).
+ */
+function keepToOurSchool(op: Operation, input: Input): Input {
+  if (!/^\/api\/v1\/templates\/\{id\}\/(un)?assignments$/.test(op.path) || !input.body) return input;
+  let body: unknown;
+  try {
+    body = JSON.parse(String(input.body.payload));
+  } catch {
+    return input;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return input;
+  const b = body as { schoolIds?: unknown; filter?: unknown };
+  if (Array.isArray(b.schoolIds)) b.schoolIds = b.schoolIds.filter((id) => id === ourSchool.id);
+  else b.filter = { q: ourSchool.tag };
+  return { ...input, body: { ...input.body, payload: JSON.stringify(b) } };
+}
+
+async function call(op: Operation, generated: Input, caller: Caller | null) {
+  const input = keepToOurSchool(op, generated);
+  const headers: Record<string, string> = {};
+  // A fresh session per call: a generated logout or password change must not end the next call's session.
+  if (caller) headers.cookie = await sessionCookie(t.database.db, caller.user);
+  if (input.body) headers['content-type'] = input.body.contentType;
+  return t.app.inject({
+    method: op.method.toUpperCase() as 'GET',
+    url: urlOf(op, input),
+    headers,
+    ...(input.body ? { payload: input.body.payload } : {}),
+    // Each call from its own address, so the per-address rate limits do not answer everything with 429.
+    remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  });
+}
+
+async function walk(op: Operation, caller: Caller | null, kind: 'valid' | 'invalid', numRuns: number): Promise<void> {
+  const arbitrary = kind === 'valid' ? validInput(op) : invalidInput(op);
+  const result = await fc.check(
+    fc.asyncProperty(arbitrary, async (input) => {
+      const res = await call(op, input, caller);
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode < 300) succeeded.add(op.key);
+      const problems = checkAnswer(op, res);
+      if (
+        res.statusCode < 300 &&
+        mediaType(res.headers['content-type']) === 'application/json' &&
+        mayHarvest(op, caller)
+      ) {
+        harvest(JSON.parse(res.body), known, ownIds, resourceOf(op));
+      }
+      if (problems.length) throw new Error(problems.join('\n'));
+    }),
+    { numRuns, endOnFailure: true, seed: Number(process.env.OPENAPI_SEED ?? Date.now() % 2 ** 31) },
+  );
+  if (result.failed) {
+    const input = result.counterexample?.[0] as Input | undefined;
+    const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+    failures.push(
+      `${op.key} as ${caller?.label ?? 'anonymous'}, ${kind} input${input?.broke ? ` (${input.broke})` : ''} ` +
+        `${input ? urlOf(op, input) : ''} ${input?.body ? String(input.body.payload).slice(0, 200) : ''} (seed ${result.seed}):\n  ${error}`,
+    );
+  }
+}
+
+/** Reads first (their answers name the records later calls aim at), then changes, then deletions. */
+function inOrder(ops: Operation[]): Operation[] {
+  const rank = (op: Operation) => ({ get: 0, post: 1, put: 1, patch: 1, delete: 2 })[op.method];
+  return [...ops].sort((a, b) => rank(a) - rank(b));
+}
+
+function callerFor(op: Operation): Caller | null {
+  const permission = permissionOf(op);
+  return permission ? (callers.find((c) => c.permissions.has(permission)) ?? null) : callers[0]!;
+}
+
+/**
+ * Reads every list once without filters (generated filters mostly match nothing), then each read by id with the
+ * first id known for it, twice over, so the generated calls afterwards have the fixtures' ids to aim at.
+ */
+async function discover(ops: Operation[]): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const op of ops.filter((o) => o.method === 'get')) {
+      const path = op.parameters.filter((p) => p.in === 'path');
+      if ((round === 0) !== (path.length === 0)) continue;
+      const values = path.map((p) => {
+        const own = known.byName.get(`${resourceOf(op)}:${p.name}`) ?? known.byName.get(p.name);
+        return [...(own ?? [])][round === 2 ? 1 : 0];
+      });
+      if (values.some((v) => v === undefined)) continue;
+      const caller = callerFor(op);
+      const input = { path: Object.fromEntries(path.map((p, i) => [p.name, values[i]!])), query: {} };
+      const res = await call(op, input, caller);
+      if (
+        res.statusCode < 300 &&
+        mediaType(res.headers['content-type']) === 'application/json' &&
+        mayHarvest(op, caller)
+      ) {
+        harvest(JSON.parse(res.body), known, ownIds, resourceOf(op));
+      }
+    }
+  }
+}
+
+describe('the OpenAPI document', () => {
+  it('declares the session cookie as a security scheme, one shared error schema, and no cookie parameters', () => {
+    expect(document.components?.schemas?.ErrorBody).toBeDefined();
+    expect((document as unknown as { components: { securitySchemes: unknown } }).components.securitySchemes).toEqual({
+      session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+    });
+    for (const op of operations().filter((o) => o.path.startsWith('/api/v1/'))) {
+      expect(
+        op.parameters.filter((p) => p.in === 'cookie' || p.in === 'header'),
+        op.key,
+      ).toEqual([]);
+      for (const [status, answer] of Object.entries(op.responses)) {
+        if (Number(status) >= 400)
+          expect(answer.content?.['application/json']?.schema, `${op.key} ${status}`).toEqual({
+            $ref: '#/components/schemas/ErrorBody',
+          });
+      }
+      if (permissionOf(op)) expect(op.security, op.key).toEqual([{ session: [] }]);
+    }
+  });
+
+  it('says what every operation answers to generated valid and invalid input, signed in and anonymous', async () => {
+    const started = Date.now();
+    const ops = inOrder(operations());
+    await discover(ops);
+    const durations: [string, number][] = [];
+    for (const op of ops) {
+      const opStarted = Date.now();
+      const caller = callerFor(op);
+      await walk(op, null, 'valid', Math.max(1, Math.ceil(RUNS / 3)));
+      await walk(op, null, 'invalid', Math.max(1, Math.ceil(RUNS / 3)));
+      if (caller) {
+        await walk(op, caller, 'valid', RUNS * 2);
+        await walk(op, caller, 'invalid', RUNS);
+      }
+      durations.push([op.key, Date.now() - opStarted]);
+    }
+    const slowest = durations.sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.info(`slowest: ${slowest.map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    const calls = [...statuses.values()].reduce((a, b) => a + b, 0);
+    const seen = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+    console.info(
+      `openapi contract: ${ops.length} operations, ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        `${succeeded.size} answered 2xx at least once; statuses ${seen.join(' ')}`,
+    );
+    if (process.env.OPENAPI_UNREACHED)
+      console.info(
+        ops
+          .filter((o) => !succeeded.has(o.key))
+          .map((o) => o.key)
+          .join('\n'),
+      );
+    expect(failures).toEqual([]);
+  }, 900_000);
+});
+
+describe('answers the review found undocumented', () => {
+  it('are documented: 409 on folder rename and packet filing, 414 on console actions, 400 on bad ids and limits', () => {
+    const statuses = (key: string) => Object.keys(operations().find((op) => op.key === key)?.responses ?? {});
+    expect(statuses('PATCH /api/v1/packet-folders/{id}')).toContain('409');
+    expect(statuses('PUT /api/v1/packets/{id}/folder')).toContain('409');
+    expect(statuses('POST /api/v1/operator-console/workflows/{workflowId}/retry')).toContain('414');
+    expect(statuses('GET /api/v1/dev/mailbox')).toContain('400');
+    expect(statuses('GET /api/v1/sent-packets/{id}/send-progress')).toContain('400');
+    const csv = operations().find((op) => op.key === 'GET /api/v1/disclosures/export.csv');
+    expect(Object.keys(csv?.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    const clone = operations().find((op) => op.key === 'POST /api/v1/forms/{id}/clone');
+    expect(clone?.requestBody?.required).toBe(false);
+  });
+
+  it('and the server gives them as documented', async () => {
+    const mailbox = await t.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox?limit=6389' });
+    expect(mailbox.statusCode).toBe(400);
+    const cookie = await sessionCookie(t.database.db, callers[0]!.user);
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/sent-packets/not-an-id/send-progress',
+      headers: { cookie },
+    });
+    expect(progress.statusCode).toBe(400);
+    const long = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/operator-console/workflows/${'w'.repeat(200)}/retry`,
+      payload: {},
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+  });
+});
