@@ -16,6 +16,8 @@ import { metaRoutes, readAppVersion } from './meta/meta.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { packetsRoutes } from './packets/packets.routes';
 import { operatorConsoleRoutes } from './operator-console/operator-console.routes';
+import { answerClientError, answerFrameworkError } from './plugins/answer-transport-errors';
+import { installMethodGuard } from './plugins/answer-unsupported-methods';
 import { installErrorHandler } from './plugins/install-error-handler';
 import { installJsonBodyParser } from './plugins/install-json-body-parser';
 import { installMaintenanceMode } from './plugins/install-maintenance-mode';
@@ -45,10 +47,12 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
   const { config } = deps;
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Only a proxy on this machine (the Vite dev server, a sidecar) may say who the client is.
-    trustProxy: 'loopback',
+    // Client addresses come from X-Forwarded-For only when TRUST_PROXY names the proxies allowed to set it.
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
@@ -62,6 +66,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
   await app.register(cookie);
   await registerRateLimits(app);
   installSameOriginGuard(app, config.publicUrl);
+  installMethodGuard(app);
   installMaintenanceMode(app, config.maintenance);
   await registerOpenApiDocs(app, readAppVersion());
   // Clients only listen on the realtime socket, so their messages stay tiny.
