@@ -34,10 +34,22 @@ import { schoolsRoutes } from './schools/schools.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { templatesRoutes } from './templates/templates.routes';
+import type { AppConfig } from './config';
 import type { ServerDeps } from './types';
 import { usersRoutes } from './users/users.routes';
 
 export type { ServerDeps } from './types';
+
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY. A hop count trusts that many proxies nearest the server (Fastify itself
+ * no longer honours a number), which is right only when clients can reach the API through those proxies alone.
+ */
+export function toTrustProxyOption(
+  trust: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 /**
  * Builds the API (does not listen). Load order: infrastructure (registry, validation, errors, security headers,
@@ -48,7 +60,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
   const app = Fastify({
     logger: { level: config.logLevel },
     // Client addresses come from X-Forwarded-For only when TRUST_PROXY names the proxies allowed to set it.
-    trustProxy: config.trustProxy,
+    trustProxy: toTrustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,

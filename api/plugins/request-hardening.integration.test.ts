@@ -193,15 +193,19 @@ describe('client addresses and the login lockout', () => {
     }
   });
 
-  it('takes the client address from X-Forwarded-For when TRUST_PROXY names the proxy', async () => {
-    const behindProxy = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, database: t.database });
+  it.each([
+    ['the proxy’s address', '127.0.0.1', '198.51.100.1, 203.0.113.50', '203.0.113.50'],
+    ['a range', '127.0.0.0/8', '203.0.113.51', '203.0.113.51'],
+    ['a hop count', '2', '198.51.100.2, 203.0.113.52, 203.0.113.53', '203.0.113.52'],
+  ])('takes the client address from X-Forwarded-For when TRUST_PROXY names %s', async (_, trust, header, ip) => {
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: trust }, database: t.database });
     try {
       const school = await seedSchool(t.database.db);
       const user = await seedUser(t.database.db, school.id);
       const res = await behindProxy.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        headers: { 'x-forwarded-for': '203.0.113.50' },
+        headers: { 'x-forwarded-for': header },
         payload: { email: user.email, password: 'wrong-password' },
       });
       expect(res.statusCode).toBe(401);
@@ -211,7 +215,7 @@ describe('client addresses and the login lockout', () => {
         .where('action', '=', 'auth.login_failed')
         .where('target_id', '=', user.id)
         .executeTakeFirstOrThrow();
-      expect(failure.ip).toBe('203.0.113.50');
+      expect(failure.ip).toBe(ip);
     } finally {
       await behindProxy.close();
     }
