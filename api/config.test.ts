@@ -44,6 +44,25 @@ describe('loadConfig', () => {
     expectConfigError({ NODE_ENV: 'production' }, 'APP_SECRET');
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes true, a hop count or addresses and ranges', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 192.168.0.0/16,loopback, fd00::/8')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const wrong of ['proxy.example.edu', '10.0.0.0/33', '10.0.0.1/8/1', '11', '::1/129', 'yes']) {
+      expectConfigError({ TRUST_PROXY: wrong }, 'TRUST_PROXY');
+    }
+  });
+
   it('turns the dev mailbox off when SMTP is configured and marks https cookies secure', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://localhost:2525', PUBLIC_URL: 'https://x.edu' });
     expect(config.devMailbox).toBe(false);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /**
@@ -27,6 +28,11 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Serve the dev mailbox (outbox viewer) — on when no SMTP_URL is set and not in production. */
   devMailbox: boolean;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For), as Fastify's `trustProxy`: false (nobody, the
+   * default), true (anyone: only behind a proxy that overwrites the header), a hop count, or addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -86,6 +92,42 @@ function hostPort(env: Env, name: string): string | undefined {
   return raw;
 }
 
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or 0/false trusts nobody; true, a hop count (1-10) or a comma-separated list of addresses. */
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined || /^(0|false)$/i.test(raw)) return false;
+  if (/^true$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY', `a hop count must be between 1 and 10, got ${hops}`);
+    return hops;
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${wrong}" is not an IP address, a CIDR range (10.0.0.0/8), loopback, linklocal or uniquelocal`,
+    );
+  }
+  return entries;
+}
+
 /** A development secret is generated once and kept in the data folder so sessions survive restarts. */
 function devSecret(dataDir: string): string {
   const file = join(dataDir, 'app-secret');
@@ -139,5 +181,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loadDemoData: bool(env, 'DEMO_DATA', nodeEnv !== 'production'),
     cookieSecure: publicUrl.startsWith('https:'),
     devMailbox: !smtpUrl && nodeEnv !== 'production',
+    trustProxy: trustProxy(env),
   };
 }

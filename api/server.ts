@@ -16,7 +16,8 @@ import { metaRoutes, readAppVersion } from './meta/meta.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { packetsRoutes } from './packets/packets.routes';
 import { operatorConsoleRoutes } from './operator-console/operator-console.routes';
-import { answerFrameworkError } from './plugins/answer-framework-error';
+import { answerClientError, answerFrameworkError } from './plugins/answer-transport-errors';
+import { installMethodGuard } from './plugins/answer-unsupported-methods';
 import { installErrorHandler } from './plugins/install-error-handler';
 import { installJsonBodyParser } from './plugins/install-json-body-parser';
 import { installMaintenanceMode } from './plugins/install-maintenance-mode';
@@ -33,10 +34,22 @@ import { schoolsRoutes } from './schools/schools.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { templatesRoutes } from './templates/templates.routes';
+import type { AppConfig } from './config';
 import type { ServerDeps } from './types';
 import { usersRoutes } from './users/users.routes';
 
 export type { ServerDeps } from './types';
+
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY. A hop count trusts that many proxies nearest the server (Fastify itself
+ * no longer honours a number), which is right only when clients can reach the API through those proxies alone.
+ */
+export function toTrustProxyOption(
+  trust: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 /**
  * Builds the API (does not listen). Load order: infrastructure (registry, validation, errors, security headers,
@@ -46,11 +59,12 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
   const { config } = deps;
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Only a proxy on this machine (the Vite dev server, a sidecar) may say who the client is.
-    trustProxy: 'loopback',
+    // Client addresses come from X-Forwarded-For only when TRUST_PROXY names the proxies allowed to set it.
+    trustProxy: toTrustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
@@ -64,6 +78,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
   await app.register(cookie);
   await registerRateLimits(app);
   installSameOriginGuard(app, config.publicUrl);
+  installMethodGuard(app);
   installMaintenanceMode(app, config.maintenance);
   await registerOpenApiDocs(app, readAppVersion());
   // Clients only listen on the realtime socket, so their messages stay tiny.

@@ -27,7 +27,11 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request could not be processed.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
-  URI_TOO_LONG: { status: 414, message: 'The address is too long.' },
+  BODY_TOO_DEEP: { status: 400, message: 'The request is nested too deeply.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  URL_TOO_LONG: { status: 414, message: 'The address is too long.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long. Please try again.' },
   ALREADY_EXISTS: { status: 409, message: 'This already exists.' },
   // Login, password and invitation
   WRONG_CREDENTIALS: { status: 401, message: 'Wrong email or password.' },
@@ -76,6 +80,10 @@ export const ERRORS = {
   },
   CONDITION_UNKNOWN_ELEMENT: { status: 400, message: 'A condition refers to an element that does not exist.' },
   CONDITION_INVALID: { status: 400, message: 'This condition cannot be used with this element.' },
+  CONDITION_TOO_DEEP: { status: 400, message: 'Conditions can be nested at most 8 groups deep.' },
+  CONDITION_TOO_LARGE: { status: 400, message: 'A condition can have at most 500 rules and groups.' },
+  ANSWER_TOO_DEEP: { status: 400, message: 'This answer is nested too deeply.' },
+  ANSWER_TOO_LARGE: { status: 400, message: 'This answer has too many parts.' },
   HIDDEN_ELEMENT_ANSWERED: { status: 400, message: 'This question is hidden, so it cannot be answered.' },
   ANSWER_INVALID: { status: 400, message: 'This answer is invalid.' },
   // Workflows

@@ -6,6 +6,7 @@
  */
 import { ERRORS, type ErrorCode } from './errors';
 import {
+  checkConditionTree,
   checkCycles,
   collectConditionSources,
   countWords,
@@ -301,11 +302,30 @@ function checkRoutingCycles(
   });
 }
 
+/** Longest question ref a step condition may name (`${formId}:${elementId}`), as for a step's question ids. */
+export const MAX_QUESTION_REF_LENGTH = 300;
+
+/**
+ * Each step condition's depth, size and shape (CONDITION_TOO_DEEP, CONDITION_TOO_LARGE, CONDITION_INVALID), measured
+ * without recursion. A definition with such a problem is refused before anything else walks its conditions.
+ */
+export function checkStepConditions(definition: PacketWorkflowDefinition): PacketWorkflowProblem[] {
+  const problems: PacketWorkflowProblem[] = [];
+  for (const step of definition.steps) {
+    if (step.condition === undefined) continue;
+    const found = checkConditionTree(step.condition, { shape: { maxRefLength: MAX_QUESTION_REF_LENGTH } });
+    if (found) problems.push({ code: found.code, message: found.message, stepId: step.id });
+  }
+  return problems;
+}
+
 /** Every problem at once, the catalogue's codes and wording; used by the API (save/publish) and live by the designer. */
 export function checkPacketWorkflow(
   definition: PacketWorkflowDefinition,
   forms: readonly { formId: string; version: FormVersion }[],
 ): PacketWorkflowProblem[] {
+  const conditionProblems = checkStepConditions(definition);
+  if (conditionProblems.length > 0) return conditionProblems;
   const assignable = listAssignableQuestions(forms);
   const merged = mergeForms(forms);
   const known = new Set(merged.elements.map((e) => e.id));

@@ -20,6 +20,7 @@ export { buildRenderModel, type RenderModel, type RenderElement, type InputHints
 export type { AnswerValidationResult } from './validate-answers';
 export { toAnswersError, toAnswerErrorDetails, type AnswerError } from './answer-error';
 export { isEmptyAnswer, normalizeAnswers } from './normalize-answers';
+export { findOversizedAnswer, type OversizedAnswer } from './check-answer-limits';
 export { evaluateComparison, evaluateConditionGroup, type AnswerLookup } from './evaluate-comparison';
 export { evaluateConditions, type ConditionState } from './evaluate-conditions';
 export {
@@ -31,6 +32,7 @@ export {
 export { findCycles, findStronglyConnectedComponents } from './find-cycles';
 export { checkDefinition, assertDefinitionValid, checkCycles, type CheckOptions } from './check-definition';
 export { isOperatorAllowed } from './check-conditions';
+export { checkConditionTree, type ConditionTreeOptions, type ConditionTreeProblem } from './check-condition-tree';
 export { toDefinitionError, toErrorDetails, type DefinitionProblem } from './definition-problem';
 export { diffVersions, type VersionDiff, type VersionChange, type ChangeKind } from './diff-versions';
 export { assertEditable } from './assert-editable';

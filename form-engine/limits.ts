@@ -29,6 +29,12 @@ export const FORM_LIMITS = {
   maxElements: 5000,
   maxConditionRules: 20_000,
   maxConditionDepth: 8,
+  /** Groups and comparisons in one condition tree; a real condition has a handful. */
+  maxConditionNodes: 500,
+  /** Containers nested in one answer: a matrix (rows, then cells) or a list of files (the list, then a file). */
+  maxAnswerDepth: 2,
+  /** Entries of one list or object inside an answer (selections, matrix rows or cells, files). */
+  maxAnswerItems: 1000,
   defaultAdultAge: 18,
 } as const;
 

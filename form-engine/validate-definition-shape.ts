@@ -1,13 +1,13 @@
 /**
- * Checks a value against the definition schema. Condition nesting depth is measured first, iteratively, so a
- * hostile or corrupted definition cannot overflow the stack of Ajv or of the condition evaluator.
+ * Checks a value against the definition schema. Each condition's depth and size are measured first, iteratively,
+ * so a hostile or corrupted definition cannot overflow the stack of Ajv or of the condition evaluator.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './create-ajv';
 import { FORM_DEFINITION_SCHEMA } from './definition-schema';
 import { createProblem, type DefinitionProblem } from './definition-problem';
 import type { FormVersion } from './form-definition';
-import { FORM_LIMITS } from './limits';
+import { checkConditionTree, type ConditionTreeProblem } from './check-condition-tree';
 
 let validateShape: ValidateFunction | undefined;
 
@@ -16,22 +16,16 @@ function getShapeValidator(): ValidateFunction {
   return validateShape;
 }
 
-function findTooDeepRule(rules: unknown): { index: number; ruleId?: string } | null {
+/** The first rule whose `when` is nested too deep or holds too many parts (measured without recursion). */
+function findOversizedRule(rules: unknown): { index: number; ruleId?: string; problem: ConditionTreeProblem } | null {
   if (!Array.isArray(rules)) return null;
   for (let index = 0; index < rules.length; index++) {
     const rule: unknown = rules[index];
     if (typeof rule !== 'object' || rule === null) continue;
-    const stack: Array<{ node: unknown; depth: number }> = [{ node: (rule as { when?: unknown }).when, depth: 1 }];
-    while (stack.length > 0) {
-      const { node, depth } = stack.pop()!;
-      if (typeof node !== 'object' || node === null) continue;
-      const children = (node as { conditions?: unknown }).conditions;
-      if (!Array.isArray(children)) continue;
-      if (depth > FORM_LIMITS.maxConditionDepth) {
-        const ruleId = (rule as { id?: unknown }).id;
-        return { index, ...(typeof ruleId === 'string' ? { ruleId } : {}) };
-      }
-      for (const child of children) stack.push({ node: child, depth: depth + 1 });
+    const problem = checkConditionTree((rule as { when?: unknown }).when);
+    if (problem) {
+      const ruleId = (rule as { id?: unknown }).id;
+      return { index, problem, ...(typeof ruleId === 'string' ? { ruleId } : {}) };
     }
   }
   return null;
@@ -60,15 +54,10 @@ function toShapeProblem(value: unknown, error: ErrorObject): DefinitionProblem {
 /** Returns the shape problems of `value`; an empty list means it is a well-formed FormVersion. */
 export function validateDefinitionShape(value: unknown): DefinitionProblem[] {
   const rules = typeof value === 'object' && value !== null ? (value as { conditions?: unknown }).conditions : null;
-  const tooDeep = findTooDeepRule(rules);
-  if (tooDeep) {
-    return [
-      createProblem(
-        'FORM_DEFINITION_INVALID',
-        { path: `/conditions/${tooDeep.index}`, ...(tooDeep.ruleId ? { ruleId: tooDeep.ruleId } : {}) },
-        `Conditions may be nested at most ${FORM_LIMITS.maxConditionDepth} groups deep.`,
-      ),
-    ];
+  const oversized = findOversizedRule(rules);
+  if (oversized) {
+    const { index, ruleId, problem } = oversized;
+    return [createProblem(problem.code, { path: `/conditions/${index}`, ...(ruleId ? { ruleId } : {}) })];
   }
   const validate = getShapeValidator();
   if (validate(value)) return [];

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     shutdown.add('API', () => api.stop());
     step();
 
-    const vite = options.dev ? await runViteDevServer(options.vitePort, config.port) : undefined;
+    const vite = options.dev ? await runViteDevServer(options.vitePort, config.port, config.publicUrl) : undefined;
     if (vite) shutdown.add('Vite dev server', () => vite.stop());
 
     log(

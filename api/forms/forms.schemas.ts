@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FORM_LIMITS } from '../../form-engine/limits';
 import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
 
 /**
@@ -104,7 +105,7 @@ export const CloneFormBody = Type.Object({
 });
 
 export const ValidateAnswersBody = Type.Object({
-  answers: Type.Record(Type.String(), Type.Unknown()),
+  answers: Type.Record(Type.String(), Type.Unknown(), { maxProperties: FORM_LIMITS.maxElements }),
   /** A version number of this form; the latest when absent. */
   version: Type.Optional(Type.Integer({ minimum: 1 })),
 });

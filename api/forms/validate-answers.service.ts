@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { compileForm } from '../../form-engine';
 import type { Database } from '../../migrations/database';
+import { assertFormAnswerLimits } from '../shared/answer-limits';
 import { findForm, findFormVersion } from './forms.repository';
 import { findSchoolToday } from './school-today';
 
@@ -22,6 +23,7 @@ export async function validateFormAnswers(
   formId: string,
   body: { answers: Record<string, unknown>; version?: number },
 ): Promise<ValidationOutcome> {
+  assertFormAnswerLimits(body.answers);
   const [form, version, today] = await Promise.all([
     findForm(db, schoolId, formId),
     findFormVersion(db, schoolId, formId, body.version),

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PACKET_STEP_KINDS } from '../../domain/packet-workflow';
 import {
   EXPIRY_OPTIONS,
+  PACKET_LIMITS,
   PACKET_STATUSES,
   RECIPIENT_GROUPS,
   REMINDER_OPTIONS,
@@ -11,7 +12,7 @@ import {
   SUBMISSION_STATUSES,
 } from '../../domain/packets';
 import { REPORT_PERIODS } from '../../domain/packet-reports';
-import type { ConditionGroup } from '../../form-engine';
+import { FORM_LIMITS, type ConditionGroup } from '../../form-engine';
 import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
 
 /**
@@ -25,6 +26,13 @@ export const PACKET_BODY_LIMIT = 5 * 1024 * 1024;
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const FreeText = Text(5000);
+
+/** Answers sent by an actor: per form id (at most the packet's forms), then per element id (at most a form's elements). */
+const AnswersBody = Type.Record(
+  Type.String(),
+  Type.Record(Type.String(), Type.Unknown(), { maxProperties: FORM_LIMITS.maxElements }),
+  { maxProperties: PACKET_LIMITS.maxForms },
+);
 
 // ---- the workflow definition (domain/packet-workflow.ts) ----
 
@@ -334,7 +342,7 @@ export type SubmissionDetail = Static<typeof SubmissionDetail>;
 export const StepActionBody = Type.Object({
   stepId: Type.String({ maxLength: 100 }),
   action: Type.Enum(STEP_ACTIONS),
-  answers: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+  answers: Type.Optional(AnswersBody),
   /** A drawn signature (PNG data URL) or a typed name. */
   signature: Type.Optional(Type.String({ maxLength: 2_000_000 })),
   reason: Type.Optional(FreeText),
@@ -410,7 +418,7 @@ export const SignerConsentBody = Type.Object({
 });
 export const SignerSubmitBody = Type.Object({
   token: SignerToken,
-  answers: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+  answers: Type.Optional(AnswersBody),
   signature: Type.String({ minLength: 1, maxLength: 2_000_000 }),
 });
 export const SignerDone = Type.Object({ status: Type.Enum(SUBMISSION_STATUSES) });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import {
   checkPacketWorkflow,
+  checkStepConditions,
   createDefaultPacketWorkflow,
   type PacketWorkflowDefinition,
   type PacketWorkflowProblem,
@@ -108,6 +109,12 @@ export function problemsError(problems: readonly PacketWorkflowProblem[]): AppEr
   );
 }
 
+/** Step conditions too deep, too large or malformed are refused before anything (checks, storage) walks them. */
+function assertStepConditions(workflow: PacketWorkflowDefinition | undefined): void {
+  const problems = workflow ? checkStepConditions(workflow) : [];
+  if (problems.length > 0) throw problemsError(problems);
+}
+
 async function assertUsersInSchool(db: Db, schoolId: string, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   const rows = await db
@@ -205,6 +212,7 @@ export async function createPacket(
 ) {
   const auth = authOf(request);
   const { db } = request.server.deps.database;
+  assertStepConditions(input.workflow);
   checkPacketText(input.name, input.description);
   checkFormCount(input.formIds);
   await assertFolder(db, auth.school.id, input.folderId);
@@ -244,6 +252,7 @@ export async function createPacket(
 export async function updatePacket(request: FastifyRequest, packetId: string, input: PacketInput) {
   const auth = authOf(request);
   const { db } = request.server.deps.database;
+  assertStepConditions(input.workflow);
   await db.transaction().execute(async (trx) => {
     if (!(await lockPacket(trx, auth.school.id, packetId))) throw new AppError('NOT_FOUND');
     const packet = (await findPacket(trx, auth.school.id, packetId))!;

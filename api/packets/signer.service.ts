@@ -4,6 +4,7 @@ import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { ESIGN_CONSENT } from '../../domain/packets';
 import { hashToken, verifyLinkToken } from '../../domain/signed-links';
 import { findSchoolToday } from '../forms/school-today';
+import { assertPacketAnswerLimits } from '../shared/answer-limits';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal } from '../shared/workflow-client';
 import { loadFormVersionsById } from './packets.repository';
@@ -169,6 +170,7 @@ export async function submitAsSigner(
   body: { answers?: Record<string, Record<string, unknown>>; signature: string },
 ) {
   const deps = request.server.deps;
+  assertPacketAnswerLimits(body.answers);
   const link = await findUsableLink(request, token);
   if (link.consent_version !== ESIGN_CONSENT.version || !link.consented_at)
     throw new AppError('ESIGN_CONSENT_REQUIRED');

@@ -22,6 +22,7 @@ import { containsPattern } from '../shared/like-pattern';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal } from '../shared/workflow-client';
 import type { AuthContext } from '../types';
+import { assertPacketAnswerLimits } from '../shared/answer-limits';
 import { answersKey, decryptAnswers } from './answer-crypto';
 import { loadFormVersionsById } from './packets.repository';
 import type {
@@ -321,6 +322,7 @@ export async function actOnSubmission(request: FastifyRequest, submissionId: str
   const auth = authOf(request);
   const deps = request.server.deps;
   const { db } = deps.database;
+  assertPacketAnswerLimits(body.answers);
   const row = await loadVisibleSubmission(db, auth, submissionId);
   if (body.action === 'REJECT' && countWords(body.reason ?? '') > PACKET_LIMITS.reasonMaxWords) {
     throw new AppError('REASON_TOO_LONG');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBlockedByMaintenance } from './install-maintenance-mode';
 import { matchUiRoute } from './match-ui-route';
-import { isForeignOrigin } from './install-same-origin-guard';
+import { isForeignOrigin, isForeignWebSocketOrigin } from './install-same-origin-guard';
 import { contentSecurityDirectives } from './register-security-headers';
 
 describe('matchUiRoute', () => {
@@ -49,6 +49,25 @@ describe('isForeignOrigin', () => {
     expect(isForeignOrigin(req('DELETE', { origin: 'null' }), publicUrl)).toBe(true);
     expect(isForeignOrigin(req('PATCH', { 'sec-fetch-site': 'cross-site' }), publicUrl)).toBe(true);
     expect(isForeignOrigin(req('POST', { origin: 'not a url' }), publicUrl)).toBe(true);
+  });
+});
+
+describe('isForeignWebSocketOrigin', () => {
+  const handshake = (headers: Record<string, string>) => ({
+    url: '/api/v1/realtime',
+    headers: { host: 'localhost:3000', upgrade: 'websocket', ...headers },
+  });
+  const publicUrl = 'https://app.example.edu';
+
+  it('accepts only the public URL’s origin, not even the request’s own host', () => {
+    expect(isForeignWebSocketOrigin(handshake({ origin: 'https://app.example.edu' }), publicUrl)).toBe(false);
+    expect(isForeignWebSocketOrigin(handshake({}), publicUrl)).toBe(false);
+    for (const origin of ['http://localhost:3000', 'http://app.example.edu', 'https://evil.example', 'null']) {
+      expect(isForeignWebSocketOrigin(handshake({ origin }), publicUrl)).toBe(true);
+    }
+    expect(
+      isForeignWebSocketOrigin({ url: '/api/v1/teams', headers: { origin: 'https://evil.example' } }, publicUrl),
+    ).toBe(false);
   });
 });
 

@@ -25,6 +25,20 @@ export function isForeignOrigin(
   return origin !== new URL(publicUrl).origin && host !== request.headers.host;
 }
 
+/**
+ * A WebSocket handshake is a GET, so SameSite=Lax still sends the cookie with one opened by any site: the realtime
+ * socket accepts only the Origin of our public URL (browsers always send one on a handshake; non-browser clients
+ * that send none are unaffected). The realtime route refuses it before the upgrade, with 403 CSRF_REJECTED.
+ */
+export function isForeignWebSocketOrigin(request: Pick<FastifyRequest, 'url' | 'headers'>, publicUrl: string): boolean {
+  if (String(request.headers.upgrade ?? '').toLowerCase() !== 'websocket' || !request.url.startsWith('/api/')) {
+    return false;
+  }
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return origin !== new URL(publicUrl).origin;
+}
+
 export function installSameOriginGuard(app: FastifyInstance, publicUrl: string): void {
   app.addHook('onRequest', async (request) => {
     if (isForeignOrigin(request, publicUrl)) throw new AppError('CSRF_REJECTED');

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
+import { allowedMethodsOf, methodNotAllowed } from './answer-unsupported-methods';
 import { matchUiRoute } from './match-ui-route';
 
 export const DEFAULT_UI_DIR = resolve(import.meta.dirname, '../../dist/ui');
@@ -48,6 +49,9 @@ export async function registerUi(app: FastifyInstance, uiDir: string = DEFAULT_U
   });
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A path that exists with other methods: 405 with the ones it has (Fastify's router would say 404).
+    const allowed = allowedMethodsOf(request.server, path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) throw methodNotAllowed(allowed);
     if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) throw new AppError('NOT_FOUND');
     const route = matchUiRoute(path);
     if (!route && /\.[A-Za-z0-9]{1,8}$/.test(path)) throw new AppError('NOT_FOUND');

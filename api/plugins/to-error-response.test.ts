@@ -38,7 +38,7 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse({ statusCode: 429 }).body.error.code).toBe('RATE_LIMITED');
     expect(toErrorResponse({ statusCode: 414, code: 'FST_ERR_MAX_PARAM_LENGTH' })).toMatchObject({
       status: 414,
-      body: { error: { code: 'URI_TOO_LONG', message: 'The address is too long.' } },
+      body: { error: { code: 'URL_TOO_LONG', message: 'The address is too long.' } },
     });
     expect(toErrorResponse({ statusCode: 418 })).toMatchObject({
       status: 418,

@@ -26,11 +26,13 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
-  405: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   413: 'BODY_TOO_LARGE',
-  414: 'URI_TOO_LONG',
+  414: 'URL_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
 
 function isTemporalUnavailable(err: { name?: unknown; code?: unknown }): boolean {

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors';
 import { EVENTS_CHANNEL } from '../../migrations/connect';
 import { authOf } from '../plugins/authenticate';
+import { isForeignWebSocketOrigin } from '../plugins/install-same-origin-guard';
 import { requirePermission } from '../plugins/require-permission';
 import { findNotification } from '../notifications/notifications.repository';
 import { toNotificationDto } from '../notifications/notifications.service';
@@ -10,12 +13,17 @@ import { SocketHub } from './socket-hub';
 const PING_INTERVAL_MS = 25_000;
 
 /**
- * WebSocket /api/v1/realtime (session cookie auth, checked before the upgrade). The server listens on
- * EVENTS_CHANNEL and pushes `{ type: 'notification', notification }` to the sockets of the addressed user.
+ * WebSocket /api/v1/realtime (PUBLIC_URL's origin only, then session cookie auth, both checked before the upgrade).
+ * The server listens on EVENTS_CHANNEL and pushes `{ type: 'notification', notification }` to the sockets of the
+ * addressed user.
  */
 export const realtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database } = app.deps;
+  const { database, config } = app.deps;
   const hub = new SocketHub();
+
+  async function refuseForeignOrigin(request: FastifyRequest): Promise<void> {
+    if (isForeignWebSocketOrigin(request, config.publicUrl)) throw new AppError('CSRF_REJECTED');
+  }
 
   async function deliver(event: AppEvent): Promise<void> {
     if (event.type === 'user_signed_out') {
@@ -47,7 +55,7 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/realtime',
     {
       websocket: true,
-      onRequest: requirePermission('notifications:read'),
+      onRequest: [refuseForeignOrigin, requirePermission('notifications:read')],
       config: { rateLimit: false },
       schema: { hide: true },
     },
