@@ -29,6 +29,13 @@ export interface OpenTaskFacts {
   assigneeLabel: string;
   createdAtMs: number;
   dueAtMs: number | null;
+  /**
+   * Why the assignee can never act, or null: the person was deactivated (`INACTIVE`), is no longer a member of the
+   * school (`REMOVED`), or nobody active holds the role the task waits on (`NO_MEMBERS`).
+   */
+  assigneeUnavailable?: 'INACTIVE' | 'REMOVED' | 'NO_MEMBERS' | null;
+  /** An active person of the school the step could go to instead. */
+  suggestedAssignee?: { id: string; name: string } | null;
 }
 
 export interface ExecutionFacts {
@@ -89,6 +96,26 @@ export function detectStuck(facts: ExecutionFacts, nowMs: number, thresholds: Th
       kind: 'HUMAN_STEP_OVERDUE',
       taskId: task.id,
       reason: `"${task.stepName || task.title}" has waited on ${task.assigneeLabel} for ${describeAge(task.createdAtMs, nowMs)}, ${describeAge(task.dueAtMs, nowMs)} past its due time.`,
+    });
+  }
+
+  for (const task of facts.openTasks) {
+    if (!running || !task.assigneeUnavailable) continue;
+    const step = `"${task.stepName || task.title}"`;
+    const why =
+      task.assigneeUnavailable === 'INACTIVE'
+        ? `is waiting on ${task.assigneeLabel}, who is no longer active at the school`
+        : task.assigneeUnavailable === 'REMOVED'
+          ? `is waiting on a person who is no longer a member of the school`
+          : `is waiting on ${task.assigneeLabel}, but nobody active at the school holds that role`;
+    const fix = task.suggestedAssignee
+      ? `Reassign it, for example to ${task.suggestedAssignee.name}.`
+      : 'Reassign it to someone who can act.';
+    reasons.push({
+      kind: 'ASSIGNEE_UNAVAILABLE',
+      taskId: task.id,
+      reason: `${step} ${why}: nobody else may act for them, so it will wait forever. ${fix}`,
+      ...(task.suggestedAssignee ? { suggestedAssignee: task.suggestedAssignee } : {}),
     });
   }
 

@@ -26,6 +26,7 @@ import {
   type TaskWithAssignee,
 } from './execution-facts';
 import { buildTimeline, type TimelineEntry } from './history-timeline';
+import { checkAssignees, type AssigneeCheck } from './unavailable-assignees';
 import { loadWorkflowGraph, type WorkflowGraph } from './workflow-graph.service';
 import { buildVisibilityQuery, type WorkflowFilter } from './visibility-query';
 
@@ -160,12 +161,14 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
     checkRecords(db, executions),
     loadSchoolNames(ctx, executions),
   ]);
+  const assignees = await checkAssignees(db, [...tasks.values()].flat());
   const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
   const nowMs = ctx.now();
   return mapLimit(executions, 8, async (execution) => {
     const facts = await gatherFacts(ctx, execution, {
       pollers,
       tasks: tasks.get(execution.workflowId) ?? [],
+      assignees,
       recordMismatch: records.get(execution.workflowId) ?? null,
       nowMs,
     });
@@ -180,7 +183,13 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
 async function gatherFacts(
   ctx: ConsoleContext,
   execution: ListedExecution,
-  extra: { pollers: PollerCache; tasks: TaskWithAssignee[]; recordMismatch: string | null; nowMs: number },
+  extra: {
+    pollers: PollerCache;
+    tasks: TaskWithAssignee[];
+    assignees: ReadonlyMap<string, AssigneeCheck>;
+    recordMismatch: string | null;
+    nowMs: number;
+  },
   known?: WorkflowExecutionDescription,
 ): Promise<{ facts: ExecutionFacts; description: WorkflowExecutionDescription | null }> {
   const facts: ExecutionFacts = {
@@ -190,7 +199,7 @@ async function gatherFacts(
     lastWorkflowTaskFailure: null,
     pendingActivities: [],
     queueHasLivePoller: null,
-    openTasks: toOpenTaskFacts(extra.tasks),
+    openTasks: toOpenTaskFacts(extra.tasks, extra.assignees),
     recordMismatch: extra.recordMismatch,
   };
   if (execution.status !== 'Running') return { facts, description: known ?? null };
@@ -279,12 +288,13 @@ export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string)
     loadWorkflowGraph(db, execution),
   ]);
   const workflowTasks = tasks.get(workflowId) ?? [];
+  const assignees = await checkAssignees(db, workflowTasks);
   const nowMs = ctx.now();
   const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
   const { facts } = await gatherFacts(
     ctx,
     execution,
-    { pollers, tasks: workflowTasks, recordMismatch: records.get(workflowId) ?? null, nowMs },
+    { pollers, tasks: workflowTasks, assignees, recordMismatch: records.get(workflowId) ?? null, nowMs },
     description,
   );
   const { config } = ctx.deps;

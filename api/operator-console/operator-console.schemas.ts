@@ -29,6 +29,7 @@ export const StuckReasonDto = Type.Object({
   reason: Type.String(),
   taskId: Type.Optional(Type.String()),
   activityId: Type.Optional(Type.String()),
+  suggestedAssignee: Type.Optional(Type.Object({ id: Type.String(), name: Type.String() })),
 });
 
 export const WorkflowListItemDto = Type.Object({

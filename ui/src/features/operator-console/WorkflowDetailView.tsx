@@ -89,10 +89,23 @@ export function WorkflowDetailView({ workflowId, onBack }: { workflowId: string;
 function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
   const { item } = data;
   const [action, setAction] = useState<SingleAction | null>(null);
-  const [reassignTaskId, setReassignTaskId] = useState<string | null>(null);
+  const [reassigning, setReassigning] = useState<Reassigning | null>(null);
   const mutation = useWorkflowAction(item.workflowId);
   const running = item.status === 'Running';
-  const hasStuckTask = item.stuck.some((s) => s.kind === 'HUMAN_STEP_OVERDUE');
+  const hasStuckTask = item.stuck.some((s) => s.kind === 'HUMAN_STEP_OVERDUE' || s.kind === 'ASSIGNEE_UNAVAILABLE');
+  const openTaskIds = new Set(data.tasks.filter((t) => t.status === 'OPEN').map((t) => t.id));
+  // A step waiting on someone who can no longer act is fixed from its reason: one click opens the reassign dialog
+  // with the suggested person already chosen; the operator still gives the reason.
+  const fixOf = (s: WorkflowDetail['item']['stuck'][number]) =>
+    running && s.kind === 'ASSIGNEE_UNAVAILABLE' && s.taskId && openTaskIds.has(s.taskId) ? (
+      <Button
+        size="xs"
+        ml="sm"
+        onClick={() => setReassigning({ taskId: s.taskId!, suggested: s.suggestedAssignee ?? null })}
+      >
+        {s.suggestedAssignee ? `Reassign to ${s.suggestedAssignee.name}` : 'Reassign'}
+      </Button>
+    ) : null;
 
   return (
     <Stack gap="lg">
@@ -144,7 +157,7 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
 
       {item.stuck.length > 0 ? (
         <Alert color="red" variant="light" title="Why this process is stuck">
-          <StuckReasons stuck={item.stuck} />
+          <StuckReasons stuck={item.stuck} fixOf={fixOf} />
         </Alert>
       ) : (
         running && (
@@ -181,7 +194,12 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Stack gap="lg">
           <PendingWork data={data} />
-          <Tasks data={data} running={running} onReassign={setReassignTaskId} highlight={hasStuckTask} />
+          <Tasks
+            data={data}
+            running={running}
+            onReassign={(taskId) => setReassigning({ taskId, suggested: null })}
+            highlight={hasStuckTask}
+          />
         </Stack>
         <HistoryTimeline data={data} />
       </SimpleGrid>
@@ -209,11 +227,12 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
           }
         />
       )}
-      {reassignTaskId && (
+      {reassigning && (
         <ReassignModal
           workflowId={item.workflowId}
-          task={data.tasks.find((t) => t.id === reassignTaskId)!}
-          onClose={() => setReassignTaskId(null)}
+          task={data.tasks.find((t) => t.id === reassigning.taskId)!}
+          suggested={reassigning.suggested}
+          onClose={() => setReassigning(null)}
         />
       )}
     </Stack>
@@ -293,6 +312,9 @@ function Tasks({
   const overdueIds = new Set(
     data.item.stuck.filter((s) => s.kind === 'HUMAN_STEP_OVERDUE' && s.taskId).map((s) => s.taskId!),
   );
+  const unavailableIds = new Set(
+    data.item.stuck.filter((s) => s.kind === 'ASSIGNEE_UNAVAILABLE' && s.taskId).map((s) => s.taskId!),
+  );
   return (
     <section aria-labelledby="tasks-title">
       <Title order={2} size="h4" id="tasks-title" mb="xs">
@@ -316,6 +338,7 @@ function Tasks({
           <Table.Tbody>
             {data.tasks.map((t) => {
               const overdue = overdueIds.has(t.id);
+              const unavailable = unavailableIds.has(t.id);
               return (
                 <Table.Tr key={t.id}>
                   <Table.Td>
@@ -330,15 +353,18 @@ function Tasks({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={t.status === 'OPEN' ? (overdue ? 'red' : 'blue') : 'gray'}>
-                      {overdue ? 'Overdue' : humanize(t.status)}
+                    <Badge
+                      variant="light"
+                      color={t.status === 'OPEN' ? (overdue || unavailable ? 'red' : 'blue') : 'gray'}
+                    >
+                      {unavailable ? 'Cannot act' : overdue ? 'Overdue' : humanize(t.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     {running && t.status === 'OPEN' && (
                       <Button
                         size="xs"
-                        variant={highlight && overdue ? 'filled' : 'light'}
+                        variant={highlight && (overdue || unavailable) ? 'filled' : 'light'}
                         onClick={() => onReassign(t.id)}
                       >
                         Reassign
@@ -393,23 +419,35 @@ function HistoryTimeline({ data }: { data: WorkflowDetail }) {
   );
 }
 
+interface Reassigning {
+  taskId: string;
+  /** The person the console suggests (a step waiting on someone who can no longer act), chosen at the start. */
+  suggested: { id: string; name: string } | null;
+}
+
 function ReassignModal({
   workflowId,
   task,
+  suggested,
   onClose,
 }: {
   workflowId: string;
   task: WorkflowDetail['tasks'][number];
+  suggested: Reassigning['suggested'];
   onClose: () => void;
 }) {
   const [search, setSearch] = useState('');
-  const [userId, setUserId] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(suggested?.id ?? null);
   // Once someone is chosen the box shows their label; the list then comes unfiltered so the choice stays in it.
   const users = useAssignableUsers(workflowId, userId ? '' : search, true);
   const reassign = useReassignTask(workflowId);
   const options = (users.data ?? [])
     .filter((u) => u.id !== task.assigneeUserId)
     .map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
+  // The suggested person stays choosable even when the first page of the list does not hold them.
+  if (suggested && !options.some((o) => o.value === suggested.id)) {
+    options.unshift({ value: suggested.id, label: suggested.name });
+  }
   return (
     <ReasonModal
       opened
