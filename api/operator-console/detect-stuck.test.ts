@@ -172,4 +172,21 @@ describe('detectStuck', () => {
       'STATE_MISMATCH',
     ]);
   });
+
+  it("names a disclosure review whose assigned reviewer can no longer act, from the module's own record", () => {
+    const named = {
+      stepName: 'Review',
+      assigneeLabel: 'Rita Reviewer',
+      suggestedAssignee: { id: 'u-sam', name: 'Sam Second' },
+    };
+    expect(detectStuck(facts({ recordAssigneeUnavailable: named }), NOW)).toEqual([
+      {
+        kind: 'ASSIGNEE_UNAVAILABLE',
+        suggestedAssignee: { id: 'u-sam', name: 'Sam Second' },
+        reason:
+          '"Review" is waiting on Rita Reviewer, who is no longer active at the school: nobody else may act for them, so it will wait forever. Reassign it, for example to Sam Second.',
+      },
+    ]);
+    expect(detectStuck(facts({ status: 'Completed', recordAssigneeUnavailable: named }), NOW)).toEqual([]);
+  });
 });

@@ -26,7 +26,8 @@ import {
   type TaskWithAssignee,
 } from './execution-facts';
 import { buildTimeline, type TimelineEntry } from './history-timeline';
-import { checkAssignees, type AssigneeCheck } from './unavailable-assignees';
+import { checkAssignees, checkRecordAssignees, type AssigneeCheck } from './unavailable-assignees';
+import type { RecordAssigneeFacts } from './detect-stuck';
 import { loadWorkflowGraph, type WorkflowGraph } from './workflow-graph.service';
 import { buildVisibilityQuery, type WorkflowFilter } from './visibility-query';
 
@@ -156,10 +157,11 @@ export async function countWorkflows(
 async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promise<WorkflowListItem[]> {
   const db = ctx.deps.database.db;
   const ids = executions.map((e) => e.workflowId);
-  const [tasks, records, schoolNames] = await Promise.all([
+  const [tasks, records, schoolNames, recordAssignees] = await Promise.all([
     loadWorkflowTasks(db, ctx.scope, ids, { openOnly: true }),
     checkRecords(db, executions),
     loadSchoolNames(ctx, executions),
+    checkRecordAssignees(db, executions),
   ]);
   const assignees = await checkAssignees(db, [...tasks.values()].flat());
   const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
@@ -169,6 +171,7 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
       pollers,
       tasks: tasks.get(execution.workflowId) ?? [],
       assignees,
+      recordAssignee: recordAssignees.get(execution.workflowId) ?? null,
       recordMismatch: records.get(execution.workflowId) ?? null,
       nowMs,
     });
@@ -187,6 +190,7 @@ async function gatherFacts(
     pollers: PollerCache;
     tasks: TaskWithAssignee[];
     assignees: ReadonlyMap<string, AssigneeCheck>;
+    recordAssignee: RecordAssigneeFacts | null;
     recordMismatch: string | null;
     nowMs: number;
   },
@@ -201,6 +205,7 @@ async function gatherFacts(
     queueHasLivePoller: null,
     openTasks: toOpenTaskFacts(extra.tasks, extra.assignees),
     recordMismatch: extra.recordMismatch,
+    recordAssigneeUnavailable: extra.recordAssignee,
   };
   if (execution.status !== 'Running') return { facts, description: known ?? null };
   let description: WorkflowExecutionDescription | null = known ?? null;
@@ -280,12 +285,13 @@ export interface WorkflowDetail {
 export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string): Promise<WorkflowDetail> {
   const { description, execution } = await describeScoped(ctx, workflowId);
   const db = ctx.deps.database.db;
-  const [tasks, records, schoolNames, history, graph] = await Promise.all([
+  const [tasks, records, schoolNames, history, graph, recordAssignees] = await Promise.all([
     loadWorkflowTasks(db, ctx.scope, [workflowId], { openOnly: false }),
     checkRecords(db, [execution]),
     loadSchoolNames(ctx, [execution]),
     ctx.client.workflow.getHandle(workflowId, execution.runId).fetchHistory(),
     loadWorkflowGraph(db, execution),
+    checkRecordAssignees(db, [execution]),
   ]);
   const workflowTasks = tasks.get(workflowId) ?? [];
   const assignees = await checkAssignees(db, workflowTasks);
@@ -294,7 +300,14 @@ export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string)
   const { facts } = await gatherFacts(
     ctx,
     execution,
-    { pollers, tasks: workflowTasks, assignees, recordMismatch: records.get(workflowId) ?? null, nowMs },
+    {
+      pollers,
+      tasks: workflowTasks,
+      assignees,
+      recordAssignee: recordAssignees.get(workflowId) ?? null,
+      recordMismatch: records.get(workflowId) ?? null,
+      nowMs,
+    },
     description,
   );
   const { config } = ctx.deps;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../migrations/database';
-import type { OpenTaskFacts } from './detect-stuck';
-import type { TaskWithAssignee } from './execution-facts';
+import { listReviewers } from '../disclosures/disclosures.repository';
+import type { OpenTaskFacts, RecordAssigneeFacts } from './detect-stuck';
+import type { ListedExecution, TaskWithAssignee } from './execution-facts';
 
 /**
  * Open inbox tasks whose assignee can never act: a person deactivated or no longer a member of the task's school, a
@@ -122,4 +123,52 @@ async function suggestAssignees(db: Db, tasks: readonly TaskWithAssignee[]): Pro
     if (pick) out.set(task.id, { id: pick.id, name: `${pick.first_name} ${pick.last_name}`.trim() });
   }
   return out;
+}
+
+/**
+ * Running disclosure reviews assigned to a reviewer who can no longer act (deactivated, or no longer of the school):
+ * only that reviewer may decide, so the review waits forever. Suggests another active compliance reviewer.
+ */
+export async function checkRecordAssignees(
+  db: Db,
+  executions: readonly ListedExecution[],
+): Promise<Map<string, RecordAssigneeFacts>> {
+  const out = new Map<string, RecordAssigneeFacts>();
+  const reviews = executions.filter(
+    (e) => e.module === 'disclosure' && e.status === 'Running' && e.entityId && isUuid(e.entityId),
+  );
+  if (reviews.length === 0) return out;
+  const rows = await db
+    .selectFrom('disclosures as d')
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.id', '=', 'd.assigned_reviewer_id').onRef('u.school_id', '=', 'd.school_id'),
+    )
+    .select(['d.id', 'd.school_id', 'd.workflow_id', 'd.athlete_user_id', 'd.assigned_reviewer_id'])
+    .select(['u.first_name', 'u.last_name', 'u.status as reviewer_status'])
+    .where(
+      'd.id',
+      'in',
+      reviews.map((e) => e.entityId!),
+    )
+    .where('d.status', '=', 'PENDING')
+    .where('d.archived_at', 'is', null)
+    .where('d.assigned_reviewer_id', 'is not', null)
+    .execute();
+  const gone = rows.filter((r) => r.reviewer_status !== 'ACTIVE' && r.reviewer_status !== 'INVITED');
+  for (const row of gone) {
+    const execution = reviews.find((e) => e.entityId === row.id);
+    if (!execution || (execution.schoolId && execution.schoolId !== row.school_id)) continue;
+    const reviewers = await listReviewers(db, row.school_id);
+    const next = reviewers.find((r) => r.id !== row.assigned_reviewer_id && r.id !== row.athlete_user_id);
+    out.set(execution.workflowId, {
+      stepName: 'Review',
+      assigneeLabel: row.first_name ? `${row.first_name} ${row.last_name ?? ''}`.trim() : 'a removed reviewer',
+      suggestedAssignee: next ? { id: next.id, name: next.name } : null,
+    });
+  }
+  return out;
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -96,12 +96,15 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
   const openTaskIds = new Set(data.tasks.filter((t) => t.status === 'OPEN').map((t) => t.id));
   // A step waiting on someone who can no longer act is fixed from its reason: one click opens the reassign dialog
   // with the suggested person already chosen; the operator still gives the reason.
+  // A disclosure review names its reviewer on the disclosure itself (no task): the review is handed over.
+  const fixable = (s: WorkflowDetail['item']['stuck'][number]) =>
+    s.taskId ? openTaskIds.has(s.taskId) : item.module === 'disclosure';
   const fixOf = (s: WorkflowDetail['item']['stuck'][number]) =>
-    running && s.kind === 'ASSIGNEE_UNAVAILABLE' && s.taskId && openTaskIds.has(s.taskId) ? (
+    running && s.kind === 'ASSIGNEE_UNAVAILABLE' && fixable(s) ? (
       <Button
         size="xs"
         ml="sm"
-        onClick={() => setReassigning({ taskId: s.taskId!, suggested: s.suggestedAssignee ?? null })}
+        onClick={() => setReassigning({ taskId: s.taskId ?? null, suggested: s.suggestedAssignee ?? null })}
       >
         {s.suggestedAssignee ? `Reassign to ${s.suggestedAssignee.name}` : 'Reassign'}
       </Button>
@@ -230,7 +233,7 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
       {reassigning && (
         <ReassignModal
           workflowId={item.workflowId}
-          task={data.tasks.find((t) => t.id === reassigning.taskId)!}
+          task={data.tasks.find((t) => t.id === reassigning.taskId) ?? null}
           suggested={reassigning.suggested}
           onClose={() => setReassigning(null)}
         />
@@ -357,7 +360,7 @@ function Tasks({
                       variant="light"
                       color={t.status === 'OPEN' ? (overdue || unavailable ? 'red' : 'blue') : 'gray'}
                     >
-                      {unavailable ? 'Cannot act' : overdue ? 'Overdue' : humanize(t.status)}
+                      {unavailable ? 'Blocked' : overdue ? 'Overdue' : humanize(t.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
@@ -420,7 +423,8 @@ function HistoryTimeline({ data }: { data: WorkflowDetail }) {
 }
 
 interface Reassigning {
-  taskId: string;
+  /** Null for a disclosure review, which has no inbox task. */
+  taskId: string | null;
   /** The person the console suggests (a step waiting on someone who can no longer act), chosen at the start. */
   suggested: { id: string; name: string } | null;
 }
@@ -432,7 +436,7 @@ function ReassignModal({
   onClose,
 }: {
   workflowId: string;
-  task: WorkflowDetail['tasks'][number];
+  task: WorkflowDetail['tasks'][number] | null;
   suggested: Reassigning['suggested'];
   onClose: () => void;
 }) {
@@ -442,7 +446,7 @@ function ReassignModal({
   const users = useAssignableUsers(workflowId, userId ? '' : search, true);
   const reassign = useReassignTask(workflowId);
   const options = (users.data ?? [])
-    .filter((u) => u.id !== task.assigneeUserId)
+    .filter((u) => u.id !== task?.assigneeUserId)
     .map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
   // The suggested person stays choosable even when the first page of the list does not hold them.
   if (suggested && !options.some((o) => o.value === suggested.id)) {
@@ -452,7 +456,11 @@ function ReassignModal({
     <ReasonModal
       opened
       title="Reassign this step"
-      body={`"${task.stepName || task.title}" is assigned to ${task.assigneeLabel}. Choose who should do it instead; the process is told.`}
+      body={
+        task
+          ? `"${task.stepName || task.title}" is assigned to ${task.assigneeLabel}. Choose who should do it instead; the process is told.`
+          : 'The review waits on a reviewer who can no longer act. Choose a compliance reviewer to do it instead; the process is told.'
+      }
       confirmLabel="Reassign"
       confirmColor="blue"
       loading={reassign.isPending}
@@ -462,7 +470,7 @@ function ReassignModal({
       onConfirm={(reason) =>
         userId &&
         reassign.mutate(
-          { taskId: task.id, toUserId: userId, reason },
+          { ...(task ? { taskId: task.id } : {}), toUserId: userId, reason },
           {
             onSuccess: (outcome) => {
               notifications.show({ color: 'green', title: 'Reassigned', message: outcome.message });
