@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { seedUser } from '../../api/test-support/seed-school';
 import { connectDatabase, type DatabaseHandle } from '../../migrations/connect';
 import { createPublishedForm } from '../packets/packet-fixtures';
@@ -24,6 +24,7 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
   });
   const admin = await apiClientAs('admin@demo.edu');
   const athlete = await apiClientAs('athlete@demo.edu');
+  const contexts: BrowserContext[] = [];
   try {
     const db = database.db;
     const demo = await db
@@ -111,6 +112,18 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
     const deactivated = await admin.post(`/api/v1/users/${approver.id}/deactivate`);
     expect(deactivated.status(), await deactivated.text()).toBe(200);
 
+    // The packet's designer marks the step that names her, so nobody sends it again as it is.
+    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    contexts.push(adminContext);
+    const adminPage = await adminContext.newPage();
+    await logInThroughApi(adminPage, 'admin@demo.edu');
+    await adminPage.goto(`/packetSettings?id=${packetId}&tab=workflow`);
+    await expect(adminPage.getByTestId('problem-count')).toHaveText('1 problem', { timeout: 30_000 });
+    await expect(
+      adminPage.getByText('⚠ This step names a person who is not an active member of your school.'),
+    ).toBeVisible();
+    await checkScreen(adminPage, 'packet-designer-person-unavailable');
+
     // The operator finds the submission among the stuck processes, with the reason in plain words.
     await logInThroughApi(page, 'operator@provider.test');
     await page.goto(`/missionControlDashboard?workflow=${encodeURIComponent(submission.workflow_id)}`);
@@ -123,6 +136,11 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
     );
     const adminName = `${demo.first_name} ${demo.last_name}`;
     await checkScreen(page, 'mission-control-assignee-unavailable');
+    // On a phone the reason and its button still fit.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(why.getByRole('button', { name: `Reassign to ${adminName}` })).toBeVisible();
+    await checkScreen(page, 'mission-control-assignee-unavailable-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // One click from the reason opens the dialog with the suggested person chosen; a reason is still required.
     await why.getByRole('button', { name: `Reassign to ${adminName}` }).click();
@@ -138,17 +156,10 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
     await expect(page.getByText('Nothing is stuck')).toBeVisible({ timeout: 20_000 });
 
     // The admin's inbox lists the step.
-    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    try {
-      const adminPage = await adminContext.newPage();
-      await logInThroughApi(adminPage, 'admin@demo.edu');
-      await adminPage.goto('/sprySign/actionRequired');
-      await adminPage.getByLabel('Search').fill(packetName);
-      const inbox = adminPage.getByRole('table', { name: 'Action required' });
-      await expect(inbox.getByRole('row').filter({ hasText: packetName })).toContainText('Trip approval');
-    } finally {
-      await adminContext.close();
-    }
+    await adminPage.goto('/sprySign/actionRequired');
+    await adminPage.getByLabel('Search').fill(packetName);
+    const inbox = adminPage.getByRole('table', { name: 'Action required' });
+    await expect(inbox.getByRole('row').filter({ hasText: packetName })).toContainText('Trip approval');
 
     const audit = await db
       .selectFrom('audit_events')
@@ -166,6 +177,7 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
       }),
     ]);
   } finally {
+    for (const context of contexts) await context.close();
     await admin.dispose();
     await athlete.dispose();
     await database.close();
