@@ -15,7 +15,8 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Several screens, each checked with axe, and a real send on a machine other runs share.
+  test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const run = e2eRun();
   const database: DatabaseHandle = await connectDatabase({
