@@ -328,57 +328,60 @@ function Tasks({
           This process has not asked anyone to act.
         </Text>
       ) : (
-        <Table aria-label="People's tasks" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Step</Table.Th>
-              <Table.Th>Assigned to</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.tasks.map((t) => {
-              const overdue = overdueIds.has(t.id);
-              const unavailable = unavailableIds.has(t.id);
-              return (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {t.stepName || t.title}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t.assigneeLabel}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={overdue ? 'red.9' : undefined}>
-                      {t.dueAt ? formatDateTime(t.dueAt) : '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={t.status === 'OPEN' ? (overdue || unavailable ? 'red' : 'blue') : 'gray'}
-                    >
-                      {unavailable ? 'Blocked' : overdue ? 'Overdue' : humanize(t.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {running && t.status === 'OPEN' && (
-                      <Button
-                        size="xs"
-                        variant={highlight && (overdue || unavailable) ? 'filled' : 'light'}
-                        onClick={() => onReassign(t.id)}
+        // On a phone the table scrolls sideways rather than squeezing its badges and buttons.
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="People's tasks" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Step</Table.Th>
+                <Table.Th>Assigned to</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.tasks.map((t) => {
+                const overdue = overdueIds.has(t.id);
+                const unavailable = unavailableIds.has(t.id);
+                return (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {t.stepName || t.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{t.assigneeLabel}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={overdue ? 'red.9' : undefined}>
+                        {t.dueAt ? formatDateTime(t.dueAt) : '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={t.status === 'OPEN' ? (overdue || unavailable ? 'red' : 'blue') : 'gray'}
                       >
-                        Reassign
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                        {unavailable ? 'Blocked' : overdue ? 'Overdue' : humanize(t.status)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {running && t.status === 'OPEN' && (
+                        <Button
+                          size="xs"
+                          variant={highlight && (overdue || unavailable) ? 'filled' : 'light'}
+                          onClick={() => onReassign(t.id)}
+                        >
+                          Reassign
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </section>
   );
