@@ -136,6 +136,8 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
       /"Trip approval" is waiting on Lena .+, who is no longer active at the school: nobody else may act for them/,
     );
     const adminName = `${demo.first_name} ${demo.last_name}`;
+    // The process graph lays itself out after loading; on a busy machine that takes a while.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
     await checkScreen(page, 'mission-control-assignee-unavailable');
     // On a phone the reason and its button still fit.
     await page.setViewportSize({ width: 390, height: 844 });
