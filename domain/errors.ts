@@ -104,6 +104,14 @@ export const ERRORS = {
   PACKET_TOO_MANY_APPROVER_STEPS: { status: 400, message: 'A workflow can have at most 4 approver steps.' },
   PACKET_STEP_NAME_INVALID: { status: 400, message: 'Step name is mandatory, max 10 words.' },
   PACKET_STEP_NO_ACTOR: { status: 400, message: 'Choose who acts at this step.' },
+  PACKET_STEP_PERSON_UNAVAILABLE: {
+    status: 400,
+    message: 'This step names a person who is not an active member of your school.',
+  },
+  PACKET_STEP_GROUP_UNAVAILABLE: {
+    status: 400,
+    message: 'This step names a group with no active members at your school.',
+  },
   PACKET_STEP_UNREACHABLE: { status: 400, message: 'This step cannot be reached from the start of the workflow.' },
   PACKET_WORKFLOW_INVALID: { status: 400, message: 'The workflow definition is invalid.' },
   EXTERNAL_SIGNER_DETAILS: { status: 400, message: 'Fill external signer details.' },

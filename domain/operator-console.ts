@@ -15,6 +15,7 @@ export const STUCK_KINDS = [
   'HUMAN_STEP_OVERDUE',
   'NO_WORKER',
   'STATE_MISMATCH',
+  'ASSIGNEE_UNAVAILABLE',
 ] as const;
 export type StuckKind = (typeof STUCK_KINDS)[number];
 
@@ -24,15 +25,18 @@ export const STUCK_KIND_LABELS: Record<StuckKind, string> = {
   HUMAN_STEP_OVERDUE: 'Person overdue',
   NO_WORKER: 'No worker',
   STATE_MISMATCH: 'Database disagrees',
+  ASSIGNEE_UNAVAILABLE: 'Person no longer active',
 };
 
 export interface StuckReason {
   kind: StuckKind;
   /** One sentence an operator understands without opening Temporal. */
   reason: string;
-  /** The task (HUMAN_STEP_OVERDUE) or activity (ACTIVITY_RETRYING) the reason is about, for the actions. */
+  /** The task (HUMAN_STEP_OVERDUE, ASSIGNEE_UNAVAILABLE) or activity (ACTIVITY_RETRYING) it is about, for the actions. */
   taskId?: string;
   activityId?: string;
+  /** ASSIGNEE_UNAVAILABLE: an active person of the school the step could go to instead (the console offers them). */
+  suggestedAssignee?: { id: string; name: string };
 }
 
 export const CONSOLE_ACTIONS = ['retry', 'cancel', 'terminate', 'reassign', 'resend-notification'] as const;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FormVersion } from '../form-engine';
 import {
+  checkNamedAccounts,
   checkPacketWorkflow,
   createDefaultPacketWorkflow,
   findConditionAlertQuestions,
   firstPhaseOf,
   isStepEnabled,
+  isStepRole,
+  listNamedAccounts,
   orderPacketSteps,
   type PacketStep,
   type PacketWorkflowDefinition,
@@ -230,5 +233,52 @@ describe('firstPhaseOf', () => {
     expect(firstPhaseOf(conditional, 'r1')).toBeNull();
     expect(firstPhaseOf(nobody, 'r1')).toBeNull();
     expect(firstPhaseOf({ steps: [], edges: [] }, 'r1')).toBeNull();
+  });
+});
+
+describe('checkNamedAccounts', () => {
+  const definition: PacketWorkflowDefinition = {
+    steps: [
+      step('s', 'SUBMITTER', { questionIds: ['f1:a', 'f1:b', 'f2:c'] }),
+      step('p', 'APPROVER', {
+        actors: [
+          { kind: 'USER', userId: 'u-gone', name: 'Gus' },
+          { kind: 'USER', userId: 'u-here' },
+          { kind: 'ROLE', role: 'AGENT' },
+        ],
+      }),
+      step('q', 'APPROVER', { actors: [{ kind: 'USER', userId: 'u-gone' }] }),
+    ],
+    edges: chain('s', 'p', 'q'),
+  };
+
+  it('lists the named people and groups once each', () => {
+    expect(listNamedAccounts(definition)).toEqual({ userIds: ['u-gone', 'u-here'], roles: ['AGENT'] });
+  });
+
+  it('marks every step naming a person or group who cannot act, with who it is', () => {
+    const problems = checkNamedAccounts(definition, { userIds: new Set(['u-gone']), roles: new Set(['AGENT']) });
+    expect(problems).toEqual([
+      {
+        code: 'PACKET_STEP_PERSON_UNAVAILABLE',
+        message: 'This step names a person who is not an active member of your school.',
+        stepId: 'p',
+        userIds: ['u-gone'],
+      },
+      {
+        code: 'PACKET_STEP_GROUP_UNAVAILABLE',
+        message: 'This step names a group with no active members at your school.',
+        stepId: 'p',
+        roles: ['AGENT'],
+      },
+      expect.objectContaining({ code: 'PACKET_STEP_PERSON_UNAVAILABLE', stepId: 'q' }),
+    ]);
+    expect(checkNamedAccounts(definition, { userIds: new Set(), roles: new Set() })).toEqual([]);
+  });
+
+  it('knows which roles are groups of a school', () => {
+    expect(isStepRole('COACH')).toBe(true);
+    expect(isStepRole('OPERATOR')).toBe(false);
+    expect(isStepRole('NOBODY')).toBe(false);
   });
 });

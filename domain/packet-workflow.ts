@@ -5,6 +5,7 @@
  * holds several forms whose element ids may collide.
  */
 import { ERRORS, type ErrorCode } from './errors';
+import { ROLES } from './roles';
 import {
   checkConditionTree,
   checkCycles,
@@ -69,6 +70,9 @@ export interface PacketWorkflowProblem {
   stepId?: string;
   edgeId?: string;
   elementIds?: string[];
+  /** The named people (user ids) or groups (roles) the problem is about. */
+  userIds?: string[];
+  roles?: string[];
 }
 
 export type StepRunStatus = 'PENDING' | 'ACTIVE' | 'DONE' | 'SKIPPED' | 'FAILED' | 'VOIDED';
@@ -157,6 +161,12 @@ function mergeForms(forms: readonly { formId: string; version: FormVersion }[]):
 }
 
 const stepNode = (stepId: string) => `step:${stepId}`;
+
+/** Roles a step may name as a group: every role held at a school (provider operators belong to no school). */
+const STEP_ROLES: ReadonlySet<string> = new Set(ROLES.filter((role) => role !== 'OPERATOR'));
+export function isStepRole(role: string): boolean {
+  return STEP_ROLES.has(role);
+}
 
 function checkSteps(definition: PacketWorkflowDefinition, known: ReadonlySet<string>): PacketWorkflowProblem[] {
   const problems: PacketWorkflowProblem[] = [];
@@ -335,6 +345,54 @@ export function checkPacketWorkflow(
     ...checkEdges(definition),
     ...checkRoutingCycles(definition, merged, known),
   ];
+}
+
+/** The school accounts a definition names: people by user id and groups by role (distinct, in step order). */
+export function listNamedAccounts(definition: PacketWorkflowDefinition): { userIds: string[]; roles: string[] } {
+  const userIds = new Set<string>();
+  const roles = new Set<string>();
+  for (const step of definition.steps) {
+    for (const actor of step.actors) {
+      if (actor.kind === 'USER') userIds.add(actor.userId);
+      if (actor.kind === 'ROLE') roles.add(actor.role);
+    }
+  }
+  return { userIds: [...userIds], roles: [...roles] };
+}
+
+/** What the school's directory says about the accounts a definition names. */
+export interface UnavailableAccounts {
+  /** Named people who are not active members of the school (another school's, deactivated, removed, unknown). */
+  userIds: ReadonlySet<string>;
+  /** Named groups no active member of the school belongs to. */
+  roles: ReadonlySet<string>;
+}
+
+/**
+ * Steps naming someone who could never act: a person who is not an active member of the school, or a group with no
+ * active member. The API asks the database which accounts those are (on save, publish and send, and for the
+ * packet's problem list); the designer marks the same steps from that answer as the definition changes.
+ */
+export function checkNamedAccounts(
+  definition: PacketWorkflowDefinition,
+  unavailable: UnavailableAccounts,
+): PacketWorkflowProblem[] {
+  const problems: PacketWorkflowProblem[] = [];
+  for (const step of definition.steps) {
+    const userIds = new Set<string>();
+    const roles = new Set<string>();
+    for (const actor of step.actors) {
+      if (actor.kind === 'USER' && unavailable.userIds.has(actor.userId)) userIds.add(actor.userId);
+      if (actor.kind === 'ROLE' && unavailable.roles.has(actor.role)) roles.add(actor.role);
+    }
+    if (userIds.size > 0) {
+      problems.push(problem('PACKET_STEP_PERSON_UNAVAILABLE', { stepId: step.id, userIds: [...userIds] }));
+    }
+    if (roles.size > 0) {
+      problems.push(problem('PACKET_STEP_GROUP_UNAVAILABLE', { stepId: step.id, roles: [...roles] }));
+    }
+  }
+  return problems;
 }
 
 /** Steps in execution order (topological from the steps without incoming edges); steps on a cycle come last. */

@@ -125,4 +125,68 @@ describe('detectStuck', () => {
     });
     expect(detectStuck(backoff, NOW)).toEqual([]);
   });
+
+  it('names a step waiting on someone who can no longer act, with the suggested new assignee', () => {
+    const base = {
+      id: 't2',
+      stepName: 'Review',
+      title: 'Travel consent: Review',
+      createdAtMs: NOW - 10 * MIN,
+      dueAtMs: NOW + 60 * MIN,
+    };
+    const olive = { id: 'u-olive', name: 'Olive Admin' };
+    const left = {
+      ...base,
+      assigneeLabel: 'Lena Lee',
+      assigneeUnavailable: 'INACTIVE' as const,
+      suggestedAssignee: olive,
+    };
+    expect(detectStuck(facts({ openTasks: [left] }), NOW)).toEqual([
+      {
+        kind: 'ASSIGNEE_UNAVAILABLE',
+        taskId: 't2',
+        suggestedAssignee: olive,
+        reason:
+          '"Review" is waiting on Lena Lee, who is no longer active at the school: nobody else may act for them, so it will wait forever. Reassign it, for example to Olive Admin.',
+      },
+    ]);
+    const removed = {
+      ...base,
+      assigneeLabel: 'nobody',
+      assigneeUnavailable: 'REMOVED' as const,
+      suggestedAssignee: null,
+    };
+    expect(detectStuck(facts({ openTasks: [removed] }), NOW)[0]).toEqual({
+      kind: 'ASSIGNEE_UNAVAILABLE',
+      taskId: 't2',
+      reason:
+        '"Review" is waiting on a person who is no longer a member of the school: nobody else may act for them, so it will wait forever. Reassign it to someone who can act.',
+    });
+    const group = { ...base, assigneeLabel: 'any agent', assigneeUnavailable: 'NO_MEMBERS' as const };
+    expect(detectStuck(facts({ openTasks: [group] }), NOW)[0]?.reason).toMatch(
+      /^"Review" is waiting on any agent, but nobody active at the school holds that role/,
+    );
+    // A person who can still act, or a process that has ended, is no such case.
+    expect(detectStuck(facts({ openTasks: [{ ...left, assigneeUnavailable: null }] }), NOW)).toEqual([]);
+    expect(detectStuck(facts({ status: 'Completed', openTasks: [left] }), NOW).map((r) => r.kind)).toEqual([
+      'STATE_MISMATCH',
+    ]);
+  });
+
+  it("names a disclosure review whose assigned reviewer can no longer act, from the module's own record", () => {
+    const named = {
+      stepName: 'Review',
+      assigneeLabel: 'Rita Reviewer',
+      suggestedAssignee: { id: 'u-sam', name: 'Sam Second' },
+    };
+    expect(detectStuck(facts({ recordAssigneeUnavailable: named }), NOW)).toEqual([
+      {
+        kind: 'ASSIGNEE_UNAVAILABLE',
+        suggestedAssignee: { id: 'u-sam', name: 'Sam Second' },
+        reason:
+          '"Review" is waiting on Rita Reviewer, who is no longer active at the school: nobody else may act for them, so it will wait forever. Reassign it, for example to Sam Second.',
+      },
+    ]);
+    expect(detectStuck(facts({ status: 'Completed', recordAssigneeUnavailable: named }), NOW)).toEqual([]);
+  });
 });

@@ -29,6 +29,13 @@ export interface OpenTaskFacts {
   assigneeLabel: string;
   createdAtMs: number;
   dueAtMs: number | null;
+  /**
+   * Why the assignee can never act, or null: the person was deactivated (`INACTIVE`), is no longer a member of the
+   * school (`REMOVED`), or nobody active holds the role the task waits on (`NO_MEMBERS`).
+   */
+  assigneeUnavailable?: 'INACTIVE' | 'REMOVED' | 'NO_MEMBERS' | null;
+  /** An active person of the school the step could go to instead. */
+  suggestedAssignee?: { id: string; name: string } | null;
 }
 
 export interface ExecutionFacts {
@@ -47,6 +54,17 @@ export interface ExecutionFacts {
   openTasks: OpenTaskFacts[];
   /** A module's own check of its record against the process ("the invitation is ACCEPTED but…"), or null. */
   recordMismatch: string | null;
+  /**
+   * The person a module's own record says the process waits on (a disclosure's assigned reviewer), when they can no
+   * longer act; such processes have no inbox task to carry it.
+   */
+  recordAssigneeUnavailable?: RecordAssigneeFacts | null;
+}
+
+export interface RecordAssigneeFacts {
+  stepName: string;
+  assigneeLabel: string;
+  suggestedAssignee: { id: string; name: string } | null;
 }
 
 export type Thresholds = StuckThresholds;
@@ -92,6 +110,23 @@ export function detectStuck(facts: ExecutionFacts, nowMs: number, thresholds: Th
     });
   }
 
+  for (const task of facts.openTasks) {
+    if (!running || !task.assigneeUnavailable) continue;
+    reasons.push(
+      assigneeUnavailable(
+        task.stepName || task.title,
+        task.assigneeLabel,
+        task.assigneeUnavailable,
+        task.suggestedAssignee ?? null,
+        task.id,
+      ),
+    );
+  }
+  const named = facts.recordAssigneeUnavailable;
+  if (running && named) {
+    reasons.push(assigneeUnavailable(named.stepName, named.assigneeLabel, 'INACTIVE', named.suggestedAssignee));
+  }
+
   if (running) {
     const unpicked = oldestUnpickedTaskMs(facts, nowMs);
     if (unpicked !== null && nowMs - unpicked >= thresholds.unpickedTaskMs) {
@@ -116,6 +151,28 @@ export function detectStuck(facts: ExecutionFacts, nowMs: number, thresholds: Th
   }
   if (facts.recordMismatch) reasons.push({ kind: 'STATE_MISMATCH', reason: facts.recordMismatch });
   return reasons;
+}
+
+function assigneeUnavailable(
+  stepName: string,
+  assigneeLabel: string,
+  unavailable: NonNullable<OpenTaskFacts['assigneeUnavailable']>,
+  suggested: { id: string; name: string } | null,
+  taskId?: string,
+): StuckReason {
+  const why =
+    unavailable === 'INACTIVE'
+      ? `is waiting on ${assigneeLabel}, who is no longer active at the school`
+      : unavailable === 'REMOVED'
+        ? `is waiting on a person who is no longer a member of the school`
+        : `is waiting on ${assigneeLabel}, but nobody active at the school holds that role`;
+  const fix = suggested ? `Reassign it, for example to ${suggested.name}.` : 'Reassign it to someone who can act.';
+  return {
+    kind: 'ASSIGNEE_UNAVAILABLE',
+    ...(taskId ? { taskId } : {}),
+    reason: `"${stepName}" ${why}: nobody else may act for them, so it will wait forever. ${fix}`,
+    ...(suggested ? { suggestedAssignee: suggested } : {}),
+  };
 }
 
 /** When the oldest piece of work a worker should have started was made available, or null if none waits. */

@@ -7,6 +7,7 @@ import type { Database } from '../../migrations/database';
 import type { SchoolScope, TaskRow } from '../tasks/tasks.repository';
 import type { ExecutionFacts, OpenTaskFacts, PendingActivityFacts } from './detect-stuck';
 import { lastWorkflowTaskFailure } from './history-timeline';
+import type { AssigneeCheck } from './unavailable-assignees';
 
 /**
  * Gathers what stuck detection needs about processes: Temporal's description (pending workflow task, pending
@@ -226,7 +227,10 @@ export async function loadWorkflowTasks(
   return out;
 }
 
-export function toOpenTaskFacts(tasks: TaskWithAssignee[]): OpenTaskFacts[] {
+export function toOpenTaskFacts(
+  tasks: TaskWithAssignee[],
+  assignees: ReadonlyMap<string, AssigneeCheck> = new Map(),
+): OpenTaskFacts[] {
   return tasks
     .filter((t) => t.status === 'OPEN')
     .map((t) => ({
@@ -236,6 +240,7 @@ export function toOpenTaskFacts(tasks: TaskWithAssignee[]): OpenTaskFacts[] {
       assigneeLabel: t.assigneeLabel,
       createdAtMs: t.createdAt.getTime(),
       dueAtMs: t.dueAt ? t.dueAt.getTime() : null,
+      ...assignees.get(t.id),
     }));
 }
 

@@ -26,6 +26,8 @@ import {
   type TaskWithAssignee,
 } from './execution-facts';
 import { buildTimeline, type TimelineEntry } from './history-timeline';
+import { checkAssignees, checkRecordAssignees, type AssigneeCheck } from './unavailable-assignees';
+import type { RecordAssigneeFacts } from './detect-stuck';
 import { loadWorkflowGraph, type WorkflowGraph } from './workflow-graph.service';
 import { buildVisibilityQuery, type WorkflowFilter } from './visibility-query';
 
@@ -155,17 +157,21 @@ export async function countWorkflows(
 async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promise<WorkflowListItem[]> {
   const db = ctx.deps.database.db;
   const ids = executions.map((e) => e.workflowId);
-  const [tasks, records, schoolNames] = await Promise.all([
+  const [tasks, records, schoolNames, recordAssignees] = await Promise.all([
     loadWorkflowTasks(db, ctx.scope, ids, { openOnly: true }),
     checkRecords(db, executions),
     loadSchoolNames(ctx, executions),
+    checkRecordAssignees(db, executions),
   ]);
+  const assignees = await checkAssignees(db, [...tasks.values()].flat());
   const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
   const nowMs = ctx.now();
   return mapLimit(executions, 8, async (execution) => {
     const facts = await gatherFacts(ctx, execution, {
       pollers,
       tasks: tasks.get(execution.workflowId) ?? [],
+      assignees,
+      recordAssignee: recordAssignees.get(execution.workflowId) ?? null,
       recordMismatch: records.get(execution.workflowId) ?? null,
       nowMs,
     });
@@ -180,7 +186,14 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
 async function gatherFacts(
   ctx: ConsoleContext,
   execution: ListedExecution,
-  extra: { pollers: PollerCache; tasks: TaskWithAssignee[]; recordMismatch: string | null; nowMs: number },
+  extra: {
+    pollers: PollerCache;
+    tasks: TaskWithAssignee[];
+    assignees: ReadonlyMap<string, AssigneeCheck>;
+    recordAssignee: RecordAssigneeFacts | null;
+    recordMismatch: string | null;
+    nowMs: number;
+  },
   known?: WorkflowExecutionDescription,
 ): Promise<{ facts: ExecutionFacts; description: WorkflowExecutionDescription | null }> {
   const facts: ExecutionFacts = {
@@ -190,8 +203,9 @@ async function gatherFacts(
     lastWorkflowTaskFailure: null,
     pendingActivities: [],
     queueHasLivePoller: null,
-    openTasks: toOpenTaskFacts(extra.tasks),
+    openTasks: toOpenTaskFacts(extra.tasks, extra.assignees),
     recordMismatch: extra.recordMismatch,
+    recordAssigneeUnavailable: extra.recordAssignee,
   };
   if (execution.status !== 'Running') return { facts, description: known ?? null };
   let description: WorkflowExecutionDescription | null = known ?? null;
@@ -271,20 +285,29 @@ export interface WorkflowDetail {
 export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string): Promise<WorkflowDetail> {
   const { description, execution } = await describeScoped(ctx, workflowId);
   const db = ctx.deps.database.db;
-  const [tasks, records, schoolNames, history, graph] = await Promise.all([
+  const [tasks, records, schoolNames, history, graph, recordAssignees] = await Promise.all([
     loadWorkflowTasks(db, ctx.scope, [workflowId], { openOnly: false }),
     checkRecords(db, [execution]),
     loadSchoolNames(ctx, [execution]),
     ctx.client.workflow.getHandle(workflowId, execution.runId).fetchHistory(),
     loadWorkflowGraph(db, execution),
+    checkRecordAssignees(db, [execution]),
   ]);
   const workflowTasks = tasks.get(workflowId) ?? [];
+  const assignees = await checkAssignees(db, workflowTasks);
   const nowMs = ctx.now();
   const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
   const { facts } = await gatherFacts(
     ctx,
     execution,
-    { pollers, tasks: workflowTasks, recordMismatch: records.get(workflowId) ?? null, nowMs },
+    {
+      pollers,
+      tasks: workflowTasks,
+      assignees,
+      recordAssignee: recordAssignees.get(workflowId) ?? null,
+      recordMismatch: records.get(workflowId) ?? null,
+      nowMs,
+    },
     description,
   );
   const { config } = ctx.deps;

@@ -29,6 +29,7 @@ export const StuckReasonDto = Type.Object({
   reason: Type.String(),
   taskId: Type.Optional(Type.String()),
   activityId: Type.Optional(Type.String()),
+  suggestedAssignee: Type.Optional(Type.Object({ id: Type.String(), name: Type.String() })),
 });
 
 export const WorkflowListItemDto = Type.Object({
@@ -136,7 +137,12 @@ const Reason = Type.String({
 });
 
 export const ReasonBody = Type.Object({ reason: Reason });
-export const ReassignBody = Type.Object({ taskId: Uuid, toUserId: Uuid, reason: Reason });
+export const ReassignBody = Type.Object({
+  /** The inbox task to hand over; left out for a disclosure review, which hands over the review itself. */
+  taskId: Type.Optional(Uuid),
+  toUserId: Uuid,
+  reason: Reason,
+});
 
 export const ActionOutcomeDto = Type.Object({
   workflowId: Type.String(),

@@ -8,6 +8,7 @@ import {
 } from '../../domain/workflows';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
+import { listReviewers } from '../disclosures/disclosures.repository';
 import { cancelWorkflowTasks, findTask, reassignTask } from '../tasks/tasks.repository';
 import { describeScoped, type ConsoleContext } from './find-workflows.service';
 import { lastCompletedWorkflowTaskEventId } from './history-timeline';
@@ -182,13 +183,14 @@ export async function reassignWorkflowTask(
   ctx: ConsoleContext,
   request: FastifyRequest,
   workflowId: string,
-  input: { taskId: string; toUserId: string; reason: string },
+  input: { taskId?: string | undefined; toUserId: string; reason: string },
 ): Promise<ActionOutcome> {
   const reason = requireReason(input.reason);
   const { execution } = await describeScoped(ctx, workflowId);
   requireRunning(execution);
   const schoolId = execution.schoolId;
   if (!schoolId || !isUuid(schoolId)) throw new AppError('NOT_FOUND');
+  if (!input.taskId) return reassignDisclosureReview(ctx, request, execution, schoolId, input.toUserId, reason);
   const db = ctx.deps.database.db;
   const task = await findTask(db, schoolId, input.taskId);
   if (!task || task.workflowId !== workflowId) throw new AppError('NOT_FOUND');
@@ -237,6 +239,62 @@ export async function reassignWorkflowTask(
     action: 'reassign',
     runId: execution.runId,
     message: `"${task.stepName || task.title}" is now assigned to ${assignee.first_name} ${assignee.last_name}.`,
+  };
+}
+
+/**
+ * A disclosure review has no inbox task: the disclosure names its assigned reviewer. Hands the review to another
+ * active compliance reviewer of the school (never the athlete whose deal it is) and tells the workflow.
+ */
+async function reassignDisclosureReview(
+  ctx: ConsoleContext,
+  request: FastifyRequest,
+  execution: ListedExecution,
+  schoolId: string,
+  toUserId: string,
+  reason: string,
+): Promise<ActionOutcome> {
+  if (execution.module !== 'disclosure' || !execution.entityId || !isUuid(execution.entityId)) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'taskId', message: 'Choose the task to reassign.' }]);
+  }
+  const db = ctx.deps.database.db;
+  const disclosure = await db
+    .selectFrom('disclosures')
+    .select(['id', 'status', 'athlete_user_id', 'assigned_reviewer_id'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', execution.entityId)
+    .executeTakeFirst();
+  if (!disclosure) throw new AppError('NOT_FOUND');
+  if (disclosure.status !== 'PENDING') throw new AppError('TASK_NOT_OPEN');
+  if (disclosure.assigned_reviewer_id === toUserId) throw new AppError('TASK_ALREADY_ASSIGNED');
+  const reviewer = (await listReviewers(db, schoolId)).find(
+    (r) => r.id === toUserId && r.id !== disclosure.athlete_user_id,
+  );
+  if (!reviewer) {
+    throw new AppError('ASSIGNEE_INVALID', [
+      { field: 'toUserId', message: 'Choose an active compliance reviewer of the same school.' },
+    ]);
+  }
+  const signal: TaskReassignedSignal = {
+    taskId: '',
+    stepId: 'review',
+    fromUserId: disclosure.assigned_reviewer_id,
+    toUserId: reviewer.id,
+    toName: reviewer.name,
+    byUserId: authOf(request).user.id,
+  };
+  await ctx.client.workflow.getHandle(execution.workflowId, execution.runId).signal(TASK_REASSIGNED_SIGNAL, signal);
+  await audit(ctx, request, execution, 'workflow.task_reassigned', {
+    reason,
+    stepId: 'review',
+    fromUserId: disclosure.assigned_reviewer_id,
+    toUserId: reviewer.id,
+  });
+  return {
+    workflowId: execution.workflowId,
+    action: 'reassign',
+    runId: execution.runId,
+    message: `The review is now assigned to ${reviewer.name}.`,
   };
 }
 

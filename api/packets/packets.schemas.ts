@@ -78,6 +78,9 @@ export const WorkflowProblemSchema = Type.Object({
   stepId: Type.Optional(Type.String()),
   edgeId: Type.Optional(Type.String()),
   elementIds: Type.Optional(Type.Array(Type.String())),
+  /** The named people (user ids) or groups (roles) a step names who could never act. */
+  userIds: Type.Optional(Type.Array(Type.String())),
+  roles: Type.Optional(Type.Array(Type.String())),
 });
 
 export const STEP_RUN_STATUSES = ['PENDING', 'ACTIVE', 'DONE', 'SKIPPED', 'FAILED', 'VOIDED'] as const;

@@ -30,6 +30,7 @@ import {
   type PacketRow,
 } from './packets.repository';
 import type { Folder, PacketDetail, PacketListItem } from './packets.schemas';
+import { checkWorkflowAccounts } from './workflow-accounts';
 
 /**
  * Packets (issue 4): building, publishing (freezes a version), recalling, cloning, archiving, moving, and who may
@@ -115,6 +116,12 @@ function assertStepConditions(workflow: PacketWorkflowDefinition | undefined): v
   if (problems.length > 0) throw problemsError(problems);
 }
 
+/** Saving, publishing and sending refuse a workflow that names someone who could never act. */
+export async function assertWorkflowAccounts(db: Db, schoolId: string, workflow: PacketWorkflowDefinition) {
+  const problems = await checkWorkflowAccounts(db, schoolId, workflow);
+  if (problems.length > 0) throw problemsError(problems);
+}
+
 async function assertUsersInSchool(db: Db, schoolId: string, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   const rows = await db
@@ -169,10 +176,13 @@ export async function loadPacketDetail(db: Db, auth: AuthContext, packetId: stri
   const packet = await findPacket(db, auth.school.id, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
   const forms = await loadPacketForms(db, auth.school.id, packet.form_ids);
-  const problems = checkPacketWorkflow(
-    packet.workflow,
-    forms.map((f) => ({ formId: f.formId, version: f.definition })),
-  );
+  const problems = [
+    ...checkPacketWorkflow(
+      packet.workflow,
+      forms.map((f) => ({ formId: f.formId, version: f.definition })),
+    ),
+    ...(await checkWorkflowAccounts(db, auth.school.id, packet.workflow)),
+  ];
   return {
     ...toPacketListItem(packet),
     forms: forms.map((f) => ({
@@ -220,6 +230,7 @@ export async function createPacket(
   if (forms.length !== input.formIds.length)
     throw new AppError('NOT_FOUND', [{ field: 'formIds', message: 'Form not found.' }]);
   await assertUsersInSchool(db, auth.school.id, [...(input.senders?.userIds ?? []), ...(input.editorIds ?? [])]);
+  if (input.workflow) await assertWorkflowAccounts(db, auth.school.id, input.workflow);
   const workflow =
     input.workflow ?? createDefaultPacketWorkflow(forms.map((f) => ({ formId: f.formId, version: f.definition })));
   const row = await db
@@ -284,6 +295,7 @@ export async function updatePacket(request: FastifyRequest, packetId: string, in
       ...(input.senders?.userIds ?? []),
       ...(input.editorIds ?? []),
     ]);
+    if (input.workflow) await assertWorkflowAccounts(trx, auth.school.id, workflow);
     await trx
       .updateTable('packets')
       .set({
@@ -328,6 +340,7 @@ export async function publishPacket(request: FastifyRequest, packetId: string) {
       forms.map((f) => ({ formId: f.formId, version: f.definition })),
     );
     if (problems.length > 0) throw problemsError(problems);
+    await assertWorkflowAccounts(trx, auth.school.id, packet.workflow);
     if (packet.senders.userIds.length === 0 && packet.senders.groups.length === 0) {
       throw new AppError('PACKET_SEND_ACCESS_NOT_SET_UP');
     }

@@ -18,7 +18,7 @@ import { authOf } from '../plugins/authenticate';
 import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
 import { findPacket, findPacketVersion } from './packets.repository';
 import type { SendPacketBody } from './packets.schemas';
-import { canSendPacket } from './packets.service';
+import { assertWorkflowAccounts, canSendPacket } from './packets.service';
 import { fillExternalSigners, type SendTiming } from './send-plan';
 
 /**
@@ -100,6 +100,8 @@ export async function sendPacket(
   if (countWords(message) > PACKET_LIMITS.sendMessageMaxWords) throw new AppError('SEND_MESSAGE_TOO_LONG');
   const version = await findPacketVersion(db, auth.school.id, packetId, packet.current_version);
   if (!version) throw new AppError('PACKET_NOT_PUBLISHED');
+  // Someone named since publishing may have left or been deactivated: their step would wait forever.
+  await assertWorkflowAccounts(db, auth.school.id, version.workflow);
   // Checked here; the packet-send workflow fills the signers in again from the stored sent packet.
   fillExternalSigners(version.workflow, body.externalSigners);
   const recipients = await resolveRecipients(db, auth.school.id, body.recipients);

@@ -89,10 +89,26 @@ export function WorkflowDetailView({ workflowId, onBack }: { workflowId: string;
 function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
   const { item } = data;
   const [action, setAction] = useState<SingleAction | null>(null);
-  const [reassignTaskId, setReassignTaskId] = useState<string | null>(null);
+  const [reassigning, setReassigning] = useState<Reassigning | null>(null);
   const mutation = useWorkflowAction(item.workflowId);
   const running = item.status === 'Running';
-  const hasStuckTask = item.stuck.some((s) => s.kind === 'HUMAN_STEP_OVERDUE');
+  const hasStuckTask = item.stuck.some((s) => s.kind === 'HUMAN_STEP_OVERDUE' || s.kind === 'ASSIGNEE_UNAVAILABLE');
+  const openTaskIds = new Set(data.tasks.filter((t) => t.status === 'OPEN').map((t) => t.id));
+  // A step waiting on someone who can no longer act is fixed from its reason: one click opens the reassign dialog
+  // with the suggested person already chosen; the operator still gives the reason.
+  // A disclosure review names its reviewer on the disclosure itself (no task): the review is handed over.
+  const fixable = (s: WorkflowDetail['item']['stuck'][number]) =>
+    s.taskId ? openTaskIds.has(s.taskId) : item.module === 'disclosure';
+  const fixOf = (s: WorkflowDetail['item']['stuck'][number]) =>
+    running && s.kind === 'ASSIGNEE_UNAVAILABLE' && fixable(s) ? (
+      <Button
+        size="xs"
+        ml="sm"
+        onClick={() => setReassigning({ taskId: s.taskId ?? null, suggested: s.suggestedAssignee ?? null })}
+      >
+        {s.suggestedAssignee ? `Reassign to ${s.suggestedAssignee.name}` : 'Reassign'}
+      </Button>
+    ) : null;
 
   return (
     <Stack gap="lg">
@@ -144,7 +160,7 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
 
       {item.stuck.length > 0 ? (
         <Alert color="red" variant="light" title="Why this process is stuck">
-          <StuckReasons stuck={item.stuck} />
+          <StuckReasons stuck={item.stuck} fixOf={fixOf} />
         </Alert>
       ) : (
         running && (
@@ -181,7 +197,12 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Stack gap="lg">
           <PendingWork data={data} />
-          <Tasks data={data} running={running} onReassign={setReassignTaskId} highlight={hasStuckTask} />
+          <Tasks
+            data={data}
+            running={running}
+            onReassign={(taskId) => setReassigning({ taskId, suggested: null })}
+            highlight={hasStuckTask}
+          />
         </Stack>
         <HistoryTimeline data={data} />
       </SimpleGrid>
@@ -209,11 +230,12 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
           }
         />
       )}
-      {reassignTaskId && (
+      {reassigning && (
         <ReassignModal
           workflowId={item.workflowId}
-          task={data.tasks.find((t) => t.id === reassignTaskId)!}
-          onClose={() => setReassignTaskId(null)}
+          task={data.tasks.find((t) => t.id === reassigning.taskId) ?? null}
+          suggested={reassigning.suggested}
+          onClose={() => setReassigning(null)}
         />
       )}
     </Stack>
@@ -293,6 +315,9 @@ function Tasks({
   const overdueIds = new Set(
     data.item.stuck.filter((s) => s.kind === 'HUMAN_STEP_OVERDUE' && s.taskId).map((s) => s.taskId!),
   );
+  const unavailableIds = new Set(
+    data.item.stuck.filter((s) => s.kind === 'ASSIGNEE_UNAVAILABLE' && s.taskId).map((s) => s.taskId!),
+  );
   return (
     <section aria-labelledby="tasks-title">
       <Title order={2} size="h4" id="tasks-title" mb="xs">
@@ -303,53 +328,60 @@ function Tasks({
           This process has not asked anyone to act.
         </Text>
       ) : (
-        <Table aria-label="People's tasks" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Step</Table.Th>
-              <Table.Th>Assigned to</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.tasks.map((t) => {
-              const overdue = overdueIds.has(t.id);
-              return (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {t.stepName || t.title}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t.assigneeLabel}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={overdue ? 'red.9' : undefined}>
-                      {t.dueAt ? formatDateTime(t.dueAt) : '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={t.status === 'OPEN' ? (overdue ? 'red' : 'blue') : 'gray'}>
-                      {overdue ? 'Overdue' : humanize(t.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {running && t.status === 'OPEN' && (
-                      <Button
-                        size="xs"
-                        variant={highlight && overdue ? 'filled' : 'light'}
-                        onClick={() => onReassign(t.id)}
+        // On a phone the table scrolls sideways rather than squeezing its badges and buttons.
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="People's tasks" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Step</Table.Th>
+                <Table.Th>Assigned to</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th aria-label="Actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.tasks.map((t) => {
+                const overdue = overdueIds.has(t.id);
+                const unavailable = unavailableIds.has(t.id);
+                return (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {t.stepName || t.title}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{t.assigneeLabel}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={overdue ? 'red.9' : undefined}>
+                        {t.dueAt ? formatDateTime(t.dueAt) : '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        color={t.status === 'OPEN' ? (overdue || unavailable ? 'red' : 'blue') : 'gray'}
                       >
-                        Reassign
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                        {unavailable ? 'Blocked' : overdue ? 'Overdue' : humanize(t.status)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {running && t.status === 'OPEN' && (
+                        <Button
+                          size="xs"
+                          variant={highlight && (overdue || unavailable) ? 'filled' : 'light'}
+                          onClick={() => onReassign(t.id)}
+                        >
+                          Reassign
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </section>
   );
@@ -393,28 +425,45 @@ function HistoryTimeline({ data }: { data: WorkflowDetail }) {
   );
 }
 
+interface Reassigning {
+  /** Null for a disclosure review, which has no inbox task. */
+  taskId: string | null;
+  /** The person the console suggests (a step waiting on someone who can no longer act), chosen at the start. */
+  suggested: { id: string; name: string } | null;
+}
+
 function ReassignModal({
   workflowId,
   task,
+  suggested,
   onClose,
 }: {
   workflowId: string;
-  task: WorkflowDetail['tasks'][number];
+  task: WorkflowDetail['tasks'][number] | null;
+  suggested: Reassigning['suggested'];
   onClose: () => void;
 }) {
   const [search, setSearch] = useState('');
-  const [userId, setUserId] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(suggested?.id ?? null);
   // Once someone is chosen the box shows their label; the list then comes unfiltered so the choice stays in it.
   const users = useAssignableUsers(workflowId, userId ? '' : search, true);
   const reassign = useReassignTask(workflowId);
   const options = (users.data ?? [])
-    .filter((u) => u.id !== task.assigneeUserId)
+    .filter((u) => u.id !== task?.assigneeUserId)
     .map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
+  // The suggested person stays choosable even when the first page of the list does not hold them.
+  if (suggested && !options.some((o) => o.value === suggested.id)) {
+    options.unshift({ value: suggested.id, label: suggested.name });
+  }
   return (
     <ReasonModal
       opened
       title="Reassign this step"
-      body={`"${task.stepName || task.title}" is assigned to ${task.assigneeLabel}. Choose who should do it instead; the process is told.`}
+      body={
+        task
+          ? `"${task.stepName || task.title}" is assigned to ${task.assigneeLabel}. Choose who should do it instead; the process is told.`
+          : 'The review waits on a reviewer who can no longer act. Choose a compliance reviewer to do it instead; the process is told.'
+      }
       confirmLabel="Reassign"
       confirmColor="blue"
       loading={reassign.isPending}
@@ -424,7 +473,7 @@ function ReassignModal({
       onConfirm={(reason) =>
         userId &&
         reassign.mutate(
-          { taskId: task.id, toUserId: userId, reason },
+          { ...(task ? { taskId: task.id } : {}), toUserId: userId, reason },
           {
             onSuccess: (outcome) => {
               notifications.show({ color: 'green', title: 'Reassigned', message: outcome.message });

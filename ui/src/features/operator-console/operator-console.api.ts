@@ -93,7 +93,8 @@ export function useWorkflowAction(workflowId: string) {
 export function useReassignTask(workflowId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { taskId: string; toUserId: string; reason: string }) =>
+    // A disclosure review has no inbox task: leaving taskId out hands over the review itself.
+    mutationFn: (input: { taskId?: string; toUserId: string; reason: string }) =>
       api.post<ActionOutcome>(`${workflowPath(workflowId)}/reassign`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });

@@ -1,4 +1,5 @@
 import { Badge, List, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { STUCK_KIND_LABELS, type StuckKind, type WorkflowStatus } from '../../../../domain/operator-console';
 import type { WorkflowItem } from './operator-console.api';
 
@@ -35,10 +36,19 @@ const STUCK_COLORS: Record<StuckKind, string> = {
   HUMAN_STEP_OVERDUE: '#8a5a00',
   NO_WORKER: 'dark.6',
   STATE_MISMATCH: 'grape.9',
+  ASSIGNEE_UNAVAILABLE: 'indigo.9',
 };
 
-/** The reasons a process is stuck: a badge per kind and the plain-words reason under it. */
-export function StuckReasons({ stuck, compact = false }: { stuck: WorkflowItem['stuck']; compact?: boolean }) {
+/** The reasons a process is stuck: a badge per kind and the plain-words reason under it (and its fix, if offered). */
+export function StuckReasons({
+  stuck,
+  compact = false,
+  fixOf,
+}: {
+  stuck: WorkflowItem['stuck'];
+  compact?: boolean;
+  fixOf?: (reason: WorkflowItem['stuck'][number]) => ReactNode;
+}) {
   if (stuck.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -73,6 +83,7 @@ export function StuckReasons({ stuck, compact = false }: { stuck: WorkflowItem['
           <Text span size="sm">
             {s.reason}
           </Text>
+          {fixOf?.(s)}
         </List.Item>
       ))}
     </List>

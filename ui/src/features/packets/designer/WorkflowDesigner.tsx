@@ -19,10 +19,12 @@ import type { OrderEdge, StepNode } from '../../../shared/workflow-graph/graph-m
 import { layoutWorkflow, needsLayout, NODE_HEIGHT, NODE_WIDTH } from '../../../shared/workflow-graph/layout';
 import { conditionSourcesOf, listQuestions, questionLabels, type PacketForm } from './packet-questions';
 import {
+  checkNamedAccounts,
   checkPacketWorkflow,
   PACKET_STEP_KINDS,
   type PacketStepKind,
   type PacketWorkflowDefinition,
+  type UnavailableAccounts,
 } from '../../../shared/workflow-graph/packet-workflow';
 import { StepPalette, STEP_DRAG_TYPE } from './StepPalette';
 import { StepSettingsPanel } from './StepSettingsPanel';
@@ -32,6 +34,8 @@ export interface WorkflowDesignerProps {
   initial: PacketWorkflowDefinition;
   forms: readonly PacketForm[];
   people?: ReadonlyArray<{ id: string; name: string }>;
+  /** People and groups the API found unable to act (not active members of the school); their steps are marked. */
+  unavailableAccounts?: UnavailableAccounts;
   /** The school's today (YYYY-MM-DD), for date and age conditions. */
   today: string;
   /** Published or answered packets: the workflow is shown but cannot change. */
@@ -58,7 +62,18 @@ export function WorkflowDesigner(props: WorkflowDesignerProps) {
   );
 }
 
-function DesignerBody({ initial, forms, people = [], today, locked = false, saving, onSave }: WorkflowDesignerProps) {
+const NONE_UNAVAILABLE: UnavailableAccounts = { userIds: new Set(), roles: new Set() };
+
+function DesignerBody({
+  initial,
+  forms,
+  people = [],
+  unavailableAccounts = NONE_UNAVAILABLE,
+  today,
+  locked = false,
+  saving,
+  onSave,
+}: WorkflowDesignerProps) {
   const [state, dispatch] = useReducer(designerReducer, initial, initDesigner);
   const [selectedEdgeId, setSelectedEdgeId] = useState<string | null>(null);
   const [showProblems, setShowProblems] = useState(false);
@@ -72,8 +87,11 @@ function DesignerBody({ initial, forms, people = [], today, locked = false, savi
   const peopleNames = useMemo(() => new Map(people.map((p) => [p.id, p.name])), [people]);
   const engineForms = useMemo(() => forms.map((f) => ({ formId: f.formId, version: f.version })), [forms]);
 
-  // The API's own check, on every edit.
-  const problems = useMemo(() => checkPacketWorkflow(definition, engineForms), [definition, engineForms]);
+  // The API's own check, on every edit; a step naming someone the API found unable to act is marked until changed.
+  const problems = useMemo(
+    () => [...checkPacketWorkflow(definition, engineForms), ...checkNamedAccounts(definition, unavailableAccounts)],
+    [definition, engineForms, unavailableAccounts],
+  );
   const canvasProblems = useMemo(() => mapProblems(definition, problems), [definition, problems]);
   const graph = useMemo(
     () =>

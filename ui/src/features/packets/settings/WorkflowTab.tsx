@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
-import type { PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
+import type { PacketWorkflowDefinition, UnavailableAccounts } from '../../../shared/workflow-graph/packet-workflow';
 import { WorkflowDesigner } from '../designer/WorkflowDesigner';
 import { toPacketForms, todayIso } from '../packet-forms';
 import { usePeople, useUpdatePacket, type PacketDetailDto, type UpdatePacketInput } from '../packets.api';
@@ -13,6 +13,18 @@ export function WorkflowTab({ packet }: { packet: PacketDetailDto }) {
   const people = usePeople();
   const forms = useMemo(() => toPacketForms(packet.forms), [packet.forms]);
   const initial = packet.workflow as PacketWorkflowDefinition;
+  // The API lists the people and groups of the saved workflow who cannot act; the designer marks their steps.
+  const unavailableAccounts = useMemo<UnavailableAccounts>(
+    () => ({
+      userIds: new Set(
+        packet.problems.flatMap((p) => (p.code === 'PACKET_STEP_PERSON_UNAVAILABLE' ? (p.userIds ?? []) : [])),
+      ),
+      roles: new Set(
+        packet.problems.flatMap((p) => (p.code === 'PACKET_STEP_GROUP_UNAVAILABLE' ? (p.roles ?? []) : [])),
+      ),
+    }),
+    [packet.problems],
+  );
   const save = (workflow: PacketWorkflowDefinition) =>
     update.mutate(
       // The contract types conditions loosely (any object); the definition is exactly what the designer built.
@@ -38,6 +50,7 @@ export function WorkflowTab({ packet }: { packet: PacketDetailDto }) {
         initial={initial}
         forms={forms}
         people={people.data ?? []}
+        unavailableAccounts={unavailableAccounts}
         today={todayIso()}
         locked={packet.frozen || !packet.canEdit}
         saving={update.isPending}
