@@ -10,7 +10,9 @@ import {
   type EdgeTypes,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DragEvent, ReactNode } from 'react';
+import { FIT_VIEW_OPTIONS, showsMiniMap } from './canvas-fit';
 import classes from './workflow-graph.module.css';
 import type { OrderEdge, StepNode } from './graph-mapping';
 import { OrderEdgeView } from './OrderEdgeView';
@@ -56,6 +58,7 @@ export function WorkflowCanvas({
   onDrop,
   children,
 }: WorkflowCanvasProps) {
+  const wideScreen = useMediaQuery('(min-width: 768px)', true, { getInitialValueInEffect: false }) ?? true;
   return (
     <div
       className={classes.canvas}
@@ -83,13 +86,13 @@ export function WorkflowCanvas({
         edgesFocusable={!readOnly}
         deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
+        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
         maxZoom={2}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />
+        {showsMiniMap(height, wideScreen) && <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />}
         {children}
       </ReactFlow>
     </div>
