@@ -45,6 +45,7 @@ import {
   formatMoney,
   statusLabel,
   typeLabel,
+  totalPaymentOf,
 } from './disclosure-labels';
 
 type Dialog = { kind: 'decide'; decision: ReviewDecision } | { kind: 'escalate' } | { kind: 'reopen' } | null;
@@ -297,7 +298,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" component="div">
+      {/* A long link or name wraps inside its column instead of running into the next one. */}
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {children}
       </Text>
     </Stack>
@@ -325,7 +327,7 @@ function Details({ d }: { d: DisclosureDetail }) {
         <Field label="Payment type">{d.paymentType ? humanize(d.paymentType) : '—'}</Field>
         <Field label="Earning amount">{formatMoney(d.amount)}</Field>
         <Field label="Estimated amount">{formatMoney(d.estimatedAmount)}</Field>
-        <Field label="Total payment">{formatMoney(d.totalPayment)}</Field>
+        <Field label="Total payment">{formatMoney(totalPaymentOf(d))}</Field>
         <Field label="Point of contact">{person(d.pointOfContact)}</Field>
         <Field label="Agent">{person(d.agent)}</Field>
         <Field label="Participants">{d.participants.map((x) => x.name).join(', ') || '—'}</Field>
