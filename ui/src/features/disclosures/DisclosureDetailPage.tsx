@@ -224,6 +224,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
       {dialog?.kind === 'decide' && (
         <ReasonModal
           title={DECISION_TEXT[dialog.decision].title}
+          subject={[d.title, d.companyName].filter(Boolean).join(' · ') || typeLabel(d.type)}
           confirmLabel={DECISION_TEXT[dialog.decision].button}
           color={DECISION_TEXT[dialog.decision].color}
           reasonRequired={DECISION_TEXT[dialog.decision].reasonRequired}
@@ -245,6 +246,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
       {dialog?.kind === 'reopen' && (
         <ReasonModal
           title="Reopen this disclosure"
+          subject={[d.title, d.companyName].filter(Boolean).join(' · ') || typeLabel(d.type)}
           confirmLabel="Reopen"
           color="indigo.8"
           reasonRequired
@@ -450,6 +452,8 @@ function Comments({ d }: { d: DisclosureDetail }) {
 
 function ReasonModal(props: {
   title: string;
+  /** What is being decided on, named in the dialog: the deal's title and company. */
+  subject?: string;
   confirmLabel: string;
   color: string;
   reasonRequired: boolean;
@@ -468,6 +472,11 @@ function ReasonModal(props: {
   return (
     <Modal opened onClose={props.onClose} title={props.title} centered>
       <Stack>
+        {props.subject && (
+          <Text size="sm" fw={600} data-testid="decision-subject">
+            {props.subject}
+          </Text>
+        )}
         <Textarea
           label={props.reasonRequired ? 'Reason' : 'Reason (optional)'}
           description={`${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`}
