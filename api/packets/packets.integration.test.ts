@@ -416,6 +416,14 @@ describe('the submission workflow', () => {
       comment: Array.from({ length: 201 }, () => 'w').join(' '),
     });
     expect(longComment.json().error.code).toBe('COMMENT_TOO_LONG');
+    // A change request without its reason is refused, naming the field, and changes nothing.
+    const noComment = await act(owner, { stepId: 'review', action: 'REQUEST_CHANGE', comment: '  ' });
+    expect(noComment.statusCode).toBe(400);
+    expect(noComment.json().error).toEqual({
+      code: 'REASON_REQUIRED',
+      message: 'A reason is required.',
+      details: [{ field: 'comment', message: 'A reason is required.' }],
+    });
     const back = await act(owner, {
       stepId: 'review',
       action: 'REQUEST_CHANGE',
@@ -441,6 +449,22 @@ describe('the submission workflow', () => {
       reason: Array.from({ length: 51 }, () => 'w').join(' '),
     });
     expect(longReason.json().error.code).toBe('REASON_TOO_LONG');
+    // A decline without a reason is refused with the catalogue's wording; the review is still open.
+    for (const reason of [undefined, '', ' \n ']) {
+      const noReason = await act(owner, {
+        stepId: 'review',
+        action: 'REJECT',
+        ...(reason === undefined ? {} : { reason }),
+      });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().error).toEqual({
+        code: 'REASON_REQUIRED',
+        message: 'A reason is required.',
+        details: [{ field: 'reason', message: 'A reason is required.' }],
+      });
+    }
+    const stillOpen = await call(owner, 'GET', `/packet-submissions/${submission.id}`);
+    expect(stillOpen.json()).toMatchObject({ status: 'RESUBMITTED', activeStepId: 'review' });
     const rejected = await act(owner, { stepId: 'review', action: 'REJECT', reason: 'Wrong season.' });
     expect(rejected.json()).toMatchObject({ status: 'REJECTED', activeStepId: null });
     const late = await act(admin2, { stepId: 'review', action: 'APPROVE', signature: 'x' });
