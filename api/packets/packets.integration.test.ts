@@ -178,6 +178,13 @@ describe('building and publishing', () => {
     const noSenders = await call(owner, 'POST', `/packets/${id}/publish`);
     expect(noSenders.statusCode).toBe(400);
     expect(noSenders.json().error.message).toBe('Send access not set up.');
+    // Every blocking problem is listed with where it is fixed, before and when publishing.
+    expect(noSenders.json().error.details).toEqual([
+      { code: 'PACKET_SEND_ACCESS_NOT_SET_UP', message: 'Send access not set up.', field: 'sender' },
+    ]);
+    expect(created.json().publishProblems).toEqual([
+      { code: 'PACKET_SEND_ACCESS_NOT_SET_UP', message: 'Send access not set up.', place: 'sender' },
+    ]);
 
     const partial = await call(owner, 'PUT', `/packets/${id}`, {
       senders: { userIds: [coach.id], groups: [] },
@@ -192,6 +199,7 @@ describe('building and publishing', () => {
     expect(partial.json().problems.map((p: { code: string }) => p.code)).toEqual(['PACKET_QUESTIONS_NOT_ALL_ASSIGNED']);
     const refused = await call(owner, 'POST', `/packets/${id}/publish`);
     expect(refused.json().error.message).toBe('Assignable questions not all assigned.');
+    expect(partial.json().publishProblems.map((p: { place: string }) => p.place)).toEqual(['workflow']);
 
     const fixed = await call(owner, 'PUT', `/packets/${id}`, {
       workflow: {
