@@ -104,7 +104,7 @@ test('the athlete sees what happens next; the approver reads every answer, needs
   await logInThroughApi(athlete, ATHLETE);
   await athlete.goto(`/paperworks?submission=${submissionId}`);
   const fill = athlete.getByTestId('step-action-panel');
-  await expect(fill).toBeVisible({ timeout: 20_000 });
+  await expect(fill).toBeVisible({ timeout: 60_000 });
   await fill.getByLabel('Question 1', { exact: true }).fill('First answer');
   await fill.getByLabel('Question 12', { exact: true }).fill('Last answer');
   await fill.getByRole('button', { name: 'Submit' }).click();
@@ -122,7 +122,7 @@ test('the athlete sees what happens next; the approver reads every answer, needs
   await logInThroughApi(approver, APPROVER);
   await approver.goto(`/sprySign/actionRequired?submission=${submissionId}`);
   const panel = approver.getByTestId('step-action-panel');
-  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel).toBeVisible({ timeout: 60_000 });
   const answers = panel.getByTestId('approver-answers');
   await expect(answers).toBeVisible();
   await expect(answers.getByLabel('Question 1', { exact: true })).toHaveValue('First answer');
@@ -136,7 +136,7 @@ test('the athlete sees what happens next; the approver reads every answer, needs
   await expect(approve).toHaveAttribute('aria-disabled', 'true');
   await approve.dispatchEvent('click');
   await expect(panel.getByText('Scroll through the answers above to approve.')).toBeVisible();
-  await expect(approver.getByRole('dialog')).toHaveCount(0);
+  await expect(approver.getByRole('dialog', { name: 'Approve this submission?' })).toHaveCount(0);
   await checkScreen(approver, 'packets-approver-answers', { exclude: ['.react-flow__minimap'] });
   await narrowShot(approver, 'packets-approver-answers');
   await panel.getByTestId('answers-end').scrollIntoViewIfNeeded();
@@ -208,7 +208,7 @@ test('publishing lists every blocking problem with a link to where it is fixed',
 
   await page.goto(`/packetSettings?id=${packetId}&tab=publish`);
   const problems = page.getByTestId('publish-problems');
-  await expect(problems).toBeVisible();
+  await expect(problems).toBeVisible({ timeout: 30_000 });
   await expect(problems.getByRole('listitem')).toHaveCount(2);
   await expect(problems).toContainText('Send access not set up.');
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();

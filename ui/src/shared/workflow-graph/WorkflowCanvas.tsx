@@ -3,6 +3,8 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  useReactFlow,
+  useStore,
   type Connection,
   type EdgeChange,
   type NodeChange,
@@ -11,7 +13,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMediaQuery } from '@mantine/hooks';
-import type { DragEvent, ReactNode } from 'react';
+import { useEffect, useRef, type DragEvent, type ReactNode } from 'react';
 import { FIT_VIEW_OPTIONS, showsMiniMap } from './canvas-fit';
 import classes from './workflow-graph.module.css';
 import type { OrderEdge, StepNode } from './graph-mapping';
@@ -34,6 +36,25 @@ export interface WorkflowCanvasProps {
   onNodeDragStart?: () => void;
   onDrop?: (event: DragEvent<HTMLDivElement>) => void;
   children?: ReactNode;
+}
+
+/**
+ * A read-only picture fits itself again when its canvas changes width (a phone turned, a drawer resized); the
+ * designer keeps the user's own pan and zoom.
+ */
+function FitOnResize() {
+  const width = useStore((state) => state.width);
+  const { fitView } = useReactFlow();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => void fitView(FIT_VIEW_OPTIONS), 100);
+    return () => clearTimeout(timer);
+  }, [width, fitView]);
+  return null;
 }
 
 function allowDrop(event: DragEvent<HTMLDivElement>) {
@@ -93,6 +114,7 @@ export function WorkflowCanvas({
         <Background gap={20} />
         <Controls showInteractive={false} />
         {showsMiniMap(height, wideScreen) && <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />}
+        {readOnly && <FitOnResize />}
         {children}
       </ReactFlow>
     </div>
