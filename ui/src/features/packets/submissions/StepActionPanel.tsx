@@ -35,17 +35,19 @@ export function StepActionPanel({
   onActed?: (acted: ActedOn) => void;
 }) {
   const action = useStepAction(submission.id);
-  const act: ActOnStep = (input, done, options) =>
-    action.mutate(
-      { stepId: myStep.stepId, ...input },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: done });
-          options?.onSuccess?.();
-          onActed?.({ done, stepId: myStep.stepId });
-        },
+  // The live view may drop this panel (the step is no longer mine) before the answer arrives, and a mutate call's own
+  // callbacks do not run once its component is gone: the promise does, so the success state always follows.
+  const act: ActOnStep = (input, done, options) => {
+    const stepId = myStep.stepId;
+    action.mutateAsync({ stepId, ...input }).then(
+      () => {
+        notifications.show({ color: 'green', message: done });
+        options?.onSuccess?.();
+        onActed?.({ done, stepId });
       },
+      () => undefined, // shown from the mutation's error state
     );
+  };
   const approver = myStep.kind === 'APPROVER' || myStep.kind === 'APPROVER_WITH_SIGNATURE';
   return (
     <Card withBorder padding="md" data-testid="step-action-panel">
