@@ -94,7 +94,8 @@ test('the athlete sees what happens next; the approver reads every answer, needs
   page,
   browser,
 }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
+  // Two people, three browsers and four screenshots: generous on a shared, busy machine.
+  test.setTimeout(LONG_FLOW_TIMEOUT * 5);
   await logInThroughApi(page, OFFICER);
   const { sent: submissionId } = await sendReviewedPacket(page.request, uniqueTag());
 
