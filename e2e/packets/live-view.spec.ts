@@ -106,7 +106,7 @@ test('the officer watches a submission move in its live view while an approver a
   await page.goto(`/seeSubmission/${packetId}?submission=${submissionId}`);
   const live = page.getByTestId('live-view');
   // The first open lays the graph out with elk (loaded on demand): allow it a moment on a busy machine.
-  await expect(live.getByTestId('step-node')).toHaveCount(3, { timeout: 30_000 });
+  await expect(live.getByTestId('step-node')).toHaveCount(3, { timeout: 60_000 });
   await expect(stepNode(live, 'fill')).toHaveAttribute('data-run-status', 'DONE');
   await expect(stepNode(live, 'review')).toHaveAttribute('data-run-status', 'ACTIVE');
   await expect(stepNode(live, 'review')).toContainText('Waiting on');
