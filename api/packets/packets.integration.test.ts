@@ -178,6 +178,13 @@ describe('building and publishing', () => {
     const noSenders = await call(owner, 'POST', `/packets/${id}/publish`);
     expect(noSenders.statusCode).toBe(400);
     expect(noSenders.json().error.message).toBe('Send access not set up.');
+    // Every blocking problem is listed with where it is fixed, before and when publishing.
+    expect(noSenders.json().error.details).toEqual([
+      { code: 'PACKET_SEND_ACCESS_NOT_SET_UP', message: 'Send access not set up.', field: 'sender' },
+    ]);
+    expect(created.json().publishProblems).toEqual([
+      { code: 'PACKET_SEND_ACCESS_NOT_SET_UP', message: 'Send access not set up.', place: 'sender' },
+    ]);
 
     const partial = await call(owner, 'PUT', `/packets/${id}`, {
       senders: { userIds: [coach.id], groups: [] },
@@ -192,6 +199,7 @@ describe('building and publishing', () => {
     expect(partial.json().problems.map((p: { code: string }) => p.code)).toEqual(['PACKET_QUESTIONS_NOT_ALL_ASSIGNED']);
     const refused = await call(owner, 'POST', `/packets/${id}/publish`);
     expect(refused.json().error.message).toBe('Assignable questions not all assigned.');
+    expect(partial.json().publishProblems.map((p: { place: string }) => p.place)).toEqual(['workflow']);
 
     const fixed = await call(owner, 'PUT', `/packets/${id}`, {
       workflow: {
@@ -416,6 +424,14 @@ describe('the submission workflow', () => {
       comment: Array.from({ length: 201 }, () => 'w').join(' '),
     });
     expect(longComment.json().error.code).toBe('COMMENT_TOO_LONG');
+    // A change request without its reason is refused, naming the field, and changes nothing.
+    const noComment = await act(owner, { stepId: 'review', action: 'REQUEST_CHANGE', comment: '  ' });
+    expect(noComment.statusCode).toBe(400);
+    expect(noComment.json().error).toEqual({
+      code: 'REASON_REQUIRED',
+      message: 'A reason is required.',
+      details: [{ field: 'comment', message: 'A reason is required.' }],
+    });
     const back = await act(owner, {
       stepId: 'review',
       action: 'REQUEST_CHANGE',
@@ -441,6 +457,22 @@ describe('the submission workflow', () => {
       reason: Array.from({ length: 51 }, () => 'w').join(' '),
     });
     expect(longReason.json().error.code).toBe('REASON_TOO_LONG');
+    // A decline without a reason is refused with the catalogue's wording; the review is still open.
+    for (const reason of [undefined, '', ' \n ']) {
+      const noReason = await act(owner, {
+        stepId: 'review',
+        action: 'REJECT',
+        ...(reason === undefined ? {} : { reason }),
+      });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().error).toEqual({
+        code: 'REASON_REQUIRED',
+        message: 'A reason is required.',
+        details: [{ field: 'reason', message: 'A reason is required.' }],
+      });
+    }
+    const stillOpen = await call(owner, 'GET', `/packet-submissions/${submission.id}`);
+    expect(stillOpen.json()).toMatchObject({ status: 'RESUBMITTED', activeStepId: 'review' });
     const rejected = await act(owner, { stepId: 'review', action: 'REJECT', reason: 'Wrong season.' });
     expect(rejected.json()).toMatchObject({ status: 'REJECTED', activeStepId: null });
     const late = await act(admin2, { stepId: 'review', action: 'APPROVE', signature: 'x' });

@@ -83,6 +83,15 @@ export const WorkflowProblemSchema = Type.Object({
   roles: Type.Optional(Type.Array(Type.String())),
 });
 
+export const PublishProblemSchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  /** The settings tab where it is fixed (`basic`, `sender`, `workflow`), or `form` for a problem inside a form. */
+  place: Type.Union([Type.Literal('basic'), Type.Literal('sender'), Type.Literal('workflow'), Type.Literal('form')]),
+  formId: Type.Optional(Type.String()),
+  stepId: Type.Optional(Type.String()),
+});
+
 export const STEP_RUN_STATUSES = ['PENDING', 'ACTIVE', 'DONE', 'SKIPPED', 'FAILED', 'VOIDED'] as const;
 
 export const StepRunStateSchema = Type.Object({
@@ -180,6 +189,8 @@ export const PacketDetail = Type.Object({
   workflow: PacketWorkflowSchema,
   /** checkPacketWorkflow on the current forms; publishing needs an empty list. */
   problems: Type.Array(WorkflowProblemSchema),
+  /** Everything that stops publishing (basic info, forms, workflow, send access), each with where it is fixed. */
+  publishProblems: Type.Array(PublishProblemSchema),
   senders: PacketSenders,
   editorIds: Type.Array(Type.String()),
   externalLinkEnabled: Type.Boolean(),

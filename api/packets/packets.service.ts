@@ -10,13 +10,14 @@ import {
   type PacketWorkflowProblem,
 } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, SENDER_GROUP_ROLES, type SenderGroup } from '../../domain/packets';
-import { checkDefinition, countWords, toDefinitionError } from '../../form-engine';
+import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import { auditRequest } from '../audit/audit-request';
 import { hashToken } from '../../domain/signed-links';
 import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import { stableStringify } from './answer-crypto';
+import { findPublishProblems, publishRefusal, type PublishCheckInput } from './publish-problems';
 import {
   findFolder,
   editorsWithFolder,
@@ -176,12 +177,13 @@ export async function loadPacketDetail(db: Db, auth: AuthContext, packetId: stri
   const packet = await findPacket(db, auth.school.id, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
   const forms = await loadPacketForms(db, auth.school.id, packet.form_ids);
+  const accounts = await checkWorkflowAccounts(db, auth.school.id, packet.workflow);
   const problems = [
     ...checkPacketWorkflow(
       packet.workflow,
       forms.map((f) => ({ formId: f.formId, version: f.definition })),
     ),
-    ...(await checkWorkflowAccounts(db, auth.school.id, packet.workflow)),
+    ...accounts,
   ];
   return {
     ...toPacketListItem(packet),
@@ -194,6 +196,7 @@ export async function loadPacketDetail(db: Db, auth: AuthContext, packetId: stri
     })),
     workflow: packet.workflow,
     problems,
+    publishProblems: findPublishProblems(publishCheckInput(packet, forms, accounts)),
     senders: packet.senders as PacketDetail['senders'],
     editorIds: packet.editor_ids,
     externalLinkEnabled: packet.external_link_enabled,
@@ -202,6 +205,22 @@ export async function loadPacketDetail(db: Db, auth: AuthContext, packetId: stri
     canEdit: canEditPacket(auth, packet),
     canPublish: canPublishPacket(auth, packet),
     canSend: packet.status === 'PUBLISHED' && !packet.archived_at && canSendPacket(auth, packet),
+  };
+}
+
+function publishCheckInput(
+  packet: PacketRow,
+  forms: Awaited<ReturnType<typeof loadPacketForms>>,
+  accountProblems: PublishCheckInput['accountProblems'],
+): PublishCheckInput {
+  return {
+    accountProblems,
+    name: packet.name,
+    description: packet.description,
+    formIds: packet.form_ids,
+    forms: forms.map((f) => ({ formId: f.formId, name: f.name, published: f.published, definition: f.definition })),
+    workflow: packet.workflow,
+    senders: packet.senders,
   };
 }
 
@@ -326,24 +345,10 @@ export async function publishPacket(request: FastifyRequest, packetId: string) {
     if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
     if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
     if (packet.status === 'PUBLISHED') return;
-    checkPacketText(packet.name, packet.description);
-    checkFormCount(packet.form_ids);
     const forms = await loadPacketForms(trx, auth.school.id, packet.form_ids);
-    if (forms.length !== packet.form_ids.length) throw new AppError('PACKET_FORMS_RANGE');
-    if (forms.some((f) => !f.published)) throw new AppError('PACKET_FORM_NOT_PUBLISHED');
-    for (const form of forms) {
-      const formProblems = checkDefinition(form.definition);
-      if (formProblems.length > 0) throw toDefinitionError(formProblems);
-    }
-    const problems = checkPacketWorkflow(
-      packet.workflow,
-      forms.map((f) => ({ formId: f.formId, version: f.definition })),
-    );
-    if (problems.length > 0) throw problemsError(problems);
-    await assertWorkflowAccounts(trx, auth.school.id, packet.workflow);
-    if (packet.senders.userIds.length === 0 && packet.senders.groups.length === 0) {
-      throw new AppError('PACKET_SEND_ACCESS_NOT_SET_UP');
-    }
+    const accounts = await checkWorkflowAccounts(trx, auth.school.id, packet.workflow);
+    const problems = findPublishProblems(publishCheckInput(packet, forms, accounts));
+    if (problems.length > 0) throw publishRefusal(problems);
     const version = await nextPacketVersion(trx, auth.school.id, packetId);
     await insertPacketVersion(trx, auth.school.id, {
       packetId,

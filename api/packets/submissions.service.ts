@@ -318,12 +318,24 @@ export async function executeStepAction(
   }
 }
 
+/**
+ * A decline needs its reason and a change request its comment (the reason the submitter reads), refused here with
+ * the field named before the workflow is asked; the workflow's validator keeps its own check for other callers.
+ */
+export function checkDecisionReason(body: Pick<StepActionBody, 'action' | 'reason' | 'comment'>): void {
+  const field = body.action === 'REJECT' ? 'reason' : body.action === 'REQUEST_CHANGE' ? 'comment' : null;
+  if (field && countWords(body[field] ?? '') === 0) {
+    throw new AppError('REASON_REQUIRED', [{ field, message: ERRORS.REASON_REQUIRED.message }]);
+  }
+}
+
 export async function actOnSubmission(request: FastifyRequest, submissionId: string, body: StepActionBody) {
   const auth = authOf(request);
   const deps = request.server.deps;
   const { db } = deps.database;
   assertPacketAnswerLimits(body.answers);
   const row = await loadVisibleSubmission(db, auth, submissionId);
+  checkDecisionReason(body);
   if (body.action === 'REJECT' && countWords(body.reason ?? '') > PACKET_LIMITS.reasonMaxWords) {
     throw new AppError('REASON_TOO_LONG');
   }

@@ -106,7 +106,7 @@ test('the officer watches a submission move in its live view while an approver a
   await page.goto(`/seeSubmission/${packetId}?submission=${submissionId}`);
   const live = page.getByTestId('live-view');
   // The first open lays the graph out with elk (loaded on demand): allow it a moment on a busy machine.
-  await expect(live.getByTestId('step-node')).toHaveCount(3, { timeout: 30_000 });
+  await expect(live.getByTestId('step-node')).toHaveCount(3, { timeout: 60_000 });
   await expect(stepNode(live, 'fill')).toHaveAttribute('data-run-status', 'DONE');
   await expect(stepNode(live, 'review')).toHaveAttribute('data-run-status', 'ACTIVE');
   await expect(stepNode(live, 'review')).toContainText('Waiting on');
@@ -122,7 +122,15 @@ test('the officer watches a submission move in its live view while an approver a
   const approverLive = approverPage.getByTestId('live-view');
   await expect(approverLive.getByTestId('step-node')).toHaveCount(3, { timeout: 30_000 });
   await expect(stepNode(approverLive, 'review')).toHaveAttribute('data-run-status', 'ACTIVE');
-  await approverPage.getByTestId('step-action-panel').getByRole('button', { name: 'Approve', exact: true }).click();
+  // Approve opens once the answers above it have been on screen, then asks for confirmation.
+  const approve = approverPage.getByTestId('step-action-panel').getByRole('button', { name: 'Approve', exact: true });
+  await approverPage.getByTestId('answers-end').scrollIntoViewIfNeeded();
+  await expect(approve).not.toHaveAttribute('aria-disabled', 'true');
+  await approve.click();
+  await approverPage
+    .getByRole('dialog', { name: 'Approve this submission?' })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   await expect(stepNode(approverLive, 'review')).toHaveAttribute('data-run-status', 'DONE');
   await approverContext.close();
 

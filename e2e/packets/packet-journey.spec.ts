@@ -222,10 +222,16 @@ test('a packet goes from the designer through athlete, approver and external sig
   await checkScreen(approver, 'packet-journey-action-required');
   await task.getByRole('button', { name: packetName }).click();
   const decide = approver.getByTestId('step-action-panel');
-  await decide.getByLabel('Sign: type your full name').fill('Marcus Bell');
+  await decide.getByLabel('Type your full name to sign').fill('Marcus Bell');
   await checkScreen(approver, 'packet-journey-approve');
   await shot(approver, '04-approve');
+  await decide.getByTestId('answers-end').scrollIntoViewIfNeeded();
+  await expect(decide.getByRole('button', { name: 'Approve and sign' })).not.toHaveAttribute('aria-disabled', 'true');
   await decide.getByRole('button', { name: 'Approve and sign' }).click();
+  await approver
+    .getByRole('dialog', { name: 'Approve and sign this submission?' })
+    .getByRole('button', { name: 'Approve and sign' })
+    .click();
   await expect(approver.getByTestId('submission-view').getByText('waiting at “External signature”')).toBeVisible();
   await expect(approver.getByTestId('step-action-panel')).toBeHidden();
   await approver.context().close();

@@ -53,7 +53,7 @@ import {
   type DisclosureAttachment,
 } from './disclosures.api';
 import { useMe } from '../../shared/session';
-import { formatMoney, typeLabel } from './disclosure-labels';
+import { formatMoney, totalPaymentOf, typeLabel } from './disclosure-labels';
 
 const STEPS = ['Deal', 'Dates and place', 'Payment', 'People', 'Notes and files', 'Review'] as const;
 const parseIsoDate = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : null);
@@ -525,7 +525,9 @@ function ReviewSummary({
   attachments: DisclosureAttachment[];
   participants: string[];
 }) {
+  const amount = (v: number | '') => formatMoney(v === '' ? null : v);
   const rows: Array<[string, string]> = [
+    ['Title', values.title.trim() || '—'],
     ['Type', typeLabel(values.type)],
     ['Deal type', values.dealType.charAt(0) + values.dealType.slice(1).toLowerCase()],
     ['Company', values.companyName || '—'],
@@ -533,12 +535,9 @@ function ReviewSummary({
     ['Dates', `${values.startDate ?? '—'} to ${values.endDate ?? '—'}`],
     ['Location', values.location || '—'],
     ['Payment', values.paymentType === 'IN_KIND' ? 'In kind' : values.paymentType === 'MONETARY' ? 'Monetary' : '—'],
-    [
-      'Amount',
-      formatMoney(
-        values.amount === '' ? (values.estimatedAmount === '' ? null : values.estimatedAmount) : values.amount,
-      ),
-    ],
+    ['Earning amount', amount(values.amount)],
+    ['Estimated amount', amount(values.estimatedAmount)],
+    ['Total payment', formatMoney(totalPaymentOf(values))],
     ['Point of contact', values.contactName || '—'],
     ['Participants', participants.join(', ') || '—'],
     ['Attachments', attachments.map((a) => a.name).join(', ') || '—'],
@@ -550,7 +549,9 @@ function ReviewSummary({
           <Text size="sm" c="dimmed" w={130}>
             {k}
           </Text>
-          <Text size="sm">{v}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {v}
+          </Text>
         </Group>
       ))}
     </SimpleGrid>

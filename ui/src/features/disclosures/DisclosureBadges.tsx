@@ -1,9 +1,15 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { conflictLabel, statusColor, statusLabel } from './disclosure-labels';
 
+/**
+ * A badge keeps its whole label: Mantine's badge clips with an ellipsis as soon as a narrow table column or a row of
+ * badges squeezes it ("UNIVERSI…", "CHANGE REQUES…"), so it neither shrinks nor clips; rows of them wrap instead.
+ */
+const WHOLE = { flexShrink: 0, overflow: 'visible', minWidth: 'max-content' } as const;
+
 export function StatusBadge({ status, archived = false }: { status: string; archived?: boolean }) {
   return (
-    <Badge color={archived ? 'gray' : statusColor(status)} variant="light">
+    <Badge color={archived ? 'gray' : statusColor(status)} variant="light" style={WHOLE}>
       {statusLabel(status, archived)}
     </Badge>
   );
@@ -17,10 +23,10 @@ export function ConflictBadges({ types }: { types: string[] }) {
       </Text>
     );
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4}>
       {types.map((t) => (
         <Tooltip key={t} label={t}>
-          <Badge color="red" variant="light">
+          <Badge color="red" variant="light" style={WHOLE}>
             {conflictLabel(t)}
           </Badge>
         </Tooltip>
@@ -38,7 +44,7 @@ export function NotifyBadge({ notify, deadline }: { notify: boolean; deadline: s
     );
   return (
     <Tooltip label="$600 or more from one payor this year: report to NIL Go within 5 business days of signing">
-      <Badge color="indigo" variant="light">
+      <Badge color="indigo" variant="light" style={WHOLE}>
         {deadline ? `Report by ${deadline}` : 'Report'}
       </Badge>
     </Tooltip>

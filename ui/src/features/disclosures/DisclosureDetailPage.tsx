@@ -45,6 +45,7 @@ import {
   formatMoney,
   statusLabel,
   typeLabel,
+  totalPaymentOf,
 } from './disclosure-labels';
 
 type Dialog = { kind: 'decide'; decision: ReviewDecision } | { kind: 'escalate' } | { kind: 'reopen' } | null;
@@ -223,6 +224,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
       {dialog?.kind === 'decide' && (
         <ReasonModal
           title={DECISION_TEXT[dialog.decision].title}
+          subject={[d.title, d.companyName].filter(Boolean).join(' · ') || typeLabel(d.type)}
           confirmLabel={DECISION_TEXT[dialog.decision].button}
           color={DECISION_TEXT[dialog.decision].color}
           reasonRequired={DECISION_TEXT[dialog.decision].reasonRequired}
@@ -244,6 +246,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
       {dialog?.kind === 'reopen' && (
         <ReasonModal
           title="Reopen this disclosure"
+          subject={[d.title, d.companyName].filter(Boolean).join(' · ') || typeLabel(d.type)}
           confirmLabel="Reopen"
           color="indigo.8"
           reasonRequired
@@ -297,7 +300,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" component="div">
+      {/* A long link or name wraps inside its column instead of running into the next one. */}
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {children}
       </Text>
     </Stack>
@@ -325,7 +329,7 @@ function Details({ d }: { d: DisclosureDetail }) {
         <Field label="Payment type">{d.paymentType ? humanize(d.paymentType) : '—'}</Field>
         <Field label="Earning amount">{formatMoney(d.amount)}</Field>
         <Field label="Estimated amount">{formatMoney(d.estimatedAmount)}</Field>
-        <Field label="Total payment">{formatMoney(d.totalPayment)}</Field>
+        <Field label="Total payment">{formatMoney(totalPaymentOf(d))}</Field>
         <Field label="Point of contact">{person(d.pointOfContact)}</Field>
         <Field label="Agent">{person(d.agent)}</Field>
         <Field label="Participants">{d.participants.map((x) => x.name).join(', ') || '—'}</Field>
@@ -448,6 +452,8 @@ function Comments({ d }: { d: DisclosureDetail }) {
 
 function ReasonModal(props: {
   title: string;
+  /** What is being decided on, named in the dialog: the deal's title and company. */
+  subject?: string;
   confirmLabel: string;
   color: string;
   reasonRequired: boolean;
@@ -466,6 +472,11 @@ function ReasonModal(props: {
   return (
     <Modal opened onClose={props.onClose} title={props.title} centered>
       <Stack>
+        {props.subject && (
+          <Text size="sm" fw={600} data-testid="decision-subject">
+            {props.subject}
+          </Text>
+        )}
         <Textarea
           label={props.reasonRequired ? 'Reason' : 'Reason (optional)'}
           description={`${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`}

@@ -59,3 +59,18 @@ const ACTION_LABELS: Record<string, string> = {
 export function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action;
 }
+
+/**
+ * The deal's total: as given, else what the earning and estimated (in-kind) amounts add up to, so a deal with only
+ * an earning amount of $750 shows $750 rather than nothing. Null only when no amount was given at all.
+ */
+export function totalPaymentOf(d: {
+  totalPayment?: number | null | '';
+  amount?: number | null | '';
+  estimatedAmount?: number | null | '';
+}): number | null {
+  const given = (v: number | null | '' | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+  if (given(d.totalPayment)) return d.totalPayment;
+  if (!given(d.amount) && !given(d.estimatedAmount)) return null;
+  return (given(d.amount) ? d.amount : 0) + (given(d.estimatedAmount) ? d.estimatedAmount : 0);
+}

@@ -28,6 +28,7 @@ import {
   formDetailPath,
   KIND_COLOURS,
   KIND_LABELS,
+  shortFormId,
   STATUS_COLOURS,
   STATUS_LABELS,
 } from './form-labels';
@@ -161,7 +162,7 @@ export function FormsListPage() {
                 <Table.Tr key={form.id}>
                   <Table.Td>
                     <Text ff="monospace" size="xs" title={form.id}>
-                      {form.id.slice(0, 8)}
+                      {shortFormId(form.id)}
                     </Text>
                   </Table.Td>
                   <Table.Td fw={600}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserToday, formBuilderPath, formDetailPath } from './form-labels';
+import { browserToday, formBuilderPath, formDetailPath, shortFormId } from './form-labels';
 
 describe('form paths', () => {
   it('sends short forms to their own detail page and builder', () => {
@@ -13,5 +13,15 @@ describe('form paths', () => {
 
   it('reads the browser calendar date as YYYY-MM-DD', () => {
     expect(browserToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('form ids in the list', () => {
+  it('tells apart ids that share their first eight characters', () => {
+    const medical = shortFormId('6f1e2c3a-0b4d-4e5f-8a9b-0c1d2e3f4a01');
+    const contact = shortFormId('6f1e2c3a-0b4d-4e5f-8a9b-0c1d2e3f4a03');
+    expect(medical).not.toBe(contact);
+    expect(medical).toBe('0c1d2e3f4a01');
+    expect(shortFormId('plain')).toBe('plain');
   });
 });

@@ -6,6 +6,15 @@ export const KIND_COLOURS: Record<FormKindCode, string> = { LONG: 'blue', SHORT:
 export const STATUS_LABELS: Record<FormStatus, string> = { DRAFT: 'Draft', PUBLISHED: 'Published' };
 export const STATUS_COLOURS: Record<FormStatus, string> = { DRAFT: 'gray', PUBLISHED: 'teal' };
 
+/**
+ * The ID the list shows: a UUID's last group (48 bits), not its first, so ids made one after another with a shared
+ * prefix (as time-ordered and hand-made ids are) still read apart. The full id is in the cell's title and copy.
+ */
+export function shortFormId(id: string): string {
+  const last = id.split('-').pop() ?? id;
+  return last.length >= 8 ? last : id;
+}
+
 /** Short forms have their own detail route (spec route table); long and PDF forms share /formDetail. */
 export function formDetailPath(form: Pick<FormListItem, 'id' | 'kind'>): string {
   const id = encodeURIComponent(form.id);

@@ -1,8 +1,9 @@
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from '@xyflow/react';
+import { edgeStroke } from './edge-style';
 import classes from './workflow-graph.module.css';
 import type { OrderEdge } from './graph-mapping';
 
-/** The order between two steps: red on a cycle, green once travelled, with the target's condition as its label. */
+/** The order between two steps: red on a cycle, green once the run has taken it, with the target's condition as its label. */
 export function OrderEdgeView(props: EdgeProps<OrderEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, markerEnd, data, selected } = props;
   const [path, labelX, labelY] = getSmoothStepPath({
@@ -14,13 +15,7 @@ export function OrderEdgeView(props: EdgeProps<OrderEdge>) {
     targetPosition,
     borderRadius: 10,
   });
-  const stroke = data?.inCycle
-    ? 'var(--mantine-color-red-7)'
-    : data?.travelled
-      ? 'var(--mantine-color-green-7)'
-      : selected
-        ? 'var(--mantine-color-blue-6)'
-        : 'var(--mantine-color-gray-6)';
+  const style = edgeStroke({ inCycle: data?.inCycle, travelled: data?.travelled, selected });
   return (
     <>
       <BaseEdge
@@ -28,7 +23,7 @@ export function OrderEdgeView(props: EdgeProps<OrderEdge>) {
         path={path}
         markerEnd={markerEnd}
         className={data?.inCycle ? 'edge-in-cycle' : undefined}
-        style={{ stroke, strokeWidth: data?.inCycle || selected ? 3 : 2 }}
+        style={style}
       />
       {data?.label && (
         <EdgeLabelRenderer>

@@ -42,7 +42,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
         data-problems={problems.length}
         data-run-status={run?.status ?? ''}
       >
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Badge size="xs" color={info.color} variant="light">
             {info.label}
           </Badge>
@@ -58,7 +58,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
             </Badge>
           )}
         </Group>
-        <Text size="sm" fw={600} className={classes.line} title={step.name}>
+        <Text size="sm" fw={600} className={classes.twoLines} title={step.name}>
           {order ? `${order}. ` : ''}
           {step.name || 'Unnamed step'}
         </Text>
@@ -66,7 +66,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
           {data.actorsLabel}
         </Text>
         {run ? (
-          <Text size="xs" className={classes.line} title={describeRun(run)}>
+          <Text size="xs" className={classes.twoLines} title={describeRun(run)}>
             {describeRun(run)}
           </Text>
         ) : problems.length > 0 ? (
@@ -81,7 +81,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
             {problems.length > 1 ? ` (+${problems.length - 1})` : ''}
           </Text>
         ) : data.conditionLabel ? (
-          <Text size="xs" c="yellow.9" className={classes.line} title={data.conditionLabel}>
+          <Text size="xs" c="yellow.9" className={classes.twoLines} title={data.conditionLabel}>
             {data.conditionLabel}
           </Text>
         ) : null}

@@ -3,6 +3,8 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  useReactFlow,
+  useStore,
   type Connection,
   type EdgeChange,
   type NodeChange,
@@ -10,7 +12,9 @@ import {
   type EdgeTypes,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import type { DragEvent, ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, type DragEvent, type ReactNode } from 'react';
+import { FIT_VIEW_OPTIONS, showsMiniMap } from './canvas-fit';
 import classes from './workflow-graph.module.css';
 import type { OrderEdge, StepNode } from './graph-mapping';
 import { OrderEdgeView } from './OrderEdgeView';
@@ -32,6 +36,25 @@ export interface WorkflowCanvasProps {
   onNodeDragStart?: () => void;
   onDrop?: (event: DragEvent<HTMLDivElement>) => void;
   children?: ReactNode;
+}
+
+/**
+ * A read-only picture fits itself again when its canvas changes width (a phone turned, a drawer resized); the
+ * designer keeps the user's own pan and zoom.
+ */
+function FitOnResize() {
+  const width = useStore((state) => state.width);
+  const { fitView } = useReactFlow();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => void fitView(FIT_VIEW_OPTIONS), 100);
+    return () => clearTimeout(timer);
+  }, [width, fitView]);
+  return null;
 }
 
 function allowDrop(event: DragEvent<HTMLDivElement>) {
@@ -56,6 +79,7 @@ export function WorkflowCanvas({
   onDrop,
   children,
 }: WorkflowCanvasProps) {
+  const wideScreen = useMediaQuery('(min-width: 768px)', true, { getInitialValueInEffect: false }) ?? true;
   return (
     <div
       className={classes.canvas}
@@ -83,13 +107,14 @@ export function WorkflowCanvas({
         edgesFocusable={!readOnly}
         deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1.1 }}
+        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
         maxZoom={2}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />
+        {showsMiniMap(height, wideScreen) && <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />}
+        {readOnly && <FitOnResize />}
         {children}
       </ReactFlow>
     </div>

@@ -4,9 +4,10 @@
  */
 import { MarkerType } from '@xyflow/react';
 import type { CanvasProblems } from './canvas-problems';
+import { isEdgeTaken, stepRanks } from './edge-style';
 import { definitionToGraph, type OrderEdge, type StepNode, type WorkflowGraph } from './graph-mapping';
 import { NODE_HEIGHT, NODE_WIDTH } from './layout';
-import { orderPacketSteps, type PacketWorkflowDefinition, type StepRunState } from './packet-workflow';
+import type { PacketWorkflowDefinition, StepRunState } from './packet-workflow';
 import { describeRun, RUN_STATUS_INFO } from './run-status';
 import { STEP_KIND_INFO } from './step-kinds';
 import { actorsSummary, describeCondition } from './step-labels';
@@ -33,7 +34,8 @@ export function buildCanvasGraph(input: CanvasGraphInput): WorkflowGraph {
   const people = input.people ?? NO_NAMES;
   const questions = input.questions ?? NO_NAMES;
   const base = definitionToGraph(definition);
-  const order = new Map(orderPacketSteps(definition).map((s, i) => [s.id, i + 1]));
+  const ranks = stepRanks(definition);
+  const order = new Map([...ranks].map(([id, rank]) => [id, rank + 1]));
   const names = new Map(definition.steps.map((s) => [s.id, s.name]));
   const conditionLabels = new Map<string, string>();
   for (const step of definition.steps)
@@ -72,8 +74,6 @@ export function buildCanvasGraph(input: CanvasGraphInput): WorkflowGraph {
   });
   const edges: OrderEdge[] = base.edges.map((edge) => {
     const label = input.edgeLabels?.[edge.id] ?? conditionLabels.get(edge.target);
-    const sourceRun = runs?.get(edge.source);
-    const targetRun = runs?.get(edge.target);
     return {
       ...edge,
       selected: edge.id === input.selectedEdgeId,
@@ -83,7 +83,7 @@ export function buildCanvasGraph(input: CanvasGraphInput): WorkflowGraph {
       data: {
         ...(label ? { label } : {}),
         inCycle: problems?.cycleEdges.has(edge.id) ?? false,
-        travelled: sourceRun?.status === 'DONE' && !!targetRun && targetRun.status !== 'PENDING',
+        travelled: isEdgeTaken({ from: edge.source, to: edge.target }, runs, ranks),
       },
     };
   });

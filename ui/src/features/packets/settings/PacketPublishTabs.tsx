@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -14,13 +15,36 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { ReadOnlyWorkflow } from '../../../shared/workflow-graph/ReadOnlyWorkflow';
 import type { PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
 import { formatDateTime, GROUP_LABELS } from '../packet-labels';
 import { useExternalLink, usePacketAction, type PacketDetailDto } from '../packets.api';
 import { SendPacketModal } from '../send/SendPacketModal';
+
+type PublishProblem = PacketDetailDto['publishProblems'][number];
+
+const PLACE_LINKS: Record<Exclude<PublishProblem['place'], 'form'>, string> = {
+  basic: 'Go to Basic info',
+  sender: 'Go to Sender',
+  workflow: 'Go to Workflow',
+};
+
+/** Where a problem is fixed: a settings tab of this packet, or the form itself. */
+function publishProblemPath(packet: PacketDetailDto, problem: PublishProblem): string {
+  if (problem.place === 'form' && problem.formId) {
+    const form = packet.forms.find((f) => f.formId === problem.formId);
+    const short = (form?.definition as { kind?: string } | undefined)?.kind === 'short';
+    return `${short ? '/shortFormDetail' : '/formDetail'}/${encodeURIComponent(problem.formId)}`;
+  }
+  const tab = problem.place === 'form' ? 'basic' : problem.place;
+  return `/packetSettings?id=${encodeURIComponent(packet.id)}&tab=${tab}`;
+}
+
+function publishProblemLinkLabel(problem: PublishProblem): string {
+  return problem.place === 'form' ? 'Open the form' : PLACE_LINKS[problem.place];
+}
 
 export function ShareLinkTab({ packet }: { packet: PacketDetailDto }) {
   const link = useExternalLink(packet.id);
@@ -61,11 +85,21 @@ export function PublishTab({ packet }: { packet: PacketDetailDto }) {
   return (
     <Card withBorder maw={720}>
       <Stack>
-        {packet.problems.length > 0 && (
-          <Alert color="orange" variant="light" title="Fix these before publishing">
-            <List size="sm">
-              {packet.problems.map((p, i) => (
-                <List.Item key={i}>{p.message}</List.Item>
+        {!published && packet.publishProblems.length > 0 && (
+          <Alert
+            color="orange"
+            variant="light"
+            title={`Fix ${packet.publishProblems.length === 1 ? 'this' : `these ${packet.publishProblems.length} problems`} before publishing`}
+            data-testid="publish-problems"
+          >
+            <List size="sm" spacing={4}>
+              {packet.publishProblems.map((p, i) => (
+                <List.Item key={i}>
+                  {p.message}{' '}
+                  <Anchor component={Link} to={publishProblemPath(packet, p)} size="sm" fw={600}>
+                    {publishProblemLinkLabel(p)}
+                  </Anchor>
+                </List.Item>
               ))}
             </List>
           </Alert>
@@ -79,7 +113,7 @@ export function PublishTab({ packet }: { packet: PacketDetailDto }) {
         <Group>
           {!published && (
             <Button
-              disabled={!packet.canPublish || packet.problems.length > 0}
+              disabled={!packet.canPublish || packet.publishProblems.length > 0}
               loading={action.isPending}
               onClick={() =>
                 action.mutate('publish', {

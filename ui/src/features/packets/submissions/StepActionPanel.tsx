@@ -1,37 +1,66 @@
-import { Alert, Button, Card, Group, Modal, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { PACKET_LIMITS } from '../../../../../domain/packets';
-import { ERRORS } from '../../../../../domain/errors';
-import { countWords, type FormVersion } from '../../../../../form-engine';
+import type { FormVersion } from '../../../../../form-engine';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
 import { todayIso } from '../packet-forms';
 import { useStepAction, type StepActionInput, type SubmissionDetailDto } from '../packets.api';
+import { ApproverDecision } from './ApproverDecision';
 import { formForStep } from './step-forms';
 
 type MyStep = NonNullable<SubmissionDetailDto['myStep']>;
 
+/** What the person just did, for the success state that follows (see ActedNotice). */
+export interface ActedOn {
+  /** "Submitted", "Approved", … */
+  done: string;
+  stepId: string;
+}
+
+export type ActOnStep = (
+  input: Omit<StepActionInput, 'stepId'>,
+  done: string,
+  options?: { onSuccess?: () => void },
+) => void;
+
 /** What the signed-in person does at the active step they are part of: fill in, approve, decline, ask for changes. */
-export function StepActionPanel({ submission, myStep }: { submission: SubmissionDetailDto; myStep: MyStep }) {
+export function StepActionPanel({
+  submission,
+  myStep,
+  onActed,
+}: {
+  submission: SubmissionDetailDto;
+  myStep: MyStep;
+  onActed?: (acted: ActedOn) => void;
+}) {
   const action = useStepAction(submission.id);
-  const act = (input: Omit<StepActionInput, 'stepId'>, done: string) =>
-    action.mutate(
-      { stepId: myStep.stepId, ...input },
-      { onSuccess: () => notifications.show({ color: 'green', message: done }) },
+  // The live view may drop this panel (the step is no longer mine) before the answer arrives, and a mutate call's own
+  // callbacks do not run once its component is gone: the promise does, so the success state always follows.
+  const act: ActOnStep = (input, done, options) => {
+    const stepId = myStep.stepId;
+    action.mutateAsync({ stepId, ...input }).then(
+      () => {
+        notifications.show({ color: 'green', message: done });
+        options?.onSuccess?.();
+        onActed?.({ done, stepId });
+      },
+      () => undefined, // shown from the mutation's error state
     );
+  };
+  const approver = myStep.kind === 'APPROVER' || myStep.kind === 'APPROVER_WITH_SIGNATURE';
   return (
     <Card withBorder padding="md" data-testid="step-action-panel">
       <Stack gap="sm">
         <Title order={3} size="h5">
-          Your turn
+          {approver ? 'Your turn: read the answers, then decide' : 'Your turn'}
         </Title>
         {submission.changeRequest && myStep.kind === 'SUBMITTER' && (
           <Alert color="yellow" variant="light" title="Changes requested">
             {submission.changeRequest.comment}
           </Alert>
         )}
-        {action.error && <ApiErrorAlert error={action.error} />}
+        {action.error && !approver && <ApiErrorAlert error={action.error} />}
         {myStep.kind === 'SUBMITTER' && (
           <FillForms
             submission={submission}
@@ -40,8 +69,14 @@ export function StepActionPanel({ submission, myStep }: { submission: Submission
             onSubmit={(answers) => act({ action: 'SUBMIT', answers }, 'Submitted')}
           />
         )}
-        {(myStep.kind === 'APPROVER' || myStep.kind === 'APPROVER_WITH_SIGNATURE') && (
-          <Decide withSignature={myStep.kind === 'APPROVER_WITH_SIGNATURE'} busy={action.isPending} onAct={act} />
+        {approver && (
+          <ApproverDecision
+            submission={submission}
+            withSignature={myStep.kind === 'APPROVER_WITH_SIGNATURE'}
+            busy={action.isPending}
+            error={action.error}
+            onAct={act}
+          />
         )}
         {myStep.kind === 'EMAIL_NOTIFICATION' && (
           <Group>
@@ -103,105 +138,6 @@ function FillForms({
           else setActive(active + 1);
         }}
       />
-    </Stack>
-  );
-}
-
-function Decide({
-  withSignature,
-  busy,
-  onAct,
-}: {
-  withSignature: boolean;
-  busy: boolean;
-  onAct: (input: Omit<StepActionInput, 'stepId'>, done: string) => void;
-}) {
-  const [signature, setSignature] = useState('');
-  const [dialog, setDialog] = useState<'REJECT' | 'REQUEST_CHANGE' | null>(null);
-  const [text, setText] = useState('');
-  const words = countWords(text);
-  const max = dialog === 'REJECT' ? PACKET_LIMITS.reasonMaxWords : PACKET_LIMITS.commentMaxWords;
-  const textError = !text.trim()
-    ? ERRORS.REASON_REQUIRED.message
-    : words > max
-      ? dialog === 'REJECT'
-        ? 'Reason max 50 words.'
-        : 'Comment must be under 200 words.'
-      : null;
-  return (
-    <Stack gap="sm">
-      {withSignature && (
-        <TextInput
-          label="Sign: type your full name"
-          description="Typing your name and pressing Approve and sign is your electronic signature."
-          value={signature}
-          onChange={(e) => setSignature(e.currentTarget.value)}
-        />
-      )}
-      <Group>
-        {/* The primary colour: white on Mantine's filled green is 3.4:1, under the 4.5:1 text needs. */}
-        <Button
-          loading={busy}
-          disabled={withSignature && !signature.trim()}
-          onClick={() =>
-            onAct({ action: 'APPROVE', ...(withSignature ? { signature: signature.trim() } : {}) }, 'Approved')
-          }
-        >
-          {withSignature ? 'Approve and sign' : 'Approve'}
-        </Button>
-        <Button
-          color="red"
-          variant="light"
-          onClick={() => {
-            setText('');
-            setDialog('REJECT');
-          }}
-        >
-          Decline
-        </Button>
-        <Button
-          variant="default"
-          onClick={() => {
-            setText('');
-            setDialog('REQUEST_CHANGE');
-          }}
-        >
-          Request change
-        </Button>
-      </Group>
-      <Modal
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={dialog === 'REJECT' ? 'Decline' : 'Request a change'}
-      >
-        <Stack>
-          <Textarea
-            label={dialog === 'REJECT' ? 'Reason' : 'Comment for the submitter'}
-            required
-            autosize
-            minRows={3}
-            description={`${words}/${max} words`}
-            value={text}
-            error={text && textError}
-            onChange={(e) => setText(e.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button
-              disabled={!!textError}
-              loading={busy}
-              color={dialog === 'REJECT' ? 'red' : undefined}
-              onClick={() => {
-                if (dialog === 'REJECT') onAct({ action: 'REJECT', reason: text }, 'Declined');
-                else onAct({ action: 'REQUEST_CHANGE', comment: text }, 'Change requested');
-                setDialog(null);
-              }}
-            >
-              {dialog === 'REJECT' ? 'Decline' : 'Send request'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Stack>
   );
 }

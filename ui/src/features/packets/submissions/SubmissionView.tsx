@@ -1,4 +1,4 @@
-import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SubmissionStatus } from '../../../../../domain/packets';
 import type { FormVersion } from '../../../../../form-engine';
@@ -10,8 +10,9 @@ import type { PacketWorkflowDefinition, StepRunState } from '../../../shared/wor
 import { ReadOnlyWorkflow } from '../../../shared/workflow-graph/ReadOnlyWorkflow';
 import { toPacketForms, todayIso } from '../packet-forms';
 import { formatDateTime, submissionStatusLabel, SUBMISSION_STATUS_COLOURS } from '../packet-labels';
-import { useVoidSubmission } from '../packets.api';
-import { StepActionPanel } from './StepActionPanel';
+import { useVoidSubmission, type SubmissionDetailDto } from '../packets.api';
+import { describeNextStep } from './next-step';
+import { StepActionPanel, type ActedOn } from './StepActionPanel';
 import { useLiveSubmission } from './use-live-submission';
 
 /**
@@ -33,12 +34,14 @@ export function SubmissionView({
     if (focusProgress && loaded) progressRef.current?.scrollIntoView({ block: 'start' });
   }, [focusProgress, loaded]);
   const [voiding, setVoiding] = useState(false);
+  const [acted, setActed] = useState<ActedOn | null>(null);
   const s = query.data;
   const forms = useMemo(() => (s ? toPacketForms(s.forms) : []), [s]);
   const labels = useMemo(() => questionLabels(listQuestions(forms), forms.length), [forms]);
   if (query.isLoading) return <LoadingState label="Loading the submission" />;
   if (query.error || !s) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const status = s.status as SubmissionStatus;
+  const deciding = s.myStep?.kind === 'APPROVER' || s.myStep?.kind === 'APPROVER_WITH_SIGNATURE';
   return (
     <Stack gap="md" data-testid="submission-view">
       <Group justify="space-between" align="flex-start">
@@ -75,7 +78,8 @@ export function SubmissionView({
           {s.message}
         </Text>
       )}
-      {s.myStep && <StepActionPanel submission={s} myStep={s.myStep} />}
+      {acted && !s.myStep && <ActedNotice submission={s} acted={acted} />}
+      {s.myStep && <StepActionPanel submission={s} myStep={s.myStep} onActed={setActed} />}
       <Stack gap={4} ref={progressRef} data-testid="live-view">
         <Text fw={600} size="sm">
           Where it stands{s.activeStepName ? `: waiting at “${s.activeStepName}”` : ''}
@@ -89,24 +93,27 @@ export function SubmissionView({
         />
       </Stack>
       <Accordion variant="separated" multiple defaultValue={s.myStep ? [] : ['answers']}>
-        <Accordion.Item value="answers">
-          <Accordion.Control>Answers</Accordion.Control>
-          <Accordion.Panel>
-            <Stack>
-              {s.forms.map((f) => (
-                <Stack key={f.formId} gap={4}>
-                  <Text fw={600}>{f.name}</Text>
-                  <FormRenderer
-                    version={f.definition as unknown as FormVersion}
-                    today={todayIso()}
-                    readOnly
-                    initialAnswers={(s.answers[f.formId] as Record<string, unknown> | undefined) ?? {}}
-                  />
-                </Stack>
-              ))}
-            </Stack>
-          </Accordion.Panel>
-        </Accordion.Item>
+        {/* An approver reads the answers in the panel above, expanded; the same list again here would only repeat it. */}
+        {!deciding && (
+          <Accordion.Item value="answers">
+            <Accordion.Control>Answers</Accordion.Control>
+            <Accordion.Panel>
+              <Stack>
+                {s.forms.map((f) => (
+                  <Stack key={f.formId} gap={4}>
+                    <Text fw={600}>{f.name}</Text>
+                    <FormRenderer
+                      version={f.definition as unknown as FormVersion}
+                      today={todayIso()}
+                      readOnly
+                      initialAnswers={(s.answers[f.formId] as Record<string, unknown> | undefined) ?? {}}
+                    />
+                  </Stack>
+                ))}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        )}
         <Accordion.Item value="trail">
           <Accordion.Control>Audit trail ({s.events.length})</Accordion.Control>
           <Accordion.Panel>
@@ -140,6 +147,27 @@ export function SubmissionView({
       {voiding && <VoidModal submissionId={s.id} onClose={() => setVoiding(false)} />}
     </Stack>
   );
+}
+
+/**
+ * The success state after acting: what was done and what happens next ("Waiting for approval by Dana Whitfield"),
+ * following the live submission as the next step opens.
+ */
+function ActedNotice({ submission, acted }: { submission: SubmissionDetailDto; acted: ActedOn }) {
+  // Until the next step is recorded, the step just acted on may still read as active: no guess about who is next.
+  const stale =
+    submission.activeStepId === acted.stepId && submission.myStep === null && isSingleActor(submission, acted.stepId);
+  const next = stale ? null : describeNextStep(submission);
+  return (
+    <Alert color="green" variant="light" title={`${acted.done}.`} role="status" data-testid="acted-notice">
+      <Text size="sm">{next ?? 'The next step is being opened; who acts next shows here in a moment.'}</Text>
+    </Alert>
+  );
+}
+
+function isSingleActor(submission: SubmissionDetailDto, stepId: string): boolean {
+  const step = (submission.workflow as unknown as PacketWorkflowDefinition).steps.find((x) => x.id === stepId);
+  return (step?.actors.length ?? 1) <= 1;
 }
 
 function VoidModal({ submissionId, onClose }: { submissionId: string; onClose: () => void }) {

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, totalPaymentOf } from './disclosure-labels';
+
+describe('disclosure total payment', () => {
+  it('shows the earning amount as the total when no total was given', () => {
+    expect(formatMoney(totalPaymentOf({ amount: 750, totalPayment: null }))).toBe('$750.00');
+    expect(totalPaymentOf({ amount: 750, estimatedAmount: 250, totalPayment: '' })).toBe(1000);
+  });
+
+  it('keeps a total that was given and has nothing to show without any amount', () => {
+    expect(totalPaymentOf({ amount: 750, totalPayment: 1200 })).toBe(1200);
+    expect(totalPaymentOf({ totalPayment: 0 })).toBe(0);
+    expect(totalPaymentOf({ amount: null, estimatedAmount: '', totalPayment: null })).toBeNull();
+  });
+});

@@ -1,0 +1,14 @@
+/** What a canvas shows around its steps: the minimap only where it has room, fit-view clear of the controls. */
+/** Below this height (or on a screen narrower than 768 px) a minimap would sit on the steps it maps. */
+const MINIMAP_MIN_HEIGHT = 480;
+
+/** Fit-view keeps the steps clear of the zoom controls in the bottom-left corner. */
+export const FIT_VIEW_OPTIONS = {
+  padding: { top: '24px', right: '24px', bottom: '24px', left: '64px' },
+  maxZoom: 1.1,
+} as const;
+
+/** Whether a canvas of this height on this screen has room for a minimap beside its steps. */
+export function showsMiniMap(height: number | string | undefined, wideScreen: boolean): boolean {
+  return wideScreen && !(typeof height === 'number' && height < MINIMAP_MIN_HEIGHT);
+}
