@@ -10,12 +10,13 @@ import { CheckIcon, CrossIcon } from '../../shared/icons';
 
 const SHOWN_RULES: PasswordProblem[] = ['length', 'uppercase', 'lowercase', 'number', 'special', 'common'];
 
-const STRENGTH: Record<PasswordGuessability['score'], { label: string; color: string }> = {
-  0: { label: 'Too easy to guess', color: 'red.8' },
-  1: { label: 'Too easy to guess', color: 'red.8' },
-  2: { label: 'Too easy to guess', color: 'orange.8' },
-  3: { label: 'Good', color: 'teal.8' },
-  4: { label: 'Strong', color: 'green.9' },
+/** The bar's colour, and the label's in a shade dark enough for small text (WCAG AA contrast). */
+const STRENGTH: Record<PasswordGuessability['score'], { label: string; color: string; text: string }> = {
+  0: { label: 'Too easy to guess', color: 'red.8', text: 'red.9' },
+  1: { label: 'Too easy to guess', color: 'red.8', text: 'red.9' },
+  2: { label: 'Too easy to guess', color: 'orange.8', text: 'red.9' },
+  3: { label: 'Good', color: 'teal.7', text: 'teal.9' },
+  4: { label: 'Strong', color: 'teal.9', text: 'teal.9' },
 };
 
 /**
@@ -72,7 +73,7 @@ export function PasswordChecklist({
               color={strength.color}
               aria-label="Password strength"
             />
-            <Text size="sm" c={strength.color} fw={600}>
+            <Text size="sm" c={strength.text} fw={600}>
               {strength.label}
             </Text>
           </Group>
