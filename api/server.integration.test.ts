@@ -28,7 +28,8 @@ describe('security headers', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('unsafe-eval');
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("connect-src 'self' ws://localhost:3000");
       expect(csp).toContain("object-src 'none'");

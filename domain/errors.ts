@@ -43,6 +43,7 @@ export const ERRORS = {
       'Password must be at least 10 characters with 1 special character, 1 number, 1 uppercase and 1 lowercase letter.',
   },
   PASSWORD_INVALID_CHARACTERS: { status: 400, message: 'Password contains invalid characters.' },
+  PASSWORD_TOO_COMMON: { status: 400, message: 'Password is too common or easy to guess. Choose another.' },
   PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'Passwords must match.' },
   RESET_LINK_INVALID: { status: 410, message: 'This reset link has expired or has already been used.' },
   INVITATION_INVALID: { status: 410, message: 'This invitation is invalid or has expired.' },

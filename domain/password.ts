@@ -1,8 +1,19 @@
-/** Password policy (spec part 2 §5): at least 10 characters, one special character, one number, one uppercase and one lowercase letter. */
+/**
+ * Password policy (spec part 2 §5): at least 10 characters, one special character, one number, one uppercase and one
+ * lowercase letter. On top of the spec, a new password must not be common or easy to guess: it is scored by zxcvbn
+ * against offline lists of common and breached passwords, English words and names, keyboard patterns, dates and
+ * repeats. Leading and trailing spaces count towards none of the rules (ten spaces and "A1!a" is four characters);
+ * the password itself is kept as typed.
+ */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
+/**
+ * zxcvbn's score from 0 to 4; 3 means about 10^8 guesses or more ("safely unguessable" against an online attack,
+ * and slow against an offline one on an argon2id hash). Below it the password is refused as too easy to guess.
+ */
+export const PASSWORD_MIN_SCORE = 3;
 
-export type PasswordProblem = 'length' | 'special' | 'number' | 'uppercase' | 'lowercase' | 'invalid_chars';
+export type PasswordProblem = 'length' | 'special' | 'number' | 'uppercase' | 'lowercase' | 'invalid_chars' | 'common';
 
 export const PASSWORD_RULE_TEXT: Record<PasswordProblem, string> = {
   length: `At least ${PASSWORD_MIN_LENGTH} characters`,
@@ -11,17 +22,75 @@ export const PASSWORD_RULE_TEXT: Record<PasswordProblem, string> = {
   uppercase: 'At least 1 uppercase letter',
   lowercase: 'At least 1 lowercase letter',
   invalid_chars: 'Only printable characters',
+  common: 'Not a common or easily guessed password',
 };
 
-export function checkPassword(password: string): PasswordProblem[] {
+/** The part of a password the rules look at: without leading and trailing white space. */
+export function passwordForRules(password: string): string {
+  return password.trim();
+}
+
+/** The spec's composition rules, synchronous (no word lists): what the live checklist shows on every keystroke. */
+export function checkPasswordRules(password: string): PasswordProblem[] {
+  const counted = passwordForRules(password);
   const problems: PasswordProblem[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) problems.push('length');
-  if (!/[^A-Za-z0-9\s]/.test(password)) problems.push('special');
-  if (!/[0-9]/.test(password)) problems.push('number');
-  if (!/[A-Z]/.test(password)) problems.push('uppercase');
-  if (!/[a-z]/.test(password)) problems.push('lowercase');
+  if (counted.length < PASSWORD_MIN_LENGTH || counted.length > PASSWORD_MAX_LENGTH) problems.push('length');
+  if (!/[^A-Za-z0-9\s]/.test(counted)) problems.push('special');
+  if (!/[0-9]/.test(counted)) problems.push('number');
+  if (!/[A-Z]/.test(counted)) problems.push('uppercase');
+  if (!/[a-z]/.test(counted)) problems.push('lowercase');
   // Control characters cannot be typed reliably and break some mail clients' links.
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(password)) problems.push('invalid_chars');
+  return problems;
+}
+
+export interface PasswordGuessability {
+  /** zxcvbn's score, 0 (guessed at once) to 4 (very hard to guess). */
+  score: 0 | 1 | 2 | 3 | 4;
+  /** zxcvbn's English warning, e.g. "This is similar to a commonly used password.", or null. */
+  warning: string | null;
+}
+
+export type PasswordGuesser = (password: string) => PasswordGuessability;
+
+let guesser: Promise<PasswordGuesser> | undefined;
+
+/**
+ * Loads zxcvbn and its word lists once, on first use (about 2 MB of lists: kept off the start-up path of the API and
+ * out of the UI's main bundle, which gets them as a separate chunk). A failed load (a flaky network in the browser)
+ * is forgotten, so the next call tries again.
+ */
+export function loadPasswordGuesser(): Promise<PasswordGuesser> {
+  guesser ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    const factory = new ZxcvbnFactory({
+      translations: english.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      maxLength: PASSWORD_MAX_LENGTH,
+    });
+    return (password: string): PasswordGuessability => {
+      const result = factory.check(passwordForRules(password));
+      return { score: result.score, warning: result.feedback.warning };
+    };
+  })();
+  guesser.catch(() => {
+    guesser = undefined;
+  });
+  return guesser;
+}
+
+/** Every rule, the word lists included: the check for a new password on the server and before the UI submits. */
+export async function checkPassword(password: string): Promise<PasswordProblem[]> {
+  const problems = checkPasswordRules(password);
+  // A password outside the length bounds is refused anyway; scoring it would only cost time.
+  if (problems.includes('length')) return problems;
+  const guess = await loadPasswordGuesser();
+  if (guess(password).score < PASSWORD_MIN_SCORE) problems.push('common');
   return problems;
 }

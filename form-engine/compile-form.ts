@@ -4,7 +4,6 @@
  * definition object (a workflow validating every update). The Ajv work itself is per distinct element schema and
  * shared across versions (element-validators.ts).
  */
-import type { ValidateFunction } from 'ajv';
 import { AppError } from '../domain/errors';
 import { toAnswersError } from './answer-error';
 import { buildAnswerSchema } from './build-answer-schema';
@@ -12,7 +11,7 @@ import { buildRenderModel, type RenderModel } from './build-render-model';
 import { buildConditionPlan } from './condition-plan';
 import { toDefinitionError } from './definition-problem';
 import { buildElementAnswerSchema, type JsonSchema } from './element-answer-schema';
-import { clearElementValidators, getElementValidator } from './element-validators';
+import { clearElementValidators, getElementValidator, type ElementValidator } from './element-validators';
 import { evaluateConditionPlan, type ConditionState } from './evaluate-conditions';
 import type { Answers, EvaluationContext, FormElement, FormVersion } from './form-definition';
 import { hashFormVersion } from './hash-version';
@@ -50,7 +49,7 @@ function rejectDuplicateIds(version: FormVersion): void {
 
 /** Builds the compiled form with no form-level cache (element validators are still shared). */
 export function compileFormUncached(version: FormVersion, hash = hashFormVersion(version)): CompiledForm {
-  const validatorOf = new Map<string, ValidateFunction>();
+  const validatorOf = new Map<string, ElementValidator>();
   for (const element of version.elements) {
     const schema = buildElementAnswerSchema(element);
     if (schema) validatorOf.set(element.id, getElementValidator(schema));

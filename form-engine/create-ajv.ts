@@ -1,6 +1,7 @@
 /**
- * One place that configures Ajv for the engine. Ajv generates code with `new Function`, which works in browsers,
- * Node and Temporal's workflow sandbox (it does not disable code generation).
+ * One place that configures Ajv for the engine. Ajv generates code with `new Function`, which works in Node and
+ * Temporal's workflow sandbox (it does not disable code generation) but not under the UI's Content-Security-Policy:
+ * the browser uses eval-free validators instead (eval-free.ts).
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -18,6 +19,8 @@ export interface AjvSettings {
    * tests compile every generated schema with a strict, validating instance, so a malformed one still fails CI.
    */
   trusted?: boolean;
+  /** Keep the generated source, as ES module code, for Ajv's standalone output (built ahead of time for the UI). */
+  standalone?: boolean;
 }
 
 export function createAjv(settings: AjvSettings = {}): AjvInstance {
@@ -26,7 +29,7 @@ export function createAjv(settings: AjvSettings = {}): AjvInstance {
     messages: settings.messages ?? true,
     allErrors: settings.allErrors ?? true,
     // Ajv's optimisation passes cost more compile time than they save on schemas compiled once per version.
-    code: { optimize: false },
+    code: { optimize: false, ...(settings.standalone ? { source: true, esm: true } : {}) },
     discriminator: true,
     allowUnionTypes: true,
     strict: !trusted,

@@ -2,10 +2,10 @@
  * Turns Ajv's errors into one readable message per element, using the catalogue's wording where it has one
  * (mandatory fields, links, zip codes, files) and plain sentences elsewhere.
  */
-import type { ErrorObject } from 'ajv';
 import { ERRORS, type ErrorCode } from '../domain/errors';
 import type { AnswerError } from './answer-error';
 import type { FormElement } from './form-definition';
+import type { SchemaError } from './interpret-answer-schema';
 
 const PART_NAMES: Record<string, string> = {
   first: 'first name',
@@ -74,7 +74,7 @@ function describePattern(element: FormElement, path: string) {
   }
 }
 
-function describeKeyword(element: FormElement, error: ErrorObject, path: string) {
+function describeKeyword(element: FormElement, error: SchemaError, path: string) {
   const params = error.params as Record<string, unknown>;
   const limit = params.limit as number | string | undefined;
   // propertyNames (matrix rows) reports the bad key, not a bad value.
@@ -146,7 +146,7 @@ function describeKeyword(element: FormElement, error: ErrorObject, path: string)
   }
 }
 
-/** An error of one element's validator (its instancePath is relative to the element's answer). */
-export function describeAnswerError(element: FormElement, error: ErrorObject): AnswerError {
+/** An error of one element's validator, Ajv's or the interpreter's (its instancePath is relative to the answer). */
+export function describeAnswerError(element: FormElement, error: SchemaError): AnswerError {
   return { elementId: element.id, path: error.instancePath, ...describeKeyword(element, error, error.instancePath) };
 }

@@ -1,13 +1,22 @@
 /**
- * Compiled validators of element answer schemas, shared by every form version. Ajv's cost grows with the code it
- * generates, so instead of one schema with hundreds of properties, each distinct element schema (same type and
- * settings → same schema) is compiled once, process-wide, and reused by every version that has it: a new version
- * of a form compiles only its changed elements. The cache is a bounded LRU.
+ * Validators of element answer schemas, shared by every form version. Ajv's cost grows with the code it generates,
+ * so instead of one schema with hundreds of properties, each distinct element schema (same type and settings → same
+ * schema) is compiled once, process-wide, and reused by every version that has it: a new version of a form compiles
+ * only its changed elements. The cache is a bounded LRU.
+ *
+ * Two kinds: Ajv's compiled code (the default: the API and the workflows) or the eval-free interpreter
+ * (interpret-answer-schema.ts) for the browser, whose Content-Security-Policy forbids `new Function`. Both report
+ * the first error in the same form, so the same answers get the same messages.
  */
-import type { ValidateFunction } from 'ajv';
 import { createAjv, type AjvInstance } from './create-ajv';
 import type { JsonSchema } from './element-answer-schema';
 import { toCanonicalJson } from './hash-version';
+import { interpretAnswerSchema, type SchemaError } from './interpret-answer-schema';
+
+/** The first error of an answer against its element's schema, or null when it is valid. */
+export type ElementValidator = (value: unknown) => SchemaError | null;
+
+export type ElementValidatorKind = 'compiled' | 'interpreted';
 
 const CACHE_SIZE = 4000;
 /**
@@ -19,7 +28,8 @@ const COMPILES_PER_INSTANCE = 2 * CACHE_SIZE;
 
 let ajv: AjvInstance | undefined;
 let compilesOnInstance = 0;
-const validators = new Map<string, ValidateFunction>();
+let kind: ElementValidatorKind = 'compiled';
+const validators = new Map<string, ElementValidator>();
 
 function getAjv(): AjvInstance {
   if (!ajv || compilesOnInstance >= COMPILES_PER_INSTANCE) {
@@ -31,7 +41,27 @@ function getAjv(): AjvInstance {
   return ajv;
 }
 
-export function getElementValidator(schema: JsonSchema): ValidateFunction {
+/** The first error as Ajv reports it (an answer is checked against one element's schema with allErrors off). */
+const NO_DETAIL: SchemaError = { keyword: 'false schema', instancePath: '', params: {} };
+
+function compile(schema: JsonSchema): ElementValidator {
+  if (kind === 'interpreted') return interpretAnswerSchema(schema);
+  const validate = getAjv().compile(schema);
+  return (value) => (validate(value) ? null : (validate.errors?.[0] ?? NO_DETAIL));
+}
+
+/** Chooses compiled (Ajv) or interpreted (eval-free) validators; cached validators of the other kind are dropped. */
+export function setElementValidatorKind(next: ElementValidatorKind): void {
+  if (next === kind) return;
+  kind = next;
+  clearElementValidators();
+}
+
+export function getElementValidatorKind(): ElementValidatorKind {
+  return kind;
+}
+
+export function getElementValidator(schema: JsonSchema): ElementValidator {
   const key = toCanonicalJson(schema);
   const cached = validators.get(key);
   if (cached) {
@@ -39,7 +69,7 @@ export function getElementValidator(schema: JsonSchema): ValidateFunction {
     validators.set(key, cached);
     return cached;
   }
-  const validate = getAjv().compile(schema);
+  const validate = compile(schema);
   validators.set(key, validate);
   if (validators.size > CACHE_SIZE) validators.delete(validators.keys().next().value as string);
   return validate;

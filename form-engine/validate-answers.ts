@@ -4,19 +4,20 @@
  * 2. conditions are evaluated on what is left;
  * 3. every answer must belong to a visible question: an answer to a hidden element is an error (the server never
  *    stores answers the filler could not see), as is one to a display-only or unknown element;
- * 4. each answer goes through its element's Ajv validator (the element's part of the answer JSON Schema);
+ * 4. each answer goes through its element's validator (the element's part of the answer JSON Schema: Ajv, or the
+ *    eval-free interpreter in the browser);
  * 5. every required element (own setting or require rule, visible) must have an answer; a DOB may not be after
  *    the form-filling date.
  * Steps 3–5 are the top-level keywords of the published schema (additionalProperties, required) plus what depends
  * on other answers or on the date. One error per element (the first found), in form order, so the client and the
  * server show the same list.
  */
-import type { ValidateFunction } from 'ajv';
 import { ERRORS } from '../domain/errors';
 import type { AnswerError } from './answer-error';
 import type { ConditionPlan } from './condition-plan';
 import { isIsoDate } from './dates';
 import { describeAnswerError } from './describe-answer-error';
+import type { ElementValidator } from './element-validators';
 import { evaluateConditionPlan } from './evaluate-conditions';
 import type { Answers, EvaluationContext, FormElement } from './form-definition';
 import { isPlainObject, normalizeAnswers } from './normalize-answers';
@@ -34,7 +35,7 @@ export interface ValidationPlan {
   conditionPlan: ConditionPlan;
   elementsById: ReadonlyMap<string, FormElement>;
   /** Answerable elements only; display-only ones take no answer. */
-  validatorOf: ReadonlyMap<string, ValidateFunction>;
+  validatorOf: ReadonlyMap<string, ElementValidator>;
   positionOf: ReadonlyMap<string, number>;
   dobIds: readonly string[];
 }
@@ -67,9 +68,8 @@ function checkAnswer(
   const validate = plan.validatorOf.get(id);
   if (!validate) return answerError(id, 'ANSWER_INVALID', 'This element shows information only and takes no answer.');
   if (!visible.has(id)) return answerError(id, 'HIDDEN_ELEMENT_ANSWERED');
-  if (validate(value)) return null;
-  const first = validate.errors?.[0];
-  return first ? describeAnswerError(element, first) : answerError(id, 'ANSWER_INVALID');
+  const first = validate(value);
+  return first ? describeAnswerError(element, first) : null;
 }
 
 export function validateWithPlan(

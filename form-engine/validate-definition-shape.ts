@@ -11,9 +11,20 @@ import { checkConditionTree, type ConditionTreeProblem } from './check-condition
 
 let validateShape: ValidateFunction | undefined;
 
+/** The options the definition schema is compiled with, here and by the standalone code generator. */
+export const DEFINITION_AJV_SETTINGS = {} as const;
+
 function getShapeValidator(): ValidateFunction {
-  validateShape ??= createAjv().compile(FORM_DEFINITION_SCHEMA);
+  validateShape ??= createAjv(DEFINITION_AJV_SETTINGS).compile(FORM_DEFINITION_SCHEMA);
   return validateShape;
+}
+
+/**
+ * Replaces the definition validator Ajv would compile at run time with one compiled ahead of time (Ajv's standalone
+ * code for the same schema and options, see standalone-definition-validator.ts), for a page that forbids eval.
+ */
+export function setDefinitionShapeValidator(validate: ValidateFunction | undefined): void {
+  validateShape = validate;
 }
 
 /** The first rule whose `when` is nested too deep or holds too many parts (measured without recursion). */

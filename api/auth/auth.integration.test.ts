@@ -355,4 +355,22 @@ describe('forgot and reset password', () => {
     // The link is still usable after a refused attempt.
     expect((await reset(token, 'Brand-New-Pass-1')).statusCode).toBe(204);
   });
+
+  it('refuses a common password and a short one padded with spaces, keeping the old password', async () => {
+    const user = await seedUser(t.database.db, schoolId);
+    const token = await resetLink(user.id);
+    const common = await reset(token, 'Password123!');
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toEqual({
+      code: 'PASSWORD_TOO_COMMON',
+      message: 'Password is too common or easy to guess. Choose another.',
+      details: [{ field: 'password', code: 'common', message: 'Not a common or easily guessed password' }],
+    });
+    const padded = await reset(token, `${' '.repeat(10)}A1!a`);
+    expect(padded.statusCode).toBe(400);
+    expect(padded.json().error.code).toBe('PASSWORD_POLICY');
+    expect(padded.json().error.details.map((d: { code: string }) => d.code)).toEqual(['length']);
+    expect((await login(user.email, 'Password123!')).statusCode).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
 });

@@ -62,7 +62,7 @@ export async function acceptInvitation(
 ): Promise<AuthContext> {
   const deps = request.server.deps;
   const invitation = await findUsableInvitation(request, input.token);
-  assertAcceptablePassword(input.password, input.confirmPassword);
+  await assertAcceptablePassword(input.password, input.confirmPassword);
   const temporal = requireTemporal(deps);
   const passwordHash = await hashPassword(input.password);
   try {

@@ -72,7 +72,7 @@ export async function resetPassword(
   const deps = request.server.deps;
   const resetId = verifyLinkToken(deps.config.appSecret, 'password-reset', token);
   if (!resetId) throw new AppError('RESET_LINK_INVALID');
-  assertAcceptablePassword(password, confirmPassword);
+  await assertAcceptablePassword(password, confirmPassword);
   const passwordHash = await hashPassword(password);
   const done = await deps.database.db.transaction().execute(async (trx) => {
     const reset = await lockPasswordReset(trx, resetId, hashToken(token));

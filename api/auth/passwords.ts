@@ -26,9 +26,12 @@ export async function verifyPassword(storedHash: string | null, password: string
   }
 }
 
-/** The spec's password policy and "passwords must match", as catalogue errors with one detail per unmet rule. */
-export function assertAcceptablePassword(password: string, confirmPassword: string): void {
-  const problems = checkPassword(password);
+/**
+ * The password policy (the spec's rules on the password without its leading and trailing spaces, then the common and
+ * breached password lists) and "passwords must match", as catalogue errors with one detail per unmet rule.
+ */
+export async function assertAcceptablePassword(password: string, confirmPassword: string): Promise<void> {
+  const problems = await checkPassword(password);
   if (problems.includes('invalid_chars')) {
     throw new AppError('PASSWORD_INVALID_CHARACTERS', [
       { field: 'password', message: PASSWORD_RULE_TEXT.invalid_chars, code: 'invalid_chars' },
@@ -36,7 +39,7 @@ export function assertAcceptablePassword(password: string, confirmPassword: stri
   }
   if (problems.length > 0) {
     throw new AppError(
-      'PASSWORD_POLICY',
+      problems.length === 1 && problems[0] === 'common' ? 'PASSWORD_TOO_COMMON' : 'PASSWORD_POLICY',
       problems.map((p) => ({ field: 'password', message: PASSWORD_RULE_TEXT[p], code: p })),
     );
   }

@@ -4,9 +4,9 @@ import type { AppConfig } from '../config';
 
 /**
  * A strict Content-Security-Policy that still runs the built React app: scripts only from our origin (Vite emits
- * external module scripts; eval is allowed for Ajv only, see script-src), inline styles allowed because Mantine
- * writes CSS variables into style tags, images and fonts from our origin or data: URIs, and the realtime WebSocket
- * to our own host. Framing is refused twice (frame-ancestors 'none' and X-Frame-Options DENY) against clickjacking.
+ * external module scripts) and never eval (the form engine validates without it in the browser), inline styles
+ * allowed because Mantine writes CSS variables into style tags, images and fonts from our origin or data: URIs, and
+ * the realtime WebSocket to our own host. Framing is refused twice (frame-ancestors 'none' and X-Frame-Options DENY) against clickjacking.
  */
 export function contentSecurityDirectives(config: Pick<AppConfig, 'publicUrl'>): Record<string, string[]> {
   const publicUrl = new URL(config.publicUrl);
@@ -15,9 +15,10 @@ export function contentSecurityDirectives(config: Pick<AppConfig, 'publicUrl'>):
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    // 'unsafe-eval': the form engine validates answers in the browser with Ajv (the same compiled schemas as the
-    // server), and Ajv compiles each schema to a function with `new Function`. Inline scripts stay forbidden.
-    'script-src': ["'self'", "'unsafe-eval'"],
+    // No 'unsafe-eval' and no inline scripts. The form engine validates in the browser without Ajv's generated
+    // code: an interpreter for answers, Ajv's standalone code built with the UI for definitions (see
+    // form-engine/eval-free.ts).
+    'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

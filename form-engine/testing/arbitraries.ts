@@ -225,7 +225,7 @@ const fileArb = fc.record({
 });
 
 /** Mostly plausible answers for one element, with enough noise to hit every error path. */
-function plausibleValue(element: FormElement): fc.Arbitrary<unknown> {
+export function plausibleValue(element: FormElement): fc.Arbitrary<unknown> {
   const options = 'options' in element && element.options ? element.options.map((o) => o.id) : ['x'];
   const choice = fc.constantFrom(...options, 'zz');
   switch (element.type) {
@@ -289,7 +289,7 @@ function plausibleValue(element: FormElement): fc.Arbitrary<unknown> {
 }
 
 /** A value that satisfies the element's settings when they are consistent (so valid submissions are common). */
-function validValue(element: FormElement): fc.Arbitrary<unknown> {
+export function validValue(element: FormElement): fc.Arbitrary<unknown> {
   const text = getTextBounds(element);
   if (text)
     return fc.integer({ min: text.minLength, max: Math.max(text.minLength, text.maxLength) }).map((n) => 'a'.repeat(n));

@@ -98,6 +98,15 @@ describe('createOperatorAccount', () => {
         organisationSlug: slug,
       }),
     ).rejects.toThrow(/password does not meet the policy: at least 10 characters/);
+    await expect(
+      createOperatorAccount(t.database.db, {
+        email,
+        firstName: 'W',
+        lastName: 'Eak',
+        password: 'Password123!',
+        organisationSlug: slug,
+      }),
+    ).rejects.toThrow(/password does not meet the policy: not a common or easily guessed password/);
     expect(
       await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
     ).toBeUndefined();

@@ -75,7 +75,7 @@ export async function createOperatorAccount(
   db: Kysely<Database>,
   input: OperatorAccountInput,
 ): Promise<OperatorAccountResult> {
-  const problems = checkPassword(input.password);
+  const problems = await checkPassword(input.password);
   if (problems.length > 0) {
     throw new OperatorSetupError(
       `The password does not meet the policy: ${problems.map((p) => PASSWORD_RULE_TEXT[p].toLowerCase()).join('; ')}.`,

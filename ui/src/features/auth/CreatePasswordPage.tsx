@@ -58,7 +58,8 @@ function CreatePasswordForm({ token, invitation }: { token: string; invitation: 
   );
   return (
     <AuthCard title="Create password" intro={`Welcome to ${invitation.schoolName}.`}>
-      <Text>
+      {/* A long e-mail address wraps inside the card on a phone rather than running past its edge. */}
+      <Text style={{ overflowWrap: 'anywhere' }}>
         Hi <strong>{`${invitation.firstName} ${invitation.lastName}`}</strong>, choose a password to finish setting up
         your account for <strong>{invitation.email}</strong>.
       </Text>

@@ -1,16 +1,45 @@
-import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { checkPassword, PASSWORD_RULE_TEXT, type PasswordProblem } from '../../../../domain/password';
+import { Group, List, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import {
+  checkPasswordRules,
+  PASSWORD_MIN_SCORE,
+  PASSWORD_RULE_TEXT,
+  type PasswordGuessability,
+  type PasswordProblem,
+} from '../../../../domain/password';
 import { CheckIcon, CrossIcon } from '../../shared/icons';
 
-const SHOWN_RULES: PasswordProblem[] = ['length', 'uppercase', 'lowercase', 'number', 'special'];
+const SHOWN_RULES: PasswordProblem[] = ['length', 'uppercase', 'lowercase', 'number', 'special', 'common'];
 
-/** The password policy as a live checklist; each rule says whether it is met, in words as well as colour. */
-export function PasswordChecklist({ password, id }: { password: string; id: string }) {
-  const problems = new Set(checkPassword(password));
+/** The bar's colour, and the label's in a shade dark enough for small text (WCAG AA contrast). */
+const STRENGTH: Record<PasswordGuessability['score'], { label: string; color: string; text: string }> = {
+  0: { label: 'Too easy to guess', color: 'red.8', text: 'red.9' },
+  1: { label: 'Too easy to guess', color: 'red.8', text: 'red.9' },
+  2: { label: 'Too easy to guess', color: 'orange.8', text: 'red.9' },
+  3: { label: 'Good', color: 'teal.7', text: 'teal.9' },
+  4: { label: 'Strong', color: 'teal.9', text: 'teal.9' },
+};
+
+/**
+ * The password policy as a live checklist; each rule says whether it is met, in words as well as colour. Below it a
+ * strength meter from the common-password check, with the reason when the password is easy to guess.
+ */
+export function PasswordChecklist({
+  password,
+  guessability,
+  id,
+}: {
+  password: string;
+  guessability: PasswordGuessability | null;
+  id: string;
+}) {
+  const problems = new Set(checkPasswordRules(password));
+  // Scoring is skipped for a password whose length is already wrong, as on the server.
+  if (!guessability || problems.has('length') || guessability.score < PASSWORD_MIN_SCORE) problems.add('common');
   const rules = problems.has('invalid_chars') ? [...SHOWN_RULES, 'invalid_chars' as const] : SHOWN_RULES;
+  const strength = guessability ? STRENGTH[guessability.score] : null;
   return (
-    <div id={id}>
-      <Text size="sm" fw={600} mb={4}>
+    <Stack gap={6} id={id}>
+      <Text size="sm" fw={600}>
         Your password needs
       </Text>
       <List spacing={4} size="sm" center>
@@ -34,6 +63,27 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
           );
         })}
       </List>
-    </div>
+      {strength && guessability && (
+        <Stack gap={4} data-testid="password-strength">
+          <Group gap="xs" wrap="nowrap">
+            <Progress
+              flex={1}
+              size="sm"
+              value={((guessability.score + 1) / 5) * 100}
+              color={strength.color}
+              aria-label="Password strength"
+            />
+            <Text size="sm" c={strength.text} fw={600}>
+              {strength.label}
+            </Text>
+          </Group>
+          {guessability.warning && guessability.score < PASSWORD_MIN_SCORE && (
+            <Text size="sm" c="gray.8">
+              {guessability.warning}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Stack>
   );
 }

@@ -1,13 +1,28 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { ERRORS } from '../../../../domain/errors';
-import { checkPassword } from '../../../../domain/password';
+import { checkPassword, checkPasswordRules } from '../../../../domain/password';
 import type { PasswordPair } from './auth.api';
 import { PasswordChecklist } from './PasswordChecklist';
+import { usePasswordGuessability } from './use-password-guessability';
+
+/** The same rules as the server: the spec's policy first, then the common and breached password lists. */
+async function validateNewPassword(value: string): Promise<true | string> {
+  const rules = checkPasswordRules(value);
+  if (rules.includes('invalid_chars')) return ERRORS.PASSWORD_INVALID_CHARACTERS.message;
+  if (rules.length > 0) return ERRORS.PASSWORD_POLICY.message;
+  try {
+    if ((await checkPassword(value)).includes('common')) return ERRORS.PASSWORD_TOO_COMMON.message;
+  } catch {
+    // The word lists did not load (network): the server checks the password anyway.
+  }
+  return true;
+}
 
 /** New password + confirmation with the live policy checklist, shared by reset-password and create-password. */
 export function PasswordFields({ form }: { form: UseFormReturn<PasswordPair> }) {
   const password = useWatch({ control: form.control, name: 'password' });
+  const guessability = usePasswordGuessability(password);
   const { errors } = form.formState;
   return (
     <Stack gap="sm">
@@ -17,11 +32,9 @@ export function PasswordFields({ form }: { form: UseFormReturn<PasswordPair> }) 
         autoComplete="new-password"
         aria-describedby="password-rules"
         error={errors.password?.message}
-        {...form.register('password', {
-          validate: (value) => checkPassword(value).length === 0 || ERRORS.PASSWORD_POLICY.message,
-        })}
+        {...form.register('password', { validate: validateNewPassword })}
       />
-      <PasswordChecklist password={password} id="password-rules" />
+      <PasswordChecklist password={password} guessability={guessability} id="password-rules" />
       <PasswordInput
         label="Confirm password"
         aria-required

@@ -10,6 +10,7 @@ import {
   type FormVersion,
   type PersonData,
 } from '../../../../form-engine';
+import '../form-engine-validation';
 import { DisplayElement } from './DisplayElement';
 import { createEngineResolver, FORM_ERROR_FIELD } from './engine-resolver';
 import { ErrorSummary, type SummaryItem } from './ErrorSummary';

@@ -5,6 +5,7 @@
  */
 import { AppError } from '../../../../../domain/errors';
 import { assertEditable, checkDefinition, type DefinitionProblem, type FormVersion } from '../../../../../form-engine';
+import '../../../shared/form-engine-validation';
 import { ELEMENT_LABELS } from './element-catalog';
 
 export interface BuilderProblem {
