@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { formDefinitionValidator } from './ui/form-definition-validator.plugin';
 
 // The Temporal native bridge misbehaves in worker threads, so every project runs in forked processes.
 export default defineConfig({
+  // UI modules under test import the build-time definition validator, as the app's own build provides it.
+  plugins: [formDefinitionValidator()],
   test: {
     pool: 'forks',
     projects: [
