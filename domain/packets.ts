@@ -141,4 +141,5 @@ export const packetWorkflowIds = {
   send: (sentPacketId: string) => `packet-send:${sentPacketId}`,
   bulkVoid: (sentPacketId: string) => `bulk-void:${sentPacketId}`,
   folderArchive: (folderId: string) => `bulk-void:folder:${folderId}`,
+  signerCopy: (linkId: string) => `packet-signer-copy:${linkId}`,
 };

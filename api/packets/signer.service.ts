@@ -1,12 +1,14 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
-import { ESIGN_CONSENT, SIGNER_COPY_DAYS } from '../../domain/packets';
+import { ESIGN_CONSENT, packetWorkflowIds, SIGNER_COPY_DAYS } from '../../domain/packets';
 import { hashToken, verifyLinkToken } from '../../domain/signed-links';
 import { recordAudit } from '../audit/audit.repository';
 import { findSchoolToday } from '../forms/school-today';
 import { requestMeta } from '../shared/request-meta';
-import { requireTemporal } from '../shared/workflow-client';
+import type { packetSignerCopyWorkflow } from '../../workflows/packets/signer-copy.workflow';
+import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import { loadFormVersionsById } from './packets.repository';
 import { buildSubmissionPdf, toPdfEvents } from './submission-pdf.service';
 import { executeStepAction, loadAnswers, loadEvents } from './submissions.service';
@@ -263,5 +265,24 @@ export async function submitAsSigner(
     signature: body.signature,
     ...(body.answers ? { answers: body.answers } : {}),
   });
+  await startSignerCopy(request, link);
   return { status: state.status };
+}
+
+/**
+ * Starts the process that mails the signer their signed copy. The signature is recorded whatever happens here: a
+ * failure to start is logged (the copy stays downloadable from the link), and a second start finds the first.
+ */
+async function startSignerCopy(request: FastifyRequest, link: Link): Promise<void> {
+  const deps = request.server.deps;
+  try {
+    await requireTemporal(deps).workflow.start<typeof packetSignerCopyWorkflow>('packetSignerCopyWorkflow', {
+      workflowId: packetWorkflowIds.signerCopy(link.id),
+      taskQueue: taskQueueOf(deps),
+      args: [{ schoolId: link.school_id, linkId: link.id, submissionId: link.submission_id }],
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+    request.log.warn({ err, linkId: link.id }, 'the signed copy mail could not be started');
+  }
 }

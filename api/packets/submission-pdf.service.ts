@@ -67,13 +67,15 @@ function markOf(value: unknown): SubmissionPdfSignature['mark'] | null {
  */
 export async function loadPdfSignatures(db: Db, source: SubmissionPdfSource): Promise<SubmissionPdfSignature[]> {
   const [events, links] = await Promise.all([
+    // A signed-in signer's event names the account; its e-mail comes from the account.
     db
-      .selectFrom('packet_submission_events')
-      .select(['kind', 'step_id', 'actor_name', 'actor_email', 'ip', 'user_agent', 'details', 'answers_sha256'])
-      .select('created_at')
-      .where('school_id', '=', source.schoolId)
-      .where('submission_id', '=', source.submissionId)
-      .orderBy('id')
+      .selectFrom('packet_submission_events as e')
+      .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'e.actor_user_id').onRef('u.school_id', '=', 'e.school_id'))
+      .select(['e.kind', 'e.step_id', 'e.actor_name', 'e.ip', 'e.user_agent', 'e.details', 'e.answers_sha256'])
+      .select((eb) => [eb.fn.coalesce('e.actor_email', 'u.email').as('actor_email'), 'e.created_at'])
+      .where('e.school_id', '=', source.schoolId)
+      .where('e.submission_id', '=', source.submissionId)
+      .orderBy('e.id')
       .execute() as Promise<EventRow[]>,
     db
       .selectFrom('packet_signer_links')
