@@ -12,6 +12,25 @@ const SIGNATURE_FONT = '@fontsource/dancing-script/files/dancing-script-latin-40
 
 let fontBytes: Promise<Uint8Array> | null = null;
 
+type ParsedFont = ReturnType<typeof fontkit.create>;
+const parsed = new WeakMap<Uint8Array, ParsedFont>();
+
+/**
+ * fontkit as pdf-lib uses it, parsing each font file once per process: pdf-lib would otherwise inflate and parse the
+ * WOFF for every PDF. The parsed font is only read (each PDF makes its own subset of it), so sharing it is safe.
+ */
+const cachingFontkit = {
+  create(data: Uint8Array, postscriptName?: string): ParsedFont {
+    if (postscriptName) return fontkit.create(data, postscriptName);
+    let font = parsed.get(data);
+    if (!font) {
+      font = fontkit.create(data);
+      parsed.set(data, font);
+    }
+    return font;
+  },
+};
+
 function loadSignatureFontBytes(): Promise<Uint8Array> {
   fontBytes ??= readFile(createRequire(import.meta.url).resolve(SIGNATURE_FONT)).then(
     (buffer) => new Uint8Array(buffer),
@@ -28,7 +47,7 @@ export interface SignatureFont {
 /** Embeds the signature font (subset) in `doc`; null when it cannot be read, so a PDF is still produced. */
 export async function embedSignatureFont(doc: PDFDocument): Promise<SignatureFont | null> {
   try {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(cachingFontkit);
     const font = await doc.embedFont(await loadSignatureFontBytes(), { subset: true });
     const glyphs = new Set(font.getCharacterSet());
     return {

@@ -100,7 +100,7 @@ test('an external signer reads the answers, signs on a phone and downloads the s
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT * 4);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 6);
   const tag = uniqueTag();
   const packetName = `Sports physical ${tag}`;
   const signer = { email: uniqueEmail('physician'), firstName: 'Grace', lastName: 'Okafor' };
@@ -195,7 +195,7 @@ test('an external signer reads the answers, signs on a phone and downloads the s
   const phone = await context.newPage();
   await phone.goto(new URL(link!).pathname);
   // A fresh browser loads the app's code first: allow a busy machine its time.
-  await expect(phone.getByRole('heading', { level: 1, name: packetName })).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByRole('heading', { level: 1, name: packetName })).toBeVisible({ timeout: 60_000 });
 
   // 1. The document first: the athlete's answers, read-only, and the PDF preview.
   await expect(phone.getByTestId('signer-phase')).toHaveText('Step 1 of 3: Read the document');
@@ -240,7 +240,9 @@ test('an external signer reads the answers, signs on a phone and downloads the s
   await sign.click();
 
   // 4. The confirmation, with the signed copy to download from the same link.
-  await expect(phone.getByRole('status').filter({ hasText: 'Signed and submitted' })).toBeVisible();
+  await expect(phone.getByRole('status').filter({ hasText: 'Signed and submitted' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expectNoSidewaysScroll(phone);
   await checkScreen(phone, 'packet-signer-done-390');
   const downloadButton = phone.getByRole('button', { name: 'Download the signed PDF' });
@@ -252,7 +254,7 @@ test('an external signer reads the answers, signs on a phone and downloads the s
   // The same link, opened again later, still confirms the signature and offers the copy.
   await phone.reload();
   await expect(phone.getByRole('status').filter({ hasText: 'Signed and submitted' })).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
   await expect(phone.getByRole('button', { name: 'Download the signed PDF' })).toBeVisible();
   await context.close();
