@@ -85,7 +85,8 @@ function baseInput(overrides: Partial<SubmissionPdfInput> = {}): SubmissionPdfIn
   };
 }
 
-describe('renderSubmissionPdf', () => {
+// Each test renders and parses whole PDFs with pdfjs: seconds on a busy two-core machine, more than the default 5 s.
+describe('renderSubmissionPdf', { timeout: 30_000 }, () => {
   it('lays out every element type with its answer, then a signing certificate', async () => {
     const pages = await readPdf(await renderSubmissionPdf(baseInput()));
     const all = pages.map((page) => page.text).join(' ');
@@ -279,7 +280,7 @@ function signatures(): NonNullable<SubmissionPdfInput['signatures']> {
   ];
 }
 
-describe('renderSubmissionPdf signatures', () => {
+describe('renderSubmissionPdf signatures', { timeout: 30_000 }, () => {
   it('draws every signature on a signatures page: drawn ones as images, typed ones in the handwriting font', async () => {
     const pages = await readPdf(await renderSubmissionPdf(baseInput({ signatures: signatures() })));
     const page = pages.find((p) => p.text.includes('Signatures (2)'));
