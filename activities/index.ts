@@ -12,6 +12,7 @@ import { createTaskActivities } from './tasks/tasks.activities';
 import { createPacketSubmissionActivities } from './packets/packet-submission.activities';
 import { createPacketBulkActivities } from './packets/packet-bulk.activities';
 import { createPacketSendActivities } from './packets/packet-send.activities';
+import { createSignerCopyActivities } from './packets/signer-copy.activities';
 import { createTemplateAssignmentActivities } from './templates/template-assignment.activities';
 import { createTemplateDuplicationActivities } from './templates/template-duplication.activities';
 
@@ -35,6 +36,7 @@ export function createActivities(deps: ActivityDeps) {
     ...packetSubmission,
     ...createPacketSendActivities({ ...deps, openFirstPhases: packetSubmission.openFirstPhases }),
     ...createPacketBulkActivities(deps),
+    ...createSignerCopyActivities(deps),
     ...createDisclosureActivities(deps),
     ...createTemplateAssignmentActivities(deps),
     ...createTemplateDuplicationActivities(deps),

@@ -192,6 +192,7 @@ describe('access', () => {
         'POST /api/v1/signer/open',
         'POST /api/v1/signer/consent',
         'POST /api/v1/signer/submit',
+        'POST /api/v1/signer/pdf',
       ].sort(),
     );
   });

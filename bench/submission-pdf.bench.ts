@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { renderSubmissionPdf, type SubmissionPdfInput } from '../activities/packets/render-submission-pdf';
-import { variedForm, variedFormAnswers } from '../form-engine/testing/sample-forms';
+import { everyElementAnswers, variedForm, variedFormAnswers } from '../form-engine/testing/sample-forms';
 import { percentile, printTable, round, sample, type BenchRow } from './measure';
 
 /**
@@ -42,6 +42,25 @@ export async function runSubmissionPdfBench(): Promise<BenchRow[]> {
     bytes = (await renderSubmissionPdf(input)).length;
   });
   const voided = await sample(10, () => renderSubmissionPdf({ ...input, voided: true }));
+  // The signatures page: an approver's and an athlete's drawn signature and an external signer's typed one, which
+  // embeds the handwriting font.
+  const drawn = everyElementAnswers().sig as { image?: string } | undefined;
+  const signed: SubmissionPdfInput = {
+    ...input,
+    signatures: ['Athlete fills in', 'Compliance signs', 'Physician signs'].map((stepName, i) => ({
+      stepName,
+      source: i === 2 ? 'Signed as external signer' : 'Approved with signature',
+      signerName: i === 2 ? 'Grace Okafor' : 'Pat Officer',
+      at: new Date(Date.UTC(2026, 10, 21, 9, i)).toISOString(),
+      mark:
+        i === 2 || !drawn?.image
+          ? { kind: 'typed' as const, text: 'Grace Okafor' }
+          : { kind: 'drawn' as const, dataUrl: drawn.image },
+      identifiedBy: i === 2 ? 'Personal link e-mailed to doctor@clinic.test' : 'Signed-in account',
+      documentSha256: 'c'.repeat(64),
+    })),
+  };
+  const withSignatures = await sample(10, () => renderSubmissionPdf(signed));
   return [
     {
       name: 'submission PDF, 5 forms x 20 elements, p50',
@@ -58,6 +77,12 @@ export async function runSubmissionPdfBench(): Promise<BenchRow[]> {
     {
       name: 'submission PDF, voided (stamped), p50',
       value: round(percentile(voided, 50)),
+      unit: 'ms',
+      goal: '< 300 ms',
+    },
+    {
+      name: 'submission PDF with a signatures page (2 drawn, 1 typed), p50',
+      value: round(percentile(withSignatures, 50)),
       unit: 'ms',
       goal: '< 300 ms',
     },

@@ -72,6 +72,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'bulk-void': 'Bulk void',
   'packet-send': 'Packet send',
   'template-duplication': 'Template duplication',
+  'packet-signer-copy': 'Signed copy mail',
 };
 
 export function moduleLabel(module: string | null | undefined): string {

@@ -108,6 +108,12 @@ export const ESIGN_CONSENT = {
     'after submitting.',
 } as const;
 
+/**
+ * How long an external signer's link keeps giving them the signed PDF after they signed. The spec names no retention
+ * period; the longest a packet's workflow can stay open is 12 months, so a signer's copy stays downloadable as long.
+ */
+export const SIGNER_COPY_DAYS = 365;
+
 /** Audit trail event kinds of a submission (DOMAIN-NOTES "Audit trail events"). */
 export const SUBMISSION_EVENT_KINDS = [
   'CREATED',
@@ -135,4 +141,5 @@ export const packetWorkflowIds = {
   send: (sentPacketId: string) => `packet-send:${sentPacketId}`,
   bulkVoid: (sentPacketId: string) => `bulk-void:${sentPacketId}`,
   folderArchive: (folderId: string) => `bulk-void:folder:${folderId}`,
+  signerCopy: (linkId: string) => `packet-signer-copy:${linkId}`,
 };

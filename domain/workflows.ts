@@ -23,6 +23,7 @@ export const WORKFLOW_MODULES = [
   'bulk-void',
   'packet-send',
   'template-duplication',
+  'packet-signer-copy',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 

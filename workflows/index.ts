@@ -4,6 +4,7 @@ export * from './auth/password-reset.workflow';
 export * from './packets/packet-submission.workflow';
 export * from './packets/bulk-void.workflow';
 export * from './packets/packet-send.workflow';
+export * from './packets/signer-copy.workflow';
 export * from './disclosures/disclosure.workflow';
 export * from './templates/template-assignment.workflow';
 export * from './templates/template-duplication.workflow';

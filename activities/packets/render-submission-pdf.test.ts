@@ -19,6 +19,10 @@ const standardFontDataUrl = join(
 interface ParsedPage {
   text: string;
   hasImage: boolean;
+  /** How many images the page paints. */
+  images: number;
+  /** The text drawn in each embedded font, by the font's PostScript name (subset prefix dropped). */
+  byFont: Record<string, string>;
 }
 
 /** Parses a PDF back with pdfjs: each page's text (items joined by spaces) and whether it paints an image. */
@@ -33,7 +37,17 @@ async function readPdf(bytes: Uint8Array): Promise<ParsedPage[]> {
       .join(' ')
       .replace(/\s+/g, ' ');
     const ops = await page.getOperatorList();
-    pages.push({ text, hasImage: ops.fnArray.includes(OPS.paintImageXObject) });
+    const byFont: Record<string, string> = {};
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const font = page.commonObjs.has(item.fontName)
+        ? (page.commonObjs.get(item.fontName) as { name?: string }).name
+        : undefined;
+      const name = (font ?? item.fontName).replace(/-\d+$/, '');
+      byFont[name] = `${byFont[name] ?? ''} ${item.str}`.trim();
+    }
+    const images = ops.fnArray.filter((fn) => fn === OPS.paintImageXObject).length;
+    pages.push({ text, hasImage: images > 0, images, byFont });
   }
   await doc.destroy();
   return pages;
@@ -71,7 +85,8 @@ function baseInput(overrides: Partial<SubmissionPdfInput> = {}): SubmissionPdfIn
   };
 }
 
-describe('renderSubmissionPdf', () => {
+// Each test renders and parses whole PDFs with pdfjs: seconds on a busy two-core machine, more than the default 5 s.
+describe('renderSubmissionPdf', { timeout: 30_000 }, () => {
   it('lays out every element type with its answer, then a signing certificate', async () => {
     const pages = await readPdf(await renderSubmissionPdf(baseInput()));
     const all = pages.map((page) => page.text).join(' ');
@@ -228,5 +243,109 @@ describe('renderSubmissionPdf', () => {
     const pages = await readPdf(await renderSubmissionPdf(baseInput({ forms })));
     expect(pages.filter((page) => page.text.includes('Signing certificate'))).toHaveLength(1);
     for (let i = 1; i <= 5; i++) expect(pages.some((page) => page.text.includes(`Form ${i}`))).toBe(true);
+  });
+});
+
+/** A tiny valid PNG (a 2x2 black square) standing in for a drawn signature. */
+const DRAWN =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4nGNgYGD4z8DAwMDAAAAPAAHvXF8eAAAAAElFTkSuQmCC';
+
+function signatures(): NonNullable<SubmissionPdfInput['signatures']> {
+  return [
+    {
+      stepName: 'Athlete fills in',
+      source: 'Athlete medical history: Athlete signature',
+      signerName: 'Ana Cruz',
+      signerEmail: 'athlete@demo.edu',
+      at: '2026-11-20T14:03:07.000Z',
+      mark: { kind: 'drawn', dataUrl: DRAWN },
+      identifiedBy: 'Signed-in account',
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
+      documentSha256: 'a'.repeat(64),
+    },
+    {
+      stepName: 'Team doctor signs',
+      source: 'Signed as external signer',
+      signerName: 'Grace Okafor',
+      signerEmail: 'doctor@clinic.test',
+      at: '2026-11-22T10:11:12.000Z',
+      mark: { kind: 'typed', text: 'Grace Okafor' },
+      identifiedBy: 'Personal link e-mailed to doctor@clinic.test',
+      consent: { version: '2026-11-23', at: '2026-11-22T10:09:00.000Z', ip: '192.0.2.44' },
+      ip: '192.0.2.44',
+      userAgent: 'Mozilla/5.0 (iPhone) Safari/18.0',
+      documentSha256: 'd'.repeat(64),
+    },
+  ];
+}
+
+describe('renderSubmissionPdf signatures', { timeout: 30_000 }, () => {
+  it('draws every signature on a signatures page: drawn ones as images, typed ones in the handwriting font', async () => {
+    const pages = await readPdf(await renderSubmissionPdf(baseInput({ signatures: signatures() })));
+    const page = pages.find((p) => p.text.includes('Signatures (2)'));
+    expect(page, 'signatures page').toBeDefined();
+    for (const expected of [
+      '1. Athlete fills in',
+      'Athlete medical history: Athlete signature',
+      'Ana Cruz <athlete@demo.edu>',
+      '2026-11-20 14:03:07 UTC',
+      '2. Team doctor signs',
+      'Grace Okafor <doctor@clinic.test>',
+      '2026-11-22 10:11:12 UTC',
+      'Drawn signature',
+      'Typed signature',
+    ]) {
+      expect(page!.text, expected).toContain(expected);
+    }
+    expect(page!.images).toBe(1);
+    // The typed signature is drawn in the embedded Dancing Script, not a standard font.
+    const handwriting = Object.entries(page!.byFont).find(([font]) => /DancingScript/.test(font));
+    expect(handwriting?.[1]).toBe('Grace Okafor');
+  });
+
+  it('lists each signer on the certificate with consent version, IP, user agent and the document hash', async () => {
+    const pages = await readPdf(await renderSubmissionPdf(baseInput({ signatures: signatures() })));
+    const start = pages.findIndex((p) => p.text.includes('Signing certificate'));
+    const certificate = pages
+      .slice(start)
+      .map((p) => p.text)
+      .join(' ');
+    expect(certificate).toContain('Signers (2)');
+    for (const expected of [
+      'Personal link e-mailed to doctor@clinic.test',
+      'Version 2026-11-23, accepted 2026-11-22 10:09:00 UTC from 192.0.2.44',
+      'Mozilla/5.0 (iPhone) Safari/18.0',
+      'd'.repeat(64),
+      'Signed-in account',
+      'Not asked: signed in to the platform with an account',
+      'a'.repeat(64),
+    ]) {
+      expect(certificate, expected).toContain(expected);
+    }
+  });
+
+  it('keeps the VOID stamp on the signatures page of a voided submission', async () => {
+    const pages = await readPdf(
+      await renderSubmissionPdf(baseInput({ voided: true, status: 'Approved', signatures: signatures() })),
+    );
+    const page = pages.find((p) => p.text.includes('Signatures (2)'));
+    expect(page!.text).toContain('VOID');
+    for (const p of pages) expect(p.text).toContain('VOID');
+  });
+
+  it('embeds the handwriting font only for typed signatures, and falls back for letters it lacks', async () => {
+    const drawnOnly = await readPdf(await renderSubmissionPdf(baseInput({ signatures: signatures().slice(0, 1) })));
+    expect(drawnOnly.some((p) => Object.keys(p.byFont).some((f) => /DancingScript/.test(f)))).toBe(false);
+    const [, typed] = signatures();
+    const foreign = await readPdf(
+      await renderSubmissionPdf(
+        baseInput({ signatures: [{ ...typed!, mark: { kind: 'typed', text: 'Ζωή Παπαδάκη' } }] }),
+      ),
+    );
+    // Greek is not in the font: the signature is still there, in the standard script font, never a blank.
+    const page = foreign.find((p) => p.text.includes('Signatures (1)'))!;
+    expect(page.text).toContain('Typed signature');
+    expect(Object.keys(page.byFont).some((f) => /DancingScript/.test(f))).toBe(false);
   });
 });

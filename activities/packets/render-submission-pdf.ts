@@ -1,8 +1,20 @@
 import { PDFDocument, StandardFonts, type PDFImage } from 'pdf-lib';
 import { evaluateConditions, type FormElement, type FormVersion } from '../../form-engine';
 import { describeAnswer } from './submission-pdf-answers';
+import { embedSignatureFont } from './submission-pdf-fonts';
 import { hashAnswers, hashAnswerSet } from './submission-pdf-hash';
+import {
+  drawSignatures,
+  drawSigners,
+  needsSignatureFont,
+  type EmbedSignature,
+  type SubmissionPdfSignature,
+} from './submission-pdf-signatures';
+import { formatUtc } from './submission-pdf-text';
 import { MUTED, SubmissionPdfWriter, type PdfFonts } from './submission-pdf-writer';
+
+export type { SubmissionPdfSignature } from './submission-pdf-signatures';
+export { formatUtc } from './submission-pdf-text';
 
 export interface SubmissionPdfEvent {
   /** ISO UTC timestamp. */
@@ -23,6 +35,11 @@ export interface SubmissionPdfInput {
   voided: boolean;
   forms: { name: string; version: FormVersion; answers: Record<string, unknown> }[];
   events: SubmissionPdfEvent[];
+  /**
+   * Every signature given on the submission, in order: the forms' signature questions and the steps' own signatures
+   * (approver with signature, external signer), each with who, when, the step and how the signer was identified.
+   */
+  signatures?: SubmissionPdfSignature[];
   /** ISO UTC timestamp of the download. */
   generatedAt: string;
 }
@@ -30,13 +47,6 @@ export interface SubmissionPdfInput {
 export { hashAnswerSet } from './submission-pdf-hash';
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-
-/** "2026-11-23T09:17:01.123Z" → "2026-11-23 09:17:01 UTC"; anything unparseable is shown as given. */
-export function formatUtc(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
 
 /**
  * The PDF of one submission (issue 4, "Download a submission as a PDF"): a summary, every form with its answers,
@@ -61,6 +71,8 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
     italic: doc.embedStandardFont(StandardFonts.HelveticaOblique),
     mono: doc.embedStandardFont(StandardFonts.Courier),
     script: doc.embedStandardFont(StandardFonts.TimesRomanBoldItalic),
+    // Embedded only when a typed signature will be drawn: a submission without one stays standard fonts only.
+    signature: needsSignatureFont(input) ? await embedSignatureFont(doc) : null,
   };
   const writer = new SubmissionPdfWriter(doc, fonts);
   const images = new Map<string, PDFImage | null>();
@@ -79,6 +91,11 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
     if (index === 0) writer.space(18);
     else writer.breakPage();
     await drawForm(writer, form, input.generatedAt, embedSignature);
+  }
+  const signatures = input.signatures ?? [];
+  if (signatures.length > 0) {
+    writer.newPage();
+    await drawSignatures(writer, signatures, embedSignature);
   }
   writer.newPage();
   drawCertificate(writer, input);
@@ -104,8 +121,6 @@ function drawSummary(writer: SubmissionPdfWriter, input: SubmissionPdfInput): vo
   writer.space(6);
   writer.rule();
 }
-
-type EmbedSignature = (dataUrl: string) => Promise<PDFImage | null>;
 
 async function drawForm(
   writer: SubmissionPdfWriter,
@@ -206,8 +221,7 @@ async function drawElement(
       return;
     }
     case 'typedSignature':
-      writer.space(4);
-      writer.paragraph(view.text, { font: fonts.script, size: 22, indent });
+      writer.signatureText(view.text, 22, indent);
       writer.paragraph('Typed signature', { font: fonts.italic, size: 8, indent, color: MUTED });
       return;
   }
@@ -232,6 +246,7 @@ function drawCertificate(writer: SubmissionPdfWriter, input: SubmissionPdfInput)
     writer.field(`Form ${index + 1}`, form.name);
     writer.field('Form SHA-256', hashAnswers(form.answers), { font: fonts.mono, size: 8.5 });
   });
+  drawSigners(writer, input.signatures ?? []);
   writer.space(6);
   writer.rule();
   writer.paragraph(`Events (${input.events.length})`, { font: fonts.bold, size: 12 });

@@ -144,3 +144,10 @@ function longestFittingPrefix(word: string, width: number, size: number, measure
   }
   return low;
 }
+
+/** "2026-11-23T09:17:01.123Z" → "2026-11-23 09:17:01 UTC"; anything unparseable is shown as given. */
+export function formatUtc(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}

@@ -1,14 +1,20 @@
 import { degrees, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import type { SignatureFont } from './submission-pdf-fonts';
 import { toPdfText, wrapText } from './submission-pdf-text';
 
-/** The fonts of a submission PDF; all standard fonts, so nothing is embedded but what is drawn. */
+/**
+ * The fonts of a submission PDF: standard fonts for the text, so nothing is embedded but what is drawn, and the
+ * embedded handwriting font for typed signatures when the submission has any.
+ */
 export interface PdfFonts {
   regular: PDFFont;
   bold: PDFFont;
   italic: PDFFont;
   mono: PDFFont;
-  /** Typed signatures: the most handwriting-like of the standard fonts (Times Bold Italic). */
+  /** Typed signatures the handwriting font cannot draw: the most handwriting-like standard font (Times Bold Italic). */
   script: PDFFont;
+  /** The embedded handwriting font (Dancing Script), when a typed signature needs it. */
+  signature?: SignatureFont | null;
 }
 
 export interface TextStyle {
@@ -92,6 +98,17 @@ export class SubmissionPdfWriter {
         });
       }
     }
+  }
+
+  /** A typed signature: in the handwriting font when it has every glyph, else in the standard script font. */
+  signatureText(text: string, size = 24, indent = 0): void {
+    // Coverage is checked on the signature as typed: a name the font cannot spell is shown in the standard script
+    // font (transliterated where need be) rather than as question marks in handwriting.
+    const value = text.trim() || '-';
+    const handwriting = this.fonts.signature;
+    const font = handwriting?.covers(value) ? handwriting.font : this.fonts.script;
+    this.space(4);
+    this.paragraph(value, { font, size, indent });
   }
 
   /** A label and a value on one line when they fit (certificate fields), else the value wrapped under the label. */

@@ -4,6 +4,7 @@ import { submissionStateQuery } from '../../workflows/packets/packet-submission.
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { loadPdfSignatures } from './submission-pdf.service';
 
 /**
  * Packets end to end on the real stack (PostgreSQL, Temporal dev server, platform worker): build and publish with
@@ -337,7 +338,14 @@ describe('the submission workflow', () => {
     const token = await signerLinkFromMail('doc@clinic.test');
     const opened = await call(null, 'POST', '/signer/open', { token });
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toMatchObject({ packetName: 'Medical clearance', signerName: 'Dana Doe', forms: [] });
+    // The document comes first: the forms as the athlete filled them, before any consent.
+    expect(opened.json()).toMatchObject({ packetName: 'Medical clearance', signerName: 'Dana Doe', signedAt: null });
+    expect(opened.json().forms).toHaveLength(2);
+    expect(opened.json().answers[formA]).toEqual({ name: 'Ath Lete', phone: '555' });
+    const preview = await call(null, 'POST', '/signer/pdf', { token });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    expect(preview.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const early = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(early.json().error.code).toBe('ESIGN_CONSENT_REQUIRED');
     const consent = await call(null, 'POST', '/signer/consent', {
@@ -356,6 +364,57 @@ describe('the submission workflow', () => {
     const replay = await call(null, 'POST', '/signer/submit', { token, signature: 'Dana Doe' });
     expect(replay.statusCode).toBe(410);
     expect(replay.json().error.code).toBe('LINK_NO_LONGER_VALID');
+    // The same link now shows the signed packet and gives the signed PDF, which holds both signatures.
+    const afterSigning = await call(null, 'POST', '/signer/open', { token });
+    expect(afterSigning.statusCode, afterSigning.body).toBe(200);
+    expect(afterSigning.json().signedAt).not.toBeNull();
+    expect(Date.parse(afterSigning.json().copyUntil)).toBeGreaterThan(Date.now() + 360 * 86_400_000);
+    const copy = await call(null, 'POST', '/signer/pdf', { token });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const row = await t.database.db
+      .selectFrom('packet_submissions as s')
+      .innerJoin('sent_packets as sp', 'sp.id', 's.sent_packet_id')
+      .innerJoin('packet_versions as v', 'v.id', 'sp.packet_version_id')
+      .select(['v.workflow', 's.status'])
+      .where('s.id', '=', submission.id)
+      .executeTakeFirstOrThrow();
+    const signatures = await loadPdfSignatures(t.database.db, {
+      schoolId,
+      schoolName: 'School',
+      submissionId: submission.id,
+      packetName: 'Medical clearance',
+      recipientName: 'Ath Lete',
+      status: row.status,
+      workflow: row.workflow,
+      forms: [],
+      answers: {},
+    });
+    expect(signatures.map((s) => [s.stepName, s.source, s.signerName, s.mark.kind])).toEqual([
+      ['Compliance signs', 'Approved with signature', expect.any(String), 'drawn'],
+      ['Doctor signs', 'Signed as external signer', 'Dana Doe', 'typed'],
+    ]);
+    expect(signatures[0]!.identifiedBy).toBe('Signed-in account');
+    expect(signatures[1]).toMatchObject({
+      signerEmail: 'doc@clinic.test',
+      identifiedBy: 'Personal link e-mailed to doc@clinic.test',
+      consent: { version: opened.json().consent.version },
+      documentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const downloads = await t.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('action', '=', 'packet.signer_pdf.downloaded')
+      .where('target_id', '=', submission.id)
+      .execute();
+    expect(downloads).toHaveLength(2);
+    // Past the retention window the link gives nothing.
+    await t.database.db
+      .updateTable('packet_signer_links')
+      .set({ used_at: new Date(Date.now() - 366 * 86_400_000) })
+      .where('submission_id', '=', submission.id)
+      .execute();
+    expect((await call(null, 'POST', '/signer/pdf', { token })).json().error.code).toBe('LINK_NO_LONGER_VALID');
+    expect((await call(null, 'POST', '/signer/open', { token })).json().error.code).toBe('LINK_NO_LONGER_VALID');
     const forged = await call(null, 'POST', '/signer/open', { token: `${token.slice(0, -3)}abc` });
     expect(forged.json().error.code).toBe('LINK_NO_LONGER_VALID');
 

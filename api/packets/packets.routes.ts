@@ -50,6 +50,7 @@ import {
   SentPacketPage,
   SignerConsentBody,
   SignerDone,
+  SignerPdf,
   SignerSubmitBody,
   SignerTokenBody,
   SignerView,
@@ -76,7 +77,7 @@ import {
 } from './packets.service';
 import { sendPacket, sendProgress } from './send-packet.service';
 import { renderSubmissionPdfFor } from './submission-pdf.service';
-import { openSignerLink, recordSignerConsent, submitAsSigner } from './signer.service';
+import { openSignerLink, recordSignerConsent, renderSignerPdf, submitAsSigner } from './signer.service';
 import {
   actOnSubmission,
   listActionRequired,
@@ -527,5 +528,18 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: SignerSubmitBody, response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) } },
     },
     async (request) => submitAsSigner(request, request.body.token, request.body),
+  );
+  // A POST, so the token stays out of URLs and access logs; the signer's copy is downloaded from the answer.
+  app.post(
+    '/signer/pdf',
+    { ...signer, schema: { body: SignerTokenBody, response: { 200: SignerPdf, ...errorResponses(400, 410) } } },
+    async (request, reply) => {
+      const { bytes, filename } = await renderSignerPdf(request, request.body.token);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   );
 };

@@ -417,11 +417,17 @@ export const SignerView = Type.Object({
   stepName: Type.String(),
   stepKind: Type.Enum(PACKET_STEP_KINDS),
   consent: Type.Object({ version: Type.String(), text: Type.String(), acceptedAt: Nullable(Timestamp) }),
-  /** Only after consent: the forms and answers so far. */
+  /** The document the signer reads first: every form of the packet and the answers so far. */
   forms: Type.Array(PacketFormInfo),
   answers: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
   questionIds: Type.Array(Type.String()),
   expiresAt: Timestamp,
+  /** The submission's status now (VOIDED when the sender voided it after the signer signed). */
+  status: Type.Enum(SUBMISSION_STATUSES),
+  /** When this signer signed; null while it is still their turn. */
+  signedAt: Nullable(Timestamp),
+  /** Until when the link gives the signer their signed PDF (null before signing). */
+  copyUntil: Nullable(Timestamp),
 });
 export const SignerConsentBody = Type.Object({
   token: SignerToken,
@@ -436,6 +442,11 @@ export const SignerSubmitBody = Type.Object({
   signature: Type.String({ minLength: 1, maxLength: 2_000_000 }),
 });
 export const SignerDone = Type.Object({ status: Type.Enum(SUBMISSION_STATUSES) });
+export const SignerPdf = Type.Unsafe<Uint8Array>({
+  type: 'string',
+  format: 'binary',
+  description: 'The submission as a PDF (application/pdf), for the external signer before and after signing.',
+});
 
 // ---- reports (Big Picture) ----
 

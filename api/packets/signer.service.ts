@@ -1,22 +1,27 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
-import { ESIGN_CONSENT } from '../../domain/packets';
+import { ESIGN_CONSENT, packetWorkflowIds, SIGNER_COPY_DAYS } from '../../domain/packets';
 import { hashToken, verifyLinkToken } from '../../domain/signed-links';
+import { recordAudit } from '../audit/audit.repository';
 import { findSchoolToday } from '../forms/school-today';
 import { assertPacketAnswerLimits } from '../shared/answer-limits';
 import { requestMeta } from '../shared/request-meta';
-import { requireTemporal } from '../shared/workflow-client';
+import type { packetSignerCopyWorkflow } from '../../workflows/packets/signer-copy.workflow';
+import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import { loadFormVersionsById } from './packets.repository';
-import { executeStepAction, loadAnswers } from './submissions.service';
+import { buildSubmissionPdf, toPdfEvents } from './submission-pdf.service';
+import { executeStepAction, loadAnswers, loadEvents } from './submissions.service';
 
 /**
- * The external signer's pages, reached only with the mailed token (public routes). A link works while it is that
- * signer's turn: not revoked (void, recall, change request), not used, not expired, and the submission's active
- * step and round are the link's. Only the token's SHA-256 is stored. Consent to sign electronically (ESIGN,
- * versioned) is recorded with IP and user agent before the packet is shown.
+ * The external signer's pages, reached only with the mailed token (public routes). A link works for signing while it
+ * is that signer's turn: not revoked (void, recall, change request), not used, not expired, and the submission's
+ * active step and round are the link's. Only the token's SHA-256 is stored. The signer reads the document first (every
+ * form as filled so far, and its PDF), then accepts the consent to sign electronically (ESIGN, versioned, recorded
+ * with IP and user agent), then signs. Once signed, the same link gives them the signed PDF for SIGNER_COPY_DAYS.
  */
-async function findUsableLink(request: FastifyRequest, token: string) {
+async function findLink(request: FastifyRequest, token: string) {
   const deps = request.server.deps;
   const { db } = deps.database;
   const idPart = verifyLinkToken(deps.config.appSecret, 'external-signer', token);
@@ -50,10 +55,29 @@ async function findUsableLink(request: FastifyRequest, token: string) {
       'v.name as packet_name',
       'v.forms',
       'v.workflow',
+      's.recipient_user_id',
     ])
     .where('l.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!link || idPart !== link.nonce) throw new AppError('LINK_NO_LONGER_VALID');
+  return link;
+}
+
+/** When a signed link stops giving its signer the signed copy. */
+function copyUntil(link: { used_at: Date | null }): Date | null {
+  return link.used_at ? new Date(link.used_at.getTime() + SIGNER_COPY_DAYS * 86_400_000) : null;
+}
+
+/** A link its signer has signed with, still within the copy's retention: for reading and downloading only. */
+async function findLinkToReadOrSign(request: FastifyRequest, token: string) {
+  const link = await findLink(request, token);
+  const until = copyUntil(link);
+  if (until && until.getTime() > Date.now()) return link;
+  return findUsableLink(request, token, link);
+}
+
+async function findUsableLink(request: FastifyRequest, token: string, found?: Awaited<ReturnType<typeof findLink>>) {
+  const link = found ?? (await findLink(request, token));
   if (link.status === 'VOIDED') throw new AppError('PACKET_VOIDED');
   const outOfTurn = link.active_step_id !== link.step_id || link.submission_round !== link.round;
   if (link.revoked_at || link.used_at || link.expires_at.getTime() <= Date.now() || outOfTurn) {
@@ -91,17 +115,18 @@ async function appendSignerEvent(
 
 export async function openSignerLink(request: FastifyRequest, token: string) {
   const deps = request.server.deps;
-  const link = await findUsableLink(request, token);
-  await appendSignerEvent(request, link, 'OPENED', `opened:${link.id}`);
+  const link = await findLinkToReadOrSign(request, token);
+  if (!link.used_at) await appendSignerEvent(request, link, 'OPENED', `opened:${link.id}`);
   const consented = link.consent_version === ESIGN_CONSENT.version && !!link.consented_at;
   const step = (link.workflow as PacketWorkflowDefinition).steps.find((s) => s.id === link.step_id);
-  const forms = consented ? await loadFormVersionsById(deps.database.db, link.school_id, link.forms) : [];
-  const answers = consented
-    ? await loadAnswers(deps.database.db, deps.config.appSecret, link.school_id, link.submission_id, {
-        userId: null,
-        email: link.email,
-      })
-    : {};
+  // The document comes first: the signer reads every form as the earlier steps filled it before consenting.
+  const [forms, answers] = await Promise.all([
+    loadFormVersionsById(deps.database.db, link.school_id, link.forms),
+    loadAnswers(deps.database.db, deps.config.appSecret, link.school_id, link.submission_id, {
+      userId: null,
+      email: link.email,
+    }),
+  ]);
   return {
     packetName: link.packet_name,
     signerName: `${link.first_name} ${link.last_name}`.trim(),
@@ -122,7 +147,59 @@ export async function openSignerLink(request: FastifyRequest, token: string) {
     answers,
     questionIds: step?.questionIds ?? [],
     expiresAt: link.expires_at.toISOString(),
+    status: link.status,
+    signedAt: link.used_at ? link.used_at.toISOString() : null,
+    copyUntil: copyUntil(link)?.toISOString() ?? null,
   };
+}
+
+/**
+ * The submission's PDF for its external signer: while it is their turn (to read before signing) and, once they have
+ * signed, for SIGNER_COPY_DAYS (their signed copy; a packet voided since keeps its VOID stamp). Every download is in
+ * the audit log.
+ */
+export async function renderSignerPdf(request: FastifyRequest, token: string) {
+  const deps = request.server.deps;
+  const { db } = deps.database;
+  const link = await findLinkToReadOrSign(request, token);
+  const [school, recipient, forms, answers, events] = await Promise.all([
+    db.selectFrom('schools').select('name').where('id', '=', link.school_id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', link.recipient_user_id)
+      .where('school_id', '=', link.school_id)
+      .executeTakeFirst(),
+    loadFormVersionsById(db, link.school_id, link.forms),
+    loadAnswers(db, deps.config.appSecret, link.school_id, link.submission_id, { userId: null, email: link.email }),
+    loadEvents(db, link.school_id, link.submission_id),
+  ]);
+  const meta = requestMeta(request);
+  await recordAudit(db, {
+    schoolId: link.school_id,
+    actorUserId: null,
+    action: 'packet.signer_pdf.downloaded',
+    targetType: 'packet_submission',
+    targetId: link.submission_id,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    details: { signerEmail: link.email, signed: !!link.used_at },
+  });
+  return buildSubmissionPdf(
+    db,
+    {
+      schoolId: link.school_id,
+      schoolName: school.name,
+      submissionId: link.submission_id,
+      packetName: link.packet_name,
+      recipientName: recipient ? `${recipient.first_name} ${recipient.last_name}`.trim() : 'Recipient',
+      status: link.status,
+      workflow: link.workflow as PacketWorkflowDefinition,
+      forms,
+      answers,
+    },
+    toPdfEvents(events),
+  );
 }
 
 export async function recordSignerConsent(
@@ -190,5 +267,24 @@ export async function submitAsSigner(
     signature: body.signature,
     ...(body.answers ? { answers: body.answers } : {}),
   });
+  await startSignerCopy(request, link);
   return { status: state.status };
+}
+
+/**
+ * Starts the process that mails the signer their signed copy. The signature is recorded whatever happens here: a
+ * failure to start is logged (the copy stays downloadable from the link), and a second start finds the first.
+ */
+async function startSignerCopy(request: FastifyRequest, link: Link): Promise<void> {
+  const deps = request.server.deps;
+  try {
+    await requireTemporal(deps).workflow.start<typeof packetSignerCopyWorkflow>('packetSignerCopyWorkflow', {
+      workflowId: packetWorkflowIds.signerCopy(link.id),
+      taskQueue: taskQueueOf(deps),
+      args: [{ schoolId: link.school_id, linkId: link.id, submissionId: link.submission_id }],
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+    request.log.warn({ err, linkId: link.id }, 'the signed copy mail could not be started');
+  }
 }

@@ -16,7 +16,7 @@ import { createPublishedForm } from './packet-fixtures';
  * A packet's whole life through the UI: an officer builds a two-form packet whose workflow is submitter → approver
  * with signature → external signer, publishes and sends it to three athletes naming the external signer; the athlete
  * fills in and draws a signature; a second admin approves with a signature from Action required; the external signer
- * follows the mailed link in a fresh browser, consents and signs; the officer sees the submission approved and
+ * follows the mailed link in a fresh browser, reads the answers, consents and signs; the officer sees the submission approved and
  * downloads its PDF, which is read back with pdf-lib and pdfjs.
  *
  * Not through the UI (set-up covered by other specs): the two forms are made with the forms API, and two more athletes
@@ -245,6 +245,9 @@ test('a packet goes from the designer through athlete, approver and external sig
   const outsider = await freshPage(browser);
   await outsider.goto(new URL(link!).pathname);
   await expect(outsider.getByRole('heading', { name: packetName })).toBeVisible();
+  // The document comes first: the athlete's answers, then the consent.
+  await expect(outsider.getByTestId('signer-document').getByLabel('Allergies')).toHaveValue('Penicillin');
+  await outsider.getByRole('button', { name: 'I have read it, continue' }).click();
   await expect(outsider.getByLabel('First name')).toHaveValue(signer.firstName);
   await expect(outsider.getByLabel('Last name')).toHaveValue(signer.lastName);
   await outsider.getByRole('textbox', { name: 'E-mail' }).fill(signer.email);

@@ -24,7 +24,7 @@ import {
   type FormDetail,
   type ServerAnswerError,
 } from './forms.api';
-import { PdfPages } from './pdf/PdfPages';
+import { PdfPages } from '../../shared/pdf/PdfPages';
 import { FormRenderer } from '../../shared/form-renderer/FormRenderer';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

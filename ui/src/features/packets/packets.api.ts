@@ -29,7 +29,7 @@ import type {
   SubmissionPage,
   UpdatePacketBody,
 } from '../../../../api/packets/packets.schemas';
-import { api } from '../../shared/api';
+import { api, buildApiUrl, parseApiError } from '../../shared/api';
 
 /**
  * Every packets endpoint the screens use, as react-query hooks. Types come from the API's TypeBox contract
@@ -79,6 +79,7 @@ export const packetPaths = {
   signerOpen: '/signer/open',
   signerConsent: '/signer/consent',
   signerSubmit: '/signer/submit',
+  signerPdf: '/signer/pdf',
 };
 
 export const packetKeys = {
@@ -273,9 +274,42 @@ export function useSignerConsent(token: string) {
 }
 
 export function useSignerSubmit(token: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<SignerSubmitInput, 'token'>) =>
       api.post<Static<typeof SignerDone>>(packetPaths.signerSubmit, { ...input, token }),
+    // Reopen the link: it now answers with the signed packet and its copy.
+    onSuccess: () => client.invalidateQueries({ queryKey: packetKeys.signer(token) }),
+  });
+}
+
+/**
+ * The packet's PDF for the external signer. A POST with the token in the body, so the token never sits in a URL the
+ * server logs; the answer is the PDF itself.
+ */
+export async function fetchSignerPdf(token: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await fetch(buildApiUrl(packetPaths.signerPdf), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/pdf, application/json' },
+    credentials: 'include',
+    body: JSON.stringify({ token }),
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as unknown;
+    throw parseApiError(response.status, body);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'signed-packet.pdf';
+  return { blob: await response.blob(), filename };
+}
+
+/** The PDF preview of the packet the signer is reading (or has signed). */
+export function useSignerPdf(token: string, version: string) {
+  return useQuery({
+    queryKey: [...packetKeys.signer(token), 'pdf', version] as const,
+    queryFn: () => fetchSignerPdf(token),
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

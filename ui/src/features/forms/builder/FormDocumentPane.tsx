@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { formDocumentUrl, type FormDocumentInfo } from '../forms.api';
-import { PdfPages } from '../pdf/PdfPages';
+import { PdfPages } from '../../../shared/pdf/PdfPages';
 
 function formatSize(bytes: number): string {
   return bytes < 1024 * 1024

@@ -112,8 +112,8 @@ function PdfPage({
 }
 
 /**
- * A PDF shown page by page with pdf.js (the imported document of a PDF form). Used by the form detail page and the
- * PDF import builder; `onLoaded` reports the page count once the document opens.
+ * A PDF shown page by page with pdf.js: the imported document of a PDF form (the form detail page and the
+ * PDF import builder) and the external signer's preview; `onLoaded` reports the page count once it opens.
  */
 export function PdfPages({
   source,
