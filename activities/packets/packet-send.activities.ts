@@ -12,7 +12,10 @@ import { processSearchAttributes } from '../../workflows/shared/search-attribute
 import type { OpenPhaseInput } from './packet-submission.activities';
 
 /** Workflow starts in flight per batch (the workflow runs a few batches at once). */
-const STARTS_IN_FLIGHT = 8;
+export const PACKET_SEND_STARTS_IN_FLIGHT = 8;
+
+/** The workflow task timeout of submission workflows (the default is ten seconds). */
+const SUBMISSION_WORKFLOW_TASK_TIMEOUT = '30 seconds';
 
 /**
  * The packet-send workflow's batch: starts the submission workflows of up to `limit` recipients of one send (on the
@@ -102,6 +105,9 @@ export function createPacketSendActivities(deps: {
             await temporal.workflow.start(packetSubmissionWorkflow, {
               workflowId: submissions[at]!.workflow_id,
               taskQueue,
+              // A person's action is one workflow task that runs its writes as local activities: on a starved machine
+              // that task may outlast the default ten seconds, and a timed-out task runs everything again.
+              workflowTaskTimeout: SUBMISSION_WORKFLOW_TASK_TIMEOUT,
               args: [one],
               typedSearchAttributes: processSearchAttributes({
                 schoolId: one.schoolId,
@@ -117,7 +123,7 @@ export function createPacketSendActivities(deps: {
         }
       };
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
-      await Promise.all(Array.from({ length: Math.min(STARTS_IN_FLIGHT, inputs.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(PACKET_SEND_STARTS_IN_FLIGHT, inputs.length) }, lane));
       await deps.openFirstPhases({ schoolId: input.schoolId, phases });
       return started;
     },
