@@ -127,9 +127,10 @@ export const resendStepNotificationSignal = wf.defineSignal<[{ stepName?: string
 export const SENT_WITH_FIRST_STEP_PATCH = 'packet-submission-sent-with-first-step';
 
 /**
- * Patch: the writes a person's action waits for (recording the action, the submission's new state, opening the next
- * step or writing the end, cancelling a step's tasks) run as local activities, so an action costs one workflow task
- * instead of a workflow task and a task-queue round trip per write. Runs recorded before it replay their activities.
+ * Patch: the writes that follow a person's recorded action (the submission's new state, opening the next step or
+ * writing the end, cancelling a step's tasks) run as local activities, so an action costs two workflow tasks and one
+ * activity instead of a workflow task and a task-queue round trip per write. Runs recorded before it replay their
+ * activities.
  */
 export const LOCAL_WRITES_PATCH = 'packet-submission-local-writes';
 
@@ -394,7 +395,9 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
             .map((f) => ({ formId: f.formId, formVersionId: f.formVersionId, answers: answers[f.formId] ?? {} }));
         }
         const resubmission = request.action === 'SUBMIT' && step.kind === 'SUBMITTER' && round > 0;
-        await writes().recordStepAction({
+        // A scheduled activity: its workflow task records the Update as accepted before any write, so a worker
+        // killed from here on cannot lose the action (an Update not yet accepted lives only in the server's memory).
+        await records.recordStepAction({
           ...ref,
           hipaa: input.hipaa,
           eventKey: `${current.key}:${slot.key}:${request.action}`,
