@@ -22,7 +22,7 @@ import { testTemporalClient, uniqueTaskQueue, workflowBundle } from '../../scrip
  */
 const RECIPIENTS = Number(process.env.WORKER_KILL_RECIPIENTS ?? 200);
 /** Waits allow for a shared, loaded machine; they grow with the size of the send. */
-const WAIT_MS = 180_000 + RECIPIENTS * 30;
+const WAIT_MS = 300_000 + RECIPIENTS * 30;
 /** The first kill comes once this many first tasks are listed: mid-send. */
 const KILL_AT_TASKS = Math.max(30, Math.floor(RECIPIENTS * 0.15));
 const SUBMITTERS = 40;
@@ -419,5 +419,5 @@ it(
         `${submittedAtKill}/${SUBMITTERS} submissions recorded; timeline (s): ${JSON.stringify(phases)}`,
     );
   },
-  600_000 + RECIPIENTS * 150,
+  900_000 + RECIPIENTS * 150,
 );
