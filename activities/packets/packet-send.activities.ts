@@ -14,9 +14,6 @@ import type { OpenPhaseInput } from './packet-submission.activities';
 /** Workflow starts in flight per batch (the workflow runs a few batches at once). */
 export const PACKET_SEND_STARTS_IN_FLIGHT = 8;
 
-/** The workflow task timeout of submission workflows (the default is ten seconds). */
-const SUBMISSION_WORKFLOW_TASK_TIMEOUT = '30 seconds';
-
 /**
  * The packet-send workflow's batch: starts the submission workflows of up to `limit` recipients of one send (on the
  * task queue this activity runs on, each told its first step is opened for it), then opens those first steps in one
@@ -105,9 +102,6 @@ export function createPacketSendActivities(deps: {
             await temporal.workflow.start(packetSubmissionWorkflow, {
               workflowId: submissions[at]!.workflow_id,
               taskQueue,
-              // A person's action is one workflow task that runs its writes as local activities: on a starved machine
-              // that task may outlast the default ten seconds, and a timed-out task runs everything again.
-              workflowTaskTimeout: SUBMISSION_WORKFLOW_TASK_TIMEOUT,
               args: [one],
               typedSearchAttributes: processSearchAttributes({
                 schoolId: one.schoolId,

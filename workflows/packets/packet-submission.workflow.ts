@@ -126,29 +126,14 @@ export const resendStepNotificationSignal = wf.defineSignal<[{ stepName?: string
  */
 export const SENT_WITH_FIRST_STEP_PATCH = 'packet-submission-sent-with-first-step';
 
-/**
- * Patch: the writes that follow a person's recorded action (the submission's new state, opening the next step or
- * writing the end, cancelling a step's tasks) run as local activities, so an action costs two workflow tasks and one
- * activity instead of a workflow task and a task-queue round trip per write. Runs recorded before it replay their
- * activities.
- */
-export const LOCAL_WRITES_PATCH = 'packet-submission-local-writes';
-
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
 
-const RECORD_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
-
 const recordsWithin = (startToCloseMs = 60_000) =>
-  wf.proxyActivities<PacketSubmissionActivities>({ startToCloseTimeout: startToCloseMs, retry: RECORD_RETRY });
-
-/**
- * The same activities run by the worker that runs the workflow task, inside that task: no task queue in between.
- * Each is idempotent like its scheduled twin, so a worker killed before the task completes (its result not yet in
- * the history) has the whole task, writes included, run again by another worker with the same keys.
- */
-const localWritesWithin = (startToCloseMs = 60_000) =>
-  wf.proxyLocalActivities<PacketSubmissionActivities>({ startToCloseTimeout: startToCloseMs, retry: RECORD_RETRY });
+  wf.proxyActivities<PacketSubmissionActivities>({
+    startToCloseTimeout: startToCloseMs,
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  });
 
 function fail(code: ErrorCode, message?: string): never {
   throw wf.ApplicationFailure.create({ type: code, message: message ?? ERRORS[code].message, nonRetryable: true });
@@ -179,9 +164,6 @@ interface Phase {
 
 export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Promise<SubmissionStatus> {
   const records = recordsWithin(input.activityTimeoutMs);
-  const localWrites = localWritesWithin(input.activityTimeoutMs);
-  /** The writes an action waits for: local activities, except when replaying a run recorded before the patch. */
-  const writes = () => (wf.patched(LOCAL_WRITES_PATCH) ? localWrites : records);
   const ordered = orderPacketSteps(input.workflow);
   const formsById = new Map(input.forms.map((f) => [f.formId, f]));
   // Compiled once per run (a replay or a run on another worker compiles again), not on every Update. The
@@ -395,8 +377,6 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
             .map((f) => ({ formId: f.formId, formVersionId: f.formVersionId, answers: answers[f.formId] ?? {} }));
         }
         const resubmission = request.action === 'SUBMIT' && step.kind === 'SUBMITTER' && round > 0;
-        // A scheduled activity: its workflow task records the Update as accepted before any write, so a worker
-        // killed from here on cannot lose the action (an Update not yet accepted lives only in the server's memory).
         await records.recordStepAction({
           ...ref,
           hipaa: input.hipaa,
@@ -460,7 +440,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     extra: { event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> } } = {},
   ) => {
     await recordSent();
-    await writes().updateSubmission({
+    await records.updateSubmission({
       ...ref,
       status,
       steps: steps.map((s) => ({ ...s })),
@@ -522,7 +502,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     const withSent = !sentRecorded;
     sentRecorded = true;
     if (!preOpened)
-      await writes().openPhase({
+      await records.openPhase({
         ...ref,
         sentPacketId: input.sentPacketId,
         packetName: input.packetName,
@@ -627,7 +607,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       doneSubmitterSteps.delete(changeRequest.targetStepId);
       round += 1;
       status = 'CHANGE_REQUESTED';
-      await writes().cancelPhaseTasks({ ...ref, phaseKey: current.key, slotKeys: current.slots.map((s) => s.key) });
+      await records.cancelPhaseTasks({ ...ref, phaseKey: current.key, slotKeys: current.slots.map((s) => s.key) });
       phase = null;
       await stateWrite({
         event: { kind: 'STATUS', key: `${current.key}:sent-back`, stepId: step.id, details: { status } },
@@ -653,7 +633,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     status = 'VOIDED';
     for (const s of steps)
       if (s.status === 'ACTIVE' || s.status === 'PENDING') setStep(s.stepId, { ...s, status: 'VOIDED' });
-    await writes().finishSubmission({
+    await records.finishSubmission({
       ...ref,
       outcome: 'VOIDED',
       status,
@@ -664,12 +644,12 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   } else if (closing?.kind === 'EXPIRED') {
     for (const s of steps)
       if (s.status === 'ACTIVE') setStep(s.stepId, { ...s, status: 'FAILED', decision: 'EXPIRED' });
-    await writes().finishSubmission({ ...ref, outcome: 'EXPIRED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({ ...ref, outcome: 'EXPIRED', status, steps, packetName: input.packetName });
   } else if (status === 'REJECTED') {
-    await writes().finishSubmission({ ...ref, outcome: 'REJECTED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({ ...ref, outcome: 'REJECTED', status, steps, packetName: input.packetName });
   } else {
     status = approverActed ? 'APPROVED' : submitterActed ? 'AUTO_APPROVED' : 'NOT_APPLICABLE';
-    await writes().finishSubmission({ ...ref, outcome: 'COMPLETED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({ ...ref, outcome: 'COMPLETED', status, steps, packetName: input.packetName });
   }
   ended = true;
   processedSeq = actionSeq;
