@@ -21,6 +21,8 @@ export interface BenchStack {
   db: DatabaseHandle['db'];
   app: FastifyInstance;
   worker: Worker;
+  /** The worker's connection (another worker may share it). */
+  nativeConnection: NativeConnection;
   /** The client the app uses. */
   temporal: Client;
   /** Stops everything and drops the database. */
@@ -54,6 +56,7 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
     db: database.db,
     app,
     worker,
+    nativeConnection,
     temporal,
     async close() {
       await app.close();

@@ -1,7 +1,7 @@
 /**
  * Records the packet submission workflow's histories into workflows/packets/histories/ for the replay test, like
  * scripts/record-histories.ts does for the other workflows (kept apart so each feature re-records only its own):
- *   npx tsx scripts/record-packet-histories.ts [scenario-name]
+ *   npx tsx scripts/record-packet-histories.ts [scenario-name…]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -245,8 +245,9 @@ async function main(): Promise<void> {
     const background = runInBackground(worker);
     const client = new Client({ connection });
     try {
-      // `npx tsx scripts/record-packet-histories.ts <name>` records only that scenario (older files stay as recorded).
-      for (const scenario of SCENARIOS.filter((sc) => !process.argv[2] || sc.name === process.argv[2])) {
+      // `npx tsx scripts/record-packet-histories.ts <name>…` records only those scenarios (older files stay as recorded).
+      const only = process.argv.slice(2);
+      for (const scenario of SCENARIOS.filter((sc) => only.length === 0 || only.includes(sc.name))) {
         const handle = await scenario.run({ client, database });
         const history = await handle.fetchHistory();
         const dir = join(ROOT, 'workflows', 'packets', 'histories');

@@ -12,7 +12,7 @@ import { processSearchAttributes } from '../../workflows/shared/search-attribute
 import type { OpenPhaseInput } from './packet-submission.activities';
 
 /** Workflow starts in flight per batch (the workflow runs a few batches at once). */
-const STARTS_IN_FLIGHT = 8;
+export const PACKET_SEND_STARTS_IN_FLIGHT = 8;
 
 /**
  * The packet-send workflow's batch: starts the submission workflows of up to `limit` recipients of one send (on the
@@ -117,7 +117,7 @@ export function createPacketSendActivities(deps: {
         }
       };
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
-      await Promise.all(Array.from({ length: Math.min(STARTS_IN_FLIGHT, inputs.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(PACKET_SEND_STARTS_IN_FLIGHT, inputs.length) }, lane));
       await deps.openFirstPhases({ schoolId: input.schoolId, phases });
       return started;
     },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { testDatabase } from '../../scripts/test-harness/context';
@@ -43,6 +43,11 @@ function firstStepOf(seeded: Awaited<ReturnType<typeof seedPacketSubmission>>) {
     changeRequest: null,
     recordSent: true,
   };
+}
+
+/** A side-effect key as the activities hash one that holds characters a readable key cannot. */
+function hashedKey(raw: string): string {
+  return `k${createHash('sha256').update(raw).digest('hex').slice(0, 60)}`;
 }
 
 /** Where the submission row says it stands. */
@@ -139,5 +144,93 @@ describe('packet submission activities', () => {
     expect(events[0]!.idempotency_key).toBe(`${seeded.workflowId}:sent`);
     expect(mailer.sent).toHaveLength(1);
     expect(await stepAndStatus(input.submissionId)).toEqual({ active_step_id: 'approve', status: 'SUBMITTED' });
+  });
+
+  it('writes a batch of first steps in a few statements with exactly the rows a step opened on its own has', async () => {
+    const db = database.db;
+    const mailer = createRecordingMailer();
+    const activities = createPacketSubmissionActivities({ db, config: createTestConfig(), mailer });
+    const alone = await seedPacketSubmission(db, { reminderEveryMs: null, expireAfterMs: 600_000 });
+    const batched = await seedPacketSubmission(db, { reminderEveryMs: null, expireAfterMs: 600_000 });
+    const aloneStep = firstStepOf(alone);
+    const batchedStep = {
+      ...firstStepOf(batched),
+      steps: aloneStep.steps,
+      expiresAt: aloneStep.expiresAt,
+      workflowId: batched.workflowId,
+    };
+    // Both as a send leaves them: not opened yet.
+    await db
+      .updateTable('packet_submissions')
+      .set({ active_step_id: null, active_step_name: null })
+      .where('id', 'in', [alone.input.submissionId, batched.input.submissionId])
+      .execute();
+    await runActivity({ workflowId: alone.workflowId }, activities.openPhase, aloneStep);
+    await runActivity({ workflowId: `packet-send:${batched.input.sentPacketId}` }, activities.openFirstPhases, {
+      schoolId: batched.input.schoolId,
+      phases: [batchedStep],
+    });
+
+    /** Everything written for one submission, with its own ids replaced by placeholders. */
+    const written = async (seeded: typeof alone) => {
+      const { input } = seeded;
+      const ids: Array<[string, string]> = [
+        [seeded.workflowId, '<workflow>'],
+        [input.submissionId, '<submission>'],
+        [input.sentPacketId, '<sent>'],
+        [seeded.recipientId, '<recipient>'],
+        [input.schoolId, '<school>'],
+        // The hashed key of the step's notification and mail (the raw key holds '#' and the recipient's id).
+        [hashedKey(`open:submit#0:user:${seeded.recipientId}:${seeded.recipientId}`), '<open-key>'],
+      ];
+      const packet = await db
+        .selectFrom('sent_packets')
+        .select('packet_id')
+        .where('id', '=', input.sentPacketId)
+        .executeTakeFirstOrThrow();
+      const recipient = await db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', seeded.recipientId)
+        .executeTakeFirstOrThrow();
+      ids.push([packet.packet_id, '<packet>'], [recipient.email, '<email>']);
+      const clean = (value: unknown) => {
+        let text = JSON.stringify(value);
+        for (const [id, name] of ids) text = text.split(id).join(name);
+        return JSON.parse(text.replace(/"(\d{4}-\d\d-\d\dT[^"]+)"/g, '"<time>"')) as unknown;
+      };
+      const submission = await db
+        .selectFrom('packet_submissions')
+        .select(['status', 'steps', 'active_step_id', 'active_step_name', 'round', 'change_request'])
+        .where('id', '=', input.submissionId)
+        .executeTakeFirstOrThrow();
+      const events = await db
+        .selectFrom('packet_submission_events')
+        .select(['kind', 'step_id', 'actor_name', 'details', 'idempotency_key'])
+        .where('submission_id', '=', input.submissionId)
+        .orderBy('id')
+        .execute();
+      const tasks = await db
+        .selectFrom('tasks')
+        .select(['step_id', 'step_name', 'assignee_user_id', 'assignee_role', 'title', 'url', 'status', 'module'])
+        .where('workflow_id', '=', seeded.workflowId)
+        .execute();
+      const notes = await db
+        .selectFrom('notifications')
+        .select(['user_id', 'module', 'status', 'title', 'body', 'payload', 'dedupe_key'])
+        .where('school_id', '=', input.schoolId)
+        .execute();
+      const mails = await db
+        .selectFrom('outbox')
+        .select(['idempotency_key', 'subject', 'text_body', 'status'])
+        .where('idempotency_key', 'like', `mail:${seeded.workflowId}:%`)
+        .execute();
+      return clean({ submission, events, tasks, notes, mails });
+    };
+    const fromBatch = await written(batched);
+    expect(fromBatch).toEqual(await written(alone));
+    expect(JSON.stringify(fromBatch)).toContain('"status":"init"');
+    expect(JSON.stringify(fromBatch)).toContain('notification:<workflow>:<open-key>');
+    expect(mailer.sent).toHaveLength(2);
   });
 });

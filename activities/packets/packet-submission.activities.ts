@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppConfig } from '../../api/config';
 import { insertNotification } from '../../api/notifications/notifications.repository';
 import { answersKey, encryptAnswers, sha256Of } from '../../api/packets/answer-crypto';
@@ -9,6 +9,7 @@ import type { NotificationPayload } from '../../domain/notifications';
 import type { StepRunState } from '../../domain/packet-workflow';
 import type { StepAction, SubmissionStatus } from '../../domain/packets';
 import { hashToken, signLinkToken } from '../../domain/signed-links';
+import { EVENTS_CHANNEL } from '../../migrations/connect';
 import type { Database } from '../../migrations/database';
 import type { ActingPerson, ActorSlot, VoidSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
 import { deliverOutboxMail } from '../mail/mail.activities';
@@ -449,6 +450,167 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     return pending;
   }
 
+  /**
+   * The first steps of many new submissions of one school in a few statements instead of several per submission:
+   * one insert of the SENT events, one update of the submission rows, one insert of the tasks and of the
+   * notifications (with their realtime pings). The rows, values and keys are exactly those writePhase writes for each
+   * (so a retry, or a workflow opening its own step, finds them and adds nothing); only phases whose actors are
+   * platform users come here (a signer link is written per link). Returns each phase's mails for after the commit.
+   */
+  async function writeFirstPhases(
+    trx: Transaction<Database>,
+    schoolId: string,
+    phases: OpenPhaseInput[],
+    contexts: Map<string, Ctx>,
+  ): Promise<Array<{ phase: OpenPhaseInput; mails: PendingMail[] }>> {
+    if (phases.length === 0) return [];
+    const sent = phases.filter((p) => p.recordSent);
+    if (sent.length > 0) {
+      await trx
+        .insertInto('packet_submission_events')
+        .values(
+          sent.map((p) => ({
+            school_id: schoolId,
+            submission_id: p.submissionId,
+            kind: 'SENT',
+            step_id: null,
+            actor_user_id: null,
+            actor_email: null,
+            actor_name: 'System',
+            ip: null,
+            user_agent: null,
+            details: JSON.stringify({}),
+            answers_sha256: null,
+            idempotency_key: `${workflowId(p)}:sent`,
+          })),
+        )
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+    }
+    // Only a submission still unopened: a retried batch must not move back one whose workflow has since moved on.
+    const values = sql.join(
+      phases.map((p) => {
+        const state = submissionState({ ...p, activeStepId: p.stepId, activeStepName: p.stepName });
+        return sql`(${p.submissionId}::uuid, ${state.status}, ${state.steps}::jsonb, ${state.active_step_id}, ${state.active_step_name}, ${state.round}::int, ${state.change_request}::jsonb)`;
+      }),
+    );
+    await sql`
+      update packet_submissions as s
+      set status = v.status, steps = v.steps, active_step_id = v.active_step_id, active_step_name = v.active_step_name,
+        round = v.round, change_request = v.change_request, updated_at = now()
+      from (values ${values}) as v(id, status, steps, active_step_id, active_step_name, round, change_request)
+      where s.id = v.id and s.school_id = ${schoolId}
+        and s.active_step_id is null and s.round = 0 and s.status = 'PENDING'
+    `.execute(trx);
+    await ensureTasks(
+      trx,
+      schoolId,
+      phases.flatMap((p) =>
+        p.slots.map((slot) => ({
+          workflowId: workflowId(p),
+          module: 'packet-submission',
+          entityId: p.submissionId,
+          stepId: taskStepId(p.phaseKey, slot.key),
+          stepName: p.stepName,
+          assigneeUserId: slot.userId ?? null,
+          assigneeRole: slot.role ?? null,
+          assigneeEmail: slot.email ?? null,
+          title: `${p.packetName}: ${p.stepName}`,
+          url: `/sprySign/actionRequired?submission=${p.submissionId}`,
+          dueAt: new Date(p.expiresAt),
+        })),
+      ),
+    );
+    // The people behind the slots: named users in one query, each role's holders once.
+    const userIds = [...new Set(phases.flatMap((p) => p.slots.filter((s) => s.kind === 'USER').map((s) => s.userId!)))];
+    const users = new Map<string, { id: string; email: string; first_name: string }>();
+    if (userIds.length > 0) {
+      const rows = await trx
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name'])
+        .where('school_id', '=', schoolId)
+        .where('id', 'in', userIds)
+        .execute();
+      for (const r of rows) users.set(r.id, r);
+    }
+    const roleHolders = new Map<string, Array<{ id: string; email: string; first_name: string }>>();
+    for (const role of new Set(phases.flatMap((p) => p.slots.filter((s) => s.kind === 'ROLE').map((s) => s.role!)))) {
+      roleHolders.set(role, await usersWithRole(schoolId, role, trx));
+    }
+    const notifications: Array<{ userId: string; payload: NotificationPayload; dedupeKey: string }> = [];
+    const out: Array<{ phase: OpenPhaseInput; mails: PendingMail[] }> = [];
+    for (const p of phases) {
+      const ctx = contexts.get(p.submissionId)!;
+      const status = p.stepKind === 'SUBMITTER' ? 'init' : 'assigned';
+      const heading = p.stepKind === 'SUBMITTER' ? 'Please fill in and submit' : 'Please review';
+      const mails: PendingMail[] = [];
+      for (const slot of p.slots) {
+        const people =
+          slot.kind === 'USER' ? [users.get(slot.userId!)].filter((u) => !!u) : (roleHolders.get(slot.role!) ?? []);
+        const raw = `open:${p.phaseKey}:${slot.key}`;
+        for (const person of people) {
+          notifications.push({
+            userId: person.id,
+            payload: {
+              module: 'paperwork',
+              status,
+              title: `${ctx.packet_name}: ${heading}`,
+              sentPacketId: ctx.sent_packet_id,
+              formId: ctx.packet_id,
+              featureData: {},
+            },
+            dedupeKey: sideKey(p, 'notification', `${raw}:${person.id}`),
+          });
+          if (!ctx.notify) continue;
+          const frame: MailFrame = {
+            heading,
+            paragraphs: [
+              `Hi ${person.first_name},`,
+              `It is your turn at "${p.stepName}".`,
+              ...(ctx.message ? [ctx.message] : []),
+            ],
+            action: { label: 'Open the packet', url: submissionUrl(p.submissionId) },
+            footer: [`Sent by ${ctx.school_name}.`],
+          };
+          mails.push({
+            to: person.email,
+            frame,
+            subject: `${ctx.packet_name}: ${heading}`,
+            raw: `${raw}:${person.id}`,
+          });
+        }
+      }
+      out.push({ phase: p, mails });
+    }
+    for (let i = 0; i < notifications.length; i += 500) {
+      const chunk = notifications.slice(i, i + 500);
+      const made = await trx
+        .insertInto('notifications')
+        .values(
+          chunk.map((n) => ({
+            school_id: schoolId,
+            user_id: n.userId,
+            module: n.payload.module,
+            status: n.payload.status,
+            title: n.payload.title,
+            body: n.payload.body ?? null,
+            payload: JSON.stringify(n.payload),
+            dedupe_key: n.dedupeKey,
+          })),
+        )
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning(['id', 'user_id'])
+        .execute();
+      if (made.length > 0) {
+        const pings = made.map((m) =>
+          JSON.stringify({ type: 'notification', schoolId, userId: m.user_id, notificationId: m.id }),
+        );
+        await sql`select pg_notify(${EVENTS_CHANNEL}, ping) from unnest(${pings}::text[]) as ping`.execute(trx);
+      }
+    }
+    return out;
+  }
+
   return {
     async startSubmission(input: SubmissionRef & { steps: StepRunState[] }): Promise<void> {
       await db
@@ -503,9 +665,12 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
           (row.active_step_id === null || row.active_step_id === p.stepId)
         );
       });
+      // Steps whose actors are all platform users are written together; a signer link is written one by one.
+      const together = phases.filter((p) => p.slots.every((slot) => slot.kind !== 'EXTERNAL'));
+      const alone = phases.filter((p) => !together.includes(p));
       const mails = await db.transaction().execute(async (trx) => {
-        const all: Array<{ phase: OpenPhaseInput; mails: PendingMail[] }> = [];
-        for (const phase of phases) {
+        const all = await writeFirstPhases(trx, input.schoolId, together, contexts);
+        for (const phase of alone) {
           const ctx = contexts.get(phase.submissionId)!;
           all.push({ phase, mails: await writePhase(trx, phase, ctx, { onlyIfUnopened: true }) });
         }

@@ -12,7 +12,11 @@ import {
 } from '../../domain/packets';
 import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
-import { packetSendProgressQuery, packetSendWorkflow } from '../../workflows/packets/packet-send.workflow';
+import {
+  PACKET_SEND_BATCH,
+  packetSendProgressQuery,
+  packetSendWorkflow,
+} from '../../workflows/packets/packet-send.workflow';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
@@ -179,22 +183,27 @@ export async function sendPacket(
     targetId: packetId,
     details: { sentPacketId, recipients: recipients.length },
   });
-  // A small send is usually done within the request, so the sender lands on a complete list; a large one goes on in
-  // the background and the client follows its progress.
+  // A small send (one batch) is usually done within the request, so the sender lands on a complete list; a larger one
+  // cannot be, so it answers at once, goes on in the background and the client follows its progress.
   // A send that ended otherwise (an operator stopped it) is followed on the progress endpoint like a long one.
-  const outcome = await resultWithin(
-    send.result().then(
-      () => true,
-      () => false,
-    ),
-    SEND_WAIT_MS,
-  );
+  const outcome =
+    recipients.length <= SEND_WAIT_MAX_RECIPIENTS
+      ? await resultWithin(
+          send.result().then(
+            () => true,
+            () => false,
+          ),
+          SEND_WAIT_MS,
+        )
+      : 'pending';
   const startedAll = outcome === true;
   return { sentPacketId, recipientCount: recipients.length, startedAll };
 }
 
 /** How long the send request waits for the packet-send workflow before it answers (it goes on either way). */
 const SEND_WAIT_MS = 2_000;
+/** Larger sends answer without waiting: their workflows take longer to start than the wait. */
+const SEND_WAIT_MAX_RECIPIENTS = PACKET_SEND_BATCH;
 
 /** The progress of a send's packet-send workflow: how many submission workflows have started. */
 export async function sendProgress(

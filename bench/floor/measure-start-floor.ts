@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import type { Client } from '@temporalio/client';
+import { Worker, type NativeConnection } from '@temporalio/worker';
+
+/**
+ * The floor of starting workflows on a server: `count` trivial workflows (one workflow task each, which completes the
+ * run) started with `inFlight` start calls at a time, with a worker of their own polling their task queue on the same
+ * process. Returns when every start call has answered and when every run has completed.
+ */
+export async function measureStartFloor(options: {
+  client: Client;
+  connection: NativeConnection;
+  count: number;
+  inFlight: number;
+}): Promise<{ startedMs: number; completedMs: number }> {
+  const taskQueue = `start-floor-${Date.now()}`;
+  const worker = await Worker.create({
+    connection: options.connection,
+    taskQueue,
+    workflowsPath: resolve(import.meta.dirname, 'trivial.workflow.ts'),
+  });
+  const running = worker.run();
+  try {
+    const prefix = `start-floor:${taskQueue}`;
+    const begin = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: options.inFlight }, async () => {
+        while (next < options.count) {
+          const at = next++;
+          await options.client.workflow.start('trivialWorkflow', { workflowId: `${prefix}:${at}`, taskQueue });
+        }
+      }),
+    );
+    const startedMs = performance.now() - begin;
+    for (;;) {
+      const { count } = await options.client.workflow.count(
+        `WorkflowType = 'trivialWorkflow' AND TaskQueue = '${taskQueue}' AND ExecutionStatus = 'Completed'`,
+      );
+      if (count >= options.count) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { startedMs, completedMs: performance.now() - begin };
+  } finally {
+    worker.shutdown();
+    await running;
+  }
+}
