@@ -357,22 +357,22 @@ export const NAV_MODULES: NavModule[] = [
   },
 ];
 
-/** Deep screens and the screen they belong under, for breadcrumbs (the parent is a sidebar entry). */
-export const NAV_PARENTS: Record<string, string> = {
-  '/seeSubmission/:packetId': '/sprySign/home',
-  '/home/folderview/:id': '/sprySign/home',
-  '/sprySign': '/sprySign/home',
-  '/archive/folder': '/archive/packet',
-  '/formDetail/:formId': '/sprySign/forms',
-  '/shortFormDetail/:formId': '/sprySign/forms',
-  '/createForm/selectFlow': '/sprySign/forms',
-  '/createForm/shortFormBuilder': '/sprySign/forms',
-  '/createEditForm/longFormBuilder': '/sprySign/forms',
-  '/disclosuredetail': '/disclosures',
-  '/createStudentAthlete': '/studentAthletes',
-  '/school/profile/:schoolId': '/school',
-  '/assignInstitutions': '/templateLibrary',
-  '/bulkAssignInstitutions': '/templateLibrary',
+/** Deep screens and the screens they may belong under, for breadcrumbs: the first the viewer has in the sidebar. */
+export const NAV_PARENTS: Record<string, string[]> = {
+  '/seeSubmission/:packetId': ['/sprySign/home'],
+  '/home/folderview/:id': ['/sprySign/home'],
+  '/sprySign': ['/sprySign/home'],
+  '/archive/folder': ['/archive/packet'],
+  '/formDetail/:formId': ['/sprySign/forms'],
+  '/shortFormDetail/:formId': ['/sprySign/forms'],
+  '/createForm/selectFlow': ['/sprySign/forms'],
+  '/createForm/shortFormBuilder': ['/sprySign/forms'],
+  '/createEditForm/longFormBuilder': ['/sprySign/forms'],
+  '/disclosuredetail': ['/disclosures', '/studentDisclosureList'],
+  '/createStudentAthlete': ['/studentAthletes'],
+  '/school/profile/:schoolId': ['/school'],
+  '/assignInstitutions': ['/templateLibrary'],
+  '/bulkAssignInstitutions': ['/templateLibrary'],
 };
 
 /** Who is looking: their portal, permissions and the school's plan. */

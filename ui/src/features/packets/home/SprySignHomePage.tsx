@@ -24,6 +24,7 @@ import { useCreateFolder, useFolders, usePacket, usePackets, type PacketListFilt
 import { SendPacketModal } from '../send/SendPacketModal';
 import { FolderMenu, PacketMenu } from './PacketActions';
 import { PacketsNav } from './PacketsNav';
+import { countOf } from '../../../shared/labels';
 
 type Sort = NonNullable<PacketListFilters['sort']>;
 
@@ -94,7 +95,7 @@ export function SprySignHomePage() {
                   <FolderMenu folder={f} />
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {f.packetCount} packets · {f.ownerName}
+                  {countOf(f.packetCount, 'packet')} · {f.ownerName}
                 </Text>
               </Card>
             ))}
