@@ -133,7 +133,8 @@ describe('My Tasks', () => {
   it('filters by due window, sorts by due date or age, and counts what is overdue per module', async () => {
     const day = 86_400_000;
     const now = Date.now();
-    await ensureTasks(t.database.db, schoolId, [
+    // One at a time, so each has its own creation time (newest first is then well defined).
+    for (const task of [
       {
         workflowId: 'test-wf:late',
         module: 'packet-submission',
@@ -174,7 +175,9 @@ describe('My Tasks', () => {
         title: 'Any coach',
         dueAt: new Date(now + 20 * day),
       },
-    ]);
+    ]) {
+      await ensureTasks(t.database.db, schoolId, [task]);
+    }
     const byDue = await mine(coach);
     expect(byDue.items.map((i) => i.title)).toEqual(['Late packet', 'Soon packet', 'Any coach', 'Roster']);
     expect(byDue.items.map((i) => i.overdue)).toEqual([true, false, false, false]);

@@ -58,19 +58,20 @@ export async function listMyTasks(
       base = base.where('t.due_at', 'is', null);
       break;
   }
-  const withSubject = base
-    .leftJoin('packet_submissions as s', (j) =>
-      j.on('t.module', '=', 'packet-submission').on(sql`s.id::text`, '=', sql.ref('t.entity_id')),
-    )
-    .leftJoin('disclosures as d', (j) =>
-      j.on('t.module', '=', 'disclosure').on(sql`d.id::text`, '=', sql.ref('t.entity_id')),
-    )
-    .leftJoin('athlete_profiles as ap', (j) => j.on('ap.user_id', '=', SUBJECT_USER))
-    .leftJoin('sport_teams as st', (j) => j.on('st.id', '=', sql`coalesce(d.sport_team_id, ap.sport_team_id)`))
-    .leftJoin('users as su', (j) => j.on('su.id', '=', SUBJECT_USER));
-  const filtered = query.teamId ? withSubject.where('st.id', '=', query.teamId) : withSubject;
-  const counted = query.teamId ? filtered : base;
-  let rows = filtered.select([
+  // The subject and team are looked up for the page's rows only, unless the team filter needs them for every row.
+  const joinSubject = <Q extends typeof base>(q: Q) =>
+    q
+      .leftJoin('packet_submissions as s', (j) =>
+        j.on('t.module', '=', 'packet-submission').on(sql`s.id::text`, '=', sql.ref('t.entity_id')),
+      )
+      .leftJoin('disclosures as d', (j) =>
+        j.on('t.module', '=', 'disclosure').on(sql`d.id::text`, '=', sql.ref('t.entity_id')),
+      )
+      .leftJoin('athlete_profiles as ap', (j) => j.on('ap.user_id', '=', SUBJECT_USER))
+      .leftJoin('sport_teams as st', (j) => j.on('st.id', '=', sql`coalesce(d.sport_team_id, ap.sport_team_id)`))
+      .leftJoin('users as su', (j) => j.on('su.id', '=', SUBJECT_USER));
+  const filtered = query.teamId ? joinSubject(base).where('st.id', '=', query.teamId) : base;
+  let page = filtered.select([
     't.id',
     't.module',
     't.title',
@@ -79,36 +80,51 @@ export async function listMyTasks(
     't.created_at',
     't.due_at',
     't.assignee_user_id',
-    'su.id as subject_id',
-    'su.first_name as subject_first',
-    'su.last_name as subject_last',
-    'st.id as team_id',
-    'st.name as team_name',
   ]);
   const sort = query.sort ?? 'due';
-  if (sort === 'due') rows = rows.orderBy('t.due_at', (ob) => ob.asc().nullsLast()).orderBy('t.created_at');
-  else if (sort === 'oldest') rows = rows.orderBy('t.created_at');
-  else rows = rows.orderBy('t.created_at', 'desc');
-  const [items, count] = await Promise.all([
-    rows.orderBy('t.id').limit(limit).offset(offset).execute(),
-    counted.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  if (sort === 'due') page = page.orderBy('t.due_at', (ob) => ob.asc().nullsLast()).orderBy('t.created_at');
+  else if (sort === 'oldest') page = page.orderBy('t.created_at');
+  else page = page.orderBy('t.created_at', 'desc');
+  const [rows, count] = await Promise.all([
+    page.orderBy('t.id').limit(limit).offset(offset).execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const ids = rows.map((r) => r.id);
+  const subjects =
+    ids.length === 0
+      ? []
+      : await joinSubject(
+          db.selectFrom('tasks as t').where('t.school_id', '=', auth.school.id).where('t.id', 'in', ids),
+        )
+          .select([
+            't.id',
+            'su.id as subject_id',
+            'su.first_name as subject_first',
+            'su.last_name as subject_last',
+            'st.id as team_id',
+            'st.name as team_name',
+          ])
+          .execute();
+  const about = new Map(subjects.map((r) => [r.id, r]));
   return {
-    items: items.map((r) => ({
-      id: r.id,
-      module: r.module,
-      title: r.title,
-      stepName: r.step_name,
-      url: r.url,
-      createdAt: r.created_at.toISOString(),
-      dueAt: r.due_at ? r.due_at.toISOString() : null,
-      overdue: !!r.due_at && r.due_at < now,
-      assignedTo: r.assignee_user_id ? 'me' : 'role',
-      subject: r.subject_id
-        ? { id: r.subject_id, name: `${r.subject_first ?? ''} ${r.subject_last ?? ''}`.trim() }
-        : null,
-      team: r.team_id ? { id: r.team_id, name: r.team_name ?? '' } : null,
-    })),
+    items: rows.map((r) => {
+      const x = about.get(r.id);
+      return {
+        id: r.id,
+        module: r.module,
+        title: r.title,
+        stepName: r.step_name,
+        url: r.url,
+        createdAt: r.created_at.toISOString(),
+        dueAt: r.due_at ? r.due_at.toISOString() : null,
+        overdue: !!r.due_at && r.due_at < now,
+        assignedTo: r.assignee_user_id ? ('me' as const) : ('role' as const),
+        subject: x?.subject_id
+          ? { id: x.subject_id, name: `${x.subject_first ?? ''} ${x.subject_last ?? ''}`.trim() }
+          : null,
+        team: x?.team_id ? { id: x.team_id, name: x.team_name ?? '' } : null,
+      };
+    }),
     total: Number(count.n),
     limit,
     offset,

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import type { VisibleNavItem, VisibleNavModule } from '../../../domain/routes';
 import { useMyTaskCounts, type MyTaskCounts } from '../features/tasks/tasks.api';
 import type { NavPlace } from './nav-state';
+import classes from './Sidebar.module.css';
 
 const MODULE_ICONS: Record<string, ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>> = {
   home: IconHome,
@@ -47,7 +48,7 @@ function ItemLabel({ item, counts }: { item: VisibleNavItem; counts: MyTaskCount
   const count = countFor(item.path, counts);
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
-      <Text size="sm" fw={500} truncate>
+      <Text size="sm" fw="inherit" c="inherit" truncate>
         {item.label}
       </Text>
       <Group gap={4} wrap="nowrap">
@@ -97,8 +98,7 @@ export function Sidebar({ nav, place }: { nav: VisibleNavModule[]; place: NavPla
         leftSection={Icon ? <Icon size={18} stroke={1.75} aria-hidden /> : undefined}
         active={active}
         aria-current={active ? 'page' : undefined}
-        color="indigo.8"
-        variant="light"
+        className={classes.link}
       />
     );
   };
