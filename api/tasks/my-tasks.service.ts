@@ -155,3 +155,47 @@ export async function countMyTasks(db: Kysely<Database>, auth: AuthContext, now 
   }
   return { total, overdue, byModule };
 }
+
+/**
+ * The person's own teams (a coach's staff team, an athlete's team) and how many of their open tasks concern each:
+ * the coach's home shows one card per team.
+ */
+export async function listMyTeams(
+  db: Kysely<Database>,
+  auth: AuthContext,
+): Promise<Array<{ id: string; name: string; sport: string; gender: string; waiting: number }>> {
+  const teams = await db
+    .selectFrom('sport_teams as st')
+    .where('st.school_id', '=', auth.school.id)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'st.id',
+          'in',
+          eb
+            .selectFrom('staff_profiles')
+            .select('sport_team_id')
+            .where('user_id', '=', auth.user.id)
+            .where('school_id', '=', auth.school.id),
+        ),
+        eb(
+          'st.id',
+          'in',
+          eb
+            .selectFrom('athlete_profiles')
+            .select('sport_team_id')
+            .where('user_id', '=', auth.user.id)
+            .where('school_id', '=', auth.school.id),
+        ),
+      ]),
+    )
+    .select(['st.id', 'st.name', 'st.sport', 'st.gender'])
+    .orderBy('st.name')
+    .execute();
+  return Promise.all(
+    teams.map(async (team) => ({
+      ...team,
+      waiting: (await listMyTasks(db, auth, { teamId: team.id, limit: 1 })).total,
+    })),
+  );
+}

@@ -48,3 +48,32 @@ export const MyTaskCounts = Type.Object({
   byModule: Type.Record(Type.String(), Type.Integer()),
 });
 export type MyTaskCounts = Static<typeof MyTaskCounts>;
+
+export const MyTeamList = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      sport: Type.String(),
+      gender: Type.String(),
+      /** Open tasks waiting on the person about this team's athletes. */
+      waiting: Type.Integer(),
+    }),
+  ),
+});
+
+/** Open tasks of the school past their due date (counted up to 500), and the most overdue ones. */
+export const OverdueTasks = Type.Object({
+  total: Type.Integer(),
+  byModule: Type.Record(Type.String(), Type.Integer()),
+  items: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      module: Type.String(),
+      title: Type.String(),
+      stepName: Type.String(),
+      dueAt: Timestamp,
+    }),
+  ),
+});
+export type OverdueTasks = Static<typeof OverdueTasks>;

@@ -1,3 +1,5 @@
+import { DISCLOSURE_STATUS_LABELS, DISCLOSURE_TYPE_LABELS } from '../../../domain/disclosures';
+import { SUBMISSION_STATUS_LABELS } from '../../../domain/packets';
 import { ROLE_LABELS, TITLE_GROUP_LABELS, type Role } from '../../../domain/roles';
 import { humanize } from './format';
 
@@ -38,6 +40,10 @@ export function countOf(count: number, noun: string, pluralForm?: string): strin
 
 export const ROLE_LABEL_CATALOGUE: Catalogue = ROLE_LABELS;
 export const TITLE_GROUP_CATALOGUE: Catalogue = TITLE_GROUP_LABELS;
+export const SUBMISSION_STATUS_CATALOGUE: Catalogue = SUBMISSION_STATUS_LABELS;
+export const DISCLOSURE_STATUS_CATALOGUE: Catalogue = DISCLOSURE_STATUS_LABELS;
+export const DISCLOSURE_TYPE_CATALOGUE: Catalogue = DISCLOSURE_TYPE_LABELS;
+export const TEAM_GENDER_LABELS: Catalogue = { MEN: 'Men', WOMEN: 'Women', COED: 'Coed' };
 
 /** A step's actor named by role: "any school admin", "any coach". */
 const ROLE_ACTOR_LABELS: Record<Role, string> = {

@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -182,14 +183,23 @@ export function SprySignHomePage() {
                         Workflow
                       </Button>
                       {p.status === 'PUBLISHED' && (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          onClick={() => setSendId(p.id)}
-                          aria-label={`Send ${p.name}`}
+                        // The API refuses a send by someone the packet does not name as a sender; say so up front.
+                        <Tooltip
+                          label="Only this packet's senders can send it"
+                          disabled={p.canSend !== false}
+                          withinPortal
                         >
-                          Send
-                        </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            onClick={() => setSendId(p.id)}
+                            aria-label={`Send ${p.name}`}
+                            disabled={p.canSend === false}
+                            style={p.canSend === false ? { pointerEvents: 'auto' } : undefined}
+                          >
+                            Send
+                          </Button>
+                        </Tooltip>
                       )}
                       <Button size="compact-xs" variant="default" component={Link} to={`/seeSubmission/${p.id}`}>
                         Submissions
