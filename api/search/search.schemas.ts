@@ -4,7 +4,7 @@ export const SEARCH_KINDS = ['person', 'packet', 'disclosure', 'team'] as const;
 
 /** One thing found by name, with the screen that opens it. */
 export const SearchHitDto = Type.Object({
-  kind: Type.Union(SEARCH_KINDS.map((k) => Type.Literal(k))),
+  kind: Type.Union([Type.Literal('person'), Type.Literal('packet'), Type.Literal('disclosure'), Type.Literal('team')]),
   id: Type.String(),
   label: Type.String(),
   description: Type.String(),

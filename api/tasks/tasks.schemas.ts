@@ -26,9 +26,9 @@ export const MY_TASK_SORTS = ['due', 'oldest', 'newest'] as const;
 
 export const MyTasksQuery = Type.Object({
   module: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
-  due: Type.Optional(Type.Union(MY_TASK_DUE.map((d) => Type.Literal(d)))),
+  due: Type.Optional(Type.Enum(MY_TASK_DUE)),
   teamId: Type.Optional(Uuid),
-  sort: Type.Optional(Type.Union(MY_TASK_SORTS.map((s) => Type.Literal(s)))),
+  sort: Type.Optional(Type.Enum(MY_TASK_SORTS)),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 });
