@@ -31,7 +31,9 @@ import { installValidatorCompiler } from './plugins/install-validator-compiler';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
+import { searchRoutes } from './search/search.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { tasksRoutes } from './tasks/tasks.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { templatesRoutes } from './templates/templates.routes';
 import type { AppConfig } from './config';
@@ -105,6 +107,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(disclosuresRoutes);
       await api.register(conflictFlagsRoutes);
       await api.register(templatesRoutes);
+      await api.register(tasksRoutes);
+      await api.register(searchRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -24,6 +24,7 @@ const SUITES: Suite[] = [
   { name: 'disclosures', load: async () => (await import('./disclosures.bench')).runDisclosuresBench },
   { name: 'templates', load: async () => (await import('./templates.bench')).runTemplatesBench },
   { name: 'packet screens', load: async () => (await import('./packet-screens.bench')).runPacketScreensBench },
+  { name: 'tasks', load: async () => (await import('./tasks.bench')).runTasksBench },
 ];
 
 const only = process.argv.slice(2);

@@ -42,10 +42,20 @@ export const PERMISSIONS = [
   'conflict-flags:write',
   'templates:operate',
   'templates:use',
+  'tasks:read',
+  'search:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const ALL_SIGNED_IN: Permission[] = ['profile:read', 'profile:update', 'notifications:read', 'school:read'];
+const ALL_SIGNED_IN: Permission[] = [
+  'profile:read',
+  'profile:update',
+  'notifications:read',
+  'school:read',
+  // Everyone has an inbox of their own steps (My Tasks) and the command palette's search.
+  'tasks:read',
+  'search:read',
+];
 // Anyone may be a packet's recipient or a step's actor; the submission workflow checks who may act on what.
 ALL_SIGNED_IN.push('packets:fill');
 

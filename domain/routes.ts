@@ -1,5 +1,5 @@
 import type { Permission } from './permissions';
-import type { ConnectFeature } from './plans';
+import { planAllows, type ConnectFeature, type Plan } from './plans';
 import type { Portal } from './roles';
 
 /**
@@ -52,7 +52,7 @@ export const ROUTES: RouteSpec[] = [
   r('/profile', 'My profile', 'any', { built: true }),
   r('/notifications', 'Notifications', 'any', { built: true }),
   r('/support', 'Support', 'any'),
-  r('/task', 'My Tasks', 'any'),
+  r('/task', 'My Tasks', 'any', { built: true }),
   r('/underConstruction', 'Under construction', 'any'),
   // Admin
   r('/adminHome', 'Home', ADMIN, { built: true }),
@@ -232,58 +232,207 @@ export const ROUTES: RouteSpec[] = [
   r('/senderAuthentication', 'Sender authentication', STAFF, { feature: 'messaging' }),
 ];
 
-/** A header tab; one with a permission shows only to people who hold it. */
-export interface HeaderTab {
-  label: string;
+/** One entry of the sidebar: a route of the table, the words it shows and, when set, the permission it needs. */
+export interface NavItem {
   path: string;
+  label: string;
   permission?: Permission;
+  /** Only for these portals, when the route itself is open to more (e.g. the operator's template library). */
+  portals?: Portal[];
 }
 
-/** Header tabs per portal (spec part 1 §2), each a route path. */
-export const HEADER_TABS: Record<Portal, HeaderTab[]> = {
-  admin: [
-    { label: 'Home', path: '/adminHome' },
-    { label: 'My Tasks', path: '/task' },
-    { label: 'All Disclosures', path: '/disclosures' },
-    { label: 'Student-athletes', path: '/studentAthletes' },
-    { label: 'Teams', path: '/teams' },
-    { label: 'Academic years', path: '/academicYears' },
-    { label: 'Staff director', path: '/staff' },
-    { label: 'Education', path: '/education' },
-    { label: 'Vendors', path: '/vendors' },
-    { label: '3rd Parties', path: '/3rdParty' },
-    { label: 'PSA List', path: '/admin/psaManagement' },
-    { label: 'Recruiting Events', path: '/recruitmentEvents' },
-    { label: 'Mission control', path: '/missionControlDashboard', permission: 'workflows:operate' },
-  ],
-  coach: [
-    { label: 'Home', path: '/coachDashboard' },
-    { label: 'My Tasks', path: '/task' },
-    { label: 'Education', path: '/education' },
-    { label: 'PSA List', path: '/coach/psaManagement' },
-    { label: 'Staff director', path: '/staff' },
-    { label: 'Recruiting Events', path: '/recruitmentEvents' },
-  ],
-  athlete: [
-    { label: 'Home', path: '/studentAthleteHome' },
-    { label: 'My NIL Tasks', path: '/studentDisclosureList' },
-    { label: 'Education', path: '/education' },
-    { label: 'Partners', path: '/agentsAndBoosters' },
-    { label: 'Vendors', path: '/studentVendors' },
-  ],
-  educator: [
-    { label: 'Home', path: '/educationPortal' },
-    { label: 'External Educators', path: '/contentLibrary' },
-  ],
-  operator: [
-    { label: 'Schools', path: '/school' },
-    { label: 'Vendors', path: '/vendors' },
-    { label: '3rd Parties', path: '/3rdParty' },
-    { label: 'Mission control', path: '/missionControlDashboard' },
-    { label: 'Templates', path: '/templateLibrary' },
-  ],
-  partner: [{ label: 'Home', path: '/vendorDashboard' }],
+/** A module of the product: one group of the sidebar. */
+export interface NavModule {
+  key: string;
+  label: string;
+  items: NavItem[];
+}
+
+/**
+ * The product's modules in sidebar order, each listing its screens. What a person sees is filtered by
+ * `navigationFor`: only built routes, open to their portal, with the permission each names; a route that needs the
+ * Connect plan stays listed (marked) so the school sees what it lacks. Modules with nothing built yet (Calendar,
+ * Recruiting) list their screens already and appear once one is built.
+ */
+export const NAV_MODULES: NavModule[] = [
+  {
+    key: 'home',
+    label: 'Home',
+    items: [
+      { path: '/adminHome', label: 'Home' },
+      { path: '/coachDashboard', label: 'Home' },
+      { path: '/studentAthleteHome', label: 'Home' },
+      { path: '/educationPortal', label: 'Home', portals: ['educator'] },
+      { path: '/vendorDashboard', label: 'Home' },
+      { path: '/school', label: 'Schools', portals: ['operator'] },
+    ],
+  },
+  { key: 'tasks', label: 'My Tasks', items: [{ path: '/task', label: 'My Tasks' }] },
+  {
+    key: 'compliance',
+    label: 'Compliance',
+    items: [
+      { path: '/disclosures', label: 'All Disclosures', permission: 'disclosures:review' },
+      { path: '/studentDisclosureList', label: 'My disclosures' },
+      { path: '/createDisclosures', label: 'New disclosure' },
+      { path: '/archiveDisclosures', label: 'Archived disclosures', permission: 'disclosures:review' },
+      { path: '/reporting', label: 'Reporting', permission: 'disclosures:review' },
+      { path: '/conflictOfInterest', label: 'Conflict of interest', permission: 'conflict-flags:read' },
+      { path: '/compliance', label: 'Compliance plan' },
+      { path: '/auditLog', label: 'Security audit log', permission: 'audit:read' },
+    ],
+  },
+  {
+    key: 'e-signature',
+    label: 'E-signature',
+    items: [
+      { path: '/sprySign/home', label: 'Packets', permission: 'packets:read' },
+      { path: '/sprySign/actionRequired', label: 'Action required' },
+      { path: '/paperworks', label: 'Paperwork' },
+      { path: '/coachPaperworks', label: 'Paperwork' },
+      { path: '/sent', label: 'Sent', permission: 'packets:read' },
+      { path: '/sprySign/forms', label: 'Forms', permission: 'forms:read' },
+      { path: '/templateLibrary', label: 'Template library', permission: 'templates:use' },
+      { path: '/reports', label: 'Reports', permission: 'packets:read' },
+      { path: '/sprySign/processes', label: 'Process maps', permission: 'packets:read' },
+      { path: '/archive/packet', label: 'Archive', permission: 'packets:read' },
+      { path: '/packetSettings', label: 'Packet settings', permission: 'packets:write' },
+      { path: '/sprySign/settings', label: 'Comp ticket settings', permission: 'comp-tickets:configure' },
+    ],
+  },
+  {
+    key: 'athletes',
+    label: 'Athletes and Rosters',
+    items: [
+      { path: '/studentAthletes', label: 'Student-athletes', permission: 'athletes:read' },
+      { path: '/teams', label: 'Sport teams', permission: 'teams:read' },
+      { path: '/staff', label: 'Staff directory', permission: 'staff:read' },
+      { path: '/academicYears', label: 'Academic years', permission: 'academic-years:read' },
+      { path: '/rosterManagement', label: 'Roster management' },
+    ],
+  },
+  { key: 'calendar', label: 'Calendar', items: [{ path: '/adminCalendar', label: 'Calendar' }] },
+  {
+    key: 'recruiting',
+    label: 'Recruiting',
+    items: [
+      { path: '/admin/psaManagement', label: 'PSA List' },
+      { path: '/coach/psaManagement', label: 'PSA List' },
+      { path: '/recruitmentEvents', label: 'Recruiting Events' },
+    ],
+  },
+  {
+    key: 'education',
+    label: 'Education',
+    items: [
+      { path: '/educationPortal', label: 'Education portal', portals: ['admin', 'coach', 'athlete', 'operator'] },
+      { path: '/education', label: 'Education' },
+      { path: '/contentLibrary', label: 'Content library' },
+    ],
+  },
+  {
+    key: 'communication',
+    label: 'Communication',
+    items: [
+      { path: '/notifications', label: 'Notifications' },
+      { path: '/chat', label: 'Chat' },
+    ],
+  },
+  {
+    key: 'settings',
+    label: 'Settings',
+    items: [
+      { path: '/profile', label: 'My profile' },
+      { path: '/universities/:universityId/userList', label: 'User permissions', permission: 'users:read' },
+    ],
+  },
+  {
+    key: 'operations',
+    label: 'Operations',
+    items: [
+      { path: '/school/create', label: 'Onboard a school', permission: 'schools:operate' },
+      { path: '/missionControlDashboard', label: 'Mission control', permission: 'workflows:operate' },
+      { path: '/templateLibrary', label: 'Templates', permission: 'templates:operate' },
+    ],
+  },
+];
+
+/** Deep screens and the screens they may belong under, for breadcrumbs: the first the viewer has in the sidebar. */
+export const NAV_PARENTS: Record<string, string[]> = {
+  '/seeSubmission/:packetId': ['/sprySign/home'],
+  '/home/folderview/:id': ['/sprySign/home'],
+  '/sprySign': ['/sprySign/home'],
+  '/archive/folder': ['/archive/packet'],
+  '/formDetail/:formId': ['/sprySign/forms'],
+  '/shortFormDetail/:formId': ['/sprySign/forms'],
+  '/createForm/selectFlow': ['/sprySign/forms'],
+  '/createForm/shortFormBuilder': ['/sprySign/forms'],
+  '/createEditForm/longFormBuilder': ['/sprySign/forms'],
+  '/disclosuredetail': ['/disclosures', '/studentDisclosureList'],
+  '/createStudentAthlete': ['/studentAthletes'],
+  '/school/profile/:schoolId': ['/school'],
+  '/assignInstitutions': ['/templateLibrary'],
+  '/bulkAssignInstitutions': ['/templateLibrary'],
 };
+
+/** Who is looking: their portal, permissions and the school's plan. */
+export interface NavViewer {
+  portal: Portal;
+  permissions: readonly Permission[];
+  plan: Plan;
+  schoolId: string;
+}
+
+/** A sidebar entry as one viewer sees it: the link to follow and whether the school's plan lacks its feature. */
+export interface VisibleNavItem {
+  path: string;
+  to: string;
+  label: string;
+  title: string;
+  needsPlan: boolean;
+}
+
+export interface VisibleNavModule {
+  key: string;
+  label: string;
+  items: VisibleNavItem[];
+}
+
+/** The route table entry of a path (exact pattern, as written in the table). */
+export function routeSpecOf(path: string): RouteSpec | undefined {
+  return ROUTES.find((r) => r.path === path);
+}
+
+/** Whether a viewer gets this entry: a built route, open to the portal, with the permission it names. */
+export function navItemVisible(item: NavItem, viewer: NavViewer): boolean {
+  const spec = routeSpecOf(item.path);
+  if (!spec?.built || !routeAllows(spec, viewer.portal)) return false;
+  if (item.portals && !item.portals.includes(viewer.portal)) return false;
+  return !item.permission || viewer.permissions.includes(item.permission);
+}
+
+/** The sidebar of one viewer: modules in order, each with the entries they may open; empty modules are left out. */
+export function navigationFor(viewer: NavViewer): VisibleNavModule[] {
+  const out: VisibleNavModule[] = [];
+  const seen = new Set<string>();
+  for (const module of NAV_MODULES) {
+    const items: VisibleNavItem[] = [];
+    for (const item of module.items) {
+      if (seen.has(item.path) || !navItemVisible(item, viewer)) continue;
+      seen.add(item.path);
+      const spec = routeSpecOf(item.path)!;
+      items.push({
+        path: item.path,
+        to: item.path.replace(':universityId', viewer.schoolId),
+        label: item.label,
+        title: spec.title,
+        needsPlan: !planAllows(viewer.plan, planFeatureFor(spec, viewer.portal)),
+      });
+    }
+    if (items.length > 0) out.push({ key: module.key, label: module.label, items });
+  }
+  return out;
+}
 
 /**
  * The plan feature a route needs for a portal. Product plans are what a school buys; the provider's operators run

@@ -21,6 +21,7 @@ import {
 } from '../../domain/disclosures';
 import type { Database } from '../../migrations/database';
 import { currentSideEffectKey } from '../shared/idempotency';
+import { syncDisclosureTasks } from './disclosure-tasks';
 
 export type DisclosureTransitionAction =
   | 'submit'
@@ -152,6 +153,7 @@ export function createDisclosureActivities(deps: DisclosureActivityDeps) {
           idempotencyKey: eventKey,
         });
         await notifyTransition(trx, input, from, to);
+        await syncDisclosureTasks(trx, input);
         const after = await trx
           .selectFrom('disclosures')
           .select(['status', 'archived_at', 'assigned_reviewer_id', 'revision'])

@@ -170,6 +170,8 @@ export const PacketListItem = Type.Object({
   createdAt: Timestamp,
   lastActivityAt: Timestamp,
   archivedAt: Nullable(Timestamp),
+  /** In lists: whether the caller may send it (published, live, and they are the owner, an admin or a sender). */
+  canSend: Type.Optional(Type.Boolean()),
 });
 export type PacketListItem = Static<typeof PacketListItem>;
 export const PacketPage = Page(PacketListItem);

@@ -465,7 +465,11 @@ export async function movePacket(request: FastifyRequest, packetId: string, fold
 export async function listPacketItems(request: FastifyRequest, query: Parameters<typeof listPackets>[2]) {
   const auth = authOf(request);
   const { rows, total } = await listPackets(request.server.deps.database.db, auth.school.id, query);
-  return { items: rows.map(toPacketListItem), total, limit: query.limit, offset: query.offset };
+  const items = rows.map((row) => ({
+    ...toPacketListItem(row),
+    canSend: row.status === 'PUBLISHED' && !row.archived_at && canSendPacket(auth, row),
+  }));
+  return { items, total, limit: query.limit, offset: query.offset };
 }
 
 /**

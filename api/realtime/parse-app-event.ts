@@ -2,7 +2,9 @@
 export type AppEvent =
   | { type: 'notification'; schoolId: string; userId: string; notificationId: string }
   | { type: 'user_signed_out'; schoolId: string; userId: string }
-  | { type: 'submission_changed'; schoolId: string; submissionId: string; sentPacketId: string };
+  | { type: 'submission_changed'; schoolId: string; submissionId: string; sentPacketId: string }
+  /** A task was opened, closed or reassigned; userId is null for a role task (anyone of the school may hold it). */
+  | { type: 'tasks_changed'; schoolId: string; userId: string | null };
 
 /** Parses a NOTIFY payload; anything unexpected is ignored rather than trusted. */
 export function parseAppEvent(payload: string): AppEvent | null {
@@ -23,6 +25,7 @@ export function parseAppEvent(payload: string): AppEvent | null {
       ? { type: 'submission_changed', schoolId, submissionId, sentPacketId }
       : null;
   }
+  if (v.type === 'tasks_changed') return schoolId ? { type: 'tasks_changed', schoolId, userId: str('userId') } : null;
   const userId = str('userId');
   if (!schoolId || !userId) return null;
   if (v.type === 'notification') {

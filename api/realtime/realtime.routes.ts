@@ -38,6 +38,13 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       return;
     }
+    if (event.type === 'tasks_changed') {
+      // Ids only: each browser refetches its own counts. A role task may concern anyone of the school.
+      const message = { type: 'tasks_changed' };
+      if (event.userId) hub.push(event.userId, message);
+      else hub.pushSchool(event.schoolId, message);
+      return;
+    }
     const row = await findNotification(database.db, event.schoolId, event.userId, event.notificationId);
     if (row) hub.push(event.userId, { type: 'notification', notification: toNotificationDto(row) });
   }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { HEADER_TABS } from '../../domain/routes';
+import { navigationFor } from '../../domain/routes';
 import type { Portal } from '../../domain/roles';
 import { DEMO_PASSWORD } from '../support/app-urls';
-import { headerTabs } from '../support/header-tabs';
+import { sidebarLinks } from '../support/sidebar';
 import { checkScreen } from '../support/screens';
 import { demoPerson, logInThroughForm, logOutThroughMenu } from '../support/session';
 
@@ -31,18 +31,30 @@ test('the login page', async ({ page }) => {
 });
 
 for (const login of LOGINS) {
-  test(`${login.email} logs in to the ${login.portal} portal home with its tabs, then logs out`, async ({ page }) => {
+  test(`${login.email} logs in to the ${login.portal} portal home with its sidebar, then logs out`, async ({
+    page,
+  }) => {
     const person = demoPerson(login.email);
     await logInThroughForm(page, login.email);
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(login.home)}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(login.heading);
 
-    // Every tab of the portal, in order: in the row, or in its "More" menu when the window is too narrow.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link').first()).toBeVisible();
-    const tabs = await headerTabs(page);
-    const expected = HEADER_TABS[login.portal];
-    expect(tabs.map((t) => t.href)).toEqual(expected.map((t) => t.path));
-    for (const [i, tab] of expected.entries()) expect(tabs[i]!.name).toMatch(new RegExp(`^${escapeRegExp(tab.label)}`));
+    // Every screen of the sidebar, in order, as the route table and the person's permissions and plan decide.
+    const me = (await (await page.request.get('/api/v1/auth/me')).json()) as {
+      portal: Portal;
+      permissions: Parameters<typeof navigationFor>[0]['permissions'];
+      school: { id: string; plan: 'COMPLIANCE' | 'CONNECT' };
+    };
+    const expected = navigationFor({
+      portal: me.portal,
+      permissions: me.permissions,
+      plan: me.school.plan,
+      schoolId: me.school.id,
+    }).flatMap((m) => m.items);
+    const links = await sidebarLinks(page);
+    expect(links.map((t) => t.href)).toEqual(expected.map((t) => t.to));
+    for (const [i, item] of expected.entries())
+      expect(links[i]!.name).toMatch(new RegExp(`^${escapeRegExp(item.label)}`));
     await checkScreen(page, `home-${login.email.replace(/[@.]/g, '-')}`);
 
     await logOutThroughMenu(page, `${person.firstName} ${person.lastName}`);

@@ -5,7 +5,7 @@ import { uniqueTag } from '../support/people';
 import { checkScreen, LONG_FLOW_TIMEOUT, SCREENS_DIR } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
 import { createFormAndPacket } from './packet-fixtures';
-import { openHeaderTab } from '../support/header-tabs';
+import { openNavLink } from '../support/sidebar';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -141,9 +141,9 @@ test('the officer watches a submission move in its live view while an approver a
   await expect(page.getByTestId('submission-status')).toHaveText('Approved');
   await shot(page, 'packets-live-view-after');
 
-  // The same process in mission control, reached from the officer's own header tab, draws the same graph.
+  // The same process in mission control, reached from the officer's own sidebar, draws the same graph.
   await page.goto('/adminHome');
-  await openHeaderTab(page, 'Mission control');
+  await openNavLink(page, 'Mission control');
   await expect(page).toHaveURL(/\/missionControlDashboard/);
   const sentPacketId = ((await sent.json()) as { sentPacketId: string }).sentPacketId;
   await page.goto(

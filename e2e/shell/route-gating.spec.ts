@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { findHeaderTab, openHeaderTab } from '../support/header-tabs';
+import { findNavLink, openNavLink, sidebarLinks } from '../support/sidebar';
 import { checkScreen } from '../support/screens';
 import { logInThroughApi } from '../support/session';
 
@@ -11,31 +11,35 @@ test('an admin at a school without Connect opening /disclosures lands on /compli
   await expect(page).toHaveURL(/\/compliance$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compliance');
   await expect(page.getByText('Basic College is on the')).toBeVisible();
-  // The header says which tabs need the plan, in words for screen readers too (in the row or its "More" menu).
-  await expect(await findHeaderTab(page, 'All Disclosures (needs the Connect plan)')).toBeVisible();
-  await page.keyboard.press('Escape');
+  // The sidebar says which screens need the plan, in words for screen readers too.
+  await expect(await findNavLink(page, 'All Disclosures (needs the Connect plan)')).toBeVisible();
   await checkScreen(page, 'compliance-without-connect');
 
-  // The same for a tab click, not only a typed URL.
+  // The same for a sidebar link, not only a typed URL.
   await page.goto('/adminHome');
-  await openHeaderTab(page, /^PSA List/);
+  await openNavLink(page, /^Sent/);
   await expect(page).toHaveURL(/\/compliance$/);
 });
 
-test('an admin at a Connect school opening a route not built yet sees the coming-soon placeholder', async ({
+test('a route not built yet is not in the sidebar and, reached by its address, explains itself plainly', async ({
   page,
 }) => {
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/adminHome');
-  // The header tab leads to a route the spec names that is not built yet.
-  await openHeaderTab(page, 'My Tasks');
-  await expect(page).toHaveURL(/\/task$/);
-  const placeholder = page.getByTestId('coming-soon');
-  await expect(placeholder).toBeVisible();
-  await expect(placeholder.getByRole('heading', { level: 1 })).toHaveText('My Tasks');
-  await expect(placeholder).toContainText('Coming soon');
-  await expect(placeholder).toContainText('/task');
-  await checkScreen(page, 'coming-soon');
+  const hrefs = (await sidebarLinks(page)).map((l) => l.href);
+  expect(hrefs).not.toContain('/adminCalendar');
+  expect(hrefs).not.toContain('/admin/psaManagement');
+  await page.goto('/adminCalendar');
+  const notYet = page.getByTestId('not-yet-available');
+  await expect(notYet).toBeVisible();
+  await expect(notYet.getByRole('heading', { level: 1 })).toHaveText('Calendar');
+  await expect(notYet).toContainText('not available yet');
+  // No developer text: no route path, no "coming soon" placeholder.
+  await expect(notYet).not.toContainText('/adminCalendar');
+  await expect(notYet).not.toContainText('Route:');
+  await notYet.getByRole('link', { name: 'Go to my home page' }).click();
+  await expect(page).toHaveURL(/\/adminHome$/);
+  await checkScreen(page, 'not-yet-available');
 });
 
 test('a route of another portal shows not-available, with a switch for an admin who also coaches', async ({ page }) => {

@@ -25,6 +25,10 @@ describe('realtime messages', () => {
     expect(parseRealtimeMessage(JSON.stringify({ type: 'ping' }))).toEqual({ type: 'other' });
   });
 
+  it("reads a change of the person's tasks (ids only: the screens refetch)", () => {
+    expect(parseRealtimeMessage(JSON.stringify({ type: 'tasks_changed' }))).toEqual({ type: 'tasks_changed' });
+  });
+
   it('backs off up to 30 seconds', () => {
     expect(reconnectDelay(0)).toBe(1000);
     expect(reconnectDelay(3)).toBe(8000);

@@ -3,6 +3,7 @@ import type { NotificationDto } from '../features/notifications/notifications.ap
 export type RealtimeMessage =
   | { type: 'notification'; notification: NotificationDto }
   | { type: 'submission_changed'; submissionId: string; sentPacketId: string }
+  | { type: 'tasks_changed' }
   | { type: 'other' };
 
 /** The WebSocket address on the page's own host, so it works behind the dev proxy and in production alike. */
@@ -21,6 +22,7 @@ export function parseRealtimeMessage(data: unknown): RealtimeMessage {
       submissionId?: unknown;
       sentPacketId?: unknown;
     };
+    if (value.type === 'tasks_changed') return { type: 'tasks_changed' };
     if (value.type === 'submission_changed' && typeof value.submissionId === 'string') {
       return {
         type: 'submission_changed',

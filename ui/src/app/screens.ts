@@ -19,6 +19,7 @@ export const SCREENS: Record<string, Screen> = {
   '/dev/mailbox': screen(() => import('../features/dev-mailbox/DevMailboxPage'), 'DevMailboxPage'),
   '/profile': screen(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
   '/notifications': screen(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
+  '/task': screen(() => import('../features/tasks/MyTasksPage'), 'MyTasksPage'),
   '/adminHome': screen(() => import('../features/homes/AdminHomePage'), 'AdminHomePage'),
   '/coachDashboard': screen(() => import('../features/homes/CoachDashboardPage'), 'CoachDashboardPage'),
   '/studentAthleteHome': screen(() => import('../features/homes/AthleteHomePage'), 'AthleteHomePage'),

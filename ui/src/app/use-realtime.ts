@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../shared/query-keys';
 import { SUBMISSION_CHANGED_EVENT } from '../shared/realtime-events';
 import { parseRealtimeMessage, realtimeUrl, reconnectDelay } from './realtime-message';
+import { labelFor, NOTIFICATION_MODULE_LABELS, NOTIFICATION_STATUS_LABELS } from '../shared/labels';
 
 /**
  * Keeps one WebSocket to /api/v1/realtime while signed in. A pushed notification shows a silent toast and refreshes
@@ -24,6 +25,7 @@ export function useRealtimeNotifications(userId: string | null) {
         attempt = 0;
         // Anything that arrived while disconnected is picked up by refetching once.
         void client.invalidateQueries({ queryKey: queryKeys.notifications });
+        void client.invalidateQueries({ queryKey: queryKeys.tasks });
       };
       socket.onmessage = (event) => {
         const message = parseRealtimeMessage(event.data);
@@ -32,12 +34,18 @@ export function useRealtimeNotifications(userId: string | null) {
           window.dispatchEvent(new CustomEvent(SUBMISSION_CHANGED_EVENT, { detail: message }));
           return;
         }
+        if (message.type === 'tasks_changed') {
+          void client.invalidateQueries({ queryKey: queryKeys.tasks });
+          return;
+        }
         if (message.type !== 'notification') return;
         const n = message.notification;
         notifications.show({
           id: `notification-${n.id}`,
           title: n.title,
-          message: n.body || `${n.module} · ${n.status}`,
+          message:
+            n.body ||
+            `${labelFor(NOTIFICATION_MODULE_LABELS, n.module)} · ${labelFor(NOTIFICATION_STATUS_LABELS, n.status)}`,
           autoClose: 6000,
         });
         void client.invalidateQueries({ queryKey: queryKeys.notifications });

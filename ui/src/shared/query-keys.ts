@@ -4,4 +4,6 @@ export const queryKeys = {
   meta: ['meta'] as const,
   notifications: ['notifications'] as const,
   unreadCount: ['notifications', 'unread-count'] as const,
+  /** My Tasks and its counts: refetched whenever the server says a task of this person changed. */
+  tasks: ['tasks'] as const,
 };

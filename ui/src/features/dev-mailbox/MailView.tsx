@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Code, Group, List, Stack, Text, Title } from '@man
 import { formatDateTime } from '../../shared/format';
 import type { DevMail } from './dev-mailbox.api';
 import { mailLinks, splitMailText } from './mail-text';
+import { labelFor, MAIL_STATUS_LABELS } from '../../shared/labels';
 
 /** One mail's text with its links as real anchors, so a tester can follow an invitation or reset link. */
 export function MailView({ mail }: { mail: DevMail }) {
@@ -19,7 +20,7 @@ export function MailView({ mail }: { mail: DevMail }) {
           <Text size="sm">
             <strong>Sent:</strong> {formatDateTime(mail.createdAt)}
           </Text>
-          <Badge color={mail.status === 'SENT' ? 'teal' : 'gray'}>{mail.status}</Badge>
+          <Badge color={mail.status === 'SENT' ? 'teal' : 'gray'}>{labelFor(MAIL_STATUS_LABELS, mail.status)}</Badge>
         </Group>
         {links.length > 0 && (
           <Stack gap={4}>

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { useAdminCounts } from './homes.api';
+import { OverdueAcrossModules } from './OverdueAcrossModules';
 import { PriorityTasks } from './PriorityTasks';
 import { QuickLinks, type QuickLink } from './QuickLinks';
 import { StatCard } from './StatCard';
+import { WaitingOnYou } from './WaitingOnYou';
 
 export function AdminHomePage() {
   const me = useMe();
@@ -24,6 +26,7 @@ export function AdminHomePage() {
     { to: '/sprySign/home', label: 'E-signature packets', description: 'Build, send and review packets.' },
     { to: '/sprySign/actionRequired', label: 'Action required', description: 'Packets waiting on you.' },
   ];
+  if (me.school.plan !== 'CONNECT') links.splice(-2);
   if (hasPermission(me, 'audit:read')) {
     links.push({ to: '/auditLog', label: 'Security audit log', description: 'Logins, role changes, invitations.' });
   }
@@ -46,7 +49,12 @@ export function AdminHomePage() {
           <StatCard label="Pending invitations" query={counts.invitations} to="/staff" />
         </SimpleGrid>
       </section>
-      {me.school.plan === 'CONNECT' && hasPermission(me, 'disclosures:list') && <PriorityTasks />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <WaitingOnYou empty="Nothing is waiting on you." />
+        <OverdueAcrossModules canOperate={hasPermission(me, 'workflows:operate')} />
+      </SimpleGrid>
+      {/* Priority tasks are disclosure reviews: only for admins holding the compliance permission. */}
+      {me.school.plan === 'CONNECT' && hasPermission(me, 'disclosures:review') && <PriorityTasks />}
       <QuickLinks links={links} />
     </Stack>
   );

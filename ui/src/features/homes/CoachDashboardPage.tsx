@@ -1,15 +1,18 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { TITLE_GROUP_LABELS } from '../../../../domain/roles';
-import { humanize } from '../../shared/format';
+import { countOf, labelFor, TEAM_GENDER_LABELS } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
 import { useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { useHomeTeams } from './homes.api';
+import { useMyTeams } from './home-sections.api';
 import { QuickLinks } from './QuickLinks';
+import { WaitingOnYou } from './WaitingOnYou';
 
+/** The coach's home: their own teams (each opening what waits on the coach about it) and their open tasks. */
 export function CoachDashboardPage() {
   const me = useMe();
-  const teams = useHomeTeams(me.permissions.includes('teams:read'));
+  const teams = useMyTeams();
   const titles = me.roles.flatMap((r) =>
     r.role === 'COACH' && r.titleGroup ? [TITLE_GROUP_LABELS[r.titleGroup]] : [],
   );
@@ -18,39 +21,53 @@ export function CoachDashboardPage() {
       <PageHeader title={`Welcome, Coach ${me.lastName}`} description={[me.school.name, ...titles].join(' · ')} />
       <section aria-labelledby="teams-heading">
         <Title order={2} size="h4" mb="sm" id="teams-heading">
-          Teams
+          My teams
         </Title>
-        {teams.isPending && teams.fetchStatus !== 'idle' && <LoadingState rows={2} label="Loading teams" />}
+        {teams.isPending && <LoadingState rows={2} label="Loading teams" />}
         {teams.error && <ErrorState error={teams.error} onRetry={() => void teams.refetch()} />}
         {teams.data && teams.data.length === 0 && (
-          <NothingHere title="No teams yet" description="Your school admin sets up the sport teams." />
+          <NothingHere
+            title="You are not on a team's staff"
+            description="Your school admin adds you to a team's staff in the staff directory."
+          />
         )}
         {teams.data && teams.data.length > 0 && (
-          <Group gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
             {teams.data.map((team) => (
-              <Card key={team.id} withBorder padding="sm">
-                <Text fw={600}>{team.name}</Text>
-                <Group gap={6}>
-                  <Text size="sm" c="dimmed">
-                    {team.sport}
+              <UnstyledButton
+                key={team.id}
+                component={Link}
+                to={`/task?teamId=${team.id}`}
+                aria-label={`${team.name}: ${team.waiting > 0 ? `${countOf(team.waiting, 'task')} waiting on you` : 'nothing waiting on you'}`}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                data-testid="coach-team-card"
+              >
+                <Card withBorder padding="md" h="100%">
+                  <Text fw={700}>{team.name}</Text>
+                  <Group gap={6} mt={4}>
+                    <Text size="sm" c="dimmed">
+                      {team.sport}
+                    </Text>
+                    <Badge color="gray" size="sm">
+                      {labelFor(TEAM_GENDER_LABELS, team.gender)}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" mt="sm" fw={600} c={team.waiting > 0 ? 'indigo.9' : 'gray.8'}>
+                    {team.waiting > 0 ? `${countOf(team.waiting, 'task')} waiting on you` : 'Nothing waiting on you'}
                   </Text>
-                  <Badge color="gray" size="sm">
-                    {humanize(team.gender)}
-                  </Badge>
-                </Group>
-              </Card>
+                </Card>
+              </UnstyledButton>
             ))}
-          </Group>
+          </SimpleGrid>
         )}
       </section>
+      <WaitingOnYou empty="Nothing is waiting on you. Packets to approve and sign appear here." />
       <QuickLinks
         links={[
-          { to: '/staff', label: 'Staff directory', description: 'Coaches and staff at your school.' },
-          { to: '/notifications', label: 'Notifications', description: 'Everything that needs your attention.' },
-          { to: '/task', label: 'My Tasks', description: 'Steps waiting on you.' },
           { to: '/coachPaperworks', label: 'Paperwork', description: 'Packets to fill in and sign.' },
           { to: '/sprySign/home', label: 'E-signature packets', description: 'Build, send and review packets.' },
-          { to: '/education', label: 'Education', description: 'Required and saved content.' },
+          { to: '/staff', label: 'Staff directory', description: 'Coaches and staff at your school.' },
+          { to: '/notifications', label: 'Notifications', description: 'Everything that needs your attention.' },
         ]}
       />
     </Stack>

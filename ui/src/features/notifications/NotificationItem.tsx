@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Paper, Stack, Text, UnstyledButton, Visually
 import { formatDateTime, formatRelative } from '../../shared/format';
 import type { NotificationDto } from './notifications.api';
 import { statusColour } from './status-colour';
+import { labelFor, NOTIFICATION_MODULE_LABELS, NOTIFICATION_STATUS_LABELS } from '../../shared/labels';
 
 interface Props {
   notification: NotificationDto;
@@ -28,10 +29,10 @@ export function NotificationItem({ notification: n, onOpen, onMarkRead, marking 
           <Stack gap={4}>
             <Group gap="xs">
               <Text size="xs" tt="uppercase" fw={700} c="gray.8">
-                {n.module}
+                {labelFor(NOTIFICATION_MODULE_LABELS, n.module)}
               </Text>
               <Badge color={statusColour(n.status)} size="sm" data-tone={statusColour(n.status)}>
-                {n.status}
+                {labelFor(NOTIFICATION_STATUS_LABELS, n.status)}
               </Badge>
               {unread && <VisuallyHidden>Unread.</VisuallyHidden>}
             </Group>

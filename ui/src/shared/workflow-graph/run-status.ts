@@ -1,5 +1,6 @@
 /** How the live view words and colours a step's state in one submission. */
 import type { StepRunState, StepRunStatus } from './packet-workflow';
+import { actorLabel } from '../labels';
 
 export const RUN_STATUS_INFO: Record<StepRunStatus, { label: string; color: string }> = {
   PENDING: { label: 'Waiting', color: 'gray' },
@@ -28,7 +29,7 @@ export function describeRun(run: StepRunState): string {
       return `${what}${run.doneBy ? ` by ${run.doneBy}` : ''}${run.doneAt ? `, ${shortTime(run.doneAt)}` : ''}`;
     }
     case 'ACTIVE':
-      return `Waiting on ${run.waitingOn?.length ? run.waitingOn.join(', ') : 'someone'}${run.since ? ` since ${shortTime(run.since)}` : ''}`;
+      return `Waiting on ${run.waitingOn?.length ? run.waitingOn.map(actorLabel).join(', ') : 'someone'}${run.since ? ` since ${shortTime(run.since)}` : ''}`;
     case 'SKIPPED':
       return 'Skipped: its condition did not hold';
     case 'FAILED':

@@ -29,6 +29,7 @@ import {
   type FolderDto,
   type PacketList,
 } from '../packets.api';
+import { countOf } from '../../../shared/labels';
 
 /**
  * The packets list's management actions (spec "Packets and Folders lists (new folder, archive, move, rename, clone,
@@ -170,8 +171,8 @@ function CloneFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () 
     <Modal opened onClose={onClose} title="Clone folder">
       <Stack>
         <Text size="sm">
-          Make a copy of “{folder.name}” with an unpublished copy of each of its {folder.packetCount} packets. You own
-          the copies.
+          Make a copy of “{folder.name}” with an unpublished copy of each of its {countOf(folder.packetCount, 'packet')}
+          . You own the copies.
         </Text>
         {clone.error && <ApiErrorAlert error={clone.error} />}
         <Group justify="flex-end">

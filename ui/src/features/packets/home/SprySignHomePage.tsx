@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -24,6 +25,7 @@ import { useCreateFolder, useFolders, usePacket, usePackets, type PacketListFilt
 import { SendPacketModal } from '../send/SendPacketModal';
 import { FolderMenu, PacketMenu } from './PacketActions';
 import { PacketsNav } from './PacketsNav';
+import { countOf } from '../../../shared/labels';
 
 type Sort = NonNullable<PacketListFilters['sort']>;
 
@@ -94,7 +96,7 @@ export function SprySignHomePage() {
                   <FolderMenu folder={f} />
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {f.packetCount} packets · {f.ownerName}
+                  {countOf(f.packetCount, 'packet')} · {f.ownerName}
                 </Text>
               </Card>
             ))}
@@ -181,14 +183,23 @@ export function SprySignHomePage() {
                         Workflow
                       </Button>
                       {p.status === 'PUBLISHED' && (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          onClick={() => setSendId(p.id)}
-                          aria-label={`Send ${p.name}`}
+                        // The API refuses a send by someone the packet does not name as a sender; say so up front.
+                        <Tooltip
+                          label="Only this packet's senders can send it"
+                          disabled={p.canSend !== false}
+                          withinPortal
                         >
-                          Send
-                        </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            onClick={() => setSendId(p.id)}
+                            aria-label={`Send ${p.name}`}
+                            disabled={p.canSend === false}
+                            style={p.canSend === false ? { pointerEvents: 'auto' } : undefined}
+                          >
+                            Send
+                          </Button>
+                        </Tooltip>
                       )}
                       <Button size="compact-xs" variant="default" component={Link} to={`/seeSubmission/${p.id}`}>
                         Submissions

@@ -34,6 +34,7 @@ import type { PacketWorkflowDefinition } from '../../../shared/workflow-graph/pa
 import { EXPIRY_LABELS, GROUP_LABELS, REMINDER_LABELS, VISIBILITY_LABELS } from '../packet-labels';
 import { usePeople, useSendPacket, type PacketDetailDto } from '../packets.api';
 import { SendProgress } from './SendProgress';
+import { countOf } from '../../../shared/labels';
 
 type Signer = { email: string; firstName: string; lastName: string };
 
@@ -95,7 +96,7 @@ export function SendPacketModal({ packet, onClose }: { packet: PacketDetailDto; 
             setInBackground({ sentPacketId: sent.sentPacketId, recipientCount: sent.recipientCount });
             return;
           }
-          notifications.show({ color: 'green', message: `Sent to ${sent.recipientCount} recipients` });
+          notifications.show({ color: 'green', message: `Sent to ${countOf(sent.recipientCount, 'recipient')}` });
           onClose();
         },
       },

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorState } from '../../../shared/states';
 import { useInvalidatePackets, useSendProgress } from '../packets.api';
+import { countOf } from '../../../shared/labels';
 
 /**
  * A large send goes on after the request has answered: the packet-send workflow opens every recipient's first step
@@ -24,7 +25,10 @@ export function SendProgress({
   useEffect(() => {
     if (!finished) return;
     void invalidate();
-    notifications.show({ color: 'green', message: `Sent to ${progress.data?.total ?? recipientCount} recipients` });
+    notifications.show({
+      color: 'green',
+      message: `Sent to ${countOf(progress.data?.total ?? recipientCount, 'recipient')}`,
+    });
     onDone();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the send finishes
   }, [finished]);
@@ -38,7 +42,7 @@ export function SendProgress({
         <Stack gap="xs" aria-live="polite">
           <Group justify="space-between">
             <Text fw={600} size="sm">
-              {finished ? `Sent to ${total} recipients` : 'Starting the submissions…'}
+              {finished ? `Sent to ${countOf(total, 'recipient')}` : 'Starting the submissions…'}
             </Text>
             <Text size="sm" c="dimmed">
               {started} of {total}

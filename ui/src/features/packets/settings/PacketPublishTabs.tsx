@@ -12,6 +12,7 @@ import {
   Switch,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -126,9 +127,15 @@ export function PublishTab({ packet }: { packet: PacketDetailDto }) {
           )}
           {published && (
             <>
-              <Button onClick={() => setSending(true)} disabled={!packet.canSend}>
-                Send packet
-              </Button>
+              <Tooltip label="Only this packet's senders can send it" disabled={packet.canSend}>
+                <Button
+                  onClick={() => setSending(true)}
+                  disabled={!packet.canSend}
+                  style={!packet.canSend ? { pointerEvents: 'auto' } : undefined}
+                >
+                  Send packet
+                </Button>
+              </Tooltip>
               <Button
                 variant="default"
                 disabled={!packet.canPublish}

@@ -1,0 +1,162 @@
+import { sql, type Kysely } from 'kysely';
+import { DISCLOSURE_TYPE_LABELS, type DisclosureType } from '../../domain/disclosures';
+import { planAllows } from '../../domain/plans';
+import type { Database } from '../../migrations/database';
+import type { AuthContext } from '../types';
+import type { SearchHitDto } from './search.schemas';
+
+/** `%term%` for ILIKE with the user's own wildcards taken literally. */
+function containing(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const isAdmin = (auth: AuthContext) => auth.portal === 'admin';
+
+/**
+ * The command palette's search: people, packets, disclosures and teams of the caller's school whose name contains
+ * the text, each kind only when the caller may open the screen it leads to (the same permissions the lists check).
+ */
+export async function searchByName(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  q: string,
+  limit: number,
+): Promise<SearchHitDto[]> {
+  const like = containing(q.trim());
+  const schoolId = auth.school.id;
+  const has = (p: Parameters<AuthContext['permissions']['has']>[0]) => auth.permissions.has(p);
+  const connect = planAllows(auth.school.plan, 'paperwork');
+  const searches: Array<Promise<SearchHitDto[]>> = [];
+
+  if (isAdmin(auth) && (has('athletes:read') || has('staff:read'))) {
+    searches.push(
+      db
+        .selectFrom('users as u')
+        .innerJoin('user_roles as ur', (j) =>
+          j.onRef('ur.user_id', '=', 'u.id').onRef('ur.school_id', '=', 'u.school_id'),
+        )
+        .where('u.school_id', '=', schoolId)
+        .where('ur.role', 'in', [
+          ...(has('athletes:read') ? ['STUDENT_ATHLETE'] : []),
+          ...(has('staff:read') ? ['COACH', 'SCHOOL_ADMIN'] : []),
+        ])
+        .where((eb) =>
+          eb.or([eb(sql`u.first_name || ' ' || u.last_name`, 'ilike', like), eb('u.email', 'ilike', like)]),
+        )
+        .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', sql<string>`min(ur.role)`.as('role')])
+        .groupBy(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
+        .orderBy('u.last_name')
+        .orderBy('u.first_name')
+        .limit(limit)
+        .execute()
+        .then((rows) =>
+          rows.map((r) => {
+            const name = `${r.first_name} ${r.last_name}`;
+            const athlete = r.role === 'STUDENT_ATHLETE';
+            return {
+              kind: 'person' as const,
+              id: r.id,
+              label: name,
+              description: `${athlete ? 'Student-athlete' : 'Staff'} · ${r.email}`,
+              url: athlete ? `/studentAthletes?q=${encodeURIComponent(name)}` : `/staff`,
+            };
+          }),
+        ),
+    );
+  }
+
+  if (connect && (auth.portal === 'admin' || auth.portal === 'coach') && has('packets:read')) {
+    let packets = db
+      .selectFrom('packets')
+      .where('school_id', '=', schoolId)
+      .where('archived_at', 'is', null)
+      .where('name', 'ilike', like);
+    if (!auth.grants.some((g) => g.role === 'SCHOOL_ADMIN')) {
+      packets = packets.where((eb) =>
+        eb.or([
+          eb('owner_id', '=', auth.user.id),
+          eb(sql`editor_ids`, '@>', sql`${JSON.stringify([auth.user.id])}::jsonb`),
+        ]),
+      );
+    }
+    searches.push(
+      packets
+        .select(['id', 'name', 'status'])
+        .orderBy('name')
+        .limit(limit)
+        .execute()
+        .then((rows) =>
+          rows.map((r) => ({
+            kind: 'packet' as const,
+            id: r.id,
+            label: r.name,
+            description: r.status === 'PUBLISHED' ? 'Packet · Published' : 'Packet · Unpublished',
+            url: `/seeSubmission/${r.id}`,
+          })),
+        ),
+    );
+  }
+
+  const reviewer = isAdmin(auth) && has('disclosures:review');
+  const ownDisclosures = auth.portal === 'athlete' && has('disclosures:submit');
+  if (planAllows(auth.school.plan, 'disclosures') && (reviewer || ownDisclosures)) {
+    let disclosures = db
+      .selectFrom('disclosures as d')
+      .innerJoin('users as u', 'u.id', 'd.athlete_user_id')
+      .where('d.school_id', '=', schoolId)
+      .where('d.archived_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('d.company_name', 'ilike', like),
+          eb('d.title', 'ilike', like),
+          ...(reviewer ? [eb(sql`u.first_name || ' ' || u.last_name`, 'ilike', like)] : []),
+        ]),
+      );
+    disclosures = reviewer
+      ? disclosures.where('d.status', '!=', 'DRAFT')
+      : disclosures.where('d.athlete_user_id', '=', auth.user.id);
+    searches.push(
+      disclosures
+        .select(['d.id', 'd.type', 'd.company_name', 'd.title', 'u.first_name', 'u.last_name'])
+        .orderBy('d.created_at', 'desc')
+        .limit(limit)
+        .execute()
+        .then((rows) =>
+          rows.map((r) => {
+            const type = DISCLOSURE_TYPE_LABELS[r.type as DisclosureType] ?? 'Disclosure';
+            return {
+              kind: 'disclosure' as const,
+              id: r.id,
+              label: r.company_name ?? r.title ?? type,
+              description: `Disclosure · ${type} · ${r.first_name} ${r.last_name}`,
+              url: `/disclosuredetail?id=${r.id}`,
+            };
+          }),
+        ),
+    );
+  }
+
+  if ((auth.portal === 'admin' || auth.portal === 'coach') && has('teams:read')) {
+    searches.push(
+      db
+        .selectFrom('sport_teams')
+        .where('school_id', '=', schoolId)
+        .where('name', 'ilike', like)
+        .select(['id', 'name', 'sport'])
+        .orderBy('name')
+        .limit(limit)
+        .execute()
+        .then((rows) =>
+          rows.map((r) => ({
+            kind: 'team' as const,
+            id: r.id,
+            label: r.name,
+            description: `Team · ${r.sport}`,
+            url: isAdmin(auth) ? `/teams` : `/task?teamId=${r.id}`,
+          })),
+        ),
+    );
+  }
+
+  return (await Promise.all(searches)).flat();
+}

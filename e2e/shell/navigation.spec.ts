@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { navigationFor } from '../../domain/routes';
+import type { Portal } from '../../domain/roles';
+import { checkScreen } from '../support/screens';
+import { apiClientAs, logInThroughApi } from '../support/session';
+import { sidebarLinks } from '../support/sidebar';
+
+test.describe.configure({ mode: 'parallel' });
+
+/** An internal value such as SCHOOL_ADMIN or CHANGE_REQUESTED: upper-case words joined by underscores. */
+const RAW_VALUE = /\b[A-Z]{2,}(_[A-Z]+)+\b/;
+
+async function expectNoRawValues(page: Page, where: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text.match(RAW_VALUE)?.[0] ?? null, `an internal value on ${where}`).toBeNull();
+  // Nor developer placeholders.
+  await expect(page.getByTestId('coming-soon')).toHaveCount(0);
+  expect(text).not.toContain('Route:');
+}
+
+async function sidebarOf(page: Page) {
+  const me = (await (await page.request.get('/api/v1/auth/me')).json()) as {
+    portal: Portal;
+    permissions: Parameters<typeof navigationFor>[0]['permissions'];
+    school: { id: string; plan: 'COMPLIANCE' | 'CONNECT' };
+  };
+  return navigationFor({
+    portal: me.portal,
+    permissions: me.permissions,
+    plan: me.school.plan,
+    schoolId: me.school.id,
+  });
+}
+
+const ROLES = [
+  'admin@demo.edu',
+  'staffadmin@demo.edu',
+  'coach@demo.edu',
+  'athlete@demo.edu',
+  'educator@demo.edu',
+  'vendor@demo.edu',
+  'operator@provider.test',
+];
+
+for (const email of ROLES) {
+  test(`${email} opens every module of the sidebar and sees no placeholder or raw value`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await logInThroughApi(page, email);
+    await page.goto('/');
+    const nav = await sidebarOf(page);
+    const links = await sidebarLinks(page);
+    // The first screen of each module, followed from the sidebar itself.
+    for (const module of nav) {
+      const item = module.items.find((i) => !i.needsPlan) ?? module.items[0]!;
+      const link = page.getByRole('navigation', { name: 'Main' }).locator(`a[href="${item.to}"]`);
+      expect(links.map((l) => l.href)).toContain(item.to);
+      await link.click();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await expectNoRawValues(page, item.to);
+    }
+  });
+}
+
+test('the command palette jumps to a screen and finds people, teams and disclosures by name', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto('/adminHome');
+  // First loads of a screen's code are slow on a busy machine; the checks after it use the usual timeouts.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Control+K');
+  const search = page
+    .getByRole('searchbox', { name: 'Search screens and records' })
+    .or(page.getByRole('textbox', { name: 'Search screens and records' }));
+  await expect(search).toBeVisible();
+  await search.fill('sent');
+  await page.getByRole('button', { name: /^Sent/ }).first().click();
+  await expect(page).toHaveURL(/\/sent$/);
+
+  // The header's button opens it too (the shortcut is ignored while a page's own field has the focus).
+  await page
+    .getByRole('button', { name: /^Search/ })
+    .first()
+    .click();
+  await search.fill('Football');
+  await expect(page.getByText('Teams', { exact: true })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Football/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/teams$/);
+});
+
+test('My Tasks lists a disclosure review, and deciding it removes the task live in another window', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const athlete = await apiClientAs('athlete@demo.edu');
+  const company = `Palette Smoothies ${Date.now()}`;
+  const created = await athlete.post('/api/v1/disclosures', {
+    data: {
+      type: 'SPONSORSHIP',
+      dealType: 'INDIVIDUAL',
+      companyName: company,
+      startDate: '2027-05-01',
+      endDate: '2027-05-31',
+      location: 'Austin, TX',
+      paymentType: 'MONETARY',
+      amount: 300,
+      pointOfContact: { name: 'Pat Contact', email: 'pat@smoothies.example', phone: '5125550100' },
+      website: 'https://smoothies.example',
+      notes: 'One post.',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  expect((await athlete.post(`/api/v1/disclosures/${id}/submit`, { data: {} })).status()).toBe(200);
+
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto('/task?module=disclosure');
+  const row = page.getByRole('row').filter({ hasText: company });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText('Disclosures');
+  await checkScreen(page, 'my-tasks');
+  await expectNoRawValues(page, '/task');
+
+  // The same officer decides in a second window; the first window's list and sidebar count follow without a reload.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await logInThroughApi(second, 'admin@demo.edu');
+  await second.goto(`/disclosuredetail?id=${id}`);
+  await expect(second.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  const approve = await second.request.post(`/api/v1/disclosures/${id}/review`, { data: { decision: 'APPROVE' } });
+  expect(approve.status()).toBe(200);
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
+  await other.close();
+
+  // The task opened where the action is taken.
+  await athlete.dispose();
+});
+
+for (const width of [1280, 390]) {
+  test(`the shell passes axe at ${width} px, with the navigation open`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await logInThroughApi(page, 'admin@demo.edu');
+    await page.goto('/task');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Tasks', { timeout: 30_000 });
+    if (width < 768) {
+      // On a phone the sidebar waits off screen behind the burger.
+      await expect(page.getByRole('navigation', { name: 'Main' })).not.toBeInViewport();
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
+    }
+    await checkScreen(page, `shell-${width}`);
+  });
+}
