@@ -122,8 +122,9 @@ export function detectStuck(facts: ExecutionFacts, nowMs: number, thresholds: Th
       ),
     );
   }
+  // A record's named person (a disclosure's reviewer) counts only where no inbox task names the same wait already.
   const named = facts.recordAssigneeUnavailable;
-  if (running && named) {
+  if (running && named && !facts.openTasks.some((t) => t.assigneeUnavailable)) {
     reasons.push(assigneeUnavailable(named.stepName, named.assigneeLabel, 'INACTIVE', named.suggestedAssignee));
   }
 

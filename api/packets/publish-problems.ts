@@ -86,7 +86,7 @@ export function publishRefusal(problems: readonly PublishProblem[]): AppError {
     problems.map((p) => ({
       code: p.code,
       message: p.message,
-      field: p.place === 'form' ? `forms.${p.formId}` : p.place,
+      field: p.place === 'form' ? `forms.${p.formId}` : (p.stepId ?? p.place),
     })),
     first.code === 'PACKET_FORM_NOT_PUBLISHED' ? ERRORS.PACKET_FORM_NOT_PUBLISHED.message : first.message,
   );
