@@ -82,20 +82,31 @@ describe('a disclosure review whose assigned reviewer leaves', () => {
         kind: 'ASSIGNEE_UNAVAILABLE',
         reason: expect.stringMatching(/^"Review" is waiting on Rita .+, who is no longer active at the school: /),
         suggestedAssignee: { id: owner.id, name: expect.stringMatching(/^Olive /) },
+        taskId: expect.any(String),
       },
     ]);
+    const taskId = shown.json().item.stuck[0].taskId as string;
     // Only a compliance reviewer of the school may take it over.
     const toAthlete = await call(operator, 'POST', `${path}/reassign`, { toUserId: athlete.id, reason: 'Rita left' });
     expect(toAthlete.statusCode).toBe(400);
     expect(toAthlete.json().error.code).toBe('ASSIGNEE_INVALID');
 
-    const moved = await call(operator, 'POST', `${path}/reassign`, { toUserId: owner.id, reason: 'Rita left' });
+    // As the console's one-click button does: the reason's task, to the suggested reviewer.
+    const moved = await call(operator, 'POST', `${path}/reassign`, { taskId, toUserId: owner.id, reason: 'Rita left' });
     expect(moved.statusCode, moved.body).toBe(200);
     const approved = await waitUntil(async () => {
       const res = await call(owner, 'POST', `/disclosures/${id}/review`, { decision: 'APPROVE' });
       return res.statusCode === 200 ? res : null;
     });
     expect(approved.json().status).toBe('APPROVED');
+    // The inbox followed the review: nothing is left open for Rita.
+    const open = await t.database.db
+      .selectFrom('tasks')
+      .select('assignee_user_id')
+      .where('workflow_id', '=', `disclosure:${id}`)
+      .where('status', '=', 'OPEN')
+      .execute();
+    expect(open).toEqual([]);
     const audit = await t.database.db
       .selectFrom('audit_events')
       .select(['action', 'details'])

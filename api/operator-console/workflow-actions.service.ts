@@ -190,7 +190,10 @@ export async function reassignWorkflowTask(
   requireRunning(execution);
   const schoolId = execution.schoolId;
   if (!schoolId || !isUuid(schoolId)) throw new AppError('NOT_FOUND');
-  if (!input.taskId) return reassignDisclosureReview(ctx, request, execution, schoolId, input.toUserId, reason);
+  // A disclosure's review belongs to its assigned reviewer; its workflow moves the inbox rows with it.
+  if (!input.taskId || execution.module === 'disclosure') {
+    return reassignDisclosureReview(ctx, request, execution, schoolId, input.toUserId, reason);
+  }
   const db = ctx.deps.database.db;
   const task = await findTask(db, schoolId, input.taskId);
   if (!task || task.workflowId !== workflowId) throw new AppError('NOT_FOUND');
@@ -243,8 +246,9 @@ export async function reassignWorkflowTask(
 }
 
 /**
- * A disclosure review has no inbox task: the disclosure names its assigned reviewer. Hands the review to another
- * active compliance reviewer of the school (never the athlete whose deal it is) and tells the workflow.
+ * A disclosure review is the disclosure's assigned reviewer's (its inbox rows follow the workflow's transitions). Hands
+ * the review to another active compliance reviewer of the school (never the athlete whose deal it is) and tells the
+ * workflow, which reassigns the review and its inbox rows.
  */
 async function reassignDisclosureReview(
   ctx: ConsoleContext,
