@@ -556,7 +556,9 @@ describe('tenant isolation', () => {
       // Routes for student-athletes only (their own disclosures) are tried by school B's athlete.
       const athleteOnly = route.access?.kind === 'permission' && route.access.permission === 'disclosures:submit';
       const cookie = athleteOnly ? b.athleteCookie : b.adminCookie;
-      const res = await t.app.inject({ method: 'GET', url: route.url, headers: { cookie } });
+      // A list that needs a query term (the command palette's search) looks for school A's athlete by e-mail.
+      const url = route.url.endsWith('/search') ? `${route.url}?q=${encodeURIComponent(a.athlete.email)}` : route.url;
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       if (
         route.access?.kind === 'permission' &&
         (route.access.permission === 'schools:operate' || route.access.permission === 'templates:operate')

@@ -5,11 +5,12 @@ import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school
 /** The reporting page's figures: totals by sport, type, status and month, within a date range, and the CSV. */
 let t: TestApp;
 let cookie: string;
+let schoolId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const schoolId = (await seedSchool(db)).id;
+  schoolId = (await seedSchool(db)).id;
   const team = (sport: string) =>
     db
       .insertInto('sport_teams')
@@ -130,6 +131,7 @@ describe('disclosure settings', () => {
       .selectFrom('audit_events')
       .select('details')
       .where('action', '=', 'disclosure.settings_updated')
+      .where('school_id', '=', schoolId)
       .execute();
     expect(audit.map((a) => a.details)).toEqual([{ reviewReminderHours: 24 }]);
   });
