@@ -113,7 +113,9 @@ export function WorkflowCanvas({
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
-        {showsMiniMap(height, wideScreen) && <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />}
+        {showsMiniMap(height, wideScreen, nodes.length) && (
+          <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />
+        )}
         {readOnly && <FitOnResize />}
         {children}
       </ReactFlow>

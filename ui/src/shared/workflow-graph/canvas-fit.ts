@@ -1,6 +1,8 @@
 /** What a canvas shows around its steps: the minimap only where it has room, fit-view clear of the controls. */
 /** Below this height (or on a screen narrower than 768 px) a minimap would sit on the steps it maps. */
 const MINIMAP_MIN_HEIGHT = 480;
+/** A graph of this many steps or fewer fits its canvas at a readable zoom, so a minimap would only cover steps. */
+const MINIMAP_MIN_STEPS = 8;
 
 /** Fit-view keeps the steps clear of the zoom controls in the bottom-left corner. */
 export const FIT_VIEW_OPTIONS = {
@@ -8,7 +10,14 @@ export const FIT_VIEW_OPTIONS = {
   maxZoom: 1.1,
 } as const;
 
-/** Whether a canvas of this height on this screen has room for a minimap beside its steps. */
-export function showsMiniMap(height: number | string | undefined, wideScreen: boolean): boolean {
-  return wideScreen && !(typeof height === 'number' && height < MINIMAP_MIN_HEIGHT);
+/**
+ * Whether a canvas of this height on this screen has room for a minimap beside its steps, and whether its graph is
+ * large enough to need one (a small graph fits the canvas whole; a minimap there would sit on its steps).
+ */
+export function showsMiniMap(
+  height: number | string | undefined,
+  wideScreen: boolean,
+  stepCount = Number.POSITIVE_INFINITY,
+): boolean {
+  return wideScreen && stepCount > MINIMAP_MIN_STEPS && !(typeof height === 'number' && height < MINIMAP_MIN_HEIGHT);
 }

@@ -101,5 +101,7 @@ describe('workflow graph edge colours', () => {
     expect(showsMiniMap(undefined, false)).toBe(false);
     expect(showsMiniMap(undefined, true)).toBe(true);
     expect(showsMiniMap(600, true)).toBe(true);
+    expect(showsMiniMap(600, true, 4)).toBe(false);
+    expect(showsMiniMap(600, true, 12)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { ActorsEditor } from './ActorsEditor';
+import { FIT_VIEW_OPTIONS } from '../../../shared/workflow-graph/canvas-fit';
 import { buildCanvasGraph } from '../../../shared/workflow-graph/canvas-graph';
 import { mapProblems } from '../../../shared/workflow-graph/canvas-problems';
 import classes from './designer.module.css';
@@ -110,7 +111,7 @@ function DesignerBody({
   // Fit the view once the laid-out positions have been rendered (an effect runs after React Flow's store has them).
   const [fitRequest, setFitRequest] = useState(0);
   useEffect(() => {
-    if (fitRequest > 0) void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 });
+    if (fitRequest > 0) void flow.fitView({ ...FIT_VIEW_OPTIONS, duration: 200 });
   }, [fitRequest, flow]);
   const relayout = useCallback(async (def: PacketWorkflowDefinition, record: boolean) => {
     const positions = await layoutWorkflow(def);
@@ -233,11 +234,7 @@ function DesignerBody({
           >
             Auto layout
           </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 })}
-          >
+          <Button size="xs" variant="default" onClick={() => void flow.fitView({ ...FIT_VIEW_OPTIONS, duration: 200 })}>
             Fit view
           </Button>
         </Group>
