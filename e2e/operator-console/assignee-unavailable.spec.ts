@@ -160,7 +160,8 @@ test('an operator reassigns a step whose approver was deactivated, and the new a
 
     // The admin's inbox lists the step.
     await adminPage.goto('/sprySign/actionRequired');
-    await adminPage.getByLabel('Search').fill(packetName);
+    // The shell's header has its own "Search" button (the command palette): fill the inbox's filter.
+    await adminPage.getByRole('search', { name: 'Filter tasks' }).getByLabel('Search').fill(packetName);
     const inbox = adminPage.getByRole('table', { name: 'Action required' });
     await expect(inbox.getByRole('row').filter({ hasText: packetName })).toContainText('Trip approval');
 

@@ -37,7 +37,7 @@ export function ActionRequiredPage() {
         title="Action required"
         description="Packets waiting on you: fill in, approve, sign or acknowledge."
       />
-      <Group align="flex-end" gap="sm">
+      <Group align="flex-end" gap="sm" role="search" aria-label="Filter tasks">
         <TextInput label="Search" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={240} />
         <Select
           label="Step"
