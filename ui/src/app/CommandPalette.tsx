@@ -102,9 +102,10 @@ export function CommandPalette({ nav }: { nav: VisibleNavModule[] }) {
         leftSection={<IconSearch size={18} aria-hidden />}
         aria-label="Search screens and records"
       />
+      {/* Spotlight draws a group's label with CSS only (::before); each group also carries it as its name. */}
       <Spotlight.ActionsList aria-label="Results">
         {screens.length > 0 && (
-          <Spotlight.ActionsGroup label="Screens">
+          <Spotlight.ActionsGroup label="Screens" role="group" aria-label="Screens">
             {screens.map(({ item, module }) => (
               <Spotlight.Action
                 key={`screen:${item.path}`}
@@ -119,7 +120,12 @@ export function CommandPalette({ nav }: { nav: VisibleNavModule[] }) {
           const ofKind = hits.filter((h) => h.kind === kind);
           if (ofKind.length === 0) return null;
           return (
-            <Spotlight.ActionsGroup key={kind} label={labelFor(SEARCH_KIND_LABELS, kind)}>
+            <Spotlight.ActionsGroup
+              key={kind}
+              label={labelFor(SEARCH_KIND_LABELS, kind)}
+              role="group"
+              aria-label={labelFor(SEARCH_KIND_LABELS, kind)}
+            >
               {ofKind.map((hit) => (
                 <Spotlight.Action
                   key={`${kind}:${hit.id}`}

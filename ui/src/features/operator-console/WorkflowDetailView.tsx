@@ -328,8 +328,12 @@ function Tasks({
           This process has not asked anyone to act.
         </Text>
       ) : (
-        // On a phone the table scrolls sideways rather than squeezing its badges and buttons.
-        <Table.ScrollContainer minWidth={560}>
+        // On a phone the table scrolls sideways rather than squeezing its badges and buttons. The scrolling area
+        // takes the keyboard focus itself, so it can be scrolled with the arrow keys when no row has a button.
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-labelledby': 'tasks-title' } }}
+        >
           <Table aria-label="People's tasks" withTableBorder>
             <Table.Thead>
               <Table.Tr>
