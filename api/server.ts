@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { academicYearsRoutes } from './academic-years/academic-years.routes';
+import { athleteUploadsRoutes } from './athletes/athlete-uploads.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -94,6 +95,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(teamsRoutes);
       await api.register(academicYearsRoutes);
       await api.register(athletesRoutes);
+      await api.register(athleteUploadsRoutes);
       await api.register(staffRoutes);
       await api.register(formsRoutes);
       await api.register(notificationsRoutes);

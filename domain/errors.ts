@@ -180,6 +180,11 @@ export const ERRORS = {
   },
   NOT_ARCHIVED: { status: 409, message: 'This is not archived.' },
   FOLDER_ARCHIVED: { status: 409, message: 'This folder is archived. Restore it first.' },
+  // Bulk upload of student-athletes (spec part 2 §8: "bulk upload errors per row", "upload limits exceeded")
+  UPLOAD_ROW_ERRORS: { status: 400, message: 'Bulk upload errors: fix the rows listed and upload the file again.' },
+  UPLOAD_LIMIT_EXCEEDED: { status: 400, message: 'Upload limits exceeded.' },
+  UPLOAD_EMPTY: { status: 400, message: 'The file has no rows to import.' },
+  UPLOAD_ALREADY_IMPORTED: { status: 409, message: 'This upload has already been imported.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

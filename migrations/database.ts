@@ -443,6 +443,7 @@ export interface Database {
   template_assignment_jobs: TemplateAssignmentJobsTable;
   template_assignment_job_batches: TemplateAssignmentJobBatchesTable;
   template_assignments: TemplateAssignmentsTable;
+  athlete_uploads: AthleteUploadsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -662,4 +663,26 @@ export interface TemplateAssignmentsTable {
   assigned_by: string | null;
   job_id: string | null;
   unassigned_at: NullableTimestamp;
+}
+
+// ---- Bulk upload of student-athletes (migration 2026-11-25_095_athlete-uploads) ----
+
+export interface AthleteUploadsTable {
+  id: Generated<string>;
+  school_id: string;
+  created_by: string | null;
+  file_name: string;
+  status: Generated<'CHECKED' | 'IMPORTING' | 'IMPORTED'>;
+  headers: Json<string[]>;
+  rows: Json<{ row: number; cells: string[] }[]>;
+  mapping: Json<(string | null)[]>;
+  errors: Json<{ row: number; column: string; message: string }[]>;
+  row_count: number;
+  invite: Generated<boolean>;
+  progress: Json<{ stage?: string; done?: number; total?: number }>;
+  created_count: Generated<number>;
+  invitations_started: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  imported_at: NullableTimestamp;
 }

@@ -120,9 +120,27 @@ export async function insertAthleteProfile(
   columns: Partial<Record<ProfileColumn, unknown>>,
   data: Record<string, unknown>,
 ): Promise<void> {
+  await insertAthleteProfiles(db, schoolId, [{ userId, columns, data }]);
+}
+
+/** Inserts many profiles in one statement (every row names the same columns; absent ones are null). */
+export async function insertAthleteProfiles(
+  db: Db,
+  schoolId: string,
+  profiles: readonly { userId: string; columns: Partial<Record<ProfileColumn, unknown>>; data: Record<string, unknown> }[],
+): Promise<void> {
+  if (profiles.length === 0) return;
+  const names = [...new Set(profiles.flatMap((p) => Object.keys(p.columns)))] as ProfileColumn[];
   await db
     .insertInto('athlete_profiles')
-    .values({ ...(columns as Record<string, never>), user_id: userId, school_id: schoolId, data: JSON.stringify(data) })
+    .values(
+      profiles.map((p) => ({
+        ...(Object.fromEntries(names.map((n) => [n, p.columns[n] ?? null])) as Record<string, never>),
+        user_id: p.userId,
+        school_id: schoolId,
+        data: JSON.stringify(p.data),
+      })),
+    )
     .execute();
 }
 

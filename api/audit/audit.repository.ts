@@ -18,19 +18,27 @@ export interface AuditEventInput {
 }
 
 export async function recordAudit(db: Kysely<Database>, event: AuditEventInput): Promise<void> {
+  await recordAudits(db, [event]);
+}
+
+/** Many events in one statement (a bulk upload writes one per athlete). */
+export async function recordAudits(db: Kysely<Database>, events: readonly AuditEventInput[]): Promise<void> {
+  if (events.length === 0) return;
   await db
     .insertInto('audit_events')
-    .values({
-      school_id: event.schoolId,
-      actor_user_id: event.actorUserId ?? null,
-      action: event.action,
-      target_type: event.targetType ?? null,
-      target_id: event.targetId ?? null,
-      ip: event.ip ?? null,
-      user_agent: event.userAgent ?? null,
-      details: JSON.stringify(event.details ?? {}),
-      idempotency_key: event.idempotencyKey ?? null,
-    })
+    .values(
+      events.map((event) => ({
+        school_id: event.schoolId,
+        actor_user_id: event.actorUserId ?? null,
+        action: event.action,
+        target_type: event.targetType ?? null,
+        target_id: event.targetId ?? null,
+        ip: event.ip ?? null,
+        user_agent: event.userAgent ?? null,
+        details: JSON.stringify(event.details ?? {}),
+        idempotency_key: event.idempotencyKey ?? null,
+      })),
+    )
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
 }

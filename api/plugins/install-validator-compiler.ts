@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * number), while query strings, params and headers are coerced because they only ever arrive as text.
  * allErrors gives every bad field at once; verbose keeps the failing schema so `x-error-code` can pick the wording.
  */
-function createAjv(coerce: boolean): Ajv {
+export function createAjv(coerce: boolean): Ajv {
   const options: Options = {
     coerceTypes: coerce ? 'array' : false,
     useDefaults: true,

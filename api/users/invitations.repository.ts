@@ -14,18 +14,25 @@ export interface NewInvitation {
 }
 
 export async function insertInvitation(db: Db, schoolId: string, inv: NewInvitation): Promise<void> {
+  await insertInvitations(db, schoolId, [inv]);
+}
+
+export async function insertInvitations(db: Db, schoolId: string, invs: readonly NewInvitation[]): Promise<void> {
+  if (invs.length === 0) return;
   await db
     .insertInto('invitations')
-    .values({
-      id: inv.id,
-      school_id: schoolId,
-      user_id: inv.userId,
-      email: inv.email,
-      token_hash: inv.tokenHash,
-      invited_by: inv.invitedBy,
-      workflow_id: inv.workflowId,
-      expires_at: inv.expiresAt,
-    })
+    .values(
+      invs.map((inv) => ({
+        id: inv.id,
+        school_id: schoolId,
+        user_id: inv.userId,
+        email: inv.email,
+        token_hash: inv.tokenHash,
+        invited_by: inv.invitedBy,
+        workflow_id: inv.workflowId,
+        expires_at: inv.expiresAt,
+      })),
+    )
     .execute();
 }
 

@@ -16,7 +16,7 @@ import { findSchoolSettings } from '../school/school.repository';
 import { invitationTiming } from '../school/school.service';
 import { taskQueueOf } from '../shared/workflow-client';
 import type { ServerDeps } from '../types';
-import { insertInvitation } from './invitations.repository';
+import { insertInvitations } from './invitations.repository';
 import { setUserStatus } from './users.repository';
 
 /**
@@ -29,25 +29,44 @@ export async function writeInvitation(
   appSecret: string,
   invite: { schoolId: string; userId: string; email: string; invitedBy: string | null },
 ): Promise<InvitationInput> {
-  const timing = invitationTiming(await findSchoolSettings(trx, invite.schoolId));
-  const invitationId = randomUUID();
-  await insertInvitation(trx, invite.schoolId, {
-    id: invitationId,
-    userId: invite.userId,
-    email: invite.email.trim().toLowerCase(),
-    tokenHash: hashToken(signLinkToken(appSecret, 'invitation', invitationId)),
-    invitedBy: invite.invitedBy,
-    workflowId: workflowIds.invitation(invitationId),
-    expiresAt: new Date(Date.now() + timing.expiryHours * 3_600_000),
-  });
+  const [input] = await writeInvitations(trx, appSecret, invite.schoolId, invite.invitedBy, [invite]);
   await setUserStatus(trx, invite.schoolId, invite.userId, 'INVITED');
-  return {
-    invitationId,
-    schoolId: invite.schoolId,
-    userId: invite.userId,
+  return input!;
+}
+
+/**
+ * writeInvitation for many users of one school in one statement (bulk upload). The users must already be INVITED
+ * (the caller inserts them so). Inputs come back in the order of `users`.
+ */
+export async function writeInvitations(
+  trx: Transaction<Database> | Kysely<Database>,
+  appSecret: string,
+  schoolId: string,
+  invitedBy: string | null,
+  users: readonly { userId: string; email: string }[],
+): Promise<InvitationInput[]> {
+  const timing = invitationTiming(await findSchoolSettings(trx, schoolId));
+  const expiresAt = new Date(Date.now() + timing.expiryHours * 3_600_000);
+  const rows = users.map((u) => {
+    const invitationId = randomUUID();
+    return {
+      id: invitationId,
+      userId: u.userId,
+      email: u.email.trim().toLowerCase(),
+      tokenHash: hashToken(signLinkToken(appSecret, 'invitation', invitationId)),
+      invitedBy,
+      workflowId: workflowIds.invitation(invitationId),
+      expiresAt,
+    };
+  });
+  await insertInvitations(trx, schoolId, rows);
+  return rows.map((r) => ({
+    invitationId: r.id,
+    schoolId,
+    userId: r.userId,
     reminderAfterMs: timing.reminderAfterHours * 3_600_000,
     expireAfterMs: timing.expiryHours * 3_600_000,
-  };
+  }));
 }
 
 /** Starts the invitation process (id = the invitation's business key, so a retry never starts a second one). */
@@ -61,6 +80,37 @@ export async function startInvitationWorkflow(
     taskQueue: taskQueueOf(deps),
     args: [input],
   });
+}
+
+/**
+ * Starts many invitation processes with a bounded number of calls in flight (a bulk upload's 1,000 would otherwise
+ * be 1,000 round trips one after another). Reports progress; returns how many started. A start that fails leaves
+ * its invitation PENDING without a process, which "resend" on the user list restarts.
+ */
+export async function startInvitationWorkflows(
+  deps: Pick<ServerDeps, 'taskQueue'>,
+  temporal: Client,
+  inputs: readonly InvitationInput[],
+  onProgress: (done: number) => Promise<void> | void,
+  inFlight = 32,
+): Promise<{ started: number; failed: number }> {
+  let next = 0;
+  let started = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const input = inputs[next++]!;
+      try {
+        await startInvitationWorkflow(deps, temporal, input);
+        started++;
+      } catch {
+        failed++;
+      }
+      if ((started + failed) % 50 === 0) await onProgress(started + failed);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, inputs.length) }, worker));
+  return { started, failed };
 }
 
 /** Asks a running invitation process to mail again; false when that process no longer runs. */

@@ -54,11 +54,24 @@ export async function replaceRoleGrants(
   grants: readonly RoleGrant[],
 ): Promise<void> {
   await db.deleteFrom('user_roles').where('school_id', '=', schoolId).where('user_id', '=', userId).execute();
-  if (grants.length === 0) return;
+  await insertRoleGrants(
+    db,
+    schoolId,
+    grants.map((grant) => ({ userId, grant })),
+  );
+}
+
+/** Adds grants to users who have none of those roles yet (new users), in one statement. */
+export async function insertRoleGrants(
+  db: Db,
+  schoolId: string,
+  rows: readonly { userId: string; grant: RoleGrant }[],
+): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('user_roles')
     .values(
-      grants.map((g) => ({
+      rows.map(({ userId, grant: g }) => ({
         user_id: userId,
         school_id: schoolId,
         role: g.role,

@@ -172,20 +172,41 @@ export interface NewUserInput {
 }
 
 export async function insertUser(db: Db, schoolId: string, user: NewUserInput): Promise<string> {
-  const row = await db
+  const [id] = await insertUsers(db, schoolId, [user]);
+  return id!;
+}
+
+/** Inserts many users in one statement; the ids come back in the order of `users`. */
+export async function insertUsers(db: Db, schoolId: string, users: readonly NewUserInput[]): Promise<string[]> {
+  if (users.length === 0) return [];
+  const rows = await db
     .insertInto('users')
-    .values({
-      school_id: schoolId,
-      email: user.email.trim().toLowerCase(),
-      first_name: user.firstName.trim(),
-      last_name: user.lastName.trim(),
-      middle_name: user.middleName ?? null,
-      phone_number: user.phoneNumber ?? null,
-      status: user.status,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .values(
+      users.map((user) => ({
+        school_id: schoolId,
+        email: user.email.trim().toLowerCase(),
+        first_name: user.firstName.trim(),
+        last_name: user.lastName.trim(),
+        middle_name: user.middleName ?? null,
+        phone_number: user.phoneNumber ?? null,
+        status: user.status,
+      })),
+    )
+    .returning(['id', 'email'])
+    .execute();
+  const idByEmail = new Map(rows.map((r) => [r.email, r.id]));
+  return users.map((u) => idByEmail.get(u.email.trim().toLowerCase())!);
+}
+
+/** The given e-mails (any case) that already belong to a user of any school, lower-cased. */
+export async function findTakenEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn<string>('lower', ['email']).as('email'))
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails.map((e) => e.trim().toLowerCase())))
+    .execute();
+  return new Set(rows.map((r) => r.email));
 }
 
 export async function updateUserFields(

@@ -1,0 +1,138 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { UploadRow, UploadRowError } from '../../domain/athlete-upload';
+import type { AthleteUploadsTable, Database } from '../../migrations/database';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type AthleteUploadRecord = Selectable<AthleteUploadsTable>;
+export interface UploadProgress {
+  stage: 'check' | 'store' | 'invite' | 'done';
+  done: number;
+  total: number;
+}
+
+export async function insertUpload(
+  db: Db,
+  schoolId: string,
+  upload: {
+    createdBy: string;
+    fileName: string;
+    headers: string[];
+    rows: UploadRow[];
+    mapping: (string | null)[];
+    errors: UploadRowError[];
+  },
+): Promise<AthleteUploadRecord> {
+  return db
+    .insertInto('athlete_uploads')
+    .values({
+      school_id: schoolId,
+      created_by: upload.createdBy,
+      file_name: upload.fileName,
+      headers: JSON.stringify(upload.headers),
+      rows: JSON.stringify(upload.rows),
+      mapping: JSON.stringify(upload.mapping),
+      errors: JSON.stringify(upload.errors),
+      row_count: upload.rows.length,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An upload of the school; a caller limited to their own uploads (a coach) passes their user id. */
+export async function findUpload(
+  db: Db,
+  schoolId: string,
+  id: string,
+  createdBy: string | null,
+): Promise<AthleteUploadRecord | null> {
+  let q = db.selectFrom('athlete_uploads').selectAll().where('school_id', '=', schoolId).where('id', '=', id);
+  if (createdBy) q = q.where('created_by', '=', createdBy);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+export async function saveCheck(
+  db: Db,
+  schoolId: string,
+  id: string,
+  check: { mapping: (string | null)[]; errors: UploadRowError[] },
+): Promise<AthleteUploadRecord> {
+  return db
+    .updateTable('athlete_uploads')
+    .set({ mapping: JSON.stringify(check.mapping), errors: JSON.stringify(check.errors), updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** CHECKED → IMPORTING, atomically: of two clicks on Import only one gets the row. */
+export async function claimUpload(db: Db, schoolId: string, id: string, invite: boolean): Promise<boolean> {
+  const row = await db
+    .updateTable('athlete_uploads')
+    .set({ status: 'IMPORTING', invite, progress: JSON.stringify({ stage: 'check', done: 0, total: 0 }) })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('status', '=', 'CHECKED')
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function setUploadProgress(db: Db, schoolId: string, id: string, progress: UploadProgress) {
+  await db
+    .updateTable('athlete_uploads')
+    .set({ progress: JSON.stringify(progress), updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function finishUpload(
+  db: Db,
+  schoolId: string,
+  id: string,
+  outcome:
+    | { status: 'CHECKED'; errors: UploadRowError[] }
+    | { status: 'IMPORTED'; createdCount: number; invitationsStarted: number },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable('athlete_uploads')
+    .set(
+      outcome.status === 'CHECKED'
+        ? { status: 'CHECKED', errors: JSON.stringify(outcome.errors), progress: '{}', updated_at: now }
+        : {
+            status: 'IMPORTED',
+            created_count: outcome.createdCount,
+            invitations_started: outcome.invitationsStarted,
+            progress: JSON.stringify({ stage: 'done', done: outcome.createdCount, total: outcome.createdCount }),
+            imported_at: now,
+            updated_at: now,
+          },
+    )
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The teams rows may name: all of the school's, or a coach's own. */
+export async function findUploadTeams(
+  db: Db,
+  schoolId: string,
+  coachUserId: string | null,
+): Promise<{ id: string; name: string }[]> {
+  let q = db.selectFrom('sport_teams as t').select(['t.id', 't.name']).where('t.school_id', '=', schoolId);
+  if (coachUserId) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('staff_profiles as s')
+          .select('s.user_id')
+          .whereRef('s.sport_team_id', '=', 't.id')
+          .where('s.school_id', '=', schoolId)
+          .where('s.user_id', '=', coachUserId),
+      ),
+    );
+  }
+  return q.orderBy('t.name').execute();
+}

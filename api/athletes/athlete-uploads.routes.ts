@@ -1,0 +1,99 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { UPLOAD_LIMITS } from '../../domain/athlete-upload';
+import { readUploadedFile } from '../disclosures/disclosure-files.service';
+import { requirePermission } from '../plugins/require-permission';
+import { IdParams, errorResponses } from '../shared/schemas';
+import { buildTemplate } from './athlete-upload-file';
+import { AthleteUploadDto, ImportUploadBody, TemplateQuery, UploadMappingBody } from './athlete-uploads.schemas';
+import { createUpload, importUpload, remapUpload, toUploadDto, visibleUpload } from './athlete-uploads.service';
+
+const TemplateBytes = Type.Unsafe<Buffer>({
+  description: 'The upload template (XLSX or CSV): every importable column with one example row.',
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+});
+
+const CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+/**
+ * Bulk upload of student-athletes (/createBulkStudent): upload a file (checked at once, nothing stored), adjust the
+ * column mapping (checked again), then import. Multipart parsing is registered in this plugin only.
+ */
+export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+  const canUpload = requirePermission('athletes:upload');
+
+  app.get(
+    '/athletes/uploads/template',
+    {
+      onRequest: canUpload,
+      schema: { querystring: TemplateQuery, response: { 200: TemplateBytes, ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const format = request.query.format ?? 'xlsx';
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="student-athletes-template.${format}"`)
+        .send(buildTemplate(format));
+    },
+  );
+
+  app.post(
+    '/athletes/uploads',
+    {
+      onRequest: canUpload,
+      schema: {
+        consumes: ['multipart/form-data'],
+        description:
+          "Multipart upload of one XLSX, XLS or CSV file (field 'file'): headers matched to fields, every row checked, nothing stored yet.",
+        response: { 201: AthleteUploadDto, ...errorResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const file = await readUploadedFile(request);
+      return reply.code(201).send(await createUpload(request, { fileName: file.filename, bytes: file.bytes }));
+    },
+  );
+
+  app.get(
+    '/athletes/uploads/:id',
+    {
+      onRequest: canUpload,
+      schema: { params: IdParams, response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => toUploadDto(await visibleUpload(request, request.params.id)),
+  );
+
+  app.put(
+    '/athletes/uploads/:id/mapping',
+    {
+      onRequest: canUpload,
+      schema: {
+        params: IdParams,
+        body: UploadMappingBody,
+        response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => remapUpload(request, request.params.id, request.body.mapping),
+  );
+
+  app.post(
+    '/athletes/uploads/:id/import',
+    {
+      onRequest: canUpload,
+      schema: {
+        params: IdParams,
+        body: ImportUploadBody,
+        response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => importUpload(request, request.params.id, request.body.invite),
+  );
+};
