@@ -25,6 +25,7 @@ const SUITES: Suite[] = [
   { name: 'templates', load: async () => (await import('./templates.bench')).runTemplatesBench },
   { name: 'packet screens', load: async () => (await import('./packet-screens.bench')).runPacketScreensBench },
   { name: 'tasks', load: async () => (await import('./tasks.bench')).runTasksBench },
+  { name: 'athletes upload', load: async () => (await import('./athletes-upload.bench')).runAthletesUploadBench },
 ];
 
 const only = process.argv.slice(2);

@@ -324,7 +324,12 @@ async function storeAthletes(
           targetType: 'user',
           targetId: inv.userId,
           ...meta,
-          details: { email: chunk[i]!.email.toLowerCase(), roles: [{ role: 'STUDENT_ATHLETE' }], invitationId: inv.invitationId, uploadId },
+          details: {
+            email: chunk[i]!.email.toLowerCase(),
+            roles: [{ role: 'STUDENT_ATHLETE' }],
+            invitationId: inv.invitationId,
+            uploadId,
+          },
         })),
       ]);
       const done = Math.min(start + STORE_CHUNK, checked.length);

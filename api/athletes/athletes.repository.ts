@@ -127,7 +127,11 @@ export async function insertAthleteProfile(
 export async function insertAthleteProfiles(
   db: Db,
   schoolId: string,
-  profiles: readonly { userId: string; columns: Partial<Record<ProfileColumn, unknown>>; data: Record<string, unknown> }[],
+  profiles: readonly {
+    userId: string;
+    columns: Partial<Record<ProfileColumn, unknown>>;
+    data: Record<string, unknown>;
+  }[],
 ): Promise<void> {
   if (profiles.length === 0) return;
   const names = [...new Set(profiles.flatMap((p) => Object.keys(p.columns)))] as ProfileColumn[];

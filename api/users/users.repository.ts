@@ -204,7 +204,13 @@ export async function findTakenEmails(db: Db, emails: readonly string[]): Promis
   const rows = await db
     .selectFrom('users')
     .select((eb) => eb.fn<string>('lower', ['email']).as('email'))
-    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails.map((e) => e.trim().toLowerCase())))
+    .where((eb) =>
+      eb(
+        eb.fn('lower', ['email']),
+        'in',
+        emails.map((e) => e.trim().toLowerCase()),
+      ),
+    )
     .execute();
   return new Set(rows.map((r) => r.email));
 }

@@ -37,6 +37,7 @@ export const SCREENS: Record<string, Screen> = {
   '/academicYears': screen(() => import('../features/academic-years/AcademicYearsPage'), 'AcademicYearsPage'),
   '/studentAthletes': screen(() => import('../features/athletes/AthletesPage'), 'AthletesPage'),
   '/createStudentAthlete': screen(() => import('../features/athletes/CreateAthletePage'), 'CreateAthletePage'),
+  '/createBulkStudent': screen(() => import('../features/athletes/BulkUploadPage'), 'BulkUploadPage'),
   '/staff': screen(() => import('../features/staff/StaffPage'), 'StaffPage'),
   '/auditLog': screen(() => import('../features/audit/AuditLogPage'), 'AuditLogPage'),
   '/createForm/selectFlow': screen(() => import('../features/forms/builder/SelectFlowPage'), 'SelectFlowPage'),

@@ -86,6 +86,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parsed as T;
 }
 
+/** Sends one file as multipart/form-data (field `file`); the answer and errors are read as for JSON calls. */
+export async function apiUpload<T>(path: string, file: File, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(path), {
+      method,
+      body,
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(0, 'SERVICE_UNAVAILABLE', ERRORS.SERVICE_UNAVAILABLE.message);
+  }
+  const parsed = await readBody(response);
+  if (!response.ok) throw parseApiError(response.status, parsed);
+  return parsed as T;
+}
+
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     apiRequest<T>(path, { query, ...(signal ? { signal } : {}) }),

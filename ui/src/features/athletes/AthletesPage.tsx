@@ -75,11 +75,18 @@ export function AthletesPage() {
           athletes.data ? `${athletes.data.total} student-athlete${athletes.data.total === 1 ? '' : 's'}` : undefined
         }
         actions={
-          hasPermission(me, 'athletes:write') && (
-            <Button component={Link} to="/createStudentAthlete" leftSection={<PlusIcon size={16} />}>
-              Add student-athlete
-            </Button>
-          )
+          <>
+            {hasPermission(me, 'athletes:upload') && (
+              <Button component={Link} to="/createBulkStudent" variant="default">
+                Bulk upload
+              </Button>
+            )}
+            {hasPermission(me, 'athletes:write') && (
+              <Button component={Link} to="/createStudentAthlete" leftSection={<PlusIcon size={16} />}>
+                Add student-athlete
+              </Button>
+            )}
+          </>
         }
       />
       <Group align="flex-end" gap="md" role="search">
