@@ -34,6 +34,7 @@ interface SchoolFixture {
   packets: Awaited<ReturnType<typeof seedPacketRows>>;
   templateId: string;
   templateJobId: string;
+  uploadId: string;
 }
 
 let t: TestApp;
@@ -104,6 +105,21 @@ async function seedTenant(): Promise<SchoolFixture> {
     athleteCookie: await sessionCookie(db, athlete),
     ...(await seedDisclosureRows(db, school.id, athlete.id, school.tag)),
     ...(await seedAssignedTemplate(db, school.id, school.tag)),
+    uploadId: (
+      await db
+        .insertInto('athlete_uploads')
+        .values({
+          school_id: school.id,
+          created_by: admin.id,
+          file_name: `roster-${school.tag}.csv`,
+          headers: JSON.stringify(['First name', 'Last name', 'Email']),
+          rows: JSON.stringify([{ row: 2, cells: ['Ann', 'Lee', `ann-${school.tag}@x.example`] }]),
+          mapping: JSON.stringify(['firstName', 'lastName', 'email']),
+          row_count: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   };
 }
 
@@ -295,6 +311,12 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     },
     'GET /api/v1/templates/:id/assignment-jobs': { params: { id: target.templateId } },
     'GET /api/v1/template-assignment-jobs/:id': { params: { id: target.templateJobId } },
+    'GET /api/v1/athletes/uploads/:id': { id: target.uploadId },
+    'PUT /api/v1/athletes/uploads/:id/mapping': {
+      id: target.uploadId,
+      body: { mapping: ['firstName', 'lastName', 'email'] },
+    },
+    'POST /api/v1/athletes/uploads/:id/import': { id: target.uploadId, body: { invite: false } },
   };
 }
 
