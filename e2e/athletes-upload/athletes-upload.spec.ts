@@ -46,7 +46,7 @@ test('an admin uploads a file with a bad row, fixes it, imports, and the new ath
   await expect(errors.getByRole('row').filter({ hasText: 'Invalid email.' })).toContainText('3');
   await expect(errors.getByRole('row').filter({ hasText: 'Invalid email.' })).toContainText('E-mail');
   await expect(errors).toContainText('Phone number must have 10 digits.');
-  await expect(page.getByText('1 row of 2 rows need fixing', { exact: false })).toBeVisible();
+  await expect(page.getByText('1 of 2 rows needs fixing', { exact: false })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Import column E-mail as' })).toHaveValue('Email (required)');
   await expect(page.getByRole('button', { name: 'Import 2 student-athletes' })).toBeDisabled();
   await checkScreen(page, 'athletes-upload-errors');

@@ -90,7 +90,10 @@ function MappingTable({
   disabled: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer
+      minWidth={520}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Column mapping' } }}
+    >
       <Table striped verticalSpacing="xs">
         <Table.Caption>Columns of your file and the field each one fills</Table.Caption>
         <Table.Thead>
@@ -105,7 +108,7 @@ function MappingTable({
             <Table.Tr key={i}>
               <Table.Td>{header || <Text c="dimmed">(no header)</Text>}</Table.Td>
               <Table.Td>
-                <Text size="sm" lineClamp={1} maw={220}>
+                <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                   {upload.samples[0]?.[i] ?? ''}
                 </Text>
               </Table.Td>
@@ -135,10 +138,14 @@ function RowErrors({ upload }: { upload: AthleteUpload }) {
   return (
     <Stack gap="xs">
       <Alert color="red" variant="light" role="alert" title="Bulk upload errors">
-        {countOf(upload.errorRowCount, 'row')} of {countOf(upload.rowCount, 'row')} need fixing. Correct them in your
-        file and upload it again, or change the column mapping above. Nothing has been stored.
+        {upload.errorRowCount.toLocaleString('en-US')} of {countOf(upload.rowCount, 'row')}{' '}
+        {upload.errorRowCount === 1 ? 'needs' : 'need'} fixing. Correct your file and upload it again, or change the
+        column mapping above. Nothing has been stored.
       </Alert>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer
+        minWidth={480}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Errors by row, scrollable' } }}
+      >
         <Table striped verticalSpacing="xs" aria-label="Errors by row">
           <Table.Thead>
             <Table.Tr>
