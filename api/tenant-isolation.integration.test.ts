@@ -227,6 +227,12 @@ function idRouteCases(
       id: target.athlete.id,
       body: { firstName: 'Taken', email: `taken-${randomUUID()}@x.example` },
     },
+    'GET /api/v1/athletes/uploads/:id': { id: target.uploadId },
+    'PUT /api/v1/athletes/uploads/:id/mapping': {
+      id: target.uploadId,
+      body: { mapping: ['firstName', 'lastName', 'email'] },
+    },
+    'POST /api/v1/athletes/uploads/:id/import': { id: target.uploadId, body: { invite: false } },
     'GET /api/v1/staff/:id': { id: target.coach.id },
     'PATCH /api/v1/staff/:id': { id: target.coach.id, body: { title: 'Taken over' } },
     'POST /api/v1/notifications/:id/read': { id: target.notificationId },
@@ -311,12 +317,6 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     },
     'GET /api/v1/templates/:id/assignment-jobs': { params: { id: target.templateId } },
     'GET /api/v1/template-assignment-jobs/:id': { params: { id: target.templateJobId } },
-    'GET /api/v1/athletes/uploads/:id': { id: target.uploadId },
-    'PUT /api/v1/athletes/uploads/:id/mapping': {
-      id: target.uploadId,
-      body: { mapping: ['firstName', 'lastName', 'email'] },
-    },
-    'POST /api/v1/athletes/uploads/:id/import': { id: target.uploadId, body: { invite: false } },
   };
 }
 
