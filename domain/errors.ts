@@ -180,6 +180,13 @@ export const ERRORS = {
   },
   NOT_ARCHIVED: { status: 409, message: 'This is not archived.' },
   FOLDER_ARCHIVED: { status: 409, message: 'This folder is archived. Restore it first.' },
+  // Rosters: declaration, rollover and change requests
+  ROSTER_NOT_EDITABLE: { status: 409, message: "This roster cannot be changed in its current state." },
+  ROSTER_ROLLOVER_EXISTS: { status: 409, message: 'This roster has already been started for the academic year.' },
+  ROSTER_ATHLETE_ON_ROSTER: { status: 409, message: 'This athlete is already on the roster.' },
+  ROSTER_ATHLETE_NOT_ON_ROSTER: { status: 400, message: 'This athlete is not on the roster.' },
+  ROSTER_COMMENT_REQUIRED: { status: 400, message: 'A comment is required to request changes.' },
+  ROSTER_NO_PENDING_REQUESTS: { status: 409, message: 'These change requests have already been decided.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { hashToken, signLinkToken } from '../../domain/signed-links';
+import { workflowIds } from '../../domain/workflows';
+import type { Database } from '../../migrations/database';
+import { findSchoolSettings } from '../school/school.repository';
+import { invitationTiming } from '../school/school.service';
+import { insertInvitation } from './invitations.repository';
+import { setUserStatus } from './users.repository';
+
+/** The invitation workflow's input (the same shape as `InvitationInput`, kept here so activities need no workflow). */
+export interface InvitationStart {
+  invitationId: string;
+  schoolId: string;
+  userId: string;
+  reminderAfterMs: number;
+  expireAfterMs: number;
+}
+
+/**
+ * Writes a PENDING invitation for a user (timing from the school's settings, else INVITATION_DEFAULTS) and marks
+ * the user INVITED. The row keeps only the hash of the mailed token. Returns the workflow input; the caller starts
+ * the workflow once this transaction has committed.
+ */
+export async function writeInvitation(
+  trx: Transaction<Database> | Kysely<Database>,
+  appSecret: string,
+  invite: { schoolId: string; userId: string; email: string; invitedBy: string | null },
+): Promise<InvitationStart> {
+  const timing = invitationTiming(await findSchoolSettings(trx, invite.schoolId));
+  const invitationId = randomUUID();
+  await insertInvitation(trx, invite.schoolId, {
+    id: invitationId,
+    userId: invite.userId,
+    email: invite.email.trim().toLowerCase(),
+    tokenHash: hashToken(signLinkToken(appSecret, 'invitation', invitationId)),
+    invitedBy: invite.invitedBy,
+    workflowId: workflowIds.invitation(invitationId),
+    expiresAt: new Date(Date.now() + timing.expiryHours * 3_600_000),
+  });
+  await setUserStatus(trx, invite.schoolId, invite.userId, 'INVITED');
+  return {
+    invitationId,
+    schoolId: invite.schoolId,
+    userId: invite.userId,
+    reminderAfterMs: timing.reminderAfterHours * 3_600_000,
+    expireAfterMs: timing.expiryHours * 3_600_000,
+  };
+}
+
