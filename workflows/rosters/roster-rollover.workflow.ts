@@ -126,7 +126,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   const guard = (actor: RosterActor, role: RosterActor['role'], inStatus: RolloverStatus) => {
     if (!actor || typeof actor.userId !== 'string' || actor.role !== role) fail('FORBIDDEN');
     if (busy) fail('ALREADY_DECIDED');
-    if (status !== inStatus) fail(role === 'ADMIN' && inStatus === 'READY_FOR_REVIEW' ? 'ALREADY_DECIDED' : 'ROSTER_NOT_EDITABLE');
+    if (status !== inStatus) fail(status === 'COMPLETED' && inStatus === 'READY_FOR_REVIEW' ? 'ALREADY_DECIDED' : 'ROSTER_NOT_EDITABLE');
   };
 
   wf.setHandler(
