@@ -181,7 +181,7 @@ export const ERRORS = {
   NOT_ARCHIVED: { status: 409, message: 'This is not archived.' },
   FOLDER_ARCHIVED: { status: 409, message: 'This folder is archived. Restore it first.' },
   // Rosters: declaration, rollover and change requests
-  ROSTER_NOT_EDITABLE: { status: 409, message: "This roster cannot be changed in its current state." },
+  ROSTER_NOT_EDITABLE: { status: 409, message: 'This roster cannot be changed in its current state.' },
   ROSTER_ROLLOVER_EXISTS: { status: 409, message: 'This roster has already been started for the academic year.' },
   ROSTER_ATHLETE_ON_ROSTER: { status: 409, message: 'This athlete is already on the roster.' },
   ROSTER_ATHLETE_NOT_ON_ROSTER: { status: 400, message: 'This athlete is not on the roster.' },

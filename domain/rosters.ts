@@ -91,13 +91,7 @@ export interface RosterChangeRequestInput {
 }
 
 export type RosterTransitionAction =
-  | 'rollover'
-  | 'edit'
-  | 'submit'
-  | 'approve'
-  | 'requestChanges'
-  | 'requestChange'
-  | 'decideChanges';
+  'rollover' | 'edit' | 'submit' | 'approve' | 'requestChanges' | 'requestChange' | 'decideChanges';
 
 export interface RosterTransitionInput {
   schoolId: string;

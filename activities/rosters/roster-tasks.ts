@@ -15,7 +15,13 @@ const STATUS_CHANGES = new Set<RosterTransitionAction>(['rollover', 'submit', 'a
 export async function syncRosterTasks(
   trx: Transaction<Database>,
   roster: RosterRow,
-  input: { eventKey: string; action: RosterTransitionAction; actorUserId: string | null; decided: string[]; requestId?: string },
+  input: {
+    eventKey: string;
+    action: RosterTransitionAction;
+    actorUserId: string | null;
+    decided: string[];
+    requestId?: string;
+  },
 ): Promise<void> {
   const workflowId = rosterWorkflowId(roster.sport_team_id, roster.academic_year_id);
   const year = `${roster.startYear}-${roster.endYear}`;

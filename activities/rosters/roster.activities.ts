@@ -95,7 +95,11 @@ export function createRosterActivities(deps: RosterActivityDeps) {
             from_status: from,
             to_status: to,
             comment: input.comment ?? null,
-            details: JSON.stringify({ decided, requestId: requestId ?? null, ...(input.edit ? { edit: input.edit } : {}) }),
+            details: JSON.stringify({
+              decided,
+              requestId: requestId ?? null,
+              ...(input.edit ? { edit: input.edit } : {}),
+            }),
             idempotency_key: eventKey,
           })
           .execute();
@@ -189,7 +193,9 @@ export function createRosterActivities(deps: RosterActivityDeps) {
               .where('id', '=', e.invitation_id)
               .executeTakeFirst();
             if (existing) {
-              starts.push(await startOf(trx, input.schoolId, e.userId, existing.id, existing.expires_at, existing.created_at));
+              starts.push(
+                await startOf(trx, input.schoolId, e.userId, existing.id, existing.expires_at, existing.created_at),
+              );
             }
             continue;
           }
@@ -200,7 +206,11 @@ export function createRosterActivities(deps: RosterActivityDeps) {
             email: e.email,
             invitedBy: e.added_by,
           });
-          await trx.updateTable('roster_entries').set({ invitation_id: start.invitationId }).where('id', '=', e.id).execute();
+          await trx
+            .updateTable('roster_entries')
+            .set({ invitation_id: start.invitationId })
+            .where('id', '=', e.id)
+            .execute();
           starts.push(start);
         }
         return starts;
@@ -458,17 +468,47 @@ async function notifyTransition(trx: Trx, roster: RosterRow, input: RosterTransi
   const what = label(roster);
   switch (input.action) {
     case 'rollover':
-      return send(await coaches(), ROSTER_NOTIFICATION.rollover, 'Roster rolled over', `The ${what} roster was rolled over and is ready for you to declare.`);
+      return send(
+        await coaches(),
+        ROSTER_NOTIFICATION.rollover,
+        'Roster rolled over',
+        `The ${what} roster was rolled over and is ready for you to declare.`,
+      );
     case 'submit':
-      return send(await admins(), ROSTER_NOTIFICATION.submitted, 'Roster submitted', `The ${what} roster was submitted for review.`);
+      return send(
+        await admins(),
+        ROSTER_NOTIFICATION.submitted,
+        'Roster submitted',
+        `The ${what} roster was submitted for review.`,
+      );
     case 'requestChanges':
-      return send(await coaches(), ROSTER_NOTIFICATION.init, 'Changes requested on your roster', `An admin asked for changes to the ${what} roster: ${input.comment ?? ''}`);
+      return send(
+        await coaches(),
+        ROSTER_NOTIFICATION.init,
+        'Changes requested on your roster',
+        `An admin asked for changes to the ${what} roster: ${input.comment ?? ''}`,
+      );
     case 'approve':
-      return send(await coaches(), ROSTER_NOTIFICATION.completed, 'Roster approved', `The ${what} roster was approved.`);
+      return send(
+        await coaches(),
+        ROSTER_NOTIFICATION.completed,
+        'Roster approved',
+        `The ${what} roster was approved.`,
+      );
     case 'requestChange':
-      return send(await admins(), ROSTER_NOTIFICATION.init, 'Roster change requested', `A coach requested a change to the ${what} roster.`);
+      return send(
+        await admins(),
+        ROSTER_NOTIFICATION.init,
+        'Roster change requested',
+        `A coach requested a change to the ${what} roster.`,
+      );
     case 'decideChanges':
-      return send(await coaches(), ROSTER_NOTIFICATION.init, input.decision?.approve ? 'Roster changes approved' : 'Roster changes denied', `An admin decided change requests on the ${what} roster.`);
+      return send(
+        await coaches(),
+        ROSTER_NOTIFICATION.init,
+        input.decision?.approve ? 'Roster changes approved' : 'Roster changes denied',
+        `An admin decided change requests on the ${what} roster.`,
+      );
     default:
       return;
   }

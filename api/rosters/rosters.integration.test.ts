@@ -142,9 +142,9 @@ describe('roster rollover', () => {
       athleteStatus: 'GRADUATED',
     });
     expect(graduated.status).toBe(200);
-    expect(graduated.body.entries.find((e: { athleteUserId: string }) => e.athleteUserId === athletes[0]!.id).athleteStatus).toBe(
-      'GRADUATED',
-    );
+    expect(
+      graduated.body.entries.find((e: { athleteUserId: string }) => e.athleteUserId === athletes[0]!.id).athleteStatus,
+    ).toBe('GRADUATED');
     const added = await call(coachA, 'POST', `${path()}/athletes`, {
       newAthlete: { email: 'newcomer-roster@test.example', firstName: 'Nia', lastName: 'Newcomer' },
     });
@@ -188,11 +188,7 @@ describe('roster rollover', () => {
     }, 30_000);
     expect(mails).toHaveLength(1);
     // Only the newcomer is invited; the returning athletes are not.
-    const invited = await db
-      .selectFrom('invitations')
-      .select('user_id')
-      .where('school_id', '=', schoolId)
-      .execute();
+    const invited = await db.selectFrom('invitations').select('user_id').where('school_id', '=', schoolId).execute();
     expect(invited.map((r) => r.user_id)).toEqual([newcomer.athleteUserId]);
     const openTasks = await db
       .selectFrom('tasks')
@@ -217,9 +213,19 @@ describe('roster rollover', () => {
     });
     const add = await call(coachA, 'POST', `${path()}/change-requests`, { kind: 'ADD', athleteUserId: spare.id });
     expect(add.body.changeRequests).toHaveLength(3);
-    const dup = await call(coachA, 'POST', `${path()}/change-requests`, { kind: 'ADD', athleteUserId: athletes[1]!.id });
+    const dup = await call(coachA, 'POST', `${path()}/change-requests`, {
+      kind: 'ADD',
+      athleteUserId: athletes[1]!.id,
+    });
     expect(dup.body.error.code).toBe('ROSTER_ATHLETE_ON_ROSTER');
-    expect((await call(coachA, 'POST', `${path()}/change-requests/decide`, { requestIds: [add.body.changeRequests[0].id], decision: 'APPROVE' })).status).toBe(403);
+    expect(
+      (
+        await call(coachA, 'POST', `${path()}/change-requests/decide`, {
+          requestIds: [add.body.changeRequests[0].id],
+          decision: 'APPROVE',
+        })
+      ).status,
+    ).toBe(403);
 
     const byKind = (kind: string) => add.body.changeRequests.find((c: { kind: string }) => c.kind === kind).id;
     const approved = await call(admin, 'POST', `${path()}/change-requests/decide`, {

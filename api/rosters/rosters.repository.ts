@@ -176,7 +176,11 @@ export async function findSourceRoster(
     .where(
       'y.start_year',
       '<',
-      db.selectFrom('academic_years').select('start_year').where('id', '=', academicYearId).where('school_id', '=', schoolId),
+      db
+        .selectFrom('academic_years')
+        .select('start_year')
+        .where('id', '=', academicYearId)
+        .where('school_id', '=', schoolId),
     )
     .orderBy('y.start_year', 'desc')
     .select(['r.id as rosterId', 'r.academic_year_id as academicYearId'])
@@ -185,15 +189,12 @@ export async function findSourceRoster(
 }
 
 /** Per team of the school: its roster for the year (if any) with counts and pending change requests. */
-export async function listYearRosters(
-  db: Db,
-  schoolId: string,
-  academicYearId: string,
-  teamIds: string[] | null,
-) {
+export async function listYearRosters(db: Db, schoolId: string, academicYearId: string, teamIds: string[] | null) {
   let q = db
     .selectFrom('sport_teams as t')
-    .leftJoin('rosters as r', (j) => j.onRef('r.sport_team_id', '=', 't.id').on('r.academic_year_id', '=', academicYearId))
+    .leftJoin('rosters as r', (j) =>
+      j.onRef('r.sport_team_id', '=', 't.id').on('r.academic_year_id', '=', academicYearId),
+    )
     .where('t.school_id', '=', schoolId)
     .select([
       't.id as teamId',
@@ -274,7 +275,13 @@ export async function yearHasTerms(db: Db, schoolId: string, academicYearId: str
 export async function ensureRosterRow(
   db: Db,
   schoolId: string,
-  input: { teamId: string; academicYearId: string; sourceAcademicYearId: string | null; startedBy: string; workflowId: string },
+  input: {
+    teamId: string;
+    academicYearId: string;
+    sourceAcademicYearId: string | null;
+    startedBy: string;
+    workflowId: string;
+  },
 ): Promise<string> {
   await db
     .insertInto('rosters')

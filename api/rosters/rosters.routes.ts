@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../domain/errors';
-import { rosterWorkflowId, type RosterActor } from '../../domain/rosters';
+import type { AthleteStatus, RosterStatus } from '../../domain/athletes';
+import { rosterWorkflowId, type RosterActor, type RosterChangeRequestInput } from '../../domain/rosters';
 import {
   decideRosterChangesUpdate,
   editRosterUpdate,
@@ -68,7 +69,11 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const teams = year ? await listYearRosters(db, auth.school.id, year.id, teamIds) : [];
       return {
         academicYear: year
-          ? { id: year.id, label: yearLabel(year), hasTerms: (await yearHasTerms(db, auth.school.id, year.id)) === true }
+          ? {
+              id: year.id,
+              label: yearLabel(year),
+              hasTerms: (await yearHasTerms(db, auth.school.id, year.id)) === true,
+            }
           : null,
         years: years.map((y) => ({ id: y.id, label: yearLabel(y), isCurrent: y.is_current })),
         teams,
@@ -165,7 +170,10 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!roster || roster.rollover_status !== 'NOT_STARTED') throw new AppError('ROSTER_NOT_EDITABLE');
       const ids = [...(request.body.athleteUserIds ?? [])];
       if (request.body.newAthlete) {
-        const created = await createAthlete(request, { ...request.body.newAthlete, sportTeamId: request.params.teamId });
+        const created = await createAthlete(request, {
+          ...request.body.newAthlete,
+          sportTeamId: request.params.teamId,
+        });
         ids.push(created.athlete.id);
       }
       if (ids.length === 0) {
@@ -198,7 +206,17 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return act(auth, request.params, (h, a) =>
         h.executeUpdate(editRosterUpdate, {
-          args: [{ actor: a, edit: { op: 'setStatus', athleteUserIds, athleteStatus, rosterStatus } }],
+          args: [
+            {
+              actor: a,
+              edit: {
+                op: 'setStatus',
+                athleteUserIds,
+                athleteStatus: athleteStatus as AthleteStatus | undefined,
+                rosterStatus: rosterStatus as RosterStatus | undefined,
+              },
+            },
+          ],
         }),
       );
     },
@@ -248,7 +266,9 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!athlete) throw new AppError('NOT_FOUND');
       }
       return act(auth, request.params, (h, a) =>
-        h.executeUpdate(requestRosterChangeUpdate, { args: [{ actor: a, change: request.body }] }),
+        h.executeUpdate(requestRosterChangeUpdate, {
+          args: [{ actor: a, change: request.body as RosterChangeRequestInput }],
+        }),
       );
     },
   );

@@ -2,10 +2,14 @@ import { Type, type Static } from 'typebox';
 import { ATHLETE_STATUSES, ROSTER_STATUSES } from '../../domain/athletes';
 import { Email, Name, Nullable, Timestamp, Uuid } from '../shared/schemas';
 
-const keysOf = (o: object) => Object.keys(o) as [string, ...string[]];
-const AthleteStatus = Type.Union(keysOf(ATHLETE_STATUSES).map((k) => Type.Literal(k)));
-const RosterStatus = Type.Union(keysOf(ROSTER_STATUSES).map((k) => Type.Literal(k)));
-const RolloverStatus = Type.Union([Type.Literal('NOT_STARTED'), Type.Literal('READY_FOR_REVIEW'), Type.Literal('COMPLETED')]);
+const keysOf = <T extends object>(o: T) => Object.keys(o) as Array<keyof T & string>;
+const AthleteStatus = Type.Enum(keysOf(ATHLETE_STATUSES));
+const RosterStatus = Type.Enum(keysOf(ROSTER_STATUSES));
+const RolloverStatus = Type.Union([
+  Type.Literal('NOT_STARTED'),
+  Type.Literal('READY_FOR_REVIEW'),
+  Type.Literal('COMPLETED'),
+]);
 
 export const RosterParams = Type.Object({ teamId: Uuid, academicYearId: Uuid });
 export const YearParams = Type.Object({ academicYearId: Uuid });

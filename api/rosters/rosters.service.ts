@@ -7,13 +7,7 @@ import { rosterRolloverWorkflow } from '../../workflows/rosters/roster-rollover.
 import { findSchoolSettings } from '../school/school.repository';
 import { taskQueueOf } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
-import {
-  coachTeamIds,
-  findRoster,
-  listChangeRequests,
-  listRosterEntries,
-  type RosterRow,
-} from './rosters.repository';
+import { coachTeamIds, findRoster, listChangeRequests, listRosterEntries, type RosterRow } from './rosters.repository';
 import type { RosterDetail } from './rosters.schemas';
 
 /**
@@ -29,7 +23,10 @@ export async function rosterActor(db: Kysely<Database>, auth: AuthContext, teamI
     .executeTakeFirst();
   if (!team) throw new AppError('NOT_FOUND');
   if (auth.permissions.has('rosters:approve')) return { userId: auth.user.id, role: 'ADMIN' };
-  if (auth.permissions.has('rosters:declare') && (await coachTeamIds(db, auth.school.id, auth.user.id)).includes(teamId)) {
+  if (
+    auth.permissions.has('rosters:declare') &&
+    (await coachTeamIds(db, auth.school.id, auth.user.id)).includes(teamId)
+  ) {
     return { userId: auth.user.id, role: 'COACH' };
   }
   throw new AppError('NOT_FOUND');

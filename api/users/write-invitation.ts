@@ -47,4 +47,3 @@ export async function writeInvitation(
     expireAfterMs: timing.expiryHours * 3_600_000,
   };
 }
-

@@ -39,7 +39,14 @@ export const editRosterUpdate = wf.defineUpdate<RosterWorkflowState, [{ actor: R
 export const submitRosterUpdate = wf.defineUpdate<RosterWorkflowState, [{ actor: RosterActor }]>('submitRoster');
 export const reviewRosterUpdate = wf.defineUpdate<
   RosterWorkflowState,
-  [{ actor: RosterActor; decision: 'APPROVE' | 'REQUEST_CHANGES'; inviteNewAthletes?: boolean; comment?: string | null }]
+  [
+    {
+      actor: RosterActor;
+      decision: 'APPROVE' | 'REQUEST_CHANGES';
+      inviteNewAthletes?: boolean;
+      comment?: string | null;
+    },
+  ]
 >('reviewRoster');
 export const requestRosterChangeUpdate = wf.defineUpdate<
   RosterWorkflowState & { requestId: string | null },
@@ -125,13 +132,23 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
 
   const guard = (actor: RosterActor, role: RosterActor['role'], inStatus: RolloverStatus) => {
     if (!actor || typeof actor.userId !== 'string' || actor.role !== role) fail('FORBIDDEN');
-    if (busy) fail('ALREADY_DECIDED');
-    if (status !== inStatus) fail(status === 'COMPLETED' && inStatus === 'READY_FOR_REVIEW' ? 'ALREADY_DECIDED' : 'ROSTER_NOT_EDITABLE');
+    if (status !== inStatus)
+      fail(status === 'COMPLETED' && inStatus === 'READY_FOR_REVIEW' ? 'ALREADY_DECIDED' : 'ROSTER_NOT_EDITABLE');
+  };
+
+  /**
+   * Updates take turns: one accepted while another is being written waits for it, then checks the state again,
+   * so of two admins approving at once the second gets "already decided".
+   */
+  const myTurn = async (recheck: () => void) => {
+    while (busy) await wf.condition(() => !busy);
+    recheck();
   };
 
   wf.setHandler(
     editRosterUpdate,
     async (args) => {
+      await myTurn(() => guard(args.actor, 'COACH', 'NOT_STARTED'));
       await apply('edit', args.actor, { edit: args.edit });
       return state();
     },
@@ -153,6 +170,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   wf.setHandler(
     submitRosterUpdate,
     async (args) => {
+      await myTurn(() => guard(args.actor, 'COACH', 'NOT_STARTED'));
       await apply('submit', args.actor);
       return state();
     },
@@ -162,6 +180,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   wf.setHandler(
     reviewRosterUpdate,
     async (args) => {
+      await myTurn(() => guard(args.actor, 'ADMIN', 'READY_FOR_REVIEW'));
       if (args.decision === 'APPROVE') {
         await apply('approve', args.actor, { inviteNewAthletes: args.inviteNewAthletes === true });
         invitePending = args.inviteNewAthletes === true;
@@ -182,6 +201,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   wf.setHandler(
     requestRosterChangeUpdate,
     async (args) => {
+      await myTurn(() => guard(args.actor, 'COACH', 'COMPLETED'));
       const result = await apply('requestChange', args.actor, { changeRequest: args.change });
       return { ...state(), requestId: result.requestId ?? null };
     },
@@ -201,6 +221,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   wf.setHandler(
     decideRosterChangesUpdate,
     async (args) => {
+      await myTurn(() => guard(args.actor, 'ADMIN', 'COMPLETED'));
       const result = await apply('decideChanges', args.actor, {
         decision: { requestIds: args.requestIds, approve: args.decision === 'APPROVE' },
         comment: args.comment?.trim() || null,
@@ -261,7 +282,11 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
       continue;
     }
     const waitingOn =
-      status === 'NOT_STARTED' ? `team:${input.teamId}` : status === 'READY_FOR_REVIEW' || pendingRequests > 0 ? 'SCHOOL_ADMIN' : null;
+      status === 'NOT_STARTED'
+        ? `team:${input.teamId}`
+        : status === 'READY_FOR_REVIEW' || pendingRequests > 0
+          ? 'SCHOOL_ADMIN'
+          : null;
     enterStep(
       status === 'NOT_STARTED'
         ? 'declare'
@@ -274,7 +299,11 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
     );
     const seen = { status, pendingRequests, round };
     const moved = () =>
-      busy || invitePending || status !== seen.status || pendingRequests !== seen.pendingRequests || round !== seen.round;
+      busy ||
+      invitePending ||
+      status !== seen.status ||
+      pendingRequests !== seen.pendingRequests ||
+      round !== seen.round;
     if (status === 'COMPLETED' || remindersSent >= ROSTER_LIMITS.maxReminders) {
       await wf.condition(moved);
     } else {
