@@ -12,7 +12,7 @@ async function closeToasts(page: Page) {
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -38,12 +38,12 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   // The coach rolls Football over into the new year.
   await logInThroughApi(page, 'coach@demo.edu');
   await page.goto('/coachTeamManagement');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team management');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team management', { timeout: 30_000 });
   await choose(page, 'Academic year', '2029-2030');
   await checkScreen(page, 'rosters-coach-team-management');
   await narrow(page, 'rosters-coach-team-management-390');
   await page.getByRole('button', { name: 'Roll over into 2029-2030' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Football roster 2029-2030');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Football roster 2029-2030', { timeout: 30_000 });
   await expect(page.getByRole('checkbox', { name: 'Select Andre Whitaker' })).toBeVisible({ timeout: 20_000 });
 
   // Marks a graduate.
@@ -77,7 +77,7 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   const adminPage = await adminContext.newPage();
   await logInThroughApi(adminPage, 'admin@demo.edu');
   await adminPage.goto('/rosterManagement');
-  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Roster management');
+  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Roster management', { timeout: 30_000 });
   await choose(adminPage, 'Academic year', '2029-2030');
   await expect(adminPage.getByRole('row', { name: /Football/ }).getByText('Ready for review')).toBeVisible();
   await checkScreen(adminPage, 'rosters-management');
@@ -113,7 +113,7 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   expect(mail.to).toBe(newcomerEmail);
 
   await adminPage.goto(`/centralisedRoster/${new URL(rosterUrl).pathname.split('/')[3]}`);
-  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Centralised roster');
+  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Centralised roster', { timeout: 30_000 });
   await checkScreen(adminPage, 'rosters-centralised');
   await narrow(adminPage, 'rosters-centralised-390');
   await adminContext.close();

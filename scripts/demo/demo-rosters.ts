@@ -44,25 +44,28 @@ export async function loadDemoRosters(services: { db: Kysely<Database>; temporal
 
   const nextYearId = await db.transaction().execute(async (trx) => {
     // This year's rosters, declared as the profiles stand (the migration did the same for existing schools).
-    await trx
-      .insertInto('rosters')
-      .columns(['school_id', 'sport_team_id', 'academic_year_id', 'rollover_status', 'completed_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('athlete_profiles')
-          .where('school_id', '=', schoolId)
-          .where('sport_team_id', 'is not', null)
-          .select((s) => [
-            s.val(schoolId).as('school_id'),
-            s.ref('sport_team_id').$notNull().as('sport_team_id'),
-            s.val(current.id).as('academic_year_id'),
-            s.val('COMPLETED').as('rollover_status'),
-            s.fn<Date>('now').as('completed_at'),
-          ])
-          .distinct(),
-      )
-      .onConflict((oc) => oc.columns(['sport_team_id', 'academic_year_id']).doNothing())
+    const teams = await trx
+      .selectFrom('athlete_profiles')
+      .where('school_id', '=', schoolId)
+      .where('sport_team_id', 'is not', null)
+      .select('sport_team_id')
+      .distinct()
       .execute();
+    if (teams.length) {
+      await trx
+        .insertInto('rosters')
+        .values(
+          teams.map((t) => ({
+            school_id: schoolId,
+            sport_team_id: t.sport_team_id!,
+            academic_year_id: current.id,
+            rollover_status: 'COMPLETED' as const,
+            completed_at: new Date(),
+          })),
+        )
+        .onConflict((oc) => oc.columns(['sport_team_id', 'academic_year_id']).doNothing())
+        .execute();
+    }
     const profiles = await trx
       .selectFrom('athlete_profiles as p')
       .innerJoin('rosters as r', (j) =>
