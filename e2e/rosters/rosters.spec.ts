@@ -1,8 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mailbox';
 import { uniqueTag } from '../support/people';
 import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
+
+/** The shared machine is slow: lazy screens and reloads can take a while. */
+const expect = baseExpect.configure({ timeout: 45_000 });
 
 /** Closes live toasts that could cover buttons. */
 async function closeToasts(page: Page) {
@@ -26,7 +29,7 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   page,
   browser,
 }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT * 3);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 8);
   const admin = await apiClientAs('admin@demo.edu');
   const created = await admin.post('/api/v1/academic-years', {
     data: { startYear: 2029, terms: [{ term: 'FALL', startDate: '2029-08-20', endDate: '2029-12-14' }] },
@@ -38,12 +41,14 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   // The coach rolls Football over into the new year.
   await logInThroughApi(page, 'coach@demo.edu');
   await page.goto('/coachTeamManagement');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team management', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Team management' })).toBeVisible({ timeout: 60_000 });
   await choose(page, 'Academic year', '2029-2030');
   await checkScreen(page, 'rosters-coach-team-management');
   await narrow(page, 'rosters-coach-team-management-390');
   await page.getByRole('button', { name: 'Roll over into 2029-2030' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Football roster 2029-2030', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Football roster 2029-2030' })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByRole('checkbox', { name: 'Select Andre Whitaker' })).toBeVisible({ timeout: 20_000 });
 
   // Marks a graduate.
@@ -77,7 +82,9 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   const adminPage = await adminContext.newPage();
   await logInThroughApi(adminPage, 'admin@demo.edu');
   await adminPage.goto('/rosterManagement');
-  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Roster management', { timeout: 30_000 });
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Roster management' })).toBeVisible({
+    timeout: 60_000,
+  });
   await choose(adminPage, 'Academic year', '2029-2030');
   await expect(adminPage.getByRole('row', { name: /Football/ }).getByText('Ready for review')).toBeVisible();
   await checkScreen(adminPage, 'rosters-management');
@@ -113,7 +120,9 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   expect(mail.to).toBe(newcomerEmail);
 
   await adminPage.goto(`/centralisedRoster/${new URL(rosterUrl).pathname.split('/')[3]}`);
-  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Centralised roster', { timeout: 30_000 });
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Centralised roster' })).toBeVisible({
+    timeout: 60_000,
+  });
   await checkScreen(adminPage, 'rosters-centralised');
   await narrow(adminPage, 'rosters-centralised-390');
   await adminContext.close();
