@@ -36,7 +36,7 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   });
   expect(created.ok()).toBeTruthy();
   const tag = uniqueTag();
-  const newcomerEmail = `newcomer-${tag}@students.demo.edu`;
+  const newcomerEmail = `newcomer-${tag.toLowerCase()}@students.demo.edu`;
 
   // The coach rolls Football over into the new year.
   await logInThroughApi(page, 'coach@demo.edu');
