@@ -31,15 +31,15 @@ export function CentralisedRosterPage() {
         <NothingHere title="No teams yet" description="Create sport teams first." />
       )}
       {year && teams.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={480}>
           <Table striped aria-label={`Centralised roster ${year.label}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Team</Table.Th>
-                <Table.Th>Rollover status</Table.Th>
                 <Table.Th ta="right">Official</Table.Th>
                 <Table.Th ta="right">Unofficial</Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>Rollover status</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -50,20 +50,20 @@ export function CentralisedRosterPage() {
                       {t.teamName}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{rolloverLabel(t.rolloverStatus)}</Table.Td>
                   <Table.Td ta="right">{t.official}</Table.Td>
                   <Table.Td ta="right">{t.unofficial}</Table.Td>
                   <Table.Td ta="right">{t.official + t.unofficial}</Table.Td>
+                  <Table.Td>{rolloverLabel(t.rolloverStatus)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
                 <Table.Th>All teams</Table.Th>
-                <Table.Th />
                 <Table.Th ta="right">{sum('official')}</Table.Th>
                 <Table.Th ta="right">{sum('unofficial')}</Table.Th>
                 <Table.Th ta="right">{sum('official') + sum('unofficial')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Tfoot>
           </Table>
