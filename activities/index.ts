@@ -4,6 +4,7 @@ import type { AppConfig } from '../api/config';
 import type { Database } from '../migrations/database';
 import { createPasswordResetActivities } from './auth/password-reset.activities';
 import { createDisclosureActivities } from './disclosures/disclosure.activities';
+import { createRosterActivities } from './rosters/roster.activities';
 import { createInvitationActivities } from './invitations/invitation.activities';
 import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
@@ -38,6 +39,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPacketBulkActivities(deps),
     ...createSignerCopyActivities(deps),
     ...createDisclosureActivities(deps),
+    ...createRosterActivities(deps),
     ...createTemplateAssignmentActivities(deps),
     ...createTemplateDuplicationActivities(deps),
   };

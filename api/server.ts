@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './plugins/register-security-headers';
 import { registerUi } from './plugins/serve-ui';
 import { installValidatorCompiler } from './plugins/install-validator-compiler';
 import { realtimeRoutes } from './realtime/realtime.routes';
+import { rostersRoutes } from './rosters/rosters.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -96,6 +97,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(academicYearsRoutes);
       await api.register(athletesRoutes);
       await api.register(athleteUploadsRoutes);
+      await api.register(rostersRoutes);
       await api.register(staffRoutes);
       await api.register(formsRoutes);
       await api.register(notificationsRoutes);

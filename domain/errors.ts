@@ -185,6 +185,13 @@ export const ERRORS = {
   UPLOAD_LIMIT_EXCEEDED: { status: 400, message: 'Upload limits exceeded.' },
   UPLOAD_EMPTY: { status: 400, message: 'The file has no rows to import.' },
   UPLOAD_ALREADY_IMPORTED: { status: 409, message: 'This upload has already been imported.' },
+  // Rosters: declaration, rollover and change requests
+  ROSTER_NOT_EDITABLE: { status: 409, message: 'This roster cannot be changed in its current state.' },
+  ROSTER_ROLLOVER_EXISTS: { status: 409, message: 'This roster has already been started for the academic year.' },
+  ROSTER_ATHLETE_ON_ROSTER: { status: 409, message: 'This athlete is already on the roster.' },
+  ROSTER_ATHLETE_NOT_ON_ROSTER: { status: 400, message: 'This athlete is not on the roster.' },
+  ROSTER_COMMENT_REQUIRED: { status: 400, message: 'A comment is required to request changes.' },
+  ROSTER_NO_PENDING_REQUESTS: { status: 409, message: 'These change requests have already been decided.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

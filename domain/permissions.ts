@@ -46,6 +46,9 @@ export const PERMISSIONS = [
   'templates:use',
   'tasks:read',
   'search:read',
+  'rosters:read',
+  'rosters:declare',
+  'rosters:approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -92,6 +95,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'conflict-flags:read',
     'conflict-flags:write',
     'templates:use',
+    'rosters:read',
+    'rosters:approve',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -107,6 +112,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'packets:write',
     'packets:send',
     'templates:use',
+    'rosters:read',
+    'rosters:declare',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,

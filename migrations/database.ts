@@ -444,6 +444,10 @@ export interface Database {
   template_assignment_job_batches: TemplateAssignmentJobBatchesTable;
   template_assignments: TemplateAssignmentsTable;
   athlete_uploads: AthleteUploadsTable;
+  rosters: RostersTable;
+  roster_entries: RosterEntriesTable;
+  roster_change_requests: RosterChangeRequestsTable;
+  roster_events: RosterEventsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -685,4 +689,72 @@ export interface AthleteUploadsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   imported_at: NullableTimestamp;
+}
+
+// ---- Rosters: declaration and yearly rollover (migration 2026-11-25_096_rosters) ----
+
+export type RolloverStatus = 'NOT_STARTED' | 'READY_FOR_REVIEW' | 'COMPLETED';
+export type RosterChangeKind = 'ADD' | 'REMOVE' | 'STATUS_CHANGE';
+export type RosterChangeStatus = 'PENDING' | 'APPROVED' | 'DENIED';
+
+export interface RostersTable {
+  id: Generated<string>;
+  school_id: string;
+  sport_team_id: string;
+  academic_year_id: string;
+  source_academic_year_id: string | null;
+  rollover_status: Generated<RolloverStatus>;
+  review_comment: string | null;
+  invite_new_athletes: boolean | null;
+  workflow_id: string | null;
+  started_by: string | null;
+  submitted_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface RosterEntriesTable {
+  id: Generated<string>;
+  school_id: string;
+  roster_id: string;
+  athlete_user_id: string;
+  roster_status: Generated<'OFFICIAL' | 'UNOFFICIAL'>;
+  athlete_status: Generated<string>;
+  is_new: Generated<boolean>;
+  added_by: string | null;
+  added_at: Generated<Date>;
+  invitation_id: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface RosterChangeRequestsTable {
+  id: Generated<string>;
+  school_id: string;
+  roster_id: string;
+  kind: RosterChangeKind;
+  athlete_user_id: string;
+  athlete_status: string | null;
+  roster_status: 'OFFICIAL' | 'UNOFFICIAL' | null;
+  status: Generated<RosterChangeStatus>;
+  requested_by: string | null;
+  requested_at: Generated<Date>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  comment: string | null;
+  idempotency_key: string;
+}
+
+export interface RosterEventsTable {
+  id: Generated<string>;
+  school_id: string;
+  roster_id: string;
+  actor_user_id: string | null;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  comment: string | null;
+  details: Json;
+  idempotency_key: string;
+  created_at: Generated<Date>;
 }

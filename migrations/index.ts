@@ -14,6 +14,7 @@ import * as disclosureFiles from './2026-11-24_086_disclosure-files';
 import * as folderEditors from './2026-11-25_088_folder-editors';
 import * as myTasks from './2026-11-25_092_my-tasks';
 import * as athleteUploads from './2026-11-25_095_athlete-uploads';
+import * as rosters from './2026-11-25_096_rosters';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25_088_folder-editors': folderEditors,
   '2026-11-25_092_my-tasks': myTasks,
   '2026-11-25_095_athlete-uploads': athleteUploads,
+  '2026-11-25_096_rosters': rosters,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from '../api/config';
 import { migrateToLatest } from '../migrations/migrate';
 import { loadDemoData } from './demo-data';
+import { loadDemoRostersVia } from './demo/demo-rosters';
 import { formatBanner } from './start/banner';
 import { lockDataDir } from './start/data-lock';
 import { openDatabase, redactUrl } from './start/database';
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     step();
     const api = await runApi({ config, database, address: temporal.address });
     shutdown.add('API', () => api.stop());
+    if (config.loadDemoData) await loadDemoRostersVia(temporal.address, config.temporalNamespace, database.db, log); // DEMO (issue 15): a roster rollover in progress, by the real workflow
     step();
 
     const vite = options.dev ? await runViteDevServer(options.vitePort, config.port, config.publicUrl) : undefined;

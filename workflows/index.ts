@@ -8,3 +8,4 @@ export * from './packets/signer-copy.workflow';
 export * from './disclosures/disclosure.workflow';
 export * from './templates/template-assignment.workflow';
 export * from './templates/template-duplication.workflow';
+export * from './rosters/roster-rollover.workflow';

@@ -36,6 +36,20 @@ export const SCREENS: Record<string, Screen> = {
   '/teams': screen(() => import('../features/teams/TeamsPage'), 'TeamsPage'),
   '/academicYears': screen(() => import('../features/academic-years/AcademicYearsPage'), 'AcademicYearsPage'),
   '/studentAthletes': screen(() => import('../features/athletes/AthletesPage'), 'AthletesPage'),
+  '/rosterManagement': screen(() => import('../features/rosters/RosterManagementPage'), 'RosterManagementPage'),
+  '/individualRoster/:sportTeamId/:academicYearId': screen(
+    () => import('../features/rosters/IndividualRosterPage'),
+    'IndividualRosterPage',
+  ),
+  '/individualRoster': screen(() => import('../features/rosters/IndividualRosterPage'), 'IndividualRosterPage'),
+  '/centralisedRoster/:academicYearId': screen(
+    () => import('../features/rosters/CentralisedRosterPage'),
+    'CentralisedRosterPage',
+  ),
+  '/coachTeamManagement': screen(
+    () => import('../features/rosters/CoachTeamManagementPage'),
+    'CoachTeamManagementPage',
+  ),
   '/createStudentAthlete': screen(() => import('../features/athletes/CreateAthletePage'), 'CreateAthletePage'),
   '/createBulkStudent': screen(() => import('../features/athletes/BulkUploadPage'), 'BulkUploadPage'),
   '/staff': screen(() => import('../features/staff/StaffPage'), 'StaffPage'),

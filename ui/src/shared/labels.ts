@@ -68,6 +68,7 @@ export const TASK_MODULE_LABELS: Catalogue = {
   paperwork: 'Paperwork',
   disclosure: 'Disclosures',
   roster: 'Rosters',
+  'roster-rollover': 'Rosters',
   'cara-log': 'CARA logs',
   'psa-transfer': 'Recruiting',
   invitation: 'Invitations',

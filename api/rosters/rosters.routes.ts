@@ -1,0 +1,284 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../domain/errors';
+import type { AthleteStatus, RosterStatus } from '../../domain/athletes';
+import { rosterWorkflowId, type RosterActor, type RosterChangeRequestInput } from '../../domain/rosters';
+import {
+  decideRosterChangesUpdate,
+  editRosterUpdate,
+  requestRosterChangeUpdate,
+  reviewRosterUpdate,
+  submitRosterUpdate,
+} from '../../workflows/rosters/roster-rollover.workflow';
+import { createAthlete } from '../athletes/athletes.service';
+import { auditRequest } from '../audit/audit-request';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { errorResponses } from '../shared/schemas';
+import { requireTemporal } from '../shared/workflow-client';
+import {
+  coachTeamIds,
+  ensureRosterRow,
+  findRoster,
+  findSourceRoster,
+  listAddableAthletes,
+  listYearRosters,
+  yearHasTerms,
+} from './rosters.repository';
+import {
+  AddableList,
+  AddableQuery,
+  AddAthletesBody,
+  ChangeRequestBody,
+  DecideBody,
+  ReviewBody,
+  RosterDetail,
+  RosterParams,
+  SetStatusBody,
+  YearQuery,
+  YearRosters,
+} from './rosters.schemas';
+import { ensureRosterWorkflow, rosterActor, rosterDetail, toRosterError, yearLabel } from './rosters.service';
+
+/**
+ * Rosters per team and academic year: the lists read PostgreSQL; every change goes through the team's
+ * `roster-rollover` workflow as an Update (the workflow's validator decides whether the step is open to the caller).
+ */
+export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const canRead = [requirePermission('rosters:read')];
+  const ok = (schema: unknown) => ({ 200: schema, ...errorResponses(400, 401, 403, 404, 409, 503) });
+
+  app.get(
+    '/rosters',
+    { onRequest: canRead, schema: { querystring: YearQuery, response: ok(YearRosters) } },
+    async (request) => {
+      const auth = authOf(request);
+      const years = await db
+        .selectFrom('academic_years')
+        .selectAll()
+        .where('school_id', '=', auth.school.id)
+        .orderBy('start_year', 'desc')
+        .execute();
+      const year =
+        years.find((y) => y.id === request.query.academicYearId) ??
+        (request.query.academicYearId ? undefined : (years.find((y) => y.is_current) ?? years[0]));
+      if (request.query.academicYearId && !year) throw new AppError('NOT_FOUND');
+      const teamIds = auth.permissions.has('rosters:approve')
+        ? null
+        : await coachTeamIds(db, auth.school.id, auth.user.id);
+      const teams = year ? await listYearRosters(db, auth.school.id, year.id, teamIds) : [];
+      return {
+        academicYear: year
+          ? {
+              id: year.id,
+              label: yearLabel(year),
+              hasTerms: (await yearHasTerms(db, auth.school.id, year.id)) === true,
+            }
+          : null,
+        years: years.map((y) => ({ id: y.id, label: yearLabel(y), isCurrent: y.is_current })),
+        teams,
+      };
+    },
+  );
+
+  app.get(
+    '/rosters/:teamId/:academicYearId',
+    { onRequest: canRead, schema: { params: RosterParams, response: ok(RosterDetail) } },
+    async (request) => {
+      const auth = authOf(request);
+      const actor = await rosterActor(db, auth, request.params.teamId);
+      return rosterDetail(db, auth, actor, request.params.teamId, request.params.academicYearId);
+    },
+  );
+
+  app.get(
+    '/rosters/:teamId/:academicYearId/addable',
+    { onRequest: canRead, schema: { params: RosterParams, querystring: AddableQuery, response: ok(AddableList) } },
+    async (request) => {
+      const auth = authOf(request);
+      await rosterActor(db, auth, request.params.teamId);
+      const roster = await findRoster(db, auth.school.id, request.params);
+      if (!roster) return [];
+      return listAddableAthletes(db, auth.school.id, roster.id, request.query.search?.trim() || null);
+    },
+  );
+
+  /** Starts the rollover of a team into a year (a coach of the team or an admin); joins one already started. */
+  app.post(
+    '/rosters/:teamId/:academicYearId/rollover',
+    { onRequest: canRead, schema: { params: RosterParams, response: ok(RosterDetail) } },
+    async (request) => {
+      const auth = authOf(request);
+      const { teamId, academicYearId } = request.params;
+      const actor = await rosterActor(db, auth, teamId);
+      const terms = await yearHasTerms(db, auth.school.id, academicYearId);
+      if (terms === null) throw new AppError('NOT_FOUND');
+      if (!terms) throw new AppError('ACADEMIC_TERM_NOT_CONFIGURED');
+      const temporal = requireTemporal(app.deps);
+      const source = await findSourceRoster(db, auth.school.id, teamId, academicYearId);
+      await ensureRosterRow(db, auth.school.id, {
+        teamId,
+        academicYearId,
+        sourceAcademicYearId: source?.academicYearId ?? null,
+        startedBy: auth.user.id,
+        workflowId: rosterWorkflowId(teamId, academicYearId),
+      });
+      const roster = (await findRoster(db, auth.school.id, { teamId, academicYearId }))!;
+      try {
+        await ensureRosterWorkflow(app.deps, temporal, roster);
+      } catch (err) {
+        request.log.error({ err }, 'roster workflow could not start');
+        throw new AppError('WORKFLOW_UNAVAILABLE');
+      }
+      await auditRequest(request, {
+        action: 'roster.rolloverStarted',
+        targetType: 'roster',
+        targetId: roster.id,
+        details: { teamId, academicYearId },
+      });
+      return rosterDetail(db, auth, actor, teamId, academicYearId);
+    },
+  );
+
+  /** Runs one Update on the roster's process (started on demand for a roster declared before processes existed). */
+  async function act<T>(
+    auth: ReturnType<typeof authOf>,
+    params: { teamId: string; academicYearId: string },
+    run: (handle: Awaited<ReturnType<typeof ensureRosterWorkflow>>, actor: RosterActor) => Promise<T>,
+  ) {
+    const actor = await rosterActor(db, auth, params.teamId);
+    const roster = await findRoster(db, auth.school.id, params);
+    if (!roster) throw new AppError('NOT_FOUND');
+    const temporal = requireTemporal(app.deps);
+    try {
+      const handle = await ensureRosterWorkflow(app.deps, temporal, roster);
+      await run(handle, actor);
+    } catch (err) {
+      throw toRosterError(err);
+    }
+    return rosterDetail(db, auth, actor, params.teamId, params.academicYearId);
+  }
+
+  app.post(
+    '/rosters/:teamId/:academicYearId/athletes',
+    { onRequest: canRead, schema: { params: RosterParams, body: AddAthletesBody, response: ok(RosterDetail) } },
+    async (request) => {
+      const auth = authOf(request);
+      const actor = await rosterActor(db, auth, request.params.teamId);
+      if (actor.role !== 'COACH') throw new AppError('FORBIDDEN');
+      const roster = await findRoster(db, auth.school.id, request.params);
+      if (!roster || roster.rollover_status !== 'NOT_STARTED') throw new AppError('ROSTER_NOT_EDITABLE');
+      const ids = [...(request.body.athleteUserIds ?? [])];
+      if (request.body.newAthlete) {
+        const created = await createAthlete(request, {
+          ...request.body.newAthlete,
+          sportTeamId: request.params.teamId,
+        });
+        ids.push(created.athlete.id);
+      }
+      if (ids.length === 0) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'athleteUserIds', message: 'Choose at least one athlete.' }]);
+      }
+      return act(auth, request.params, (h, a) =>
+        h.executeUpdate(editRosterUpdate, { args: [{ actor: a, edit: { op: 'add', athleteUserIds: ids } }] }),
+      );
+    },
+  );
+
+  app.post(
+    '/rosters/:teamId/:academicYearId/statuses',
+    { onRequest: canRead, schema: { params: RosterParams, body: SetStatusBody, response: ok(RosterDetail) } },
+    async (request) => {
+      const auth = authOf(request);
+      const { athleteUserIds, athleteStatus, rosterStatus } = request.body;
+      if (!athleteStatus && !rosterStatus) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'athleteStatus', message: 'Choose a status.' }]);
+      }
+      const roster = await findRoster(db, auth.school.id, request.params);
+      if (roster) {
+        const onRoster = await db
+          .selectFrom('roster_entries')
+          .select('athlete_user_id')
+          .where('roster_id', '=', roster.id)
+          .where('athlete_user_id', 'in', athleteUserIds)
+          .execute();
+        if (onRoster.length !== new Set(athleteUserIds).size) throw new AppError('ROSTER_ATHLETE_NOT_ON_ROSTER');
+      }
+      return act(auth, request.params, (h, a) =>
+        h.executeUpdate(editRosterUpdate, {
+          args: [
+            {
+              actor: a,
+              edit: {
+                op: 'setStatus',
+                athleteUserIds,
+                athleteStatus: athleteStatus as AthleteStatus | undefined,
+                rosterStatus: rosterStatus as RosterStatus | undefined,
+              },
+            },
+          ],
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/rosters/:teamId/:academicYearId/submit',
+    { onRequest: canRead, schema: { params: RosterParams, response: ok(RosterDetail) } },
+    async (request) =>
+      act(authOf(request), request.params, (h, a) => h.executeUpdate(submitRosterUpdate, { args: [{ actor: a }] })),
+  );
+
+  app.post(
+    '/rosters/:teamId/:academicYearId/review',
+    { onRequest: canRead, schema: { params: RosterParams, body: ReviewBody, response: ok(RosterDetail) } },
+    async (request) => {
+      const { decision, inviteNewAthletes, comment } = request.body;
+      if (decision === 'REQUEST_CHANGES' && !comment?.trim()) throw new AppError('ROSTER_COMMENT_REQUIRED');
+      return act(authOf(request), request.params, (h, a) =>
+        h.executeUpdate(reviewRosterUpdate, { args: [{ actor: a, decision, inviteNewAthletes, comment }] }),
+      );
+    },
+  );
+
+  app.post(
+    '/rosters/:teamId/:academicYearId/change-requests',
+    { onRequest: canRead, schema: { params: RosterParams, body: ChangeRequestBody, response: ok(RosterDetail) } },
+    async (request) => {
+      const auth = authOf(request);
+      const roster = await findRoster(db, auth.school.id, request.params);
+      if (roster) {
+        const entry = await db
+          .selectFrom('roster_entries')
+          .select('id')
+          .where('roster_id', '=', roster.id)
+          .where('athlete_user_id', '=', request.body.athleteUserId)
+          .executeTakeFirst();
+        if (request.body.kind === 'ADD' && entry) throw new AppError('ROSTER_ATHLETE_ON_ROSTER');
+        if (request.body.kind !== 'ADD' && !entry) throw new AppError('ROSTER_ATHLETE_NOT_ON_ROSTER');
+        const athlete = await db
+          .selectFrom('user_roles')
+          .select('user_id')
+          .where('school_id', '=', auth.school.id)
+          .where('user_id', '=', request.body.athleteUserId)
+          .where('role', '=', 'STUDENT_ATHLETE')
+          .executeTakeFirst();
+        if (!athlete) throw new AppError('NOT_FOUND');
+      }
+      return act(auth, request.params, (h, a) =>
+        h.executeUpdate(requestRosterChangeUpdate, {
+          args: [{ actor: a, change: request.body as RosterChangeRequestInput }],
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/rosters/:teamId/:academicYearId/change-requests/decide',
+    { onRequest: canRead, schema: { params: RosterParams, body: DecideBody, response: ok(RosterDetail) } },
+    async (request) =>
+      act(authOf(request), request.params, (h, a) =>
+        h.executeUpdate(decideRosterChangesUpdate, { args: [{ actor: a, ...request.body }] }),
+      ),
+  );
+};

@@ -1,0 +1,129 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { waitForMail } from '../support/mailbox';
+import { uniqueTag } from '../support/people';
+import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
+import { apiClientAs, logInThroughApi } from '../support/session';
+
+/** The shared machine is slow: lazy screens and reloads can take a while. */
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+/** Closes live toasts that could cover buttons. */
+async function closeToasts(page: Page) {
+  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
+    await close.click({ timeout: 2000 }).catch(() => undefined);
+  }
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function narrow(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a coach rolls a roster over and submits it; the admin sends it back, then approves and the newcomer is invited', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT * 8);
+  const admin = await apiClientAs('admin@demo.edu');
+  const created = await admin.post('/api/v1/academic-years', {
+    data: { startYear: 2029, terms: [{ term: 'FALL', startDate: '2029-08-20', endDate: '2029-12-14' }] },
+  });
+  expect(created.ok()).toBeTruthy();
+  const tag = uniqueTag();
+  const newcomerEmail = `newcomer-${tag.toLowerCase()}@students.demo.edu`;
+
+  // The coach rolls Football over into the new year.
+  await logInThroughApi(page, 'coach@demo.edu');
+  await page.goto('/coachTeamManagement');
+  await expect(page.getByRole('heading', { level: 1, name: 'Team management' })).toBeVisible({ timeout: 60_000 });
+  await choose(page, 'Academic year', '2029-2030');
+  await checkScreen(page, 'rosters-coach-team-management');
+  await narrow(page, 'rosters-coach-team-management-390');
+  await page.getByRole('button', { name: 'Roll over into 2029-2030' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Football roster 2029-2030' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByRole('checkbox', { name: 'Select Andre Whitaker' })).toBeVisible({ timeout: 20_000 });
+
+  // Marks a graduate.
+  await page.getByRole('checkbox', { name: 'Select Andre Whitaker' }).check();
+  await choose(page, 'Athlete status', 'Graduated');
+  await page.getByRole('button', { name: 'Apply to 1 athlete' }).click();
+  const andre = page.getByRole('row', { name: /Andre Whitaker/ });
+  await expect(andre.getByRole('cell', { name: 'Graduated' })).toBeVisible();
+
+  // Adds a newcomer, created through the create-athlete service.
+  await page.getByRole('button', { name: 'Add athletes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add athletes' });
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Nova');
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill(`Newcomer ${tag}`);
+  await dialog.getByRole('textbox', { name: 'University e-mail' }).fill(newcomerEmail);
+  await dialog.getByRole('button', { name: 'Add to roster' }).click();
+  const newcomer = page.getByRole('row', { name: new RegExp(`Nova Newcomer ${tag}`) });
+  await expect(newcomer).toBeVisible();
+  await expect(newcomer.getByText('Not invited')).toBeVisible();
+  await closeToasts(page);
+  await checkScreen(page, 'rosters-individual-coach');
+  await narrow(page, 'rosters-individual-coach-390');
+
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText('Submitted: waiting for an admin to review the roster.')).toBeVisible();
+  const rosterUrl = page.url();
+
+  // The admin asks for a change.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const adminPage = await adminContext.newPage();
+  await logInThroughApi(adminPage, 'admin@demo.edu');
+  await adminPage.goto('/rosterManagement');
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Roster management' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await choose(adminPage, 'Academic year', '2029-2030');
+  await expect(adminPage.getByRole('row', { name: /Football/ }).getByText('Ready for review')).toBeVisible();
+  await checkScreen(adminPage, 'rosters-management');
+  await narrow(adminPage, 'rosters-management-390');
+  await adminPage.goto(new URL(rosterUrl).pathname);
+  await adminPage.getByRole('button', { name: 'Request changes' }).click();
+  await adminPage.getByRole('textbox', { name: /What should the coach change/ }).fill('Mark the newcomer unofficial.');
+  await adminPage.getByRole('button', { name: 'Send back to the coach' }).click();
+  await expect(adminPage.getByText('Not started', { exact: true })).toBeVisible();
+
+  // The coach fixes it and submits again.
+  await page.reload();
+  await expect(page.getByText('Mark the newcomer unofficial.')).toBeVisible();
+  await newcomer.getByRole('checkbox').check();
+  await choose(page, 'Roster status', 'Unofficial');
+  await page.getByRole('button', { name: 'Apply to 1 athlete' }).click();
+  await expect(newcomer.getByRole('cell', { name: 'Unofficial' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText('Submitted: waiting for an admin to review the roster.')).toBeVisible();
+
+  // The admin approves and invites the newcomer.
+  await adminPage.reload();
+  await adminPage.getByRole('button', { name: 'Approve roster' }).click();
+  const approve = adminPage.getByRole('dialog', { name: 'Approve the roster' });
+  await expect(approve.getByRole('checkbox', { name: 'Invite the 1 newly added athlete now' })).toBeChecked();
+  await checkScreen(adminPage, 'rosters-approve-dialog');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(adminPage.getByText('Completed', { exact: true })).toBeVisible();
+  await checkScreen(adminPage, 'rosters-individual-admin-completed');
+
+  const mail = await waitForMail(adminPage.request, newcomerEmail, /./, { timeout: 30_000 });
+  expect(mail.to).toBe(newcomerEmail);
+
+  await adminPage.goto(`/centralisedRoster/${new URL(rosterUrl).pathname.split('/')[3]}`);
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Centralised roster' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await checkScreen(adminPage, 'rosters-centralised');
+  await narrow(adminPage, 'rosters-centralised-390');
+  await adminContext.close();
+});
