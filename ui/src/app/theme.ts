@@ -81,9 +81,11 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--mantine-color-anchor': 'var(--mantine-color-indigo-8)',
     '--app-focus-ring': 'var(--mantine-color-indigo-8)',
     '--app-outside-day': 'var(--mantine-color-gray-7)',
+    '--app-weekend-day': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--app-focus-ring': 'var(--mantine-color-indigo-2)',
     '--app-outside-day': 'var(--mantine-color-dark-1)',
+    '--app-weekend-day': 'var(--mantine-color-red-4)',
   },
 });

@@ -38,11 +38,12 @@ export function closeMenuOnTab(event: ReactKeyboardEvent<HTMLDivElement>) {
 }
 
 /** How long the shell waits for a lazily loaded page to draw its heading before giving up. */
-export const HEADING_WAIT_MS = 3000;
+export const HEADING_WAIT_MS = 20_000;
 
 /**
- * Calls `found` with the page's main heading as soon as it is in the document (it may arrive after a lazy chunk or a
- * query), or not at all after `timeoutMs`. Returns a function that stops waiting.
+ * Calls `found` with the page's main heading as soon as it is in the document (it may arrive after a lazy chunk and
+ * a query), or not at all: after `timeoutMs`, or once the user presses a key or the pointer in the meantime (they
+ * have moved on; focus must not jump under them). Returns a function that stops waiting.
  */
 export function whenMainHeading(found: (heading: HTMLElement) => void, timeoutMs = HEADING_WAIT_MS): () => void {
   const now = mainHeading();
@@ -60,7 +61,11 @@ export function whenMainHeading(found: (heading: HTMLElement) => void, timeoutMs
   function stop() {
     observer.disconnect();
     clearTimeout(timer);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('pointerdown', stop, true);
   }
   observer.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('pointerdown', stop, true);
   return stop;
 }
