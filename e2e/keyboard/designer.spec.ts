@@ -57,9 +57,10 @@ test('keyboard only: add, connect, select an earlier step, delete and undo in th
   await nextSteps.focus();
   // Arrow keys walk the options (the list is not searchable); Enter toggles the highlighted one.
   const option = page.getByRole('option', { name: 'External signature' });
-  for (let i = 0; i < 6 && (await option.getAttribute('data-combobox-selected').catch(() => null)) === null; i++) {
+  const highlighted = page.locator('[role="option"][data-combobox-selected]', { hasText: 'External signature' });
+  for (let i = 0; i < 6 && (await highlighted.count()) === 0; i++) {
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(300);
   }
   await expect(option).toHaveAttribute('data-combobox-selected', 'true');
   await page.keyboard.press('Enter');
