@@ -58,6 +58,17 @@ test('the account menu and the packets "More actions" menu: Tab and Escape leave
   })();
   expect(firstItem).not.toBe('');
   await checkMenu(page, more, firstItem);
+
+  // A dialog opened from a menu item returns focus to the menu's button when it closes.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Move to folder' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Move packet' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(more).toBeFocused();
 });
 
 test("the athlete's New disclosure menu: Tab and Escape leave it, Enter on an item opens the wizard", async ({
@@ -77,6 +88,7 @@ test("the athlete's New disclosure menu: Tab and Escape leave it, Enter on an it
   await checkMenu(page, opener, first);
   await opener.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: first })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/createDisclosures\?type=/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();

@@ -69,3 +69,44 @@ export function whenMainHeading(found: (heading: HTMLElement) => void, timeoutMs
   document.addEventListener('pointerdown', stop, true);
   return stop;
 }
+
+/** The element a focus inside an open menu stands for: the menu's button (the menu itself is about to close). */
+function standInFor(el: HTMLElement, doc: Document): HTMLElement {
+  const id = el.closest('[data-menu-dropdown]')?.getAttribute('aria-labelledby');
+  return (id && doc.getElementById(id)) || el;
+}
+
+/**
+ * Dialogs and drawers return focus to their opener, even when the screen mounts the dialog only while it is open
+ * (Mantine's own return needs `opened` to change) or opens it from a menu item (gone once the menu closes): the
+ * element focused before focus entered a dialog is remembered, a menu item standing for its menu's button, and
+ * when the dialog leaves the document with focus on <body>, focus goes back there. Installed once, at start-up.
+ */
+export function installFocusReturn(doc: Document = document): () => void {
+  let lastFocused: HTMLElement | null = null;
+  const openers = new Map<Element, HTMLElement>();
+  const observer = new MutationObserver(() => {
+    for (const [dialog, opener] of openers) {
+      if (dialog.isConnected) continue;
+      openers.delete(dialog);
+      const active = doc.activeElement;
+      if ((!active || active === doc.body) && opener.isConnected) opener.focus();
+    }
+    if (openers.size === 0) observer.disconnect();
+  });
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement)) return;
+    const dialog = target.closest('[role="dialog"], [role="alertdialog"]');
+    const previous = lastFocused;
+    lastFocused = standInFor(target, doc);
+    if (!dialog || openers.has(dialog) || !previous || dialog.contains(previous)) return;
+    if (openers.size === 0) observer.observe(doc.body, { childList: true, subtree: true });
+    openers.set(dialog, previous);
+  };
+  doc.addEventListener('focusin', onFocusIn);
+  return () => {
+    doc.removeEventListener('focusin', onFocusIn);
+    observer.disconnect();
+  };
+}
