@@ -34,6 +34,16 @@ async function checkMenu(page: Page, opener: Locator, firstItem: string): Promis
   await expect(opener).not.toBeFocused();
 }
 
+/** The name of a menu's first item (opened and closed again by keyboard). */
+async function firstItemOf(page: Page, opener: Locator): Promise<string> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const name = (await page.getByRole('menuitem').first().textContent())?.trim() ?? '';
+  await page.keyboard.press('Escape');
+  expect(name).not.toBe('');
+  return name;
+}
+
 test('the account menu and the packets "More actions" menu: Tab and Escape leave them, focus returns', async ({
   page,
 }) => {
@@ -49,14 +59,7 @@ test('the account menu and the packets "More actions" menu: Tab and Escape leave
   await page.getByRole('textbox', { name: 'Search packets' }).fill(tag);
   const more = page.getByRole('button', { name: `More actions: Physical clearance ${tag}` });
   await expect(more).toBeVisible();
-  const firstItem = await (async () => {
-    await more.focus();
-    await page.keyboard.press('Enter');
-    const name = (await page.getByRole('menuitem').first().textContent())?.trim() ?? '';
-    await page.keyboard.press('Escape');
-    return name;
-  })();
-  expect(firstItem).not.toBe('');
+  const firstItem = await firstItemOf(page, more);
   await checkMenu(page, more, firstItem);
 
   // A dialog opened from a menu item returns focus to the menu's button when it closes.
@@ -78,13 +81,7 @@ test("the athlete's New disclosure menu: Tab and Escape leave it, Enter on an it
   await logInThroughApi(page, 'athlete@demo.edu');
   await page.goto('/studentDisclosureList');
   const opener = page.getByRole('button', { name: 'New disclosure' });
-  const first = await (async () => {
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    const name = (await page.getByRole('menuitem').first().textContent())?.trim() ?? '';
-    await page.keyboard.press('Escape');
-    return name;
-  })();
+  const first = await firstItemOf(page, opener);
   await checkMenu(page, opener, first);
   await opener.focus();
   await page.keyboard.press('Enter');
