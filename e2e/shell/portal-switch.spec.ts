@@ -17,14 +17,14 @@ test('an admin switches to the coach portal and back', async ({ page }) => {
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/');
   await expect(page).toHaveURL(/\/adminHome$/);
-  const portal = page.getByRole('radiogroup', { name: 'Portal' });
-  await expect(portal.getByRole('radio', { name: 'Admin' })).toBeChecked();
+  const portal = page.getByRole('group', { name: 'Portal' });
+  await expect(portal.getByRole('button', { name: 'Admin' })).toHaveAttribute('aria-pressed', 'true');
   await expectSidebar(page, '/adminHome', ['/disclosures', '/studentAthletes'], ['/coachPaperworks']);
 
-  await portal.getByText('Coach', { exact: true }).click();
+  await portal.getByRole('button', { name: 'Coach' }).click();
   await expect(page).toHaveURL(/\/coachDashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Coach Whitfield');
-  await expect(portal.getByRole('radio', { name: 'Coach' })).toBeChecked();
+  await expect(portal.getByRole('button', { name: 'Coach' })).toHaveAttribute('aria-pressed', 'true');
   await expectSidebar(
     page,
     '/coachDashboard',
@@ -37,9 +37,9 @@ test('an admin switches to the coach portal and back', async ({ page }) => {
   // The portal lives in the server-side session: a reload stays in the coach portal.
   await page.reload();
   await expect(page).toHaveURL(/\/coachDashboard$/);
-  await expect(portal.getByRole('radio', { name: 'Coach' })).toBeChecked();
+  await expect(portal.getByRole('button', { name: 'Coach' })).toHaveAttribute('aria-pressed', 'true');
 
-  await portal.getByText('Admin', { exact: true }).click();
+  await portal.getByRole('button', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/adminHome$/);
   await expectSidebar(page, '/adminHome', ['/disclosures', '/studentAthletes'], ['/coachPaperworks']);
   await expect(page.getByText('Demo State University · Admin portal')).toBeVisible();
@@ -49,7 +49,7 @@ test('a coach has no portal switch', async ({ page }) => {
   await logInThroughApi(page, 'coach@demo.edu');
   await page.goto('/coachDashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Coach Castillo');
-  await expect(page.getByRole('radiogroup', { name: 'Portal' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Portal' })).toHaveCount(0);
   // Nor can the API be talked into it.
   const res = await page.request.post('/api/v1/auth/portal', { data: { portal: 'admin' } });
   expect(res.status()).toBe(403);

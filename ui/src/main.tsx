@@ -5,6 +5,7 @@ import { FramedWarning } from './app/FramedWarning';
 import { isFramed } from './app/frame-check';
 import { MetaGate } from './app/MetaGate';
 import { AppRouter } from './app/router';
+import { installFocusReturn } from './shared/keyboard';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -20,6 +21,7 @@ if (isFramed(window)) {
     </StrictMode>,
   );
 } else {
+  installFocusReturn();
   root.render(
     <StrictMode>
       <AppProviders>

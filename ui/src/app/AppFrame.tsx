@@ -6,6 +6,7 @@ import { PORTAL_HOME, PORTAL_LABELS } from '../../../domain/roles';
 import { navigationFor } from '../../../domain/routes';
 import { PRODUCT_NAME } from '../shared/brand';
 import { ShieldIcon } from '../shared/icons';
+import { focusStatic, whenMainHeading } from '../shared/keyboard';
 import type { Me } from '../shared/session';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { CommandPalette, CommandPaletteButton } from './CommandPalette';
@@ -38,6 +39,7 @@ export function AppFrame({ me, children }: { me: Me; children: ReactNode }) {
   const place = placeOf(spec?.path ?? null, nav);
   // Following a link in the phone drawer closes it.
   useEffect(() => mobile.close(), [location.pathname, location.search]); // eslint-disable-line react-hooks/exhaustive-deps
+  useFocusHeadingOnNavigation(`${location.pathname}${location.search}`);
 
   return (
     <AppShell
@@ -108,5 +110,23 @@ export function AppFrame({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Main>
       <CommandPalette nav={nav} />
     </AppShell>
+  );
+}
+
+/**
+ * After login and after every route change, focus moves to the new page's main heading (once it has drawn), so
+ * keyboard and screen-reader users start at the top of the new content instead of on <body>. A page that has already
+ * put focus inside <main> itself (a search field, a tab it just switched) keeps it.
+ */
+function useFocusHeadingOnNavigation(place: string) {
+  useEffect(
+    () =>
+      whenMainHeading((heading) => {
+        const active = document.activeElement;
+        const main = document.getElementById('main');
+        if (active && active !== document.body && active !== main && main?.contains(active)) return;
+        focusStatic(heading);
+      }),
+    [place],
   );
 }

@@ -1,4 +1,35 @@
-import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, type CSSVariablesResolver, type MantineThemeComponents } from '@mantine/core';
+import { closeMenuOnTab } from '../shared/keyboard';
+
+/**
+ * Keyboard (issue 19). Everything the keyboard needs from the component kit, in one block:
+ * - menus put focus on their first item (not on Mantine's invisible role="presentation" placeholder, which also
+ *   broke the menu's required children) and Tab closes them with focus back on their button;
+ * - the show-password toggle is a tab stop with a name (aria-pressed tells whether the password shows);
+ * - the date pickers' previous/next and clear buttons have names;
+ * - text inputs, selects and the canvas get a 2 px focus ring (global.css, "Keyboard" block, uses --app-focus-ring).
+ */
+const keyboardComponents: MantineThemeComponents = {
+  Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  MenuDropdown: { defaultProps: { onKeyDown: closeMenuOnTab } },
+  PasswordInput: {
+    defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Show password' } },
+  },
+  DateInput: {
+    defaultProps: {
+      previousLabel: 'Previous month',
+      nextLabel: 'Next month',
+      clearButtonProps: { 'aria-label': 'Clear date' },
+    },
+  },
+  DatePickerInput: {
+    defaultProps: {
+      previousLabel: 'Previous month',
+      nextLabel: 'Next month',
+      clearButtonProps: { 'aria-label': 'Clear dates' },
+    },
+  },
+};
 
 /**
  * The one place the look is defined. Shades are chosen for WCAG AA contrast on white: filled buttons and links use
@@ -12,6 +43,7 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   focusRing: 'auto',
   components: {
+    ...keyboardComponents,
     Badge: { defaultProps: { variant: 'light' } },
     // Links inside text must not rely on colour alone.
     Anchor: { defaultProps: { underline: 'always' } },
@@ -47,6 +79,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-anchor': 'var(--mantine-color-indigo-8)',
+    '--app-focus-ring': 'var(--mantine-color-indigo-8)',
+    '--app-outside-day': 'var(--mantine-color-gray-7)',
+    '--app-weekend-day': 'var(--mantine-color-red-9)',
   },
-  dark: {},
+  dark: {
+    '--app-focus-ring': 'var(--mantine-color-indigo-2)',
+    '--app-outside-day': 'var(--mantine-color-dark-1)',
+    '--app-weekend-day': 'var(--mantine-color-red-4)',
+  },
 });

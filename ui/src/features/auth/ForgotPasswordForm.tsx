@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ERRORS } from '../../../../domain/errors';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useForgotPassword } from './auth.api';
 import { AuthCard } from './AuthCard';
+import { SuccessMessage } from '../../shared/SuccessMessage';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,9 +23,7 @@ export function ForgotPasswordForm() {
     >
       {forgot.isSuccess ? (
         <Stack gap="md">
-          <Alert color="teal" variant="light" role="status" title="Check your e-mail">
-            {forgot.data.message}
-          </Alert>
+          <SuccessMessage title="Check your e-mail">{forgot.data.message}</SuccessMessage>
           <Anchor component={Link} to="/login">
             Back to log in
           </Anchor>

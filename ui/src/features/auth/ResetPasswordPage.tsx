@@ -6,6 +6,7 @@ import { useResetPassword, type PasswordPair } from './auth.api';
 import { AuthCard } from './AuthCard';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { PasswordFields } from './PasswordFields';
+import { SuccessMessage } from '../../shared/SuccessMessage';
 
 /** With ?token= from the mailed link: choose a new password. Without a token: ask for a link. */
 export function ResetPasswordPage() {
@@ -23,9 +24,7 @@ function NewPasswordForm({ token }: { token: string }) {
   if (reset.isSuccess) {
     return (
       <AuthCard title="Password changed">
-        <Alert color="teal" variant="light" role="status">
-          Your password has been changed. You can now log in with it.
-        </Alert>
+        <SuccessMessage>Your password has been changed. You can now log in with it.</SuccessMessage>
         <Button component={Link} to="/login">
           Log in
         </Button>

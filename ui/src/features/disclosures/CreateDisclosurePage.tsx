@@ -14,13 +14,14 @@ import {
   SimpleGrid,
   Stack,
   Stepper,
+  VisuallyHidden,
   Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   CHANGE_REASON_LABELS,
@@ -54,8 +55,10 @@ import {
 } from './disclosures.api';
 import { useMe } from '../../shared/session';
 import { formatMoney, totalPaymentOf, typeLabel } from './disclosure-labels';
+import { firstInvalidField } from '../../shared/keyboard';
+import { errorAnnouncement, stepAnnouncement, WIZARD_STEPS } from './wizard-announcements';
 
-const STEPS = ['Deal', 'Dates and place', 'Payment', 'People', 'Notes and files', 'Review'] as const;
+const STEPS = WIZARD_STEPS;
 const parseIsoDate = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : null);
 
 /** The athlete's multi-step disclosure form: new (?type=) or an existing draft or change request (?id=). */
@@ -114,13 +117,49 @@ function DisclosureForm({
     if (!editable) void navigate(`/disclosuredetail?id=${id}`, { replace: true });
   }, [editable, id, navigate]);
 
+  // Keyboard (issue 19): step changes and errors are announced in a live region, and an error moves focus to the
+  // first field in error (on the step that holds it).
+  const cardRef = useRef<HTMLDivElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [errorFocus, setErrorFocus] = useState(0);
+  const showErrors = (found: FormErrors) => {
+    setErrors(found);
+    const first = Object.keys(found).find((k) => found[k as keyof DisclosureFormValues]) as
+      keyof DisclosureFormValues | undefined;
+    if (first) setStep(FIELD_STEP[first]);
+    setErrorFocus((n) => n + 1);
+  };
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    setAnnouncement(stepAnnouncement(step));
+  }, [step]);
+  useEffect(() => {
+    if (errorFocus === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const field = cardRef.current && firstInvalidField(cardRef.current);
+      field?.focus();
+      setAnnouncement(
+        errorAnnouncement(
+          step,
+          Object.values(errors).filter((m): m is string => !!m),
+        ),
+      );
+    });
+    return () => cancelAnimationFrame(frame);
+    // Only a new error report moves focus; typing (which clears errors) must not.
+  }, [errorFocus]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const stepErrors = (all: FormErrors, s: number) =>
     Object.entries(all).filter(([k, m]) => m && FIELD_STEP[k as keyof DisclosureFormValues] === s);
 
   const next = () => {
     const found = stepErrors(validateForm(values, false), step);
     if (found.length > 0) {
-      setErrors(Object.fromEntries(found));
+      showErrors(Object.fromEntries(found));
       return;
     }
     setStep((s) => Math.min(s + 1, STEPS.length - 1));
@@ -133,16 +172,13 @@ function DisclosureForm({
       const key = formFieldOf(field);
       if (key) mapped[key] = message;
     }
-    setErrors(mapped);
-    const first = Object.keys(mapped)[0] as keyof DisclosureFormValues | undefined;
-    if (first) setStep(FIELD_STEP[first]);
+    showErrors(mapped);
   };
 
   const persist = async (): Promise<string | null> => {
     const local = validateForm(values, false);
     if (Object.values(local).some(Boolean)) {
-      setErrors(local);
-      setStep(FIELD_STEP[Object.keys(local)[0] as keyof DisclosureFormValues]);
+      showErrors(local);
       return null;
     }
     try {
@@ -164,8 +200,7 @@ function DisclosureForm({
   const sendForReview = async () => {
     const local = validateForm(values, true);
     if (Object.values(local).some(Boolean)) {
-      setErrors(local);
-      setStep(FIELD_STEP[Object.keys(local)[0] as keyof DisclosureFormValues]);
+      showErrors(local);
       return;
     }
     if (resubmitting && !changeReason) return;
@@ -207,7 +242,10 @@ function DisclosureForm({
           </Button>
         }
       />
-      <Card withBorder padding="lg">
+      <Card withBorder padding="lg" ref={cardRef}>
+        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="wizard-announcer">
+          {announcement}
+        </VisuallyHidden>
         <Stepper active={step} onStepClick={setStep} size="sm" aria-label="Disclosure steps">
           <Stepper.Step label="Deal" description="Type and company">
             <Stack mt="md">

@@ -26,6 +26,7 @@ import {
 } from './forms.api';
 import { PdfPages } from '../../shared/pdf/PdfPages';
 import { FormRenderer } from '../../shared/form-renderer/FormRenderer';
+import { SuccessMessage } from '../../shared/SuccessMessage';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -152,14 +153,14 @@ function FormPreview({ form }: { form: FormDetail }) {
       )}
       <ApiErrorAlert error={validate.error} />
       {accepted ? (
-        <Alert color="teal" variant="light" role="status" title="Answers accepted">
+        <SuccessMessage title="Answers accepted">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">The server validated these answers: a recipient could submit them as they are.</Text>
             <Button size="xs" variant="white" onClick={startAgain}>
               Fill in again
             </Button>
           </Stack>
-        </Alert>
+        </SuccessMessage>
       ) : (
         <FormRenderer
           version={form.version.definition}

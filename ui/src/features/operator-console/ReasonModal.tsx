@@ -8,6 +8,8 @@ interface Props {
   title: string;
   body: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; it needs its own name when the action itself is a cancel. */
+  dismissLabel?: string;
   confirmColor?: string;
   loading?: boolean;
   error?: unknown;
@@ -27,6 +29,7 @@ export function ReasonModal({
   title,
   body,
   confirmLabel,
+  dismissLabel = 'Cancel',
   confirmColor = 'red.9',
   loading,
   error,
@@ -70,7 +73,7 @@ export function ReasonModal({
           {error ? <ApiErrorAlert error={error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} data-autofocus>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button type="submit" color={confirmColor} loading={loading ?? false} disabled={!canConfirm}>
               {confirmLabel}

@@ -32,7 +32,10 @@ import { ProcessGraphPanel } from './ProcessGraphPanel';
 import { ReasonModal } from './ReasonModal';
 import { StatusBadge, StuckReasons } from './workflow-badges';
 
-const ACTIONS: Record<SingleAction, { label: string; title: string; body: string; color: string }> = {
+const ACTIONS: Record<
+  SingleAction,
+  { label: string; title: string; body: string; color: string; confirm?: string; dismiss?: string }
+> = {
   retry: {
     label: 'Retry now',
     title: 'Retry now?',
@@ -47,6 +50,9 @@ const ACTIONS: Record<SingleAction, { label: string; title: string; body: string
   },
   cancel: {
     label: 'Cancel',
+    // Two buttons both named "Cancel" in one dialog cannot be told apart by a screen-reader user.
+    confirm: 'Cancel process',
+    dismiss: 'Keep process',
     title: 'Cancel this process?',
     body: 'The process is asked to stop and winds down its own way (it may clean up first).',
     color: 'red.9',
@@ -212,7 +218,8 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
           opened
           title={ACTIONS[action].title}
           body={ACTIONS[action].body}
-          confirmLabel={ACTIONS[action].label}
+          confirmLabel={ACTIONS[action].confirm ?? ACTIONS[action].label}
+          dismissLabel={ACTIONS[action].dismiss}
           confirmColor={ACTIONS[action].color}
           loading={mutation.isPending}
           error={mutation.error}

@@ -33,6 +33,8 @@ export interface WorkflowCanvasProps {
   onNodesChange?: (changes: NodeChange<StepNode>[]) => void;
   onEdgesChange?: (changes: EdgeChange<OrderEdge>[]) => void;
   onConnect?: (connection: Connection) => void;
+  /** Delete or Backspace on the selection: the steps and connections removed, as one batch. */
+  onDelete?: (deleted: { nodes: StepNode[]; edges: OrderEdge[] }) => void;
   onNodeDragStart?: () => void;
   onDrop?: (event: DragEvent<HTMLDivElement>) => void;
   children?: ReactNode;
@@ -75,6 +77,7 @@ export function WorkflowCanvas({
   onNodesChange,
   onEdgesChange,
   onConnect,
+  onDelete,
   onNodeDragStart,
   onDrop,
   children,
@@ -87,6 +90,8 @@ export function WorkflowCanvas({
       role="region"
       aria-label={label}
       data-testid="workflow-canvas"
+      // Not a tab stop (its steps are): a target for focus when the step that had it is deleted.
+      tabIndex={-1}
       onDragOver={readOnly ? undefined : allowDrop}
       onDrop={readOnly ? undefined : onDrop}
     >
@@ -98,6 +103,7 @@ export function WorkflowCanvas({
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onDelete={onDelete}
         onNodeDragStart={onNodeDragStart}
         isValidConnection={(c) => c.source !== c.target}
         nodesDraggable={!readOnly}

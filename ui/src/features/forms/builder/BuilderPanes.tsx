@@ -143,7 +143,14 @@ export function BuilderPanes(props: Props) {
       onDragCancel={onDragCancel}
     >
       <div className={props.documentPane ? `${classes.panes} ${classes.panesWithDocument}` : classes.panes}>
-        <Card withBorder padding="sm" className={classes.sticky} data-testid="element-palette">
+        <Card
+          withBorder
+          padding="sm"
+          className={classes.sticky}
+          data-testid="element-palette"
+          // Published, its buttons are disabled: the scroll box itself takes focus so the keyboard can scroll it.
+          tabIndex={locked ? 0 : undefined}
+        >
           <ElementPalette groups={props.paletteGroups} disabled={locked} onAdd={(type) => props.onAdd(type)} />
         </Card>
         {props.documentPane && (

@@ -15,7 +15,7 @@ import { FIT_VIEW_OPTIONS } from '../../../shared/workflow-graph/canvas-fit';
 import { buildCanvasGraph } from '../../../shared/workflow-graph/canvas-graph';
 import { mapProblems } from '../../../shared/workflow-graph/canvas-problems';
 import classes from './designer.module.css';
-import { designerReducer, initDesigner, insertionPoint } from './designer-state';
+import { designerReducer, initDesigner, insertionPoint, neighbourOf, selectionAfter } from './designer-state';
 import type { OrderEdge, StepNode } from '../../../shared/workflow-graph/graph-mapping';
 import { layoutWorkflow, needsLayout, NODE_HEIGHT, NODE_WIDTH } from '../../../shared/workflow-graph/layout';
 import { conditionSourcesOf, listQuestions, questionLabels, type PacketForm } from './packet-questions';
@@ -163,23 +163,46 @@ function DesignerBody({
     });
   };
 
+  // Removals arrive through onDelete (one batch), not as separate node and edge changes: React Flow reports a deleted
+  // step's connections first, which would have cost one undo per connection and lost the reconnection.
   const onNodesChange = (changes: NodeChange<StepNode>[]) => {
+    const selection: Array<{ id: string; selected: boolean }> = [];
     for (const change of changes) {
       if (change.type === 'position' && change.position && !locked)
         dispatch({ type: 'moveStep', stepId: change.id, position: change.position });
-      else if (change.type === 'select') {
-        if (change.selected) {
-          dispatch({ type: 'select', stepId: change.id });
-          setSelectedEdgeId(null);
-        } else if (state.selectedStepId === change.id) dispatch({ type: 'select', stepId: null });
-      } else if (change.type === 'remove' && !locked)
-        dispatch({ type: 'removeStep', stepId: change.id, edgeId: makeId('edge') });
+      else if (change.type === 'select') selection.push(change);
     }
+    if (selection.length === 0) return;
+    const selected = selectionAfter(state.selectedStepId, selection);
+    if (selected !== state.selectedStepId) dispatch({ type: 'select', stepId: selected });
+    if (selected) setSelectedEdgeId(null);
   };
   const onEdgesChange = (changes: EdgeChange<OrderEdge>[]) => {
     for (const change of changes) {
       if (change.type === 'select') setSelectedEdgeId(change.selected ? change.id : null);
-      else if (change.type === 'remove' && !locked) dispatch({ type: 'removeEdge', edgeId: change.id });
+    }
+  };
+  const canvasRef = useRef<HTMLDivElement>(null);
+  /** After a delete, focus goes to a neighbour step (or the canvas), so Ctrl+Z works at once. */
+  const focusStep = (stepId: string | null) =>
+    requestAnimationFrame(() => {
+      const canvas = canvasRef.current?.querySelector<HTMLElement>('[data-testid="workflow-canvas"]');
+      const node = stepId
+        ? canvas?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(stepId)}"]`)
+        : null;
+      (node ?? canvas)?.focus();
+    });
+  /** Removes a step (Delete key or the settings panel's button) and hands focus to its neighbour. */
+  const removeStep = (stepId: string) => {
+    focusStep(neighbourOf(definition, stepId));
+    dispatch({ type: 'removeStep', stepId, edgeId: makeId('edge') });
+  };
+  const onDelete = ({ nodes, edges }: { nodes: StepNode[]; edges: OrderEdge[] }) => {
+    if (locked) return;
+    const removed = new Set(nodes.map((n) => n.id));
+    for (const node of nodes) removeStep(node.id);
+    for (const edge of edges) {
+      if (!removed.has(edge.source) && !removed.has(edge.target)) dispatch({ type: 'removeEdge', edgeId: edge.id });
     }
   };
   const onConnect = (c: Connection) => {
@@ -293,7 +316,7 @@ function DesignerBody({
           {canvasProblems.general.map((p) => p.message).join(' ')}
         </Text>
       )}
-      <div className={classes.layout}>
+      <div className={classes.layout} ref={canvasRef}>
         <StepPalette disabled={locked} onAdd={addByKeyboard} />
         <WorkflowCanvas
           nodes={graph.nodes}
@@ -303,6 +326,7 @@ function DesignerBody({
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
           onConnect={onConnect}
+          onDelete={onDelete}
           onNodeDragStart={() => dispatch({ type: 'beginMove' })}
           onDrop={onDrop}
         />
@@ -318,7 +342,7 @@ function DesignerBody({
               problems={canvasProblems.byStep.get(selected.id) ?? []}
               today={today}
               locked={locked}
-              dispatch={dispatch}
+              dispatch={(action) => (action.type === 'removeStep' ? removeStep(action.stepId) : dispatch(action))}
               makeId={makeId}
               actorsEditor={
                 <ActorsEditor

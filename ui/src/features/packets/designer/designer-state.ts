@@ -194,3 +194,32 @@ export function insertionPoint(state: DesignerState): string | null {
 export function countApprovers(def: PacketWorkflowDefinition): number {
   return def.steps.filter((s) => isApproverKind(s.kind)).length;
 }
+
+/**
+ * The step selected after one batch of React Flow selection changes. Selecting another step arrives as two changes
+ * (the new one on, the old one off) in canvas order, so applying them one by one against a stale selection lost the
+ * new one when it came first (an earlier step): the batch is read as a whole instead.
+ */
+export function selectionAfter(
+  current: string | null,
+  changes: ReadonlyArray<{ id: string; selected: boolean }>,
+): string | null {
+  const chosen = changes.filter((c) => c.selected).at(-1);
+  if (chosen) return chosen.id;
+  if (current !== null && changes.some((c) => c.id === current && !c.selected)) return null;
+  return current;
+}
+
+/**
+ * Where focus goes when a step is deleted: the step before it (its single predecessor), else the one after it, else
+ * the step drawn before it in the list; null when it was the only step (focus then goes to the canvas).
+ */
+export function neighbourOf(def: PacketWorkflowDefinition, stepId: string): string | null {
+  const before = def.edges.find((e) => e.to === stepId && e.from !== stepId)?.from;
+  if (before) return before;
+  const after = def.edges.find((e) => e.from === stepId && e.to !== stepId)?.to;
+  if (after) return after;
+  const index = def.steps.findIndex((s) => s.id === stepId);
+  const others = def.steps.filter((s) => s.id !== stepId);
+  return others[Math.max(0, index - 1)]?.id ?? null;
+}

@@ -36,6 +36,7 @@ import {
   type SignerViewDto,
 } from '../packets.api';
 import { formForStep } from '../submissions/step-forms';
+import { SuccessMessage } from '../../../shared/SuccessMessage';
 
 /** The handwriting face of typed signatures, the same one the signed PDF embeds. */
 const SIGNATURE_FONT = "'Dancing Script', cursive";
@@ -365,10 +366,10 @@ function SignedCopy({ token, view }: { token: string; view: SignerViewDto }) {
   const voided = view.status === 'VOIDED';
   return (
     <Stack gap="md">
-      <Alert color="green" variant="light" title="Signed and submitted" role="status">
+      <SuccessMessage color="green" title="Signed and submitted">
         Thank you, {view.signerName}. Your signature on “{view.packetName}” was recorded on{' '}
         {formatDateTime(view.signedAt)}; the sender is notified.
-      </Alert>
+      </SuccessMessage>
       {voided && (
         <Alert color="gray" variant="light" title="Packet voided">
           The sender has voided this packet since you signed it. Your copy is marked VOID.

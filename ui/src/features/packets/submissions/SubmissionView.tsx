@@ -1,4 +1,4 @@
-import { Accordion, Alert, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SubmissionStatus } from '../../../../../domain/packets';
 import type { FormVersion } from '../../../../../form-engine';
@@ -14,6 +14,7 @@ import { useVoidSubmission, type SubmissionDetailDto } from '../packets.api';
 import { describeNextStep } from './next-step';
 import { StepActionPanel, type ActedOn } from './StepActionPanel';
 import { useLiveSubmission } from './use-live-submission';
+import { SuccessMessage } from '../../../shared/SuccessMessage';
 
 /**
  * One submission: where it stands (the live workflow view, updated over the WebSocket), what the signed-in person
@@ -159,9 +160,9 @@ function ActedNotice({ submission, acted }: { submission: SubmissionDetailDto; a
     submission.activeStepId === acted.stepId && submission.myStep === null && isSingleActor(submission, acted.stepId);
   const next = stale ? null : describeNextStep(submission);
   return (
-    <Alert color="green" variant="light" title={`${acted.done}.`} role="status" data-testid="acted-notice">
+    <SuccessMessage color="green" title={`${acted.done}.`} data-testid="acted-notice">
       <Text size="sm">{next ?? 'The next step is being opened; who acts next shows here in a moment.'}</Text>
-    </Alert>
+    </SuccessMessage>
   );
 }
 
