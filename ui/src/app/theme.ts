@@ -1,4 +1,5 @@
 import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+import classes from './theme.module.css';
 
 /**
  * The one place the look is defined. Shades are chosen for WCAG AA contrast on white: filled buttons and links use
@@ -12,9 +13,15 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   focusRing: 'auto',
   components: {
-    Badge: { defaultProps: { variant: 'light' } },
+    // Badges wrap instead of cutting their words; targets are 24 px at least, 44 px on a phone (theme.module.css).
+    Badge: { defaultProps: { variant: 'light' }, classNames: { root: classes.badgeRoot, label: classes.badgeLabel } },
+    Button: { classNames: { root: classes.buttonRoot } },
+    ActionIcon: { classNames: { root: classes.actionIconRoot } },
+    Checkbox: { defaultProps: { size: 'md' }, classNames: { root: classes.checkRoot } },
+    Radio: { defaultProps: { size: 'md' }, classNames: { root: classes.checkRoot } },
+    Stepper: { classNames: { steps: classes.stepperSteps, separator: classes.stepperSeparator } },
     // Links inside text must not rely on colour alone.
-    Anchor: { defaultProps: { underline: 'always' } },
+    Anchor: { defaultProps: { underline: 'always' }, classNames: { root: classes.anchorRoot } },
     Table: { defaultProps: { highlightOnHover: true, verticalSpacing: 'sm' } },
     // Mantine's close button is an icon only; without a label screen readers announce a nameless button.
     Modal: { defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close' } } },

@@ -71,7 +71,7 @@ export function FolderMenu({ folder }: { folder: FolderDto }) {
           <Menu.Item onClick={() => setDialog('share')}>Share</Menu.Item>
           <Menu.Item onClick={() => setDialog('transfer')}>Transfer ownership</Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" onClick={() => setDialog('archive')}>
+          <Menu.Item color="red.9" onClick={() => setDialog('archive')}>
             Archive
           </Menu.Item>
         </Menu.Dropdown>
@@ -102,7 +102,7 @@ export function PacketMenu({ packet }: { packet: Packet }) {
           <Menu.Item onClick={() => setDialog('move')}>Move to folder</Menu.Item>
           <Menu.Item onClick={() => setDialog('transfer')}>Transfer ownership</Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" onClick={() => setDialog('archive')}>
+          <Menu.Item color="red.9" onClick={() => setDialog('archive')}>
             Archive
           </Menu.Item>
         </Menu.Dropdown>

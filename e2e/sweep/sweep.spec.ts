@@ -1,0 +1,146 @@
+import { test, type Page } from '@playwright/test';
+import { DEMO_LOGINS } from '../../scripts/demo/demo-people';
+import { navigationFor } from '../../domain/routes';
+import type { Portal } from '../../domain/roles';
+import { waitForSettledScreen } from '../support/screens';
+import { logInThroughApi } from '../support/session';
+import {
+  axeFindings,
+  cutTextFindings,
+  expectNoFindings,
+  goToScreen,
+  popupFindings,
+  popupTriggers,
+  sidewaysFindings,
+  type Finding,
+  type PopupKind,
+} from './sweep-checks';
+
+/**
+ * The all-screens sweep: every demo login, at 1280 px and on a 390 px phone, visits home and every screen of its
+ * sidebar in turn (one page per role, client-side moves) and collects on each: axe (WCAG 2.1 AA, serious and
+ * critical) on the page and with each menu, popover and date picker open; a document wider than the window; text
+ * cut by an ellipsis with no way to read it whole; a menu Tab cannot leave, a popup Escape cannot close. The header's
+ * menus are the same on every screen and are opened on the first screen only; on the phone the navigation drawer
+ * is opened there too.
+ */
+
+/**
+ * Faults owned by the keyboard half of issue 19 (branch `kbd`): Mantine's menus put focus on a role=presentation
+ * wrapper Tab cannot leave (axe aria-required-children), and the date pickers' month and clear buttons are
+ * unnamed and their outside days low in contrast. Until that branch is merged these findings are skipped, exactly
+ * these and nothing else; the lead empties this array after the merge, and the sweep then guards those fixes too.
+ */
+const KNOWN_UNTIL_KBD_MERGE: Array<{ check: Finding['check']; popup: PopupKind; rules?: string[] }> = [
+  { check: 'tab cannot leave', popup: 'menu' },
+  { check: 'axe', popup: 'menu', rules: ['aria-required-children'] },
+  { check: 'axe', popup: 'date picker', rules: ['button-name', 'color-contrast'] },
+];
+
+function isKnown(finding: Finding): boolean {
+  return KNOWN_UNTIL_KBD_MERGE.some(
+    (known) =>
+      known.check === finding.check &&
+      finding.popup?.kind === known.popup &&
+      (!known.rules || (finding.rules ?? []).every((rule) => known.rules!.includes(rule))),
+  );
+}
+
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+async function screensOf(page: Page): Promise<Array<{ to: string; label: string }>> {
+  const me = (await (await page.request.get('/api/v1/auth/me')).json()) as {
+    portal: Portal;
+    permissions: Parameters<typeof navigationFor>[0]['permissions'];
+    school: { id: string; plan: 'COMPLIANCE' | 'CONNECT' };
+  };
+  const nav = navigationFor({
+    portal: me.portal,
+    permissions: me.permissions,
+    plan: me.school.plan,
+    schoolId: me.school.id,
+  });
+  const screens = [{ to: '/', label: 'Home' }];
+  for (const module of nav) {
+    for (const item of module.items) screens.push({ to: item.to, label: `${module.label} › ${item.label}` });
+  }
+  return screens;
+}
+
+/** Opens a screen client-side and waits for it to settle; a full load is the fallback. False if it never settles. */
+async function openScreen(page: Page, to: string): Promise<boolean> {
+  await goToScreen(page, to);
+  if (
+    await waitForSettledScreen(page).then(
+      () => true,
+      () => false,
+    )
+  )
+    return true;
+  await page.goto(to);
+  return waitForSettledScreen(page).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Everything the sweep checks on one settled screen; `chrome` adds the header's menus (and the phone's drawer). */
+async function sweepScreen(page: Page, screen: string, chrome: boolean): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  // The header and sidebar are the same on every screen: axe reads them whole on the first, the main area after.
+  findings.push(...(await axeFindings(page, screen, undefined, chrome ? undefined : 'main')));
+  findings.push(...(await sidewaysFindings(page, screen)));
+  findings.push(...(await cutTextFindings(page, screen)));
+  const scope = chrome ? page.locator('body') : page.locator('main');
+  for (const trigger of await popupTriggers(scope)) findings.push(...(await popupFindings(page, screen, trigger)));
+  if (chrome) {
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+    if (await burger.isVisible()) {
+      await burger.click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link').first().waitFor();
+      await page.waitForTimeout(300);
+      findings.push(...(await axeFindings(page, screen, { kind: 'navigation drawer', name: 'Main' })));
+      await page.keyboard.press('Escape');
+      if (await nav.isVisible()) await page.getByRole('button', { name: 'Close navigation' }).click();
+    }
+  }
+  return findings;
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const person of DEMO_LOGINS) {
+  for (const viewport of VIEWPORTS) {
+    test(`sweep: ${person.label} (${person.email}) at ${viewport.width} px`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(viewport);
+      await logInThroughApi(page, person.email);
+      const screens = await screensOf(page);
+      await page.goto('/');
+      // The first load fetches the app's code: allow a busy machine its time.
+      await waitForSettledScreen(page).catch(() => undefined);
+      const findings: Finding[] = [];
+      for (const [index, { to, label }] of screens.entries()) {
+        const screen = `${label} (${to}) at ${viewport.width} px`;
+        // Home is where the login landed; every other screen is reached the way its sidebar link goes.
+        if (index > 0 && !(await openScreen(page, to))) {
+          findings.push({ screen, check: 'screen did not load', detail: 'no main heading within 10 s' });
+          continue;
+        }
+        findings.push(...(await sweepScreen(page, screen, index === 0)));
+      }
+      const known = findings.filter(isKnown);
+      for (const f of known) {
+        test.info().annotations.push({
+          type: 'known until kbd merge',
+          description: `${f.screen}: ${f.check}${f.popup ? ` (${f.popup.kind} "${f.popup.name}")` : ''}`,
+        });
+      }
+      expectNoFindings(findings.filter((f) => !isKnown(f)));
+    });
+  }
+}
