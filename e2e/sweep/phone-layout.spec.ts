@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { waitForSettledScreen } from '../support/screens';
-import { logInThroughApi } from '../support/session';
+import { join } from 'node:path';
+import { SCREENS_DIR, waitForSettledScreen } from '../support/screens';
+import { apiClientAs, logInThroughApi } from '../support/session';
 import { cutTextFindings, expectNoFindings, sidewaysFindings } from './sweep-checks';
 
 /**
@@ -40,6 +41,44 @@ async function expectControlsClearOfSteps(page: Page, where: string): Promise<vo
   }
 }
 
+/** Opens a screen by its address and waits until it has settled; a first load on a busy machine gets a minute. */
+async function openScreen(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0, { timeout: 60_000 });
+  await waitForSettledScreen(page);
+}
+
+/** Keeps a picture of the screen for people to look at (e2e/artifacts/screens/phone-<name>.png). */
+async function saveScreen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENS_DIR, `phone-${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** A disclosure an athlete has just submitted, so its review process runs (the demo data starts no workflow). */
+async function submittedDisclosure(): Promise<string> {
+  const athlete = await apiClientAs('athlete@demo.edu');
+  const created = await athlete.post('/api/v1/disclosures', {
+    data: {
+      type: 'SPONSORSHIP',
+      dealType: 'INDIVIDUAL',
+      companyName: `Phone Sweep Smoothies ${Date.now()}`,
+      startDate: '2027-05-01',
+      endDate: '2027-05-31',
+      location: 'Austin, TX',
+      paymentType: 'MONETARY',
+      amount: 300,
+      pointOfContact: { name: 'Pat Contact', email: 'pat@smoothies.example', phone: '5125550100' },
+      website: 'https://smoothies.example',
+      notes: 'One post.',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  expect((await athlete.post(`/api/v1/disclosures/${id}/submit`, { data: {} })).status()).toBe(200);
+  await athlete.dispose();
+  return id;
+}
+
 async function firstId(page: Page, url: string): Promise<string> {
   const res = await page.request.get(url);
   expect(res.status(), url).toBe(200);
@@ -58,10 +97,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await logInThroughApi(page, 'admin@demo.edu');
     const packetId = await firstId(page, '/api/v1/packets?limit=1');
-    await page.goto(`/packetSettings?id=${packetId}&tab=workflow`);
-    await waitForSettledScreen(page);
+    await openScreen(page, `/packetSettings?id=${packetId}&tab=workflow`);
     await expectControlsClearOfSteps(page, `designer at ${viewport.width} px`);
     if (viewport.width < 768) await expect(page.locator('.react-flow__minimap')).toHaveCount(0);
+    await saveScreen(page, `designer-${viewport.width}`);
     expectNoFindings(await sidewaysFindings(page, `designer at ${viewport.width} px`));
   });
 }
@@ -70,13 +109,13 @@ test('process detail fits a phone: its tables scroll in their own box and nothin
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await logInThroughApi(page, 'admin@demo.edu');
-  const disclosureId = await firstId(page, '/api/v1/disclosures?limit=1');
-  await page.goto(`/missionControlDashboard?workflow=${encodeURIComponent(`disclosure:${disclosureId}`)}`);
-  await waitForSettledScreen(page);
+  const disclosureId = await submittedDisclosure();
+  await openScreen(page, `/missionControlDashboard?workflow=${encodeURIComponent(`disclosure:${disclosureId}`)}`);
   await expect(page.getByTestId('workflow-canvas').first()).toBeVisible();
   await expectControlsClearOfSteps(page, 'process detail');
   await expect(page.locator('.react-flow__minimap')).toHaveCount(0);
   const screen = 'process detail at 390 px';
+  await saveScreen(page, 'process-detail-390');
   expectNoFindings([...(await sidewaysFindings(page, screen)), ...(await cutTextFindings(page, screen))]);
 });
 
@@ -84,8 +123,7 @@ test('the disclosure wizard on a phone: a vertical stepper with no connectors, 4
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await logInThroughApi(page, 'athlete@demo.edu');
-  await page.goto('/createDisclosures');
-  await waitForSettledScreen(page);
+  await openScreen(page, '/createDisclosures');
   const steps = await boxesOf(page.locator('.mantine-Stepper-step'));
   expect(steps.length).toBeGreaterThan(2);
   // One step under the other, left-aligned: a list, not rows of uneven wraps.
@@ -101,6 +139,7 @@ test('the disclosure wizard on a phone: a vertical stepper with no connectors, 4
     const box = (await radio.boundingBox())!;
     expect(Math.min(box.width, box.height), 'radio size in px').toBeGreaterThanOrEqual(44);
   }
+  await saveScreen(page, 'disclosure-wizard-390');
   expectNoFindings(await sidewaysFindings(page, 'disclosure wizard at 390 px'));
 });
 
@@ -110,15 +149,18 @@ test("the athlete's paperwork on a phone: 44 px actions and a live view whose co
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await logInThroughApi(page, 'athlete@demo.edu');
-  await page.goto('/paperworks');
-  await waitForSettledScreen(page);
+  await openScreen(page, '/paperworks');
+  // The demo athlete has signed packets already; their progress is under All.
+  await page.getByText('All', { exact: true }).click();
   const progress = page.getByRole('button', { name: 'View progress' }).first();
   await expect(progress).toBeVisible();
+  await saveScreen(page, 'paperwork-390');
   const box = (await progress.boundingBox())!;
   expect(box.height, '"View progress" height in px').toBeGreaterThanOrEqual(44);
   expect(box.width, '"View progress" width in px').toBeGreaterThanOrEqual(44);
   await progress.click();
   await expectControlsClearOfSteps(page, "athlete's live view");
+  await saveScreen(page, 'live-view-390');
   expectNoFindings(await sidewaysFindings(page, 'paperwork at 390 px'));
 });
 
@@ -126,8 +168,14 @@ test("the form builder's palette does not stick over the form on a phone", async
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await logInThroughApi(page, 'admin@demo.edu');
-  await page.goto('/createForm/shortFormBuilder');
-  await waitForSettledScreen(page);
+  const res = await page.request.get('/api/v1/forms?limit=1');
+  const form = ((await res.json()) as { items: Array<{ id: string; kind: 'SHORT' | 'LONG' }> }).items[0]!;
+  await openScreen(
+    page,
+    form.kind === 'SHORT'
+      ? `/createForm/shortFormBuilder?formId=${form.id}`
+      : `/createEditForm/longFormBuilder?formId=${form.id}`,
+  );
   const palette = page.getByTestId('element-palette');
   await expect(palette).toBeVisible();
   expect(await palette.evaluate((el) => getComputedStyle(el).position)).not.toBe('sticky');
@@ -138,5 +186,6 @@ test("the form builder's palette does not stick over the form on a phone", async
   const panes = await boxesOf(palette.locator('xpath=following-sibling::*'));
   expect(panes.length).toBeGreaterThan(0);
   for (const pane of panes) expect(overlaps(paletteBox, pane), 'palette over another pane').toBe(false);
+  await saveScreen(page, 'form-builder-390');
   expectNoFindings(await sidewaysFindings(page, 'form builder at 390 px'));
 });

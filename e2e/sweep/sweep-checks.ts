@@ -18,7 +18,8 @@ export interface Finding {
     | 'tab cannot leave'
     | 'escape cannot leave'
     | 'popup did not open'
-    | 'screen did not load';
+    | 'screen did not load'
+    | 'small target';
   /** Set when the finding is about an open popup rather than the page itself. */
   popup?: { kind: PopupKind; name: string };
   /** axe rule ids, for axe findings. */
@@ -103,6 +104,46 @@ export async function cutTextFindings(page: Page, screen: string): Promise<Findi
   return [{ screen, check: 'cut text', detail: `cut without its full text: ${cut.slice(0, 5).join(', ')}` }];
 }
 
+/**
+ * WCAG 2.2 target size (minimum): every button, link, check box or radio a pointer has to hit is 24 x 24 px at
+ * least, unless it is a link inside a sentence or a 24 px circle around it touches no other target (the spacing
+ * exception). Visually hidden inputs whose label is the target (segmented controls, switches) are left out.
+ */
+export async function smallTargetFindings(page: Page, screen: string): Promise<Finding[]> {
+  const small = await page.evaluate(() => {
+    const selector =
+      'button, a[href], input[type="checkbox"], input[type="radio"], [role="button"], [role="tab"], [role="menuitem"]';
+    const targets = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter((el) => {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1;
+    });
+    const boxes = targets.map((el) => el.getBoundingClientRect());
+    const found: string[] = [];
+    targets.forEach((el, i) => {
+      const r = boxes[i]!;
+      if (r.width >= 23.5 && r.height >= 23.5) return;
+      // A link in running text is exempt: its size is the text's.
+      if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') return;
+      // The spacing exception: a 24 px circle on its centre meets no other target.
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const crowded = boxes.some((o, j) => {
+        if (j === i || targets[j]!.contains(el) || el.contains(targets[j]!)) return false;
+        const dx = Math.max(o.left - cx, 0, cx - o.right);
+        const dy = Math.max(o.top - cy, 0, cy - o.bottom);
+        return Math.hypot(dx, dy) < 12;
+      });
+      if (!crowded) return;
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      found.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    });
+    return found;
+  });
+  if (small.length === 0) return [];
+  return [{ screen, check: 'small target', detail: `below 24 x 24 px: ${small.slice(0, 6).join(', ')}` }];
+}
+
 /** A short description of the focused element, to tell whether a key press moved the focus. */
 async function focusedElement(page: Page): Promise<{ key: string; inside: boolean; body: boolean }> {
   return page.evaluate(() => {
@@ -120,8 +161,14 @@ async function focusedElement(page: Page): Promise<{ key: string; inside: boolea
 export async function popupTriggers(scope: Locator): Promise<Locator[]> {
   const all = await scope.locator('[aria-haspopup="menu"], [aria-haspopup="dialog"]').all();
   const visible: Locator[] = [];
+  const kinds = new Set<string>();
   for (const trigger of all) {
-    if ((await trigger.isVisible()) && (await trigger.isEnabled())) visible.push(trigger);
+    if (!(await trigger.isVisible()) || !(await trigger.isEnabled())) continue;
+    // A list repeats one menu per row ("Actions for Emergency contact card", "Actions for …"): one of each is enough.
+    const kind = `${await trigger.getAttribute('aria-haspopup')}:${(await nameOf(trigger)).split(/ for |:/)[0]}`;
+    if (kinds.has(kind)) continue;
+    kinds.add(kind);
+    visible.push(trigger);
   }
   return visible;
 }
