@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { SCREENS_DIR, waitForSettledScreen } from '../support/screens';
-import { apiClientAs, logInThroughApi } from '../support/session';
+import { submitDisclosureThroughApi } from '../support/disclosures';
+import { logInThroughApi } from '../support/session';
 import { cutTextFindings, expectNoFindings, sidewaysFindings } from './sweep-checks';
 
 /**
@@ -54,31 +55,6 @@ async function saveScreen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENS_DIR, `phone-${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
-/** A disclosure an athlete has just submitted, so its review process runs (the demo data starts no workflow). */
-async function submittedDisclosure(): Promise<string> {
-  const athlete = await apiClientAs('athlete@demo.edu');
-  const created = await athlete.post('/api/v1/disclosures', {
-    data: {
-      type: 'SPONSORSHIP',
-      dealType: 'INDIVIDUAL',
-      companyName: `Phone Sweep Smoothies ${Date.now()}`,
-      startDate: '2027-05-01',
-      endDate: '2027-05-31',
-      location: 'Austin, TX',
-      paymentType: 'MONETARY',
-      amount: 300,
-      pointOfContact: { name: 'Pat Contact', email: 'pat@smoothies.example', phone: '5125550100' },
-      website: 'https://smoothies.example',
-      notes: 'One post.',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  expect((await athlete.post(`/api/v1/disclosures/${id}/submit`, { data: {} })).status()).toBe(200);
-  await athlete.dispose();
-  return id;
-}
-
 async function firstId(page: Page, url: string): Promise<string> {
   const res = await page.request.get(url);
   expect(res.status(), url).toBe(200);
@@ -109,7 +85,7 @@ test('process detail fits a phone: its tables scroll in their own box and nothin
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await logInThroughApi(page, 'admin@demo.edu');
-  const disclosureId = await submittedDisclosure();
+  const disclosureId = await submitDisclosureThroughApi(`Phone Sweep Smoothies ${Date.now()}`);
   await openScreen(page, `/missionControlDashboard?workflow=${encodeURIComponent(`disclosure:${disclosureId}`)}`);
   await expect(page.getByTestId('workflow-canvas').first()).toBeVisible();
   await expectControlsClearOfSteps(page, 'process detail');

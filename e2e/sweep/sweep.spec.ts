@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LOGINS } from '../../scripts/demo/demo-people';
-import { navigationFor } from '../../domain/routes';
-import type { Portal } from '../../domain/roles';
 import { join } from 'node:path';
 import { SCREENS_DIR, waitForSettledScreen } from '../support/screens';
 import { logInThroughApi } from '../support/session';
+import { viewerNavigation } from '../support/viewer-navigation';
 import {
   axeFindings,
   cutTextFindings,
@@ -55,17 +54,7 @@ const VIEWPORTS = [
 ];
 
 async function screensOf(page: Page): Promise<Array<{ to: string; label: string }>> {
-  const me = (await (await page.request.get('/api/v1/auth/me')).json()) as {
-    portal: Portal;
-    permissions: Parameters<typeof navigationFor>[0]['permissions'];
-    school: { id: string; plan: 'COMPLIANCE' | 'CONNECT' };
-  };
-  const nav = navigationFor({
-    portal: me.portal,
-    permissions: me.permissions,
-    plan: me.school.plan,
-    schoolId: me.school.id,
-  });
+  const nav = await viewerNavigation(page);
   const screens = [{ to: '/', label: 'Home' }];
   for (const module of nav) {
     for (const item of module.items) screens.push({ to: item.to, label: `${module.label} › ${item.label}` });
