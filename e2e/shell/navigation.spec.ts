@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { navigationFor } from '../../domain/routes';
-import type { Portal } from '../../domain/roles';
+import { submitDisclosureThroughApi } from '../support/disclosures';
 import { checkScreen } from '../support/screens';
-import { apiClientAs, logInThroughApi } from '../support/session';
+import { logInThroughApi } from '../support/session';
 import { sidebarLinks } from '../support/sidebar';
+import { viewerNavigation } from '../support/viewer-navigation';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -16,20 +16,6 @@ async function expectNoRawValues(page: Page, where: string): Promise<void> {
   // Nor developer placeholders.
   await expect(page.getByTestId('coming-soon')).toHaveCount(0);
   expect(text).not.toContain('Route:');
-}
-
-async function sidebarOf(page: Page) {
-  const me = (await (await page.request.get('/api/v1/auth/me')).json()) as {
-    portal: Portal;
-    permissions: Parameters<typeof navigationFor>[0]['permissions'];
-    school: { id: string; plan: 'COMPLIANCE' | 'CONNECT' };
-  };
-  return navigationFor({
-    portal: me.portal,
-    permissions: me.permissions,
-    plan: me.school.plan,
-    schoolId: me.school.id,
-  });
 }
 
 const ROLES = [
@@ -47,7 +33,7 @@ for (const email of ROLES) {
     test.setTimeout(120_000);
     await logInThroughApi(page, email);
     await page.goto('/');
-    const nav = await sidebarOf(page);
+    const nav = await viewerNavigation(page);
     const links = await sidebarLinks(page);
     // The first screen of each module, followed from the sidebar itself.
     for (const module of nav) {
@@ -98,26 +84,8 @@ test('My Tasks lists a disclosure review, and deciding it removes the task live 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const athlete = await apiClientAs('athlete@demo.edu');
   const company = `Palette Smoothies ${Date.now()}`;
-  const created = await athlete.post('/api/v1/disclosures', {
-    data: {
-      type: 'SPONSORSHIP',
-      dealType: 'INDIVIDUAL',
-      companyName: company,
-      startDate: '2027-05-01',
-      endDate: '2027-05-31',
-      location: 'Austin, TX',
-      paymentType: 'MONETARY',
-      amount: 300,
-      pointOfContact: { name: 'Pat Contact', email: 'pat@smoothies.example', phone: '5125550100' },
-      website: 'https://smoothies.example',
-      notes: 'One post.',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  expect((await athlete.post(`/api/v1/disclosures/${id}/submit`, { data: {} })).status()).toBe(200);
+  const id = await submitDisclosureThroughApi(company);
 
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/task?module=disclosure');
@@ -137,9 +105,6 @@ test('My Tasks lists a disclosure review, and deciding it removes the task live 
   expect(approve.status()).toBe(200);
   await expect(row).toHaveCount(0, { timeout: 15_000 });
   await other.close();
-
-  // The task opened where the action is taken.
-  await athlete.dispose();
 });
 
 for (const width of [1280, 390]) {

@@ -10,7 +10,7 @@ export const LONG_FLOW_TIMEOUT = 60_000;
 export const SCREENS_DIR = join(import.meta.dirname, '..', 'artifacts', 'screens');
 
 /** Waits until the screen has settled: its heading is shown and no loader or skeleton is left. */
-async function waitForSettledScreen(page: Page): Promise<void> {
+export async function waitForSettledScreen(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(
     page.locator('[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]'),

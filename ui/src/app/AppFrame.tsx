@@ -87,7 +87,13 @@ export function AppFrame({ me, children }: { me: Me; children: ReactNode }) {
                 </Text>
               </Group>
             </Anchor>
-            <Text size="sm" c="dimmed" visibleFrom="lg" truncate>
+            <Text
+              size="sm"
+              c="dimmed"
+              visibleFrom="lg"
+              truncate
+              title={`${me.school.name} · ${PORTAL_LABELS[me.portal]}`}
+            >
               {me.school.name} · {PORTAL_LABELS[me.portal]}
             </Text>
           </Group>

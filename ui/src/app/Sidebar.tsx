@@ -48,7 +48,7 @@ function ItemLabel({ item, counts }: { item: VisibleNavItem; counts: MyTaskCount
   const count = countFor(item.path, counts);
   return (
     <Group gap={6} wrap="nowrap" justify="space-between">
-      <Text size="sm" fw="inherit" c="inherit" truncate>
+      <Text size="sm" fw="inherit" c="inherit" truncate title={item.label}>
         {item.label}
       </Text>
       <Group gap={4} wrap="nowrap">

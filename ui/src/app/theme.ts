@@ -1,5 +1,6 @@
 import { createTheme, darken, type CSSVariablesResolver, type MantineThemeComponents } from '@mantine/core';
 import { closeMenuOnTab } from '../shared/keyboard';
+import classes from './theme.module.css';
 
 /**
  * Keyboard (issue 19). Everything the keyboard needs from the component kit, in one block:
@@ -44,9 +45,18 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     ...keyboardComponents,
-    Badge: { defaultProps: { variant: 'light' } },
+    // Badges wrap instead of cutting their words; targets are 24 px at least, 44 px on a phone (theme.module.css).
+    Badge: { defaultProps: { variant: 'light' }, classNames: { root: classes.badgeRoot, label: classes.badgeLabel } },
+    Button: { classNames: { root: classes.buttonRoot } },
+    ActionIcon: { classNames: { root: classes.actionIconRoot } },
+    Checkbox: { defaultProps: { size: 'md' }, classNames: { root: classes.checkRoot } },
+    Radio: { defaultProps: { size: 'md' }, classNames: { root: classes.checkRoot } },
+    // The spin buttons are two 24 x 17 px targets stacked edge to edge (under WCAG 2.2's 24 px) and of no use on a
+    // phone; numbers are typed, and the arrow keys still step them.
+    NumberInput: { defaultProps: { hideControls: true } },
+    Stepper: { classNames: { steps: classes.stepperSteps, separator: classes.stepperSeparator } },
     // Links inside text must not rely on colour alone.
-    Anchor: { defaultProps: { underline: 'always' } },
+    Anchor: { defaultProps: { underline: 'always' }, classNames: { root: classes.anchorRoot } },
     Table: { defaultProps: { highlightOnHover: true, verticalSpacing: 'sm' } },
     // Mantine's close button is an icon only; without a label screen readers announce a nameless button.
     Modal: { defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close' } } },
@@ -76,7 +86,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   light: {
     ...readableLightColours(resolved.colors),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // gray-6 is 3.3:1 on white; a picker's placeholder is drawn as text, so it has to reach 4.5:1 like any text.
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-anchor': 'var(--mantine-color-indigo-8)',
     '--app-focus-ring': 'var(--mantine-color-indigo-8)',

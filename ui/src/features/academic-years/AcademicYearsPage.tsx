@@ -7,6 +7,7 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { sortTerms, useAcademicYears, yearLabel, type AcademicYear } from './academic-years.api';
 import { AcademicYearFormModal } from './AcademicYearFormModal';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 export function AcademicYearsPage() {
   const me = useMe();
@@ -61,7 +62,7 @@ export function AcademicYearsPage() {
               No terms configured.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
+            <TableScroll minWidth={520}>
               <Table aria-label={`Terms of ${yearLabel(year)}`}>
                 <Table.Thead>
                   <Table.Tr>
@@ -82,7 +83,7 @@ export function AcademicYearsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
         </Card>
       ))}

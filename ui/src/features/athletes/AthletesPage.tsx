@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useAthletes, useSendInvitation, useTeamOptions, type AthleteRow } from './athletes.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const STATUS_COLOUR: Record<string, string> = {
   ACTIVE: 'green',
@@ -117,7 +118,7 @@ export function AthletesPage() {
         />
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <TableScroll minWidth={900}>
           <Table striped aria-label="Student-athletes" style={{ opacity: athletes.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
@@ -180,7 +181,7 @@ export function AthletesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {athletes.data && athletes.data.total > PAGE_SIZE && (
         <Group justify="center">

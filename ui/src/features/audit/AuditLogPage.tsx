@@ -6,6 +6,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { actionColour, actionLabel } from './audit-labels';
 import { useAuditEvents, type AuditEventRow } from './audit.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 function actorOf(e: AuditEventRow): string {
   // Failed logins have no actor; the address that was tried is in the details.
@@ -28,7 +29,7 @@ export function AuditLogPage() {
       {events.error && <ErrorState error={events.error} onRetry={() => void events.refetch()} />}
       {events.isSuccess && rows.length === 0 && <NothingHere title="No security events yet" />}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
+        <TableScroll minWidth={820}>
           <Table striped aria-label="Security events">
             <Table.Thead>
               <Table.Tr>
@@ -69,7 +70,7 @@ export function AuditLogPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {events.data && events.data.total > events.data.items.length && (
         <Group justify="center">

@@ -5,6 +5,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useDevMailbox } from './dev-mailbox.api';
 import { MailView } from './MailView';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /** Development only: the mails the app "sent" (the outbox), so testers can open them and follow their links. */
 export function DevMailboxPage() {
@@ -36,7 +37,7 @@ export function DevMailboxPage() {
       {mailbox.data && mailbox.data.length > 0 && (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: open ? 5 : 12 }}>
-            <Table.ScrollContainer minWidth={420}>
+            <TableScroll minWidth={420}>
               <Table striped aria-label="Sent mails">
                 <Table.Thead>
                   <Table.Tr>
@@ -69,7 +70,7 @@ export function DevMailboxPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           </Grid.Col>
           {open && (
             <Grid.Col span={{ base: 12, md: 7 }}>

@@ -40,6 +40,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { ConflictBadges, NotifyBadge, StatusBadge } from './DisclosureBadges';
 import { exportCsvUrl, useDisclosureList, useGroupReview, type DisclosureRow } from './disclosures.api';
 import { formatMoney, typeLabel } from './disclosure-labels';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 export function AllDisclosuresPage() {
   return <DisclosureTable archived={false} />;
@@ -268,7 +269,7 @@ function DisclosureTable({ archived }: { archived: boolean }) {
         />
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={1000}>
+        <TableScroll minWidth={1000}>
           <Table striped highlightOnHover aria-label={archived ? 'Archived disclosures' : 'Disclosures'}>
             <Table.Thead>
               <Table.Tr>
@@ -309,7 +310,7 @@ function DisclosureTable({ archived }: { archived: boolean }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {list.data && list.data.total > PAGE_SIZE && (
         <Group justify="center">

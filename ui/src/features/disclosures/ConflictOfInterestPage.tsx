@@ -35,6 +35,7 @@ import {
 } from './disclosures.api';
 import { conflictLabel, formatMoney } from './disclosure-labels';
 import { ReviewReminderCard } from './ReviewReminderCard';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /** Conflict-of-interest flags: admins keep them; athletes read them before they agree to a deal. */
 export function ConflictOfInterestPage() {
@@ -88,7 +89,7 @@ export function ConflictOfInterestPage() {
         />
       )}
       {flags.data && flags.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={800}>
+        <TableScroll minWidth={800}>
           <Table striped aria-label="Conflict of interest flags">
             <Table.Thead>
               <Table.Tr>
@@ -145,7 +146,7 @@ export function ConflictOfInterestPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {editing && (
         <FlagModal

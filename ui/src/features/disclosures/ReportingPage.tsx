@@ -8,6 +8,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { exportCsvUrl, useDisclosureReport, type ReportRow } from './disclosures.api';
 import { formatMoney, statusLabel, typeLabel } from './disclosure-labels';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 type Range = [string | null, string | null];
 
@@ -138,24 +139,26 @@ function ChartCard({ title, rows, label }: { title: string; rows: ReportRow[]; l
         role="img"
         aria-label={`${title}: number of disclosures`}
       />
-      <Table mt="sm" fz="sm" aria-label={`${title}: figures`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{title.replace('By ', '').replace(/^./, (c) => c.toUpperCase())}</Table.Th>
-            <Table.Th ta="right">Disclosures</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.map((d) => (
-            <Table.Tr key={d.name}>
-              <Table.Td>{d.name}</Table.Td>
-              <Table.Td ta="right">{d.Disclosures}</Table.Td>
-              <Table.Td ta="right">{formatMoney(d.Amount)}</Table.Td>
+      <TableScroll minWidth={320}>
+        <Table mt="sm" fz="sm" aria-label={`${title}: figures`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{title.replace('By ', '').replace(/^./, (c) => c.toUpperCase())}</Table.Th>
+              <Table.Th ta="right">Disclosures</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((d) => (
+              <Table.Tr key={d.name}>
+                <Table.Td>{d.name}</Table.Td>
+                <Table.Td ta="right">{d.Disclosures}</Table.Td>
+                <Table.Td ta="right">{formatMoney(d.Amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
     </Card>
   );
 }

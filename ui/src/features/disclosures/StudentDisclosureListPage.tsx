@@ -10,6 +10,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { ConflictBadges, StatusBadge } from './DisclosureBadges';
 import { useDisclosureList } from './disclosures.api';
 import { formatMoney, typeLabel } from './disclosure-labels';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /** The athlete's own disclosures, drafts included, with their status; a new one starts from a type. */
 export function StudentDisclosureListPage() {
@@ -58,7 +59,7 @@ export function StudentDisclosureListPage() {
         />
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped aria-label="My disclosures">
             <Table.Thead>
               <Table.Tr>
@@ -98,7 +99,7 @@ export function StudentDisclosureListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {list.data && list.data.total > PAGE_SIZE && (
         <Group justify="center">

@@ -33,6 +33,7 @@ import {
   STATUS_LABELS,
 } from './form-labels';
 import { FORM_KINDS, useArchiveForm, useCloneForm, useForms, type FormKindCode, type FormListItem } from './forms.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const KIND_FILTERS = [
   { value: 'ALL', label: 'All' },
@@ -141,7 +142,7 @@ export function FormsListPage() {
         />
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={1080}>
+        <TableScroll minWidth={1080}>
           <Table striped aria-label="Forms" style={{ opacity: forms.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
@@ -233,7 +234,7 @@ export function FormsListPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {total > PAGE_SIZE && (
         <Group justify="center">

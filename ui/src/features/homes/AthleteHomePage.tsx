@@ -85,7 +85,7 @@ export function AthleteHomePage() {
                 {decisions.map((d) => (
                   <Group key={d.key} justify="space-between" wrap="nowrap">
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Anchor component={Link} to={d.to} size="sm" fw={600} truncate>
+                      <Anchor component={Link} to={d.to} size="sm" fw={600} truncate title={d.what}>
                         {d.what}
                       </Anchor>
                       <Text size="xs" c="dimmed">

@@ -43,7 +43,7 @@ export function OverdueAcrossModules({ canOperate }: { canOperate: boolean }) {
             {overdue.data.items.map((t) => (
               <Group key={t.id} justify="space-between" wrap="nowrap">
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
+                  <Text size="sm" fw={600} truncate title={t.title}>
                     {t.title}
                   </Text>
                   <Text size="xs" c="dimmed">

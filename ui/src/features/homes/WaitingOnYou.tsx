@@ -10,7 +10,7 @@ export function TaskLine({ task }: { task: HomeTask }) {
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="home-task">
       <Stack gap={0} style={{ minWidth: 0 }}>
         {task.url ? (
-          <Anchor component={Link} to={task.url} size="sm" fw={600} truncate>
+          <Anchor component={Link} to={task.url} size="sm" fw={600} truncate title={task.title}>
             {task.title}
           </Anchor>
         ) : (

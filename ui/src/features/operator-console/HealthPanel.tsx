@@ -7,7 +7,7 @@ import { useConsoleHealth } from './operator-console.api';
 export function HealthPanel({ onOpenWorkflow }: { onOpenWorkflow: (workflowId: string) => void }) {
   const health = useConsoleHealth();
   if (health.error) return <ErrorState error={health.error} title="Could not load the health panel" />;
-  if (!health.data) return <Skeleton height={110} radius="md" aria-label="Loading the health panel" />;
+  if (!health.data) return <Skeleton height={110} radius="md" role="status" aria-label="Loading the health panel" />;
   const { queues, oldestOpenTask, outbox } = health.data;
   const byQueue = new Map<string, typeof queues>();
   for (const q of queues) byQueue.set(q.name, [...(byQueue.get(q.name) ?? []), q]);

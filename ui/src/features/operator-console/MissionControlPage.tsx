@@ -12,6 +12,7 @@ import { HealthPanel } from './HealthPanel';
 import { useSchoolOptions, useWorkflowCounts, useWorkflows, type ConsoleFilters } from './operator-console.api';
 import { StatusBadge, STATUS_LABELS, StuckReasons } from './workflow-badges';
 import { WorkflowDetailView } from './WorkflowDetailView';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const PAGE_SIZE = 25;
 const AGE_OPTIONS = [
@@ -163,7 +164,7 @@ function WorkflowList({ onOpen }: { onOpen: (workflowId: string) => void }) {
       )}
       {items.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={900}>
+          <TableScroll minWidth={900}>
             <Table striped highlightOnHover aria-label="Processes" verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -209,7 +210,7 @@ function WorkflowList({ onOpen }: { onOpen: (workflowId: string) => void }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           {total > PAGE_SIZE && (
             <Pagination
               total={Math.ceil(total / PAGE_SIZE)}

@@ -31,6 +31,7 @@ import {
 import { ProcessGraphPanel } from './ProcessGraphPanel';
 import { ReasonModal } from './ReasonModal';
 import { StatusBadge, StuckReasons } from './workflow-badges';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const ACTIONS: Record<
   SingleAction,
@@ -266,42 +267,44 @@ function PendingWork({ data }: { data: WorkflowDetail }) {
           No step is running or retrying.
         </Text>
       ) : (
-        <Table aria-label="Pending steps" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Step</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Attempt</Table.Th>
-              <Table.Th>Last failure</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.pendingActivities.map((a) => (
-              <Table.Tr key={a.activityId}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {a.activityType}
-                  </Text>
-                  {a.nextAttemptAt && (
-                    <Text size="xs" c="dimmed">
-                      next try {formatRelative(a.nextAttemptAt)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{humanize(a.state)}</Table.Td>
-                <Table.Td>
-                  {a.attempt}
-                  {a.maximumAttempts > 0 ? ` of ${a.maximumAttempts}` : ''}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" c={a.lastFailureMessage ? 'red.9' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-                    {a.lastFailureMessage ?? '—'}
-                  </Text>
-                </Table.Td>
+        <TableScroll minWidth={520}>
+          <Table aria-label="Pending steps" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Step</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Attempt</Table.Th>
+                <Table.Th>Last failure</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.pendingActivities.map((a) => (
+                <Table.Tr key={a.activityId}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {a.activityType}
+                    </Text>
+                    {a.nextAttemptAt && (
+                      <Text size="xs" c="dimmed">
+                        next try {formatRelative(a.nextAttemptAt)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{humanize(a.state)}</Table.Td>
+                  <Table.Td>
+                    {a.attempt}
+                    {a.maximumAttempts > 0 ? ` of ${a.maximumAttempts}` : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c={a.lastFailureMessage ? 'red.9' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+                      {a.lastFailureMessage ?? '—'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
       )}
     </section>
   );
@@ -335,12 +338,8 @@ function Tasks({
           This process has not asked anyone to act.
         </Text>
       ) : (
-        // On a phone the table scrolls sideways rather than squeezing its badges and buttons. The scrolling area
-        // takes the keyboard focus itself, so it can be scrolled with the arrow keys when no row has a button.
-        <Table.ScrollContainer
-          minWidth={560}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-labelledby': 'tasks-title' } }}
-        >
+        // On a phone the table scrolls sideways inside its own box rather than squeezing its badges and buttons.
+        <TableScroll minWidth={560}>
           <Table aria-label="People's tasks" withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -392,7 +391,7 @@ function Tasks({
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </section>
   );

@@ -65,7 +65,7 @@ export function StuckReasons({
                 {STUCK_KIND_LABELS[s.kind]}
               </Badge>
             </Tooltip>
-            <Text span size="xs" c="dimmed" lineClamp={2}>
+            <Text span size="xs" c="dimmed" lineClamp={2} title={s.reason}>
               {s.reason}
             </Text>
           </List.Item>

@@ -11,6 +11,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { gmtOffsetLabel } from './school-form';
 import { useSchoolProfile, useUpgradePlan, type SchoolProfileData } from './schools.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const STATUS_COLOUR: Record<string, string> = {
   ACTIVE: 'green',
@@ -130,7 +131,7 @@ function AdminsTable({ school }: { school: SchoolProfileData }) {
     return <NothingHere title="No school admins" description="Invite one from the user permissions list." />;
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640}>
       <Table striped aria-label="School admins">
         <Table.Thead>
           <Table.Tr>
@@ -160,7 +161,7 @@ function AdminsTable({ school }: { school: SchoolProfileData }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

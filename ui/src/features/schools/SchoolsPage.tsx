@@ -7,6 +7,7 @@ import { PlusIcon } from '../../shared/icons';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useSchools } from './schools.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 function OnboardButton() {
   return (
@@ -36,7 +37,7 @@ export function SchoolsPage() {
         />
       )}
       {schools.data && schools.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <TableScroll minWidth={640}>
           <Table striped aria-label="Schools">
             <Table.Thead>
               <Table.Tr>
@@ -74,7 +75,7 @@ export function SchoolsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );

@@ -13,6 +13,7 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { InviteStaffModal } from './InviteStaffModal';
 import { useResendInvitation, useStaff, type StaffRow } from './staff.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const STATUS_COLOUR: Record<string, string> = {
   ACTIVE: 'green',
@@ -109,7 +110,7 @@ export function StaffPage() {
         />
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped aria-label="Staff">
             <Table.Thead>
               <Table.Tr>
@@ -165,7 +166,7 @@ export function StaffPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {staff.data && staff.data.total > rows.length && (
         <Group justify="center">

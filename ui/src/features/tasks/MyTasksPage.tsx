@@ -9,6 +9,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TASKS_PAGE_SIZE, useMyTaskCounts, useMyTasks, type MyTask, type TaskDue, type TaskSort } from './tasks.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const DUE_OPTIONS: Array<{ value: TaskDue; label: string }> = [
   { value: 'overdue', label: 'Overdue' },
@@ -145,7 +146,7 @@ export function MyTasksPage() {
       )}
       {tasks.data && tasks.data.items.length > 0 && (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll minWidth={640}>
             <Table verticalSpacing="sm" highlightOnHover aria-label="My tasks">
               <Table.Thead>
                 <Table.Tr>
@@ -193,7 +194,7 @@ export function MyTasksPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Card>
       )}
       {tasks.data && tasks.data.total > TASKS_PAGE_SIZE && (

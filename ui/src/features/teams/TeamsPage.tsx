@@ -10,6 +10,7 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TeamFormModal } from './TeamFormModal';
 import { useDeleteTeam, useTeams, type Team } from './teams.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 export function TeamsPage() {
   const me = useMe();
@@ -59,7 +60,7 @@ export function TeamsPage() {
         />
       )}
       {teams.data && teams.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll minWidth={560}>
           <Table striped aria-label="Sport teams">
             <Table.Thead>
               <Table.Tr>
@@ -112,7 +113,7 @@ export function TeamsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <TeamFormModal opened={opened} team={editing} onClose={() => setOpened(false)} />
       <ConfirmModal

@@ -4,6 +4,7 @@ import { formatDate } from '../../shared/format';
 import { hasPermission, useSession } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useSetArchived, useTemplates } from './templates.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /**
  * The provider's archived templates with "Unarchive". Self-contained (it loads its own data), so the archive screen
@@ -25,7 +26,7 @@ function ArchivedTemplatesTable({ q }: { q: string }) {
     return <NothingHere title="No archived templates" description="Templates you archive are kept here." />;
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table striped aria-label="Archived templates">
         <Table.Thead>
           <Table.Tr>
@@ -44,7 +45,7 @@ function ArchivedTemplatesTable({ q }: { q: string }) {
                 <Text fw={600} size="sm">
                   {t.title}
                 </Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>
+                <Text size="xs" c="dimmed" lineClamp={1} title={t.description ?? undefined}>
                   {t.description}
                 </Text>
               </Table.Td>
@@ -73,6 +74,6 @@ function ArchivedTemplatesTable({ q }: { q: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

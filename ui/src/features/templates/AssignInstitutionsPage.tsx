@@ -25,6 +25,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { AssignmentProgress } from './AssignmentProgress';
 import { BackToLibrary, WithTemplate } from './TemplateHeader';
 import { useInstitutions, useStartAssignment, type TemplateDetailData } from './templates.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const PAGE = 25;
 type View = 'unassigned' | 'assigned' | 'all';
@@ -149,7 +150,7 @@ function Picker({ template }: { template: TemplateDetailData }) {
       )}
       {rows.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll minWidth={640}>
             <Table striped highlightOnHover aria-label="Institutions">
               <Table.Thead>
                 <Table.Tr>
@@ -205,7 +206,7 @@ function Picker({ template }: { template: TemplateDetailData }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {institutions.data?.total ?? 0} institution{institutions.data?.total === 1 ? '' : 's'}

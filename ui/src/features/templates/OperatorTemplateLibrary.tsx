@@ -22,6 +22,7 @@ import { ArchivedTemplatesPanel } from './ArchivedTemplatesPanel';
 import { AssignmentProgress } from './AssignmentProgress';
 import { NewTemplateModal } from './NewTemplateModal';
 import { useDuplicateTemplate, useSetArchived, useTemplates, type TemplateRow } from './templates.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 function RowActions({ template }: { template: TemplateRow }) {
   const navigate = useNavigate();
@@ -65,7 +66,7 @@ function RowActions({ template }: { template: TemplateRow }) {
           Duplicate
         </Menu.Item>
         <Menu.Item
-          color="red"
+          color="red.9"
           onClick={() =>
             archive.mutate(
               { id: template.id, archived: true },
@@ -104,7 +105,7 @@ function LiveTemplates({ q }: { q: string }) {
       {running.map((t) => (
         <AssignmentProgress key={t.runningJobId} jobId={t.runningJobId!} />
       ))}
-      <Table.ScrollContainer minWidth={720}>
+      <TableScroll minWidth={720}>
         <Table striped highlightOnHover aria-label="Templates">
           <Table.Thead>
             <Table.Tr>
@@ -136,7 +137,7 @@ function LiveTemplates({ q }: { q: string }) {
                       </Badge>
                     )}
                   </Group>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
+                  <Text size="xs" c="dimmed" lineClamp={1} title={t.description ?? undefined}>
                     {t.description}
                   </Text>
                 </Table.Td>
@@ -160,7 +161,7 @@ function LiveTemplates({ q }: { q: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

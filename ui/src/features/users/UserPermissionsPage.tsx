@@ -37,6 +37,7 @@ import {
   type UserRow,
   type UserStatusFilter,
 } from './users.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const STATUS_COLOUR: Record<UserStatusFilter, string> = {
   ACTIVE: 'green',
@@ -174,7 +175,7 @@ function UserPermissions({ scope }: { scope: ListScope }) {
         />
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={880}>
+        <TableScroll minWidth={880}>
           <Table striped aria-label="User permissions">
             <Table.Thead>
               <Table.Tr>
@@ -268,7 +269,7 @@ function UserPermissions({ scope }: { scope: ListScope }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {users.data && users.data.total > rows.length && (
         <Group justify="center">

@@ -4,6 +4,7 @@ import type { MatrixColumn, MatrixRow } from '../../../../form-engine';
 import { FieldGroup } from './FieldGroup';
 import type { FieldProps } from './field-props';
 import { pickedRadio, readMatrix, setMatrixCell } from './matrix-answer';
+import { TableScroll } from '../table/TableScroll';
 
 /** Off screen but read by screen readers (a table row cannot be wrapped in Mantine's VisuallyHidden). */
 const VISUALLY_HIDDEN: CSSProperties = {
@@ -107,7 +108,7 @@ export function MatrixField({
       error={error}
       required={required}
     >
-      <Table.ScrollContainer minWidth={Math.max(360, 120 + columns.length * 110)}>
+      <TableScroll minWidth={Math.max(360, 120 + columns.length * 110)}>
         <Table withTableBorder withColumnBorders verticalSpacing="xs" aria-labelledby={`${inputId}-label`}>
           <Table.Thead>{header}</Table.Thead>
           <Table.Tbody>
@@ -123,7 +124,7 @@ export function MatrixField({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </FieldGroup>
   );
 }

@@ -48,7 +48,7 @@ export function ReadOnlyWorkflow({
         : null,
     [placed, runMap, questions, people, edgeLabels],
   );
-  if (!graph) return <Skeleton height={height ?? 420} radius="md" aria-label="Drawing the workflow" />;
+  if (!graph) return <Skeleton height={height ?? 420} radius="md" role="status" aria-label="Drawing the workflow" />;
   return (
     <Stack gap={6}>
       <WorkflowCanvas

@@ -29,6 +29,7 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
   const { step, problems = [], inCycle, run, order } = data;
   const info = STEP_KIND_INFO[step.kind];
   const phase = step.actors.length > 1;
+  const title = `${order ? `${order}. ` : ''}${step.name || 'Unnamed step'}`;
   return (
     <>
       <Handle type="target" position={Position.Top} />
@@ -58,9 +59,9 @@ export const StepNodeView = memo(function StepNodeView({ data, selected }: NodeP
             </Badge>
           )}
         </Group>
-        <Text size="sm" fw={600} className={classes.twoLines} title={step.name}>
-          {order ? `${order}. ` : ''}
-          {step.name || 'Unnamed step'}
+        {/* Two lines at most; the title holds the whole name, numbered as shown, for when it is cut. */}
+        <Text size="sm" fw={600} className={classes.twoLines} title={title}>
+          {title}
         </Text>
         <Text size="xs" c="dimmed" className={classes.line} title={data.actorsLabel}>
           {data.actorsLabel}

@@ -10,11 +10,12 @@ import {
   type NodeChange,
   type NodeTypes,
   type EdgeTypes,
+  type FitViewOptions,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, type DragEvent, type ReactNode } from 'react';
-import { FIT_VIEW_OPTIONS, showsMiniMap } from './canvas-fit';
+import { MINIMAP_SIZE } from './canvas-fit';
+import { useCanvasFit } from './use-canvas-fit';
 import classes from './workflow-graph.module.css';
 import type { OrderEdge, StepNode } from './graph-mapping';
 import { OrderEdgeView } from './OrderEdgeView';
@@ -44,7 +45,7 @@ export interface WorkflowCanvasProps {
  * A read-only picture fits itself again when its canvas changes width (a phone turned, a drawer resized); the
  * designer keeps the user's own pan and zoom.
  */
-function FitOnResize() {
+function FitOnResize({ options }: { options: FitViewOptions }) {
   const width = useStore((state) => state.width);
   const { fitView } = useReactFlow();
   const first = useRef(true);
@@ -53,9 +54,9 @@ function FitOnResize() {
       first.current = false;
       return;
     }
-    const timer = setTimeout(() => void fitView(FIT_VIEW_OPTIONS), 100);
+    const timer = setTimeout(() => void fitView(options), 100);
     return () => clearTimeout(timer);
-  }, [width, fitView]);
+  }, [width, fitView, options]);
   return null;
 }
 
@@ -82,7 +83,7 @@ export function WorkflowCanvas({
   onDrop,
   children,
 }: WorkflowCanvasProps) {
-  const wideScreen = useMediaQuery('(min-width: 768px)', true, { getInitialValueInEffect: false }) ?? true;
+  const { miniMap, fitOptions } = useCanvasFit(height, nodes.length);
   return (
     <div
       className={classes.canvas}
@@ -113,16 +114,14 @@ export function WorkflowCanvas({
         edgesFocusable={!readOnly}
         deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
         fitView
-        fitViewOptions={FIT_VIEW_OPTIONS}
+        fitViewOptions={fitOptions}
         minZoom={0.2}
         maxZoom={2}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />
-        {showsMiniMap(height, wideScreen, nodes.length) && (
-          <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" />
-        )}
-        {readOnly && <FitOnResize />}
+        {miniMap && <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" style={{ ...MINIMAP_SIZE }} />}
+        {readOnly && <FitOnResize options={fitOptions} />}
         {children}
       </ReactFlow>
     </div>

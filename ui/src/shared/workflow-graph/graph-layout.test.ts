@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCanvasGraph } from './canvas-graph';
-import { showsMiniMap } from './canvas-fit';
+import { MINIMAP_SIZE, fitViewOptions, showsMiniMap } from './canvas-fit';
 import { edgeStroke, isBackEdge, isEdgeTaken, stepRanks } from './edge-style';
 import { FIXED_PROCESSES } from './fixed-processes';
 import { layoutInput, layoutWorkflow } from './layout';
@@ -103,5 +103,14 @@ describe('workflow graph edge colours', () => {
     expect(showsMiniMap(600, true)).toBe(true);
     expect(showsMiniMap(600, true, 4)).toBe(false);
     expect(showsMiniMap(600, true, 12)).toBe(true);
+  });
+
+  it('fits the view clear of the zoom controls, and of the minimap when it shows', () => {
+    const px = (value: string) => Number(value.replace('px', ''));
+    // The controls sit bottom-left (26 px wide, 15 px from the edge); the minimap bottom-right.
+    expect(px(fitViewOptions(false).padding.left)).toBeGreaterThanOrEqual(15 + 26);
+    expect(px(fitViewOptions(false).padding.right)).toBeLessThan(MINIMAP_SIZE.width);
+    expect(px(fitViewOptions(true).padding.right)).toBeGreaterThan(MINIMAP_SIZE.width + 15);
+    expect(px(fitViewOptions(true).padding.left)).toBeGreaterThanOrEqual(15 + 26);
   });
 });

@@ -80,7 +80,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
             </Badge>
           )}
         </Group>
-        <Text size="sm" fw={600} mt={4} lineClamp={2}>
+        <Text size="sm" fw={600} mt={4} lineClamp={2} title={`${index + 1}. ${title}${required ? ' *' : ''}`}>
           {index + 1}. {title}
           {required && (
             <Text span c="red.9" aria-label="required">
@@ -89,7 +89,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
             </Text>
           )}
         </Text>
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" c="dimmed" truncate title={`Data label: ${element.dataLabel}`}>
           Data label: {element.dataLabel}
         </Text>
       </UnstyledButton>

@@ -10,14 +10,16 @@ function formatSize(bytes: number): string {
 
 /** The imported PDF beside the field list, so fields can be built while reading the original. */
 export function FormDocumentPane({ formId, document }: { formId: string; document: FormDocumentInfo }) {
+  const fileLine = `${document.filename} · ${formatSize(document.sizeBytes)}${
+    document.pageCount ? ` · ${document.pageCount} pages` : ''
+  }`;
   return (
     <Stack gap="xs" data-testid="pdf-document">
       <Title order={2} size="h5">
         Imported PDF
       </Title>
-      <Text size="xs" c="dimmed" truncate>
-        {document.filename} · {formatSize(document.sizeBytes)}
-        {document.pageCount ? ` · ${document.pageCount} pages` : ''}
+      <Text size="xs" c="dimmed" truncate title={fileLine}>
+        {fileLine}
       </Text>
       <PdfPages source={formDocumentUrl(formId)} title={document.filename} />
     </Stack>

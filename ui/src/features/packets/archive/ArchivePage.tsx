@@ -18,6 +18,7 @@ import {
   type PacketList,
 } from '../packets.api';
 import { TemplatesArchiveTab } from './TemplatesArchiveTab';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 type Tab = 'packet' | 'folder' | 'templates';
 type Packet = PacketList['items'][number];
@@ -85,7 +86,7 @@ function ArchivedPackets() {
       ) : packets.data!.items.length === 0 ? (
         <NothingHere title="No archived packets" description="Packets you archive are kept here." />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <TableScroll minWidth={720}>
           <Table striped aria-label="Archived packets">
             <Table.Thead>
               <Table.Tr>
@@ -119,7 +120,7 @@ function ArchivedPackets() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {restoring && (
         <RestoreModal
@@ -148,7 +149,7 @@ function ArchivedFolders() {
           description="Folders you archive, with their packets, are kept here."
         />
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <TableScroll minWidth={600}>
           <Table striped aria-label="Archived folders">
             <Table.Thead>
               <Table.Tr>
@@ -178,7 +179,7 @@ function ArchivedFolders() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {restoring && (
         <RestoreModal

@@ -11,7 +11,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { ActorsEditor } from './ActorsEditor';
-import { FIT_VIEW_OPTIONS } from '../../../shared/workflow-graph/canvas-fit';
+import { useCanvasFit } from '../../../shared/workflow-graph/use-canvas-fit';
 import { buildCanvasGraph } from '../../../shared/workflow-graph/canvas-graph';
 import { mapProblems } from '../../../shared/workflow-graph/canvas-problems';
 import classes from './designer.module.css';
@@ -109,10 +109,12 @@ function DesignerBody({
   );
 
   // Fit the view once the laid-out positions have been rendered (an effect runs after React Flow's store has them).
+  // The same room for the controls and the minimap as the canvas leaves, so a new step never lands under them.
+  const { fitOptions } = useCanvasFit(undefined, definition.steps.length);
   const [fitRequest, setFitRequest] = useState(0);
   useEffect(() => {
-    if (fitRequest > 0) void flow.fitView({ ...FIT_VIEW_OPTIONS, duration: 200 });
-  }, [fitRequest, flow]);
+    if (fitRequest > 0) void flow.fitView({ ...fitOptions, duration: 200 });
+  }, [fitRequest, flow, fitOptions]);
   const relayout = useCallback(async (def: PacketWorkflowDefinition, record: boolean) => {
     const positions = await layoutWorkflow(def);
     dispatch({ type: 'applyLayout', positions, record });
@@ -257,7 +259,7 @@ function DesignerBody({
           >
             Auto layout
           </Button>
-          <Button size="xs" variant="default" onClick={() => void flow.fitView({ ...FIT_VIEW_OPTIONS, duration: 200 })}>
+          <Button size="xs" variant="default" onClick={() => void flow.fitView({ ...fitOptions, duration: 200 })}>
             Fit view
           </Button>
         </Group>

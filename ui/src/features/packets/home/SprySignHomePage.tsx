@@ -26,6 +26,7 @@ import { SendPacketModal } from '../send/SendPacketModal';
 import { FolderMenu, PacketMenu } from './PacketActions';
 import { PacketsNav } from './PacketsNav';
 import { countOf } from '../../../shared/labels';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 type Sort = NonNullable<PacketListFilters['sort']>;
 
@@ -90,7 +91,7 @@ export function SprySignHomePage() {
             {folders.data!.items.map((f) => (
               <Card key={f.id} withBorder padding="sm">
                 <Group justify="space-between" wrap="nowrap" gap={4}>
-                  <Anchor component={Link} to={`/home/folderview/${f.id}`} fw={600} size="sm" truncate>
+                  <Anchor component={Link} to={`/home/folderview/${f.id}`} fw={600} size="sm" truncate title={f.name}>
                     {f.name}
                   </Anchor>
                   <FolderMenu folder={f} />
@@ -137,7 +138,7 @@ export function SprySignHomePage() {
       ) : packets.data!.items.length === 0 ? (
         <NothingHere title="No packets yet" description="Create a packet from one to five published forms." />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped highlightOnHover aria-label="Packets">
             <Table.Thead>
               <Table.Tr>
@@ -211,7 +212,7 @@ export function SprySignHomePage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {newFolder && <NewFolderModal onClose={() => setNewFolder(false)} />}
       {sendId && <SendFromList packetId={sendId} onClose={() => setSendId(null)} />}

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { PacketsNav } from '../home/PacketsNav';
 import { submissionStatusLabel } from '../packet-labels';
 import { usePacketReport, type PacketReportDto } from '../packets.api';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 /** Chart colours per submission status (the status badges' hues, at chart strength). */
 type BreakdownStatus = SubmissionStatus | 'EXPIRED';
@@ -200,26 +201,28 @@ function ReportBody({ r }: { r: PacketReportDto }) {
           <Title order={2} size="h5" mb="sm">
             Figures per {per}
           </Title>
-          <Table fz="sm" striped aria-label={`Figures per ${per}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{per === 'week' ? 'Week of' : 'Month'}</Table.Th>
-                <Table.Th ta="right">Created</Table.Th>
-                <Table.Th ta="right">Sent</Table.Th>
-                <Table.Th ta="right">Completed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {series.map((b) => (
-                <Table.Tr key={b.bucket}>
-                  <Table.Td>{b.bucket}</Table.Td>
-                  <Table.Td ta="right">{b.Created}</Table.Td>
-                  <Table.Td ta="right">{b.Sent}</Table.Td>
-                  <Table.Td ta="right">{b.Completed}</Table.Td>
+          <TableScroll minWidth={360}>
+            <Table fz="sm" striped aria-label={`Figures per ${per}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{per === 'week' ? 'Week of' : 'Month'}</Table.Th>
+                  <Table.Th ta="right">Created</Table.Th>
+                  <Table.Th ta="right">Sent</Table.Th>
+                  <Table.Th ta="right">Completed</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {series.map((b) => (
+                  <Table.Tr key={b.bucket}>
+                    <Table.Td>{b.bucket}</Table.Td>
+                    <Table.Td ta="right">{b.Created}</Table.Td>
+                    <Table.Td ta="right">{b.Sent}</Table.Td>
+                    <Table.Td ta="right">{b.Completed}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScroll>
         </Card>
       </SimpleGrid>
     </Stack>

@@ -21,6 +21,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { formatDateTime } from '../packet-labels';
 import { useSentList, type SentPacketDto, type SentPacketFilters } from '../packets.api';
 import { PacketsNav } from '../home/PacketsNav';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 type Sort = NonNullable<SentPacketFilters['sort']>;
 type State = NonNullable<SentPacketFilters['state']>;
@@ -138,7 +139,7 @@ export function SentPage() {
           }
         />
       ) : (
-        <Table.ScrollContainer minWidth={1180}>
+        <TableScroll minWidth={1180}>
           <Table striped highlightOnHover aria-label="Sent packets">
             <Table.Thead>
               <Table.Tr>
@@ -160,7 +161,7 @@ export function SentPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {list.data && list.data.total > PAGE_SIZE && (
         <Group justify="center">

@@ -10,6 +10,7 @@ import { STEP_KIND_INFO } from '../../../shared/workflow-graph/step-kinds';
 import { formatDateTime } from '../packet-labels';
 import { useActionRequired, type ActionRequiredFilters } from '../packets.api';
 import { SubmissionDrawer, useOpenSubmission } from './SubmissionDrawer';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 type Sort = NonNullable<ActionRequiredFilters['sort']>;
 
@@ -69,7 +70,7 @@ export function ActionRequiredPage() {
       ) : tasks.data!.items.length === 0 ? (
         <NothingHere title="Nothing waiting on you" />
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <TableScroll minWidth={700}>
           <Table striped highlightOnHover aria-label="Action required">
             <Table.Thead>
               <Table.Tr>
@@ -115,7 +116,7 @@ export function ActionRequiredPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <SubmissionDrawer />
     </Stack>

@@ -6,6 +6,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { formatDateTime, submissionStatusLabel, SUBMISSION_STATUS_COLOURS } from '../packet-labels';
 import { useMyPaperwork } from '../packets.api';
 import { SubmissionDrawer, useOpenSubmission } from './SubmissionDrawer';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 /** /paperworks (athletes, admins) and /coachPaperworks: the packets sent to me, to fill in or look back at. */
 export function PaperworkPage() {
@@ -39,7 +40,7 @@ export function PaperworkPage() {
       ) : items.length === 0 ? (
         <NothingHere title={filter === 'todo' ? 'Nothing to fill in' : 'No paperwork yet'} />
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <TableScroll minWidth={600}>
           <Table striped highlightOnHover aria-label="My paperwork">
             <Table.Thead>
               <Table.Tr>
@@ -78,7 +79,7 @@ export function PaperworkPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <SubmissionDrawer />
     </Stack>

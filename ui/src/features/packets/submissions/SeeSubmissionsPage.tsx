@@ -8,6 +8,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { formatDateTime, submissionStatusLabel, SUBMISSION_STATUS_COLOURS } from '../packet-labels';
 import { usePacket, useSentPackets, useSentSubmissions } from '../packets.api';
 import { SubmissionDrawer, useOpenSubmission } from './SubmissionDrawer';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 /** /seeSubmission/:packetId: each time the packet was sent, its submissions; one opens with its live view. */
 export function SeeSubmissionsPage() {
@@ -73,7 +74,7 @@ export function SeeSubmissionsPage() {
           ) : submissions.error ? (
             <ErrorState error={submissions.error} />
           ) : (
-            <Table.ScrollContainer minWidth={700}>
+            <TableScroll minWidth={700}>
               <Table striped highlightOnHover aria-label="Submissions">
                 <Table.Thead>
                   <Table.Tr>
@@ -104,7 +105,7 @@ export function SeeSubmissionsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
         </>
       )}

@@ -15,6 +15,7 @@ import { describeNextStep } from './next-step';
 import { StepActionPanel, type ActedOn } from './StepActionPanel';
 import { useLiveSubmission } from './use-live-submission';
 import { SuccessMessage } from '../../../shared/SuccessMessage';
+import { TableScroll } from '../../../shared/table/TableScroll';
 
 /**
  * One submission: where it stands (the live workflow view, updated over the WebSocket), what the signed-in person
@@ -118,7 +119,7 @@ export function SubmissionView({
         <Accordion.Item value="trail">
           <Accordion.Control>Audit trail ({s.events.length})</Accordion.Control>
           <Accordion.Panel>
-            <Table.ScrollContainer minWidth={600}>
+            <TableScroll minWidth={600}>
               <Table fz="xs" aria-label="Audit trail">
                 <Table.Thead>
                   <Table.Tr>
@@ -141,7 +142,7 @@ export function SubmissionView({
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
