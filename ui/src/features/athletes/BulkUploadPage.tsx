@@ -29,6 +29,7 @@ import {
   useUploadFile,
   type AthleteUpload,
 } from './athlete-uploads.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 const ACCEPT = [
   'text/csv',
@@ -90,11 +91,8 @@ function MappingTable({
   disabled: boolean;
 }) {
   return (
-    <Table.ScrollContainer
-      minWidth={520}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Column mapping' } }}
-    >
-      <Table striped verticalSpacing="xs">
+    <TableScroll minWidth={520}>
+      <Table striped verticalSpacing="xs" aria-label="Column mapping">
         <Table.Caption>Columns of your file and the field each one fills</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -129,7 +127,7 @@ function MappingTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
@@ -142,10 +140,7 @@ function RowErrors({ upload }: { upload: AthleteUpload }) {
         {upload.errorRowCount === 1 ? 'needs' : 'need'} fixing. Correct your file and upload it again, or change the
         column mapping above. Nothing has been stored.
       </Alert>
-      <Table.ScrollContainer
-        minWidth={480}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Errors by row, scrollable' } }}
-      >
+      <TableScroll minWidth={480}>
         <Table striped verticalSpacing="xs" aria-label="Errors by row">
           <Table.Thead>
             <Table.Tr>
@@ -164,7 +159,7 @@ function RowErrors({ upload }: { upload: AthleteUpload }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {upload.errors.length > shown.length && (
         <Text size="sm" c="dimmed">
           And {countOf(upload.errors.length - shown.length, 'more problem')}.

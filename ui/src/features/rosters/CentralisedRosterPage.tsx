@@ -5,6 +5,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { rolloverLabel } from './roster-labels';
 import { useYearRosters } from './rosters.api';
 import { YearPicker } from './YearPicker';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /** All teams of one academic year: how many athletes each has on its roster, official and unofficial. */
 export function CentralisedRosterPage() {
@@ -31,7 +32,7 @@ export function CentralisedRosterPage() {
         <NothingHere title="No teams yet" description="Create sport teams first." />
       )}
       {year && teams.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
+        <TableScroll minWidth={480}>
           <Table striped aria-label={`Centralised roster ${year.label}`}>
             <Table.Thead>
               <Table.Tr>
@@ -67,7 +68,7 @@ export function CentralisedRosterPage() {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );

@@ -36,6 +36,7 @@ import {
 } from './roster-labels';
 import { useAddableAthletes, useRoster, useRosterAction, useYearRosters, type Roster } from './rosters.api';
 import { YearPicker } from './YearPicker';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /** `/individualRoster` without a team: choose one of the teams the person may see. */
 function RosterChooser() {
@@ -326,7 +327,7 @@ function EntriesTable({
   const all = roster.entries.map((e) => e.athleteUserId);
   const toggle = (id: string) => onSelect(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableScroll minWidth={720}>
       <Table striped aria-label="Athletes on the roster">
         <Table.Thead>
           <Table.Tr>
@@ -389,7 +390,7 @@ function EntriesTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
@@ -440,7 +441,7 @@ function ChangeRequests({
           </Button>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll minWidth={640}>
         <Table striped aria-label="Change requests">
           <Table.Thead>
             <Table.Tr>
@@ -509,7 +510,7 @@ function ChangeRequests({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

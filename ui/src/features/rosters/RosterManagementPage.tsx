@@ -7,6 +7,7 @@ import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { rolloverLabel, ROLLOVER_COLORS } from './roster-labels';
 import { useYearRosters } from './rosters.api';
 import { YearPicker } from './YearPicker';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /** Admin: every team's roster for a year with its rollover status and the coaches' pending change requests. */
 export function RosterManagementPage() {
@@ -52,7 +53,7 @@ export function RosterManagementPage() {
         <NothingHere title="No teams yet" description="Create sport teams to declare their rosters." />
       )}
       {rosters.data && year && rosters.data.teams.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <TableScroll minWidth={640}>
           <Table striped aria-label={`Rosters ${year.label}`}>
             <Table.Thead>
               <Table.Tr>
@@ -91,7 +92,7 @@ export function RosterManagementPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );
