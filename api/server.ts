@@ -3,6 +3,8 @@ import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { academicYearsRoutes } from './academic-years/academic-years.routes';
+import { eventsRoutes } from './calendar/events.routes';
+import { segmentsRoutes } from './calendar/segments.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -93,6 +95,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(usersRoutes);
       await api.register(teamsRoutes);
       await api.register(academicYearsRoutes);
+      await api.register(segmentsRoutes);
+      await api.register(eventsRoutes);
       await api.register(athletesRoutes);
       await api.register(staffRoutes);
       await api.register(formsRoutes);

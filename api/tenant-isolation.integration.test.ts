@@ -23,6 +23,7 @@ interface SchoolFixture {
   adminCookie: string;
   teamId: string;
   yearId: string;
+  segmentId: string;
   athlete: SeededUser;
   coach: SeededUser;
   notificationId: string;
@@ -68,6 +69,20 @@ async function seedTenant(): Promise<SchoolFixture> {
       end_date: '2026-12-15',
     })
     .execute();
+  const segment = await db
+    .insertInto('sport_segments')
+    .values({
+      school_id: school.id,
+      sport_team_id: team.id,
+      academic_year_id: year.id,
+      season_type: 'IN_SEASON',
+      segment_type: 'CHAMPIONSHIP',
+      start_date: '2026-08-20',
+      end_date: '2026-11-30',
+      start_day_of_week: 'MONDAY',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const athlete = await seedUser(db, school.id, {
     roles: [{ role: 'STUDENT_ATHLETE' }],
     firstName: `Athlete${school.tag}`,
@@ -96,6 +111,7 @@ async function seedTenant(): Promise<SchoolFixture> {
     adminCookie: await sessionCookie(db, admin),
     teamId: team.id,
     yearId: year.id,
+    segmentId: segment.id,
     athlete,
     coach,
     notificationId,
@@ -206,6 +222,8 @@ function idRouteCases(
     'DELETE /api/v1/teams/:id': { id: target.teamId },
     'GET /api/v1/academic-years/:id': { id: target.yearId },
     'PATCH /api/v1/academic-years/:id': { id: target.yearId, body: { isCurrent: false, terms: [] } },
+    'PATCH /api/v1/segments/:id': { id: target.segmentId, body: { startDayOfWeek: 'SUNDAY' } },
+    'DELETE /api/v1/segments/:id': { id: target.segmentId },
     'GET /api/v1/athletes/:id': { id: target.athlete.id },
     'PATCH /api/v1/athletes/:id': {
       id: target.athlete.id,
@@ -577,6 +595,7 @@ describe('tenant isolation', () => {
       '/api/v1/staff',
       '/api/v1/users',
       '/api/v1/academic-years',
+      '/api/v1/segments',
       '/api/v1/notifications',
       '/api/v1/audit-events',
       '/api/v1/forms',

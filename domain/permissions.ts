@@ -44,6 +44,10 @@ export const PERMISSIONS = [
   'templates:use',
   'tasks:read',
   'search:read',
+  // Calendar (issue 16): read the calendar and segments; write them (coaches: their own teams); manage = whole school
+  'calendar:read',
+  'calendar:write',
+  'calendar:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -89,6 +93,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'conflict-flags:read',
     'conflict-flags:write',
     'templates:use',
+    'calendar:read',
+    'calendar:write',
+    'calendar:manage',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -103,11 +110,14 @@ const MATRIX: Record<Role, Permission[]> = {
     'packets:write',
     'packets:send',
     'templates:use',
+    'calendar:read',
+    'calendar:write',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,
     'teams:read',
     'academic-years:read',
+    'calendar:read',
     'disclosures:submit',
     'disclosures:read',
     'conflict-flags:read',

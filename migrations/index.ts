@@ -13,6 +13,7 @@ import * as tasksSpeed from './2026-11-24_084_tasks-speed';
 import * as disclosureFiles from './2026-11-24_086_disclosure-files';
 import * as folderEditors from './2026-11-25_088_folder-editors';
 import * as myTasks from './2026-11-25_092_my-tasks';
+import * as calendar from './2026-11-25_097_calendar';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24_086_disclosure-files': disclosureFiles,
   '2026-11-25_088_folder-editors': folderEditors,
   '2026-11-25_092_my-tasks': myTasks,
+  '2026-11-25_097_calendar': calendar,
 };
 
 export const migrationProvider: MigrationProvider = {

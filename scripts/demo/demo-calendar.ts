@@ -56,3 +56,52 @@ export async function insertAcademicYear(trx: Transaction<Database>, schoolId: s
     )
     .execute();
 }
+
+type SegmentSeed = Pick<
+  Database['sport_segments'],
+  'season_type' | 'segment_type' | 'start_date' | 'end_date' | 'start_day_of_week'
+>;
+
+/** Fall sports play their championship segment in the fall and train out of season in the spring; others the reverse. */
+const FALL_SPORTS = new Set(['Football', 'Soccer', 'Volleyball']);
+
+function seasonFor(sport: string): Array<Omit<SegmentSeed, 'start_day_of_week'>> {
+  if (FALL_SPORTS.has(sport))
+    return [
+      { season_type: 'IN_SEASON', segment_type: 'PRESEASON', start_date: '2026-08-24', end_date: '2026-09-04' },
+      { season_type: 'IN_SEASON', segment_type: 'CHAMPIONSHIP', start_date: '2026-09-05', end_date: '2026-11-28' },
+      { season_type: 'IN_SEASON', segment_type: 'POSTSEASON', start_date: '2026-11-29', end_date: '2026-12-16' },
+      {
+        season_type: 'OUT_OF_SEASON',
+        segment_type: 'NONCHAMPIONSHIP',
+        start_date: '2027-01-19',
+        end_date: '2027-04-30',
+      },
+    ];
+  return [
+    { season_type: 'OUT_OF_SEASON', segment_type: 'NONCHAMPIONSHIP', start_date: '2026-08-24', end_date: '2026-10-31' },
+    { season_type: 'IN_SEASON', segment_type: 'CHAMPIONSHIP', start_date: '2026-11-01', end_date: '2027-03-14' },
+    { season_type: 'IN_SEASON', segment_type: 'POSTSEASON', start_date: '2027-03-15', end_date: '2027-04-10' },
+  ];
+}
+
+/** Sport segments of the school's current year for every team (direct inserts: the demo needs no approvals). */
+export async function insertDemoSegments(trx: Transaction<Database>, schoolId: string): Promise<void> {
+  const year = await trx
+    .selectFrom('academic_years')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('is_current', '=', true)
+    .executeTakeFirstOrThrow();
+  const teams = await trx.selectFrom('sport_teams').select(['id', 'sport']).where('school_id', '=', schoolId).execute();
+  const rows = teams.flatMap((team) =>
+    seasonFor(team.sport).map((s) => ({
+      ...s,
+      school_id: schoolId,
+      sport_team_id: team.id,
+      academic_year_id: year.id,
+      start_day_of_week: 'MONDAY' as const,
+    })),
+  );
+  if (rows.length > 0) await trx.insertInto('sport_segments').values(rows).execute();
+}
