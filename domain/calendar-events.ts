@@ -203,7 +203,7 @@ export function buildRRule(input: RepeatInput): string | null {
   const until = new Date(`${input.repeatUntil}T23:59:59Z`);
   const weekdays = (input.weekdays ?? []).map((d) => RRULE_DAYS[d]);
   const base = { until, wkst: RRule.MO };
-  let rule: RRule;
+  let rule: InstanceType<typeof RRule>;
   switch (input.repeat) {
     case 'WEEKLY':
     case 'BIWEEKLY':

@@ -12,7 +12,7 @@ import {
   type DemoLogin,
   type DemoSchoolSlug,
 } from './demo/demo-people';
-import { insertAcademicYear, insertDemoSegments } from './demo/demo-calendar';
+import { insertAcademicYear, insertDemoEvents, insertDemoSegments } from './demo/demo-calendar';
 import { insertDemoPackets } from './demo/demo-packets';
 import { insertDemoDisclosures } from './demo/demo-disclosures';
 import { insertDemoTemplates } from './demo/demo-templates';
@@ -56,6 +56,7 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
     await insertDemoPackets(trx, ids.schools.get('demo-state')!, ids.users.get('admin@demo.edu')!);
     await insertDemoDisclosures(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email), 'admin@demo.edu');
     await insertDemoTemplates(trx, ids.schools.get('demo-state')!, ids.users.get('operator@provider.test')!);
+    await insertDemoEvents(trx, ids.schools.get('demo-state')!, ids.users.get('coach@demo.edu') ?? null);
   });
   return { loaded: true, reason: 'first start' };
 }

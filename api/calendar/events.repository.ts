@@ -72,23 +72,31 @@ export async function findEvent(db: Db, scope: EventScope, id: string): Promise<
   return (await eventsQuery(db, scope).where('e.id', '=', id).executeTakeFirst()) ?? null;
 }
 
-export type EventValues = Omit<
-  CalendarEventsTable,
-  | 'id'
-  | 'school_id'
-  | 'created_at'
-  | 'updated_at'
-  | 'cancelled_at'
-  | 'status'
-  | 'exdates'
-  | 'attendee_team_ids'
-  | 'attendee_user_ids'
-> & {
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+/** A row as the service writes it (plain values; ids and timestamps come from the database). */
+export interface EventValues {
+  sport_team_id: string;
+  name: string;
+  category: string;
+  cara_category: string | null;
   attendee_team_ids: string[];
   attendee_user_ids: string[];
+  location: string | null;
+  time_zone: string;
+  starts_at: Date;
+  ends_at: Date;
+  repeat: string;
+  rrule: string | null;
+  repeat_until: string | null;
   exdates: string[];
-};
+  series_id: string | null;
+  recurrence_start: Date | null;
+  notes: string | null;
+  agenda: string | null;
+  reminder_minutes: number | null;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  reject_reason: string | null;
+  created_by: string | null;
+}
 
 export async function insertEvent(db: Db, schoolId: string, values: EventValues): Promise<string> {
   const row = await db

@@ -3,7 +3,7 @@ import { WEEKDAYS } from '../../domain/calendar';
 import { CARA_CATEGORIES, EVENT_CATEGORIES, EVENT_STATUSES, REPEAT_OPTIONS } from '../../domain/calendar-events';
 import { IsoDate, Nullable, Timestamp, Uuid } from '../shared/schemas';
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = <const T extends string>(values: readonly T[]) => Type.Enum(values);
 const Time = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm' });
 const EditScope = literals(['THIS', 'FOLLOWING', 'ALL'] as const);
 

@@ -2,9 +2,9 @@ import { Type, type Static } from 'typebox';
 import { SEASON_TYPES, SEGMENT_TYPES, WEEKDAYS } from '../../domain/calendar';
 import { IsoDate, Timestamp, Uuid } from '../shared/schemas';
 
-const SeasonType = Type.Union(SEASON_TYPES.map((v) => Type.Literal(v)));
-const SegmentType = Type.Union(SEGMENT_TYPES.map((v) => Type.Literal(v)));
-const Weekday = Type.Union(WEEKDAYS.map((v) => Type.Literal(v)));
+const SeasonType = Type.Enum(SEASON_TYPES);
+const SegmentType = Type.Enum(SEGMENT_TYPES);
+const Weekday = Type.Enum(WEEKDAYS);
 
 export const SegmentDto = Type.Object({
   id: Uuid,

@@ -226,6 +226,7 @@ export function CalendarPage() {
         ))}
       </Group>
       <EventDetailsModal
+        key={opened ? `${opened.id}|${opened.occurrenceStart}` : 'closed'}
         occurrence={opened}
         onClose={() => setOpened(null)}
         onEdit={() => {

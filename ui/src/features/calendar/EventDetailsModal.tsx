@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   CARA_CATEGORY_LABELS,
   EVENT_CATEGORY_COLOURS,
@@ -18,7 +18,7 @@ import { useDecideEvent, useDeleteEvent, useEvent, type EditScope, type Occurren
 
 const STATUS_COLOUR = { PENDING: 'orange.9', APPROVED: 'teal.9', REJECTED: 'red.9' } as const;
 
-/** One occurrence with its series' details; edit, cancel, and (for admins) approve or reject with a reason. */
+/** One occurrence with its series' details (the caller keys it by occurrence, so its state starts fresh); edit, cancel, and (for admins) approve or reject with a reason. */
 export function EventDetailsModal({
   occurrence,
   onClose,
@@ -36,15 +36,6 @@ export function EventDetailsModal({
   const [deleting, setDeleting] = useState(false);
   const [scope, setScope] = useState<EditScope>('THIS');
 
-  useEffect(() => {
-    setRejecting(false);
-    setReason('');
-    setDeleting(false);
-    setScope('THIS');
-    decide.reset();
-    remove.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when another occurrence opens
-  }, [occurrence?.id, occurrence?.occurrenceStart]);
 
   const e = event.data;
   const when = occurrence
