@@ -43,7 +43,11 @@ export const UpdateEventBody = Type.Object(
 );
 export type UpdateEventBody = Static<typeof UpdateEventBody>;
 
-export const DeleteEventQuery = Type.Object({ scope: EditScope, occurrenceStart: Type.Optional(Timestamp) });
+/** Without a scope, the whole series is cancelled. */
+export const DeleteEventQuery = Type.Object({
+  scope: Type.Optional(EditScope),
+  occurrenceStart: Type.Optional(Timestamp),
+});
 
 export const DecisionBody = Type.Object(
   {
@@ -54,9 +58,10 @@ export const DecisionBody = Type.Object(
 );
 export type DecisionBody = Static<typeof DecisionBody>;
 
+/** Without a range, the weeks around today (a month back, two ahead). */
 export const EventRangeQuery = Type.Object({
-  from: Timestamp,
-  to: Timestamp,
+  from: Type.Optional(Timestamp),
+  to: Type.Optional(Timestamp),
   teamIds: Type.Optional(Type.String({ description: 'Comma-separated team ids' })),
   categories: Type.Optional(Type.String({ description: 'Comma-separated categories' })),
   personId: Type.Optional(Uuid),

@@ -212,12 +212,13 @@ export function toOccurrenceDtos(
 /** The occurrences of every visible series in [from, to): one range query, expanded in memory. */
 export async function listOccurrences(
   request: FastifyRequest,
-  query: { from: string; to: string; teamIds?: string; categories?: string; personId?: string },
+  query: { from?: string; to?: string; teamIds?: string; categories?: string; personId?: string },
 ): Promise<OccurrenceDto[]> {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
-  const from = new Date(query.from);
-  const to = new Date(query.to);
+  const day = 86_400_000;
+  const from = query.from ? new Date(query.from) : new Date(Date.now() - 31 * day);
+  const to = query.to ? new Date(query.to) : new Date(from.getTime() + 93 * day);
   if (!(to > from) || to.getTime() - from.getTime() > 400 * 86_400_000)
     throw new AppError('VALIDATION_FAILED', [
       { field: 'to', message: 'Choose a range of at most 400 days that ends after it starts.' },
@@ -370,12 +371,12 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
 export async function deleteEvent(
   request: FastifyRequest,
   id: string,
-  query: { scope: 'THIS' | 'FOLLOWING' | 'ALL'; occurrenceStart?: string },
+  query: { scope?: 'THIS' | 'FOLLOWING' | 'ALL'; occurrenceStart?: string },
 ): Promise<void> {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
   const { row } = await loadEditable(request, id);
-  const effective = row.rrule ? query.scope : 'ALL';
+  const effective = row.rrule ? (query.scope ?? 'ALL') : 'ALL';
   if (effective === 'ALL') await cancelSeries(db, auth.school.id, id);
   else {
     const at = requireOccurrence(row, query.occurrenceStart);

@@ -36,7 +36,6 @@ export function EventDetailsModal({
   const [deleting, setDeleting] = useState(false);
   const [scope, setScope] = useState<EditScope>('THIS');
 
-
   const e = event.data;
   const when = occurrence
     ? new Intl.DateTimeFormat(undefined, {
