@@ -245,6 +245,7 @@ function idRouteCases(
     'PATCH /api/v1/segments/:id': { id: target.segmentId, body: { startDayOfWeek: 'SUNDAY' } },
     'DELETE /api/v1/segments/:id': { id: target.segmentId },
     'GET /api/v1/events/:id': { id: target.eventId },
+    'GET /api/v1/events/:id/ics': { id: target.eventId },
     'PATCH /api/v1/events/:id': {
       id: target.eventId,
       body: {

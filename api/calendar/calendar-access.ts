@@ -58,19 +58,16 @@ export async function listCalendarPeople(
   scope: string[] | null,
 ): Promise<Array<{ id: string; name: string; kind: 'ATHLETE' | 'STAFF'; sportTeamId: string | null }>> {
   if (scope !== null && scope.length === 0) return [];
-  const athletes = db
-    .selectFrom('athlete_profiles as p')
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').onRef('u.school_id', '=', 'p.school_id'))
-    .where('p.school_id', '=', schoolId)
-    .select(['u.id', 'u.first_name', 'u.last_name', 'p.sport_team_id'])
-    .$if(scope !== null, (q) => q.where('p.sport_team_id', 'in', scope!));
-  const staff = db
-    .selectFrom('staff_profiles as p')
-    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').onRef('u.school_id', '=', 'p.school_id'))
-    .where('p.school_id', '=', schoolId)
-    .select(['u.id', 'u.first_name', 'u.last_name', 'p.sport_team_id'])
-    .$if(scope !== null, (q) => q.where('p.sport_team_id', 'in', scope!));
-  const [a, s] = await Promise.all([athletes.execute(), staff.execute()]);
+  // Both profile tables have the columns read here; one typed alias serves the two.
+  const profiles = (table: 'athlete_profiles' | 'staff_profiles') =>
+    db
+      .selectFrom(`${table} as p` as 'athlete_profiles as p')
+      .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').onRef('u.school_id', '=', 'p.school_id'))
+      .where('p.school_id', '=', schoolId)
+      .select(['u.id', 'u.first_name', 'u.last_name', 'p.sport_team_id'])
+      .$if(scope !== null, (q) => q.where('p.sport_team_id', 'in', scope!))
+      .execute();
+  const [a, s] = await Promise.all([profiles('athlete_profiles'), profiles('staff_profiles')]);
   const name = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
   return [
     ...a.map((r) => ({ id: r.id, name: name(r), kind: 'ATHLETE' as const, sportTeamId: r.sport_team_id })),

@@ -1,6 +1,7 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
+import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
 
 let t: TestApp;
 let admin: string;
@@ -12,21 +13,12 @@ let athleteId: string;
 let teamId: string;
 let otherTeamId: string;
 
-async function team(schoolId: string, name: string): Promise<string> {
-  const row = await t.database.db
-    .insertInto('sport_teams')
-    .values({ school_id: schoolId, name, sport: name })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   const school = await seedSchool(db);
-  teamId = await team(school.id, 'Football');
-  otherTeamId = await team(school.id, 'Soccer');
+  teamId = await seedTeam(db, school.id, 'Football');
+  otherTeamId = await seedTeam(db, school.id, 'Soccer');
   admin = await sessionCookie(db, await seedUser(db, school.id));
   coach = await sessionCookie(
     db,
@@ -144,6 +136,26 @@ describe('calendar events', () => {
     expect((await call('GET', `/events?${RANGE}`, otherAthlete)).json().items).toEqual([]);
     expect((await call('GET', `/events?${RANGE}`, otherAdmin)).json().items).toEqual([]);
     expect((await call('GET', `/events/${seriesId}`, otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('downloads one occurrence as valid iCalendar', async () => {
+    const res = await call('GET', `/events/${seriesId}/ics?occurrenceStart=2027-11-08T22:00:00.000Z`, athlete);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.summary).toBe('Team practice');
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2027-11-08T22:00:00.000Z');
+    expect(events[0]!.endDate.toJSDate().toISOString()).toBe('2027-11-09T00:00:00.000Z');
+    expect(events[0]!.location).toBe('Practice field');
+    const notAnOccurrence = await call(
+      'GET',
+      `/events/${seriesId}/ics?occurrenceStart=2027-11-09T22:00:00.000Z`,
+      athlete,
+    );
+    expect(notAnOccurrence.statusCode).toBe(404);
+    expect((await call('GET', `/events/${seriesId}/ics`, otherAdmin)).statusCode).toBe(404);
   });
 
   it('moves one occurrence, then changes this and following, then all of the series', async () => {

@@ -132,22 +132,16 @@ export async function cancelSeries(db: Db, schoolId: string, id: string): Promis
     .execute();
 }
 
-/** The ids among `ids` that are active users of the school (athletes or staff: attendees). */
-export async function existingSchoolUsers(db: Db, schoolId: string, ids: readonly string[]): Promise<Set<string>> {
+/** The ids among `ids` that are rows of the school in a table (users or teams): attendees must be the school's own. */
+export async function existingSchoolIds(
+  db: Db,
+  table: 'users' | 'sport_teams',
+  schoolId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function existingSchoolTeams(db: Db, schoolId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('sport_teams')
+    .selectFrom(table)
     .select('id')
     .where('school_id', '=', schoolId)
     .where('id', 'in', [...ids])

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requirePermission } from '../plugins/require-permission';
-import { IdParams, NoContent, errorResponses } from '../shared/schemas';
+import { IdParams, NoContent, Timestamp, errorResponses } from '../shared/schemas';
 import {
   CreateEventBody,
   DecisionBody,
@@ -10,7 +10,16 @@ import {
   OccurrenceList,
   UpdateEventBody,
 } from './events.schemas';
-import { createEvent, decideEvent, deleteEvent, editEvent, getEvent, listOccurrences } from './events.service';
+import { Type } from 'typebox';
+import {
+  createEvent,
+  decideEvent,
+  deleteEvent,
+  editEvent,
+  eventAsICalendar,
+  getEvent,
+  listOccurrences,
+} from './events.service';
 
 /**
  * Calendar events. Athletes read their teams' approved events; coaches write their teams' events; admins see and
@@ -46,6 +55,29 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: IdParams, response: { 200: EventDto, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => getEvent(request, request.params.id),
+  );
+
+  app.get(
+    '/events/:id/ics',
+    {
+      onRequest: canRead,
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ occurrenceStart: Type.Optional(Timestamp) }),
+        response: {
+          200: {
+            description: 'One occurrence as an iCalendar (RFC 5545) file.',
+            content: { 'text/calendar': { schema: Type.String() } },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="event.ics"')
+        .send(await eventAsICalendar(request, request.params.id, request.query.occurrenceStart)),
   );
 
   app.patch(

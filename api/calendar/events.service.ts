@@ -19,11 +19,11 @@ import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import { calendarTeamScope } from './calendar-access';
+import { toICalendar } from './ics';
 import {
   cancelSeries,
   decidePendingEvent,
-  existingSchoolTeams,
-  existingSchoolUsers,
+  existingSchoolIds,
   findEvent,
   insertEvent,
   listEventAudience,
@@ -34,6 +34,9 @@ import {
   type EventValues,
 } from './events.repository';
 import type { CreateEventBody, DecisionBody, EventDto, OccurrenceDto, UpdateEventBody } from './events.schemas';
+
+/** Team filters are free text in the query string; only ids can match a team (and reach a uuid column). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Db = FastifyRequest['server']['deps']['database']['db'];
 
@@ -93,10 +96,10 @@ async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody, n
   const details = checkEvent(body, now);
   if (details.length > 0) throw new AppError(details[0]!.code as never, details);
   const scope = await calendarTeamScope(db, auth);
-  const teams = await existingSchoolTeams(db, auth.school.id, [body.sportTeamId, ...body.attendeeTeamIds]);
+  const teams = await existingSchoolIds(db, 'sport_teams', auth.school.id, [body.sportTeamId, ...body.attendeeTeamIds]);
   if (!teams.has(body.sportTeamId)) throw new AppError('NOT_FOUND');
   if (scope !== null && !scope.includes(body.sportTeamId)) throw new AppError('TEAM_NOT_YOURS');
-  const users = await existingSchoolUsers(db, auth.school.id, body.attendeeUserIds);
+  const users = await existingSchoolIds(db, 'users', auth.school.id, body.attendeeUserIds);
   if (body.attendeeTeamIds.some((id) => !teams.has(id)) || body.attendeeUserIds.some((id) => !users.has(id)))
     throw new AppError('EVENT_ATTENDEES_INVALID', [
       { field: 'attendees', message: 'Attendees must be athletes, staff or teams of your school.' },
@@ -219,7 +222,8 @@ export async function listOccurrences(
   const day = 86_400_000;
   const from = query.from ? new Date(query.from) : new Date(Date.now() - 31 * day);
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + 93 * day);
-  if (!(to > from) || to.getTime() - from.getTime() > 400 * 86_400_000)
+  // The calendar covers the years the platform runs in; the range is one screen of it (at most 400 days).
+  if (!(to > from) || to.getTime() - from.getTime() > 400 * day || from.getUTCFullYear() < 1900)
     throw new AppError('VALIDATION_FAILED', [
       { field: 'to', message: 'Choose a range of at most 400 days that ends after it starts.' },
     ]);
@@ -231,10 +235,12 @@ export async function listOccurrences(
           .map((s) => s.trim())
           .filter(Boolean)
       : undefined;
+  const teamFilter = split(query.teamIds)?.filter((id) => UUID.test(id));
+  if (teamFilter && teamFilter.length === 0 && query.teamIds) return [];
   const rows = await listEventsInRange(db, scope, {
     from,
     to,
-    teamIds: split(query.teamIds),
+    teamIds: teamFilter,
     categories: split(query.categories),
     personId: query.personId,
   });
@@ -449,4 +455,21 @@ export async function decideEvent(request: FastifyRequest, id: string, body: Dec
       payload: { module: 'calendar', status: 'edit', title: `Event rejected: ${row.name}`, body: reason, eventId: id },
     });
   return toEventDto(auth, scope, updated);
+}
+
+/** One occurrence (the one starting at `occurrenceStart`, else the first) as an `.ics` file of its own. */
+export async function eventAsICalendar(request: FastifyRequest, id: string, occurrenceStart?: string): Promise<string> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const scope = await eventScopeOf(db, auth);
+  const row = await findEvent(db, scope, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  const at = occurrenceStart ? requireOccurrence(row, occurrenceStart) : row.starts_at;
+  const [occurrence] = expandOccurrences(
+    { startsAt: row.starts_at, endsAt: row.ends_at, timeZone: row.time_zone, rrule: row.rrule, exdates: row.exdates },
+    new Date(at.getTime() - 1),
+    new Date(at.getTime() + 1),
+  );
+  if (!occurrence) throw new AppError('NOT_FOUND');
+  return toICalendar(row.name, toOccurrenceDtos(auth, scope, row, [occurrence]), request.server.deps.config.publicUrl);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
+import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
 
 let t: TestApp;
 let schoolId: string;
@@ -13,22 +13,13 @@ let teamId: string;
 let otherTeamId: string;
 let yearId: string;
 
-async function team(name: string, school = schoolId): Promise<string> {
-  const row = await t.database.db
-    .insertInto('sport_teams')
-    .values({ school_id: school, name, sport: name })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   const school = await seedSchool(db);
   schoolId = school.id;
-  teamId = await team('Football');
-  otherTeamId = await team('Soccer');
+  teamId = await seedTeam(db, schoolId, 'Football');
+  otherTeamId = await seedTeam(db, schoolId, 'Soccer');
   admin = await sessionCookie(db, await seedUser(db, schoolId));
   const coachUser = await seedUser(db, schoolId, {
     roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],

@@ -27,33 +27,24 @@ export const SegmentListQuery = Type.Object({
   sportTeamId: Type.Optional(Uuid),
 });
 
+/** What a segment holds besides its team and year (which never change). */
+const SegmentFields = {
+  seasonType: SeasonType,
+  segmentType: SegmentType,
+  startDate: IsoDate,
+  endDate: IsoDate,
+  startDayOfWeek: Weekday,
+};
+
 export const CreateSegmentBody = Type.Object(
-  {
-    sportTeamId: Uuid,
-    academicYearId: Uuid,
-    seasonType: SeasonType,
-    segmentType: SegmentType,
-    startDate: IsoDate,
-    endDate: IsoDate,
-    startDayOfWeek: Weekday,
-  },
+  { sportTeamId: Uuid, academicYearId: Uuid, ...SegmentFields },
   { additionalProperties: false },
 );
 export type CreateSegmentBody = Static<typeof CreateSegmentBody>;
 
-export const UpdateSegmentBody = Type.Partial(
-  Type.Object(
-    {
-      seasonType: SeasonType,
-      segmentType: SegmentType,
-      startDate: IsoDate,
-      endDate: IsoDate,
-      startDayOfWeek: Weekday,
-    },
-    { additionalProperties: false },
-  ),
-  { additionalProperties: false },
-);
+export const UpdateSegmentBody = Type.Partial(Type.Object(SegmentFields, { additionalProperties: false }), {
+  additionalProperties: false,
+});
 export type UpdateSegmentBody = Static<typeof UpdateSegmentBody>;
 
 /** A team whose calendar and segments the signed-in person sees (admins: every team; others: their own). */

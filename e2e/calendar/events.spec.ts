@@ -49,7 +49,7 @@ test('a coach creates a weekly practice series, an admin approves it, the athlet
   await form.getByRole('textbox', { name: /^Name/ }).fill('Team practice');
   await form.getByLabel('Start date').fill(first);
   await form.getByLabel('End date').fill(first);
-  await form.getByRole('textbox', { name: /^Repeat/ }).click();
+  await form.getByRole('combobox', { name: 'Repeat' }).click();
   await coach.getByRole('option', { name: 'Weekly', exact: true }).click();
   await form.getByRole('button', { name: 'Save event' }).click();
   // The screen asks for what the spec requires before anything is sent.

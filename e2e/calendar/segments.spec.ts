@@ -17,7 +17,7 @@ test('an admin sees every team’s segments and is told when a new one overlaps'
 
   await page.getByRole('button', { name: 'New segment' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New segment' });
-  await dialog.getByRole('textbox', { name: /^Team/ }).click();
+  await dialog.getByRole('combobox', { name: 'Team' }).click();
   await page.getByRole('option', { name: "Men's Soccer" }).click();
   await dialog.getByLabel('Start date').fill('2026-10-01');
   await dialog.getByLabel('End date').fill('2026-10-20');
@@ -26,9 +26,9 @@ test('an admin sees every team’s segments and is told when a new one overlaps'
   await checkScreen(page, 'calendar-segments-overlap');
 
   // Out of season offers only the nonchampionship segment; the spring gap after the postseason is free.
-  await dialog.getByRole('textbox', { name: /^Season type/ }).click();
+  await dialog.getByRole('combobox', { name: 'Season type' }).click();
   await page.getByRole('option', { name: 'Out of season (nonchampionship)' }).click();
-  await expect(dialog.getByRole('textbox', { name: /^Segment type/ })).toHaveValue('Nonchampionship segment');
+  await expect(dialog.getByRole('combobox', { name: 'Segment type' })).toHaveValue('Nonchampionship segment');
   await dialog.getByLabel('Start date').fill('2027-05-01');
   await dialog.getByLabel('End date').fill('2027-05-12');
   await dialog.getByRole('button', { name: 'Create segment' }).click();

@@ -7,7 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { Badge, Button, Card, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_COLOURS,
@@ -60,6 +60,9 @@ export function CalendarPage() {
   const editingEvent = useEvent(editing?.occurrence.id ?? null);
   const save = useSaveEvent();
 
+  const frame = useRef<HTMLDivElement>(null);
+  useHideDecorativeIcons(frame);
+
   const events: FcEvent[] = useMemo(
     () =>
       (occurrences.data ?? []).map((o) => ({
@@ -68,7 +71,9 @@ export function CalendarPage() {
         start: o.start,
         end: o.end,
         backgroundColor: EVENT_CATEGORY_COLOURS[o.category as EventCategory] ?? '#495057',
-        borderColor: o.status === 'APPROVED' ? 'transparent' : '#212529',
+        // The agenda view draws its dot in the border colour.
+        borderColor:
+          o.status === 'APPROVED' ? (EVENT_CATEGORY_COLOURS[o.category as EventCategory] ?? '#495057') : '#212529',
         textColor: '#ffffff',
         editable: o.canEdit,
         classNames: o.status === 'APPROVED' ? [] : [classes.unapproved!],
@@ -190,7 +195,7 @@ export function CalendarPage() {
           </Stack>
         </Card>
       )}
-      <div className={classes.calendar}>
+      <div className={classes.calendar} ref={frame}>
         <FullCalendar
           key={narrow ? 'narrow' : 'wide'}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
@@ -220,7 +225,7 @@ export function CalendarPage() {
       </div>
       <Group gap="xs" aria-label="Category colours">
         {EVENT_CATEGORIES.map((c) => (
-          <Badge key={c} color={EVENT_CATEGORY_COLOURS[c]} size="sm">
+          <Badge key={c} variant="filled" color={EVENT_CATEGORY_COLOURS[c]} size="sm">
             {EVENT_CATEGORY_LABELS[c]}
           </Badge>
         ))}
@@ -257,4 +262,25 @@ export function CalendarPage() {
       />
     </Stack>
   );
+}
+
+/**
+ * FullCalendar draws its arrow icons as spans with role="img" and no name, inside buttons that carry the name
+ * ("Previous month"). They are decoration: hide them from assistive technology whenever the toolbar redraws.
+ */
+function useHideDecorativeIcons(frame: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const hide = () => {
+      for (const icon of root.querySelectorAll('.fc-icon[role="img"]')) {
+        icon.removeAttribute('role');
+        icon.setAttribute('aria-hidden', 'true');
+      }
+    };
+    hide();
+    const observer = new MutationObserver(hide);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [frame]);
 }

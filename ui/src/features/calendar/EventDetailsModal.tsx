@@ -10,13 +10,13 @@ import {
   gmtLabel,
   type CaraCategory,
 } from '../../../../domain/calendar-events';
-import { errorMessage } from '../../shared/api';
+import { API_BASE, errorMessage } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { formatDate } from '../../shared/format';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { useDecideEvent, useDeleteEvent, useEvent, type EditScope, type Occurrence } from './events.api';
 
-const STATUS_COLOUR = { PENDING: 'orange.9', APPROVED: 'teal.9', REJECTED: 'red.9' } as const;
+const STATUS_COLOUR = { PENDING: '#a84300', APPROVED: 'teal.9', REJECTED: 'red.9' } as const;
 
 /** One occurrence with its series' details (the caller keys it by occurrence, so its state starts fresh); edit, cancel, and (for admins) approve or reject with a reason. */
 export function EventDetailsModal({
@@ -67,13 +67,15 @@ export function EventDetailsModal({
       {e && occurrence && (
         <Stack gap="sm">
           <Group gap="xs">
-            <Badge color={EVENT_CATEGORY_COLOURS[e.category]}>{EVENT_CATEGORY_LABELS[e.category]}</Badge>
+            <Badge variant="filled" color={EVENT_CATEGORY_COLOURS[e.category]}>
+              {EVENT_CATEGORY_LABELS[e.category]}
+            </Badge>
             {e.caraCategory && (
               <Badge variant="outline" color="dark">
                 {CARA_CATEGORY_LABELS[e.caraCategory as CaraCategory] ?? e.caraCategory}
               </Badge>
             )}
-            <Badge variant="light" color={STATUS_COLOUR[e.status]}>
+            <Badge variant="filled" color={STATUS_COLOUR[e.status]}>
               {EVENT_STATUS_LABELS[e.status]}
             </Badge>
           </Group>
@@ -109,6 +111,17 @@ export function EventDetailsModal({
               {e.rejectReason}
             </Alert>
           )}
+          <Group>
+            <Button
+              component="a"
+              variant="default"
+              size="xs"
+              href={`${API_BASE}/events/${encodeURIComponent(occurrence.id)}/ics?occurrenceStart=${encodeURIComponent(occurrence.occurrenceStart)}`}
+              download="event.ics"
+            >
+              Add to my calendar (.ics)
+            </Button>
+          </Group>
           <ApiErrorAlert error={decide.error ?? remove.error} />
           {e.canDecide && !rejecting && (
             <Group>
@@ -146,7 +159,7 @@ export function EventDetailsModal({
           )}
           {e.canEdit && !deleting && !rejecting && (
             <Group justify="flex-end">
-              <Button variant="subtle" color="red.9" onClick={() => setDeleting(true)}>
+              <Button variant="subtle" color="red" c="red.9" onClick={() => setDeleting(true)}>
                 Cancel event
               </Button>
               <Button onClick={onEdit}>Edit</Button>

@@ -113,7 +113,7 @@ export function SegmentsPage() {
                 <Table.Tr key={s.id}>
                   <Table.Td fw={600}>{s.sportTeamName}</Table.Td>
                   <Table.Td>
-                    <Badge color={s.seasonType === 'IN_SEASON' ? 'teal.9' : 'gray.8'} variant="light">
+                    <Badge variant="filled" color={s.seasonType === 'IN_SEASON' ? 'teal.9' : 'gray.7'}>
                       {SEASON_TYPE_LABELS[s.seasonType]}
                     </Badge>
                   </Table.Td>
@@ -136,7 +136,8 @@ export function SegmentsPage() {
                           <Button
                             size="xs"
                             variant="subtle"
-                            color="red.9"
+                            color="red"
+                            c="red.9"
                             onClick={() => setDeleting(s)}
                             aria-label={`Delete ${SEGMENT_TYPE_LABELS[s.segmentType]} of ${s.sportTeamName}`}
                           >
