@@ -29,6 +29,7 @@ import {
   gmtLabel,
   type RepeatOption,
 } from '../../../../domain/calendar-events';
+import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
@@ -49,15 +50,8 @@ type FormValues = Omit<
 const INLINE_FIELD =
   /^(name|sportTeamId|category|attendees|attendeeUserIds|attendeeTeamIds|startDate|endDate|endTime|repeatUntil|weekdays|notes|agenda|timeZone)$/;
 
-const ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-];
+/** The US zones schools pick from (domain/schools.ts); an event keeps any other zone it already has. */
+const ZONES: readonly string[] = SCHOOL_TIME_ZONES;
 
 function reminderLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} minutes before`;
