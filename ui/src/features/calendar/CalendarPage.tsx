@@ -266,7 +266,8 @@ export function CalendarPage() {
 
 /**
  * FullCalendar draws its arrow icons as spans with role="img" and no name, inside buttons that carry the name
- * ("Previous month"). They are decoration: hide them from assistive technology whenever the toolbar redraws.
+ * ("Previous month"): they are decoration, hidden from assistive technology whenever the calendar redraws. Its
+ * "+N more" links carry aria-expanded without a role that allows it: they get the button role they act as.
  */
 function useHideDecorativeIcons(frame: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
@@ -277,6 +278,9 @@ function useHideDecorativeIcons(frame: RefObject<HTMLDivElement | null>) {
         icon.removeAttribute('role');
         icon.setAttribute('aria-hidden', 'true');
       }
+      // "+2 more" is a link without an address that opens a popover (aria-expanded): a button, so say so.
+      for (const more of root.querySelectorAll('.fc-daygrid-more-link:not([role])'))
+        more.setAttribute('role', 'button');
     };
     hide();
     const observer = new MutationObserver(hide);
