@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { academicYearsRoutes } from './academic-years/academic-years.routes';
 import { athleteUploadsRoutes } from './athletes/athlete-uploads.routes';
+import { eventsRoutes } from './calendar/events.routes';
+import { segmentsRoutes } from './calendar/segments.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -95,6 +97,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(usersRoutes);
       await api.register(teamsRoutes);
       await api.register(academicYearsRoutes);
+      await api.register(segmentsRoutes);
+      await api.register(eventsRoutes);
       await api.register(athletesRoutes);
       await api.register(athleteUploadsRoutes);
       await api.register(rostersRoutes);

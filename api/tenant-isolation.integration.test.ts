@@ -23,6 +23,8 @@ interface SchoolFixture {
   adminCookie: string;
   teamId: string;
   yearId: string;
+  segmentId: string;
+  eventId: string;
   athlete: SeededUser;
   coach: SeededUser;
   notificationId: string;
@@ -38,6 +40,8 @@ interface SchoolFixture {
 }
 
 let t: TestApp;
+/** A range that holds every tenant's seeded calendar event. */
+const EVENT_RANGE = 'from=2026-08-01T00:00:00Z&to=2026-10-01T00:00:00Z';
 let a: SchoolFixture;
 let b: SchoolFixture;
 let operatorCookie: string;
@@ -69,6 +73,36 @@ async function seedTenant(): Promise<SchoolFixture> {
       end_date: '2026-12-15',
     })
     .execute();
+  const segment = await db
+    .insertInto('sport_segments')
+    .values({
+      school_id: school.id,
+      sport_team_id: team.id,
+      academic_year_id: year.id,
+      season_type: 'IN_SEASON',
+      segment_type: 'CHAMPIONSHIP',
+      start_date: '2026-08-20',
+      end_date: '2026-11-30',
+      start_day_of_week: 'MONDAY',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const event = await db
+    .insertInto('calendar_events')
+    .values({
+      school_id: school.id,
+      sport_team_id: team.id,
+      name: `Event ${school.tag}`,
+      category: 'CARA',
+      attendee_team_ids: [team.id],
+      time_zone: 'America/Chicago',
+      starts_at: '2026-09-01T15:00:00Z',
+      ends_at: '2026-09-01T17:00:00Z',
+      exdates: '[]',
+      status: 'APPROVED',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const athlete = await seedUser(db, school.id, {
     roles: [{ role: 'STUDENT_ATHLETE' }],
     firstName: `Athlete${school.tag}`,
@@ -97,6 +131,8 @@ async function seedTenant(): Promise<SchoolFixture> {
     adminCookie: await sessionCookie(db, admin),
     teamId: team.id,
     yearId: year.id,
+    segmentId: segment.id,
+    eventId: event.id,
     athlete,
     coach,
     notificationId,
@@ -222,6 +258,29 @@ function idRouteCases(
     'DELETE /api/v1/teams/:id': { id: target.teamId },
     'GET /api/v1/academic-years/:id': { id: target.yearId },
     'PATCH /api/v1/academic-years/:id': { id: target.yearId, body: { isCurrent: false, terms: [] } },
+    'PATCH /api/v1/segments/:id': { id: target.segmentId, body: { startDayOfWeek: 'SUNDAY' } },
+    'DELETE /api/v1/segments/:id': { id: target.segmentId },
+    'GET /api/v1/events/:id': { id: target.eventId },
+    'GET /api/v1/events/:id/ics': { id: target.eventId },
+    'PATCH /api/v1/events/:id': {
+      id: target.eventId,
+      body: {
+        name: 'Taken over',
+        category: 'OTHER',
+        sportTeamId: target.teamId,
+        attendeeTeamIds: [target.teamId],
+        attendeeUserIds: [],
+        timeZone: 'America/Chicago',
+        startDate: '2030-09-01',
+        startTime: '10:00',
+        endDate: '2030-09-01',
+        endTime: '11:00',
+        repeat: 'NEVER',
+        scope: 'ALL',
+      },
+    },
+    'DELETE /api/v1/events/:id': { id: target.eventId },
+    'POST /api/v1/events/:id/decision': { id: target.eventId, body: { decision: 'APPROVE' } },
     'GET /api/v1/athletes/:id': { id: target.athlete.id },
     'PATCH /api/v1/athletes/:id': {
       id: target.athlete.id,
@@ -579,7 +638,12 @@ describe('tenant isolation', () => {
       const athleteOnly = route.access?.kind === 'permission' && route.access.permission === 'disclosures:submit';
       const cookie = athleteOnly ? b.athleteCookie : b.adminCookie;
       // A list that needs a query term (the command palette's search) looks for school A's athlete by e-mail.
-      const url = route.url.endsWith('/search') ? `${route.url}?q=${encodeURIComponent(a.athlete.email)}` : route.url;
+      // The calendar's range is the year school A's event falls in.
+      const url = route.url.endsWith('/search')
+        ? `${route.url}?q=${encodeURIComponent(a.athlete.email)}`
+        : route.url.endsWith('/events')
+          ? `${route.url}?${EVENT_RANGE}`
+          : route.url;
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       if (
         route.access?.kind === 'permission' &&
@@ -599,6 +663,8 @@ describe('tenant isolation', () => {
       '/api/v1/staff',
       '/api/v1/users',
       '/api/v1/academic-years',
+      '/api/v1/segments',
+      `/api/v1/events?${EVENT_RANGE}`,
       '/api/v1/notifications',
       '/api/v1/audit-events',
       '/api/v1/forms',

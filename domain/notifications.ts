@@ -104,7 +104,8 @@ export function notificationTarget(
   switch (base) {
     case 'calendar':
       if (n.status === 'cancel') return { route: null, toast: { tone: 'error', message: CANCELLED_EVENT_TOAST } };
-      return { route: admin ? '/adminCalendar' : '/coachDashboard' };
+      // The calendar is a shared route: every portal opens its own teams' events there.
+      return { route: '/adminCalendar' };
     case 'disclosure':
       if (portal === 'athlete')
         return { route: n.disclosureId ? `/studentDisclosureList?id=${n.disclosureId}` : '/studentDisclosureList' };

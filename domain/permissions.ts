@@ -49,6 +49,10 @@ export const PERMISSIONS = [
   'rosters:read',
   'rosters:declare',
   'rosters:approve',
+  // Calendar (issue 16): read the calendar and segments; write them (coaches: their own teams); manage = whole school
+  'calendar:read',
+  'calendar:write',
+  'calendar:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -97,6 +101,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'templates:use',
     'rosters:read',
     'rosters:approve',
+    'calendar:read',
+    'calendar:write',
+    'calendar:manage',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -114,11 +121,14 @@ const MATRIX: Record<Role, Permission[]> = {
     'templates:use',
     'rosters:read',
     'rosters:declare',
+    'calendar:read',
+    'calendar:write',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,
     'teams:read',
     'academic-years:read',
+    'calendar:read',
     'disclosures:submit',
     'disclosures:read',
     'conflict-flags:read',

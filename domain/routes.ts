@@ -56,7 +56,8 @@ export const ROUTES: RouteSpec[] = [
   r('/underConstruction', 'Under construction', 'any'),
   // Admin
   r('/adminHome', 'Home', ADMIN, { built: true }),
-  r('/adminCalendar', 'Calendar', STAFF),
+  // Listed with the spec's "admin and shared routes": athletes read their teams' events here too.
+  r('/adminCalendar', 'Calendar', ['admin', 'coach', 'athlete'], { built: true }),
   r('/studentAthletes', 'Student-athletes', ADMIN, { built: true }),
   r('/createStudentAthlete', 'Add student-athlete', ADMIN, { built: true }),
   r('/studentAthleteAdmin', 'Student-athlete admin', ADMIN),
@@ -128,7 +129,7 @@ export const ROUTES: RouteSpec[] = [
   r('/coachProfile', 'Profile', COACH),
   r('/coachPaperworks', 'Paperwork', COACH, { feature: 'paperwork', built: true }),
   r('/coachesMessaging/:id?', 'Messaging', COACH, { feature: 'messaging' }),
-  r('/coachInSeasonSportsSegment', 'Sport segments', COACH),
+  r('/coachInSeasonSportsSegment', 'Sport segments', COACH, { built: true }),
   r('/coachMaterial', 'Materials', COACH, { feature: 'recruiting' }),
   r('/coachAthleteProfile/:id', 'Athlete profile', COACH),
   r('/coach/psaManagement', 'PSA List', COACH, { feature: 'recruiting' }),
@@ -141,7 +142,7 @@ export const ROUTES: RouteSpec[] = [
   r('/createEducator', 'Add educator', [...ADMIN, 'operator']),
   r('/createBulkStudent', 'Bulk upload', STAFF, { built: true }),
   r('/messaging/:id?', 'Messaging', ADMIN, { feature: 'messaging' }),
-  r('/inSeasonSportsSegment', 'Sport segments', ADMIN),
+  r('/inSeasonSportsSegment', 'Sport segments', ADMIN, { built: true }),
   r('/uploadEventOrCompetition/:universityId/:isEvent', 'Upload events', ADMIN),
   r('/rosterManagement', 'Roster management', ADMIN, { built: true }),
   r('/individualRoster/:sportTeamId/:academicYearId', 'Roster', STAFF, { built: true }),
@@ -312,7 +313,15 @@ export const NAV_MODULES: NavModule[] = [
       { path: '/coachTeamManagement', label: 'Team management', permission: 'rosters:declare' },
     ],
   },
-  { key: 'calendar', label: 'Calendar', items: [{ path: '/adminCalendar', label: 'Calendar' }] },
+  {
+    key: 'calendar',
+    label: 'Calendar',
+    items: [
+      { path: '/adminCalendar', label: 'Calendar', permission: 'calendar:read' },
+      { path: '/inSeasonSportsSegment', label: 'Sport segments', permission: 'calendar:read' },
+      { path: '/coachInSeasonSportsSegment', label: 'Sport segments', permission: 'calendar:read' },
+    ],
+  },
   {
     key: 'recruiting',
     label: 'Recruiting',

@@ -448,6 +448,8 @@ export interface Database {
   roster_entries: RosterEntriesTable;
   roster_change_requests: RosterChangeRequestsTable;
   roster_events: RosterEventsTable;
+  sport_segments: SportSegmentsTable;
+  calendar_events: CalendarEventsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -757,4 +759,52 @@ export interface RosterEventsTable {
   details: Json;
   idempotency_key: string;
   created_at: Generated<Date>;
+}
+
+// ---- Calendar: sport segments and events (migration 2026-11-25_097_calendar) ----
+
+export interface SportSegmentsTable {
+  id: Generated<string>;
+  school_id: string;
+  sport_team_id: string;
+  academic_year_id: string;
+  season_type: 'IN_SEASON' | 'OUT_OF_SEASON';
+  segment_type: 'PRESEASON' | 'CHAMPIONSHIP' | 'POSTSEASON' | 'NONCHAMPIONSHIP';
+  start_date: DateOnly;
+  end_date: DateOnly;
+  start_day_of_week: 'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY';
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CalendarEventsTable {
+  id: Generated<string>;
+  school_id: string;
+  sport_team_id: string;
+  name: string;
+  category: string;
+  cara_category: string | null;
+  attendee_team_ids: ColumnType<string[], string[] | undefined, string[]>;
+  attendee_user_ids: ColumnType<string[], string[] | undefined, string[]>;
+  location: string | null;
+  time_zone: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  repeat: Generated<string>;
+  rrule: string | null;
+  repeat_until: NullableDateOnly;
+  /** Original starts (ISO instants) of occurrences cut out of the series. */
+  exdates: Json<string[]>;
+  series_id: string | null;
+  recurrence_start: NullableTimestamp;
+  notes: string | null;
+  agenda: string | null;
+  reminder_minutes: number | null;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED'>;
+  reject_reason: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  cancelled_at: NullableTimestamp;
 }

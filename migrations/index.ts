@@ -15,6 +15,7 @@ import * as folderEditors from './2026-11-25_088_folder-editors';
 import * as myTasks from './2026-11-25_092_my-tasks';
 import * as athleteUploads from './2026-11-25_095_athlete-uploads';
 import * as rosters from './2026-11-25_096_rosters';
+import * as calendar from './2026-11-25_097_calendar';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25_092_my-tasks': myTasks,
   '2026-11-25_095_athlete-uploads': athleteUploads,
   '2026-11-25_096_rosters': rosters,
+  '2026-11-25_097_calendar': calendar,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,7 +12,7 @@ import {
   type DemoLogin,
   type DemoSchoolSlug,
 } from './demo/demo-people';
-import { insertAcademicYear } from './demo/demo-calendar';
+import { insertAcademicYear, insertDemoEvents, insertDemoSegments } from './demo/demo-calendar';
 import { insertDemoPackets } from './demo/demo-packets';
 import { insertDemoDisclosures } from './demo/demo-disclosures';
 import { insertDemoTemplates } from './demo/demo-templates';
@@ -48,6 +48,7 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
     const ids: Ids = { schools: new Map(), teams: new Map(), users: new Map() };
     await insertSchools(trx, ids);
     for (const slug of ['demo-state', 'basic-college'] as const) await insertAcademicYear(trx, ids.schools.get(slug)!);
+    await insertDemoSegments(trx, ids.schools.get('demo-state')!);
     for (const login of DEMO_LOGINS) await insertPerson(trx, ids, login, { status: 'ACTIVE', passwordHash });
     for (const person of DEMO_STAFF)
       await insertPerson(trx, ids, person, { status: 'NOT_INVITED', passwordHash: null });
@@ -55,6 +56,7 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
     await insertDemoPackets(trx, ids.schools.get('demo-state')!, ids.users.get('admin@demo.edu')!);
     await insertDemoDisclosures(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email), 'admin@demo.edu');
     await insertDemoTemplates(trx, ids.schools.get('demo-state')!, ids.users.get('operator@provider.test')!);
+    await insertDemoEvents(trx, ids.schools.get('demo-state')!, ids.users.get('coach@demo.edu') ?? null);
   });
   return { loaded: true, reason: 'first start' };
 }

@@ -94,3 +94,13 @@ export async function sessionCookie(db: Kysely<Database>, user: SeededUser, ttlH
   });
   return `sid=${token}`;
 }
+
+/** A sport team of the school (name and sport alike); returns its id. */
+export async function seedTeam(db: Kysely<Database>, schoolId: string, name: string): Promise<string> {
+  const row = await db
+    .insertInto('sport_teams')
+    .values({ school_id: schoolId, name, sport: name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

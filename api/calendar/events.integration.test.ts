@@ -1,0 +1,249 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
+
+let t: TestApp;
+let admin: string;
+let coach: string;
+let athlete: string;
+let otherAthlete: string;
+let otherAdmin: string;
+let athleteId: string;
+let teamId: string;
+let otherTeamId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const school = await seedSchool(db);
+  teamId = await seedTeam(db, school.id, 'Football');
+  otherTeamId = await seedTeam(db, school.id, 'Soccer');
+  admin = await sessionCookie(db, await seedUser(db, school.id));
+  coach = await sessionCookie(
+    db,
+    await seedUser(db, school.id, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }], sportTeamId: teamId }),
+  );
+  const athleteUser = await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId });
+  athleteId = athleteUser.id;
+  athlete = await sessionCookie(db, athleteUser);
+  otherAthlete = await sessionCookie(
+    db,
+    await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: otherTeamId }),
+  );
+  const other = await seedSchool(db);
+  otherAdmin = await sessionCookie(db, await seedUser(db, other.id));
+});
+afterAll(async () => t.close());
+
+/** A weekly Monday/Wednesday practice next year, 4 to 6 pm in Chicago, for four weeks. */
+const practice = (extra: Record<string, unknown> = {}) => ({
+  name: 'Team practice',
+  category: 'CARA',
+  caraCategory: 'PRACTICE',
+  sportTeamId: teamId,
+  attendeeTeamIds: [teamId],
+  attendeeUserIds: [],
+  location: 'Practice field',
+  timeZone: 'America/Chicago',
+  startDate: '2027-10-25',
+  startTime: '16:00',
+  endDate: '2027-10-25',
+  endTime: '18:00',
+  repeat: 'WEEKLY',
+  weekdays: ['MONDAY', 'WEDNESDAY'],
+  repeatUntil: '2027-11-17',
+  ...extra,
+});
+
+const RANGE = 'from=2027-10-01T00:00:00Z&to=2027-12-01T00:00:00Z';
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: unknown) {
+  return t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+describe('calendar events', () => {
+  let seriesId: string;
+
+  it('refuses a bad event with every problem in the spec wording', async () => {
+    const res = await call(
+      'POST',
+      '/events',
+      coach,
+      practice({
+        startDate: '2020-01-06',
+        endDate: '2020-01-06',
+        endTime: '15:00',
+        repeatUntil: null,
+        weekdays: [],
+        notes: 'w '.repeat(51),
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    const details = res.json().error.details.map((d: { field: string; message: string }) => `${d.field}: ${d.message}`);
+    expect(details).toEqual([
+      'notes: Event notes max 50 words.',
+      'endTime: Start time must be before end time.',
+      'startDate: An event cannot start in the past.',
+      'repeatUntil: End repeat date is required for repeating events.',
+      'weekdays: Weekdays are required for a weekly repeat.',
+    ]);
+    const foreignTeam = await call('POST', '/events', coach, practice({ sportTeamId: otherTeamId }));
+    expect(foreignTeam.json().error.code).toBe('TEAM_NOT_YOURS');
+    const foreignSchool = await call('POST', '/events', otherAdmin, practice());
+    expect(foreignSchool.statusCode).toBe(404);
+  });
+
+  it("puts a coach's countable series up for approval; the athlete sees it only once approved", async () => {
+    const res = await call('POST', '/events', coach, practice());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'PENDING', weekdays: ['MONDAY', 'WEDNESDAY'], reminderMinutes: 60 });
+    seriesId = res.json().id;
+    expect((await call('GET', `/events?${RANGE}`, athlete)).json().items).toEqual([]);
+    const coachView = (await call('GET', `/events?${RANGE}`, coach)).json().items;
+    expect(coachView).toHaveLength(8);
+    expect(coachView[0]).toMatchObject({ status: 'PENDING', canEdit: true });
+
+    const forbidden = await call('POST', `/events/${seriesId}/decision`, coach, { decision: 'APPROVE' });
+    expect(forbidden.statusCode).toBe(403);
+    const noReason = await call('POST', `/events/${seriesId}/decision`, admin, { decision: 'REJECT' });
+    expect(noReason.json().error.code).toBe('EVENT_REJECT_REASON_REQUIRED');
+    const approved = await call('POST', `/events/${seriesId}/decision`, admin, { decision: 'APPROVE' });
+    expect(approved.json().status).toBe('APPROVED');
+    const again = await call('POST', `/events/${seriesId}/decision`, admin, { decision: 'REJECT', reason: 'Late' });
+    expect(again.statusCode).toBe(409);
+
+    const seen = (await call('GET', `/events?${RANGE}`, athlete)).json().items;
+    expect(seen.map((o: { start: string }) => o.start)).toEqual([
+      '2027-10-25T21:00:00.000Z',
+      '2027-10-27T21:00:00.000Z',
+      '2027-11-01T21:00:00.000Z',
+      '2027-11-03T21:00:00.000Z',
+      // Daylight saving time ends on 7 November 2027: 4 pm stays 4 pm local.
+      '2027-11-08T22:00:00.000Z',
+      '2027-11-10T22:00:00.000Z',
+      '2027-11-15T22:00:00.000Z',
+      '2027-11-17T22:00:00.000Z',
+    ]);
+    expect(seen[0]).toMatchObject({ canEdit: false, sportTeamName: 'Football' });
+    const invite = await t.database.db
+      .selectFrom('notifications')
+      .select(['module', 'status'])
+      .where('user_id', '=', athleteId)
+      .where('module', '=', 'calendar')
+      .execute();
+    expect(invite).toEqual([{ module: 'calendar', status: 'invite' }]);
+    expect((await call('GET', `/events?${RANGE}`, otherAthlete)).json().items).toEqual([]);
+    expect((await call('GET', `/events?${RANGE}`, otherAdmin)).json().items).toEqual([]);
+    expect((await call('GET', `/events/${seriesId}`, otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('downloads one occurrence as valid iCalendar', async () => {
+    const res = await call('GET', `/events/${seriesId}/ics?occurrenceStart=2027-11-08T22:00:00.000Z`, athlete);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.summary).toBe('Team practice');
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2027-11-08T22:00:00.000Z');
+    expect(events[0]!.endDate.toJSDate().toISOString()).toBe('2027-11-09T00:00:00.000Z');
+    expect(events[0]!.location).toBe('Practice field');
+    const notAnOccurrence = await call(
+      'GET',
+      `/events/${seriesId}/ics?occurrenceStart=2027-11-09T22:00:00.000Z`,
+      athlete,
+    );
+    expect(notAnOccurrence.statusCode).toBe(404);
+    expect((await call('GET', `/events/${seriesId}/ics`, otherAdmin)).statusCode).toBe(404);
+  });
+
+  it('moves one occurrence, then changes this and following, then all of the series', async () => {
+    const one = await call('PATCH', `/events/${seriesId}`, coach, {
+      ...practice({
+        startDate: '2027-11-02',
+        endDate: '2027-11-02',
+        startTime: '07:00',
+        endTime: '09:00',
+        repeat: 'NEVER',
+        weekdays: [],
+        repeatUntil: null,
+      }),
+      scope: 'THIS',
+      occurrenceStart: '2027-11-01T21:00:00.000Z',
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ seriesId, status: 'APPROVED', startDate: '2027-11-02', startTime: '07:00' });
+    let starts = (await call('GET', `/events?${RANGE}`, athlete)).json().items.map((o: { start: string }) => o.start);
+    expect(starts).toContain('2027-11-02T12:00:00.000Z');
+    expect(starts).not.toContain('2027-11-01T21:00:00.000Z');
+    expect(starts).toHaveLength(8);
+
+    const following = await call('PATCH', `/events/${seriesId}`, coach, {
+      ...practice({
+        startDate: '2027-11-10',
+        endDate: '2027-11-10',
+        startTime: '17:00',
+        endTime: '19:00',
+        weekdays: ['WEDNESDAY'],
+      }),
+      scope: 'FOLLOWING',
+      occurrenceStart: '2027-11-10T22:00:00.000Z',
+    });
+    expect(following.statusCode).toBe(200);
+    starts = (await call('GET', `/events?${RANGE}`, athlete)).json().items.map((o: { start: string }) => o.start);
+    expect(starts.filter((s: string) => s >= '2027-11-09')).toEqual([
+      '2027-11-10T23:00:00.000Z',
+      '2027-11-17T23:00:00.000Z',
+    ]);
+
+    const wrong = await call('PATCH', `/events/${seriesId}`, coach, {
+      ...practice(),
+      scope: 'THIS',
+      occurrenceStart: '2027-11-01T20:00:00.000Z',
+    });
+    expect(wrong.statusCode).toBe(404);
+
+    const all = await call('PATCH', `/events/${seriesId}`, coach, {
+      ...practice({ name: 'Morning practice', repeatUntil: '2027-11-05' }),
+      scope: 'ALL',
+    });
+    expect(all.json().name).toBe('Morning practice');
+    const cancel = await call(
+      'DELETE',
+      `/events/${seriesId}?scope=THIS&occurrenceStart=2027-10-27T21:00:00.000Z`,
+      coach,
+    );
+    expect(cancel.statusCode).toBe(204);
+    const names = (await call('GET', `/events?${RANGE}`, athlete))
+      .json()
+      .items.map((o: { name: string; start: string }) => `${o.start} ${o.name}`);
+    expect(names).toEqual([
+      '2027-10-25T21:00:00.000Z Morning practice',
+      '2027-11-02T12:00:00.000Z Team practice',
+      '2027-11-03T21:00:00.000Z Morning practice',
+      '2027-11-10T23:00:00.000Z Team practice',
+      '2027-11-17T23:00:00.000Z Team practice',
+    ]);
+  });
+
+  it('keeps athletes from writing and other schools from touching events', async () => {
+    expect((await call('POST', '/events', athlete, practice())).statusCode).toBe(403);
+    expect((await call('DELETE', `/events/${seriesId}?scope=ALL`, otherAdmin)).statusCode).toBe(404);
+    expect((await call('POST', `/events/${seriesId}/decision`, otherAdmin, { decision: 'APPROVE' })).statusCode).toBe(
+      404,
+    );
+    const adminEvent = await call(
+      'POST',
+      '/events',
+      admin,
+      practice({ sportTeamId: otherTeamId, attendeeTeamIds: [otherTeamId] }),
+    );
+    expect(adminEvent.json().status).toBe('APPROVED');
+    const coachSees = (await call('GET', `/events?${RANGE}&teamIds=${otherTeamId}`, coach)).json().items;
+    expect(coachSees).toEqual([]);
+    const deleted = await call('DELETE', `/events/${seriesId}?scope=ALL`, coach);
+    expect(deleted.statusCode).toBe(204);
+    expect((await call('GET', `/events?${RANGE}`, athlete)).json().items).toEqual([]);
+  });
+});

@@ -1,0 +1,195 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CalendarEventsTable, Database } from '../../migrations/database';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type EventRow = Selectable<CalendarEventsTable> & { team_name: string };
+
+/** Who is asking: the teams they see (null: the whole school) and themselves, as an attendee. */
+export interface EventScope {
+  schoolId: string;
+  teamIds: string[] | null;
+  userId: string;
+  /** Athletes see approved events only; staff also see their teams' pending and rejected ones. */
+  approvedOnly: boolean;
+}
+
+function eventsQuery(db: Db, scope: EventScope) {
+  let q = db
+    .selectFrom('calendar_events as e')
+    .innerJoin('sport_teams as t', (j) =>
+      j.onRef('t.id', '=', 'e.sport_team_id').onRef('t.school_id', '=', 'e.school_id'),
+    )
+    .selectAll('e')
+    .select('t.name as team_name')
+    .where('e.school_id', '=', scope.schoolId)
+    .where('e.cancelled_at', 'is', null);
+  const teams = scope.teamIds;
+  if (teams !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        ...(teams.length > 0
+          ? [eb('e.sport_team_id', 'in', teams), sql<boolean>`e.attendee_team_ids && ${sql.val(teams)}::uuid[]`]
+          : []),
+        sql<boolean>`${sql.val(scope.userId)}::uuid = any(e.attendee_user_ids)`,
+      ]),
+    );
+  }
+  if (scope.approvedOnly) q = q.where('e.status', '=', 'APPROVED');
+  return q;
+}
+
+/**
+ * The series that may have an occurrence in [from, to): they start before `to`, and either end after `from` or
+ * repeat until a day not before `from` (a day of slack either side covers every time zone).
+ */
+export async function listEventsInRange(
+  db: Db,
+  scope: EventScope,
+  range: { from: Date; to: Date; teamIds?: string[]; categories?: string[]; personId?: string },
+): Promise<EventRow[]> {
+  const fromDay = new Date(range.from.getTime() - 86_400_000).toISOString().slice(0, 10);
+  let q = eventsQuery(db, scope)
+    .where('e.starts_at', '<', range.to)
+    .where((eb) =>
+      eb.or([
+        eb('e.ends_at', '>', range.from),
+        eb.and([eb('e.rrule', 'is not', null), eb('e.repeat_until', '>=', fromDay)]),
+      ]),
+    );
+  if (range.teamIds?.length) {
+    const teams = range.teamIds;
+    q = q.where((eb) =>
+      eb.or([eb('e.sport_team_id', 'in', teams), sql<boolean>`e.attendee_team_ids && ${sql.val(teams)}::uuid[]`]),
+    );
+  }
+  if (range.categories?.length) q = q.where('e.category', 'in', range.categories);
+  if (range.personId) q = q.where(sql<boolean>`${sql.val(range.personId)}::uuid = any(e.attendee_user_ids)`);
+  return q.orderBy('e.starts_at').execute();
+}
+
+export async function findEvent(db: Db, scope: EventScope, id: string): Promise<EventRow | null> {
+  return (await eventsQuery(db, scope).where('e.id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** A row as the service writes it (plain values; ids and timestamps come from the database). */
+export interface EventValues {
+  sport_team_id: string;
+  name: string;
+  category: string;
+  cara_category: string | null;
+  attendee_team_ids: string[];
+  attendee_user_ids: string[];
+  location: string | null;
+  time_zone: string;
+  starts_at: Date;
+  ends_at: Date;
+  repeat: string;
+  rrule: string | null;
+  repeat_until: string | null;
+  exdates: string[];
+  series_id: string | null;
+  recurrence_start: Date | null;
+  notes: string | null;
+  agenda: string | null;
+  reminder_minutes: number | null;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  reject_reason: string | null;
+  created_by: string | null;
+}
+
+export async function insertEvent(db: Db, schoolId: string, values: EventValues): Promise<string> {
+  const row = await db
+    .insertInto('calendar_events')
+    .values({ ...values, school_id: schoolId, exdates: JSON.stringify(values.exdates) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEvent(
+  db: Db,
+  schoolId: string,
+  id: string,
+  values: Partial<Omit<EventValues, 'exdates'>> & { exdates?: string[]; cancelled_at?: Date },
+): Promise<void> {
+  const { exdates, ...rest } = values;
+  await db
+    .updateTable('calendar_events')
+    .set({ ...rest, ...(exdates ? { exdates: JSON.stringify(exdates) } : {}), updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Cancels a series and the occurrences edited out of it. */
+export async function cancelSeries(db: Db, schoolId: string, id: string): Promise<void> {
+  await db
+    .updateTable('calendar_events')
+    .set({ cancelled_at: new Date(), updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where((eb) => eb.or([eb('id', '=', id), eb('series_id', '=', id)]))
+    .execute();
+}
+
+/** The ids among `ids` that are rows of the school in a table (users or teams): attendees must be the school's own. */
+export async function existingSchoolIds(
+  db: Db,
+  table: 'users' | 'sport_teams',
+  schoolId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Everyone an event concerns: the named attendees and the athletes and staff of its attendee teams. */
+export async function listEventAudience(
+  db: Db,
+  schoolId: string,
+  event: Pick<EventRow, 'attendee_team_ids' | 'attendee_user_ids'>,
+): Promise<string[]> {
+  const ids = new Set(event.attendee_user_ids);
+  if (event.attendee_team_ids.length > 0) {
+    const [athletes, staff] = await Promise.all([
+      db
+        .selectFrom('athlete_profiles')
+        .select('user_id')
+        .where('school_id', '=', schoolId)
+        .where('sport_team_id', 'in', event.attendee_team_ids)
+        .execute(),
+      db
+        .selectFrom('staff_profiles')
+        .select('user_id')
+        .where('school_id', '=', schoolId)
+        .where('sport_team_id', 'in', event.attendee_team_ids)
+        .execute(),
+    ]);
+    for (const r of [...athletes, ...staff]) ids.add(r.user_id);
+  }
+  return [...ids];
+}
+
+/** PENDING → APPROVED or REJECTED, only from PENDING; false when someone decided first. */
+export async function decidePendingEvent(
+  db: Db,
+  schoolId: string,
+  id: string,
+  status: 'APPROVED' | 'REJECTED',
+  reason: string | null,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('calendar_events')
+    .set({ status, reject_reason: reason, updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

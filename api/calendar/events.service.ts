@@ -1,0 +1,475 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  buildRRule,
+  checkEvent,
+  expandOccurrences,
+  instantToLocal,
+  localToInstant,
+  needsApproval,
+  reminderOffset,
+  rruleUntil,
+  weekdaysOfRRule,
+  type Occurrence,
+} from '../../domain/calendar-events';
+import { countWords, EVENT_CATEGORY_LABELS, EVENT_LIMITS, type EventCategory } from '../../domain/calendar-events';
+import { AppError, ERRORS } from '../../domain/errors';
+import type { NotificationPayload } from '../../domain/notifications';
+import { auditRequest } from '../audit/audit-request';
+import { insertNotification } from '../notifications/notifications.repository';
+import { authOf } from '../plugins/authenticate';
+import type { AuthContext } from '../types';
+import { calendarTeamScope } from './calendar-access';
+import { toICalendar } from './ics';
+import {
+  cancelSeries,
+  decidePendingEvent,
+  existingSchoolIds,
+  findEvent,
+  insertEvent,
+  listEventAudience,
+  listEventsInRange,
+  updateEvent,
+  type EventRow,
+  type EventScope,
+  type EventValues,
+} from './events.repository';
+import type { CreateEventBody, DecisionBody, EventDto, OccurrenceDto, UpdateEventBody } from './events.schemas';
+
+/** Team filters are free text in the query string; only ids can match a team (and reach a uuid column). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Db = FastifyRequest['server']['deps']['database']['db'];
+
+export async function eventScopeOf(db: Db, auth: AuthContext): Promise<EventScope> {
+  const teamIds = await calendarTeamScope(db, auth);
+  const staff = auth.permissions.has('calendar:write');
+  return { schoolId: auth.school.id, teamIds, userId: auth.user.id, approvedOnly: !staff };
+}
+
+/** Whether the person may change an event: managers any, coaches their teams' events, athletes none. */
+function canEditRow(auth: AuthContext, scope: EventScope, row: Pick<EventRow, 'sport_team_id'>): boolean {
+  if (!auth.permissions.has('calendar:write')) return false;
+  return scope.teamIds === null || scope.teamIds.includes(row.sport_team_id);
+}
+
+function toValues(body: CreateEventBody, status: EventValues['status'], createdBy: string): EventValues {
+  const startsAt = localToInstant(body.startDate, body.startTime, body.timeZone);
+  const endsAt = localToInstant(body.endDate, body.endTime, body.timeZone);
+  const rrule = buildRRule({
+    repeat: body.repeat,
+    startDate: body.startDate,
+    weekdays: body.weekdays ?? [],
+    repeatUntil: body.repeatUntil ?? null,
+  });
+  return {
+    sport_team_id: body.sportTeamId,
+    name: body.name.trim(),
+    category: body.category,
+    cara_category: body.caraCategory ?? null,
+    attendee_team_ids: [...new Set(body.attendeeTeamIds)],
+    attendee_user_ids: [...new Set(body.attendeeUserIds)],
+    location: body.location?.trim() || null,
+    time_zone: body.timeZone,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    repeat: rrule ? body.repeat : 'NEVER',
+    rrule,
+    repeat_until: rrule ? (body.repeatUntil ?? null) : null,
+    exdates: [],
+    series_id: null,
+    recurrence_start: null,
+    notes: body.notes?.trim() || null,
+    agenda: body.agenda?.trim() || null,
+    reminder_minutes: reminderOffset({
+      reminderMinutes: body.reminderMinutes,
+      category: body.category,
+      caraCategory: body.caraCategory ?? null,
+    }),
+    status,
+    reject_reason: null,
+    created_by: createdBy,
+  };
+}
+
+/** The spec's rules, the team the person may write, and attendees of the same school; throws the first problem with all details. */
+async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody, now: Date): Promise<void> {
+  const details = checkEvent(body, now);
+  if (details.length > 0) throw new AppError(details[0]!.code as never, details);
+  const scope = await calendarTeamScope(db, auth);
+  const teams = await existingSchoolIds(db, 'sport_teams', auth.school.id, [body.sportTeamId, ...body.attendeeTeamIds]);
+  if (!teams.has(body.sportTeamId)) throw new AppError('NOT_FOUND');
+  if (scope !== null && !scope.includes(body.sportTeamId)) throw new AppError('TEAM_NOT_YOURS');
+  const users = await existingSchoolIds(db, 'users', auth.school.id, body.attendeeUserIds);
+  if (body.attendeeTeamIds.some((id) => !teams.has(id)) || body.attendeeUserIds.some((id) => !users.has(id)))
+    throw new AppError('EVENT_ATTENDEES_INVALID', [
+      { field: 'attendees', message: 'Attendees must be athletes, staff or teams of your school.' },
+    ]);
+}
+
+async function notifyAudience(
+  db: Db,
+  schoolId: string,
+  row: EventRow,
+  status: 'init' | 'edit' | 'invite' | 'cancel',
+  key: string,
+  skip?: string,
+): Promise<void> {
+  const audience = (await listEventAudience(db, schoolId, row)).filter((id) => id !== skip);
+  const local = instantToLocal(row.starts_at, row.time_zone);
+  const verb = { init: 'New event', invite: 'You are invited', edit: 'Event changed', cancel: 'Event cancelled' }[
+    status
+  ];
+  const payload: NotificationPayload = {
+    module: 'calendar',
+    status,
+    title: `${verb}: ${row.name}`,
+    body: `${EVENT_CATEGORY_LABELS[row.category as EventCategory] ?? row.category}, ${local.date} ${local.time}`,
+    eventId: row.id,
+    eventDate: local.date,
+    eventStartTime: local.time,
+    sportTeamId: row.sport_team_id,
+    sportTeamName: row.team_name,
+    featureData: { eventId: row.id, eventDateTime: row.starts_at.toISOString() },
+  };
+  for (const userId of audience)
+    await insertNotification(db, { schoolId, userId, payload, dedupeKey: `calendar:${key}:${userId}` });
+}
+
+export async function createEvent(request: FastifyRequest, body: CreateEventBody): Promise<EventDto> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  await validateEvent(db, auth, body, new Date());
+  const status = needsApproval(body, auth.permissions.has('calendar:manage')) ? 'PENDING' : 'APPROVED';
+  const id = await insertEvent(db, auth.school.id, toValues(body, status, auth.user.id));
+  await auditRequest(request, {
+    action: 'calendar-event.created',
+    targetType: 'calendar_event',
+    targetId: id,
+    details: { name: body.name, status, repeat: body.repeat },
+  });
+  const scope = await eventScopeOf(db, auth);
+  const row = (await findEvent(db, scope, id))!;
+  if (status === 'APPROVED') await notifyAudience(db, auth.school.id, row, 'invite', `invite:${id}`, auth.user.id);
+  return toEventDto(auth, scope, row);
+}
+
+export function toEventDto(auth: AuthContext, scope: EventScope, row: EventRow): EventDto {
+  const start = instantToLocal(row.starts_at, row.time_zone);
+  const end = instantToLocal(row.ends_at, row.time_zone);
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category as EventDto['category'],
+    caraCategory: row.cara_category,
+    sportTeamId: row.sport_team_id,
+    sportTeamName: row.team_name,
+    attendeeTeamIds: row.attendee_team_ids,
+    attendeeUserIds: row.attendee_user_ids,
+    location: row.location,
+    timeZone: row.time_zone,
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
+    repeat: row.repeat as EventDto['repeat'],
+    weekdays: weekdaysOfRRule(row.rrule),
+    repeatUntil: row.repeat_until,
+    rrule: row.rrule,
+    notes: row.notes,
+    agenda: row.agenda,
+    reminderMinutes: row.reminder_minutes,
+    status: row.status,
+    rejectReason: row.reject_reason,
+    seriesId: row.series_id,
+    canEdit: canEditRow(auth, scope, row),
+    canDecide: auth.permissions.has('calendar:manage') && row.status === 'PENDING',
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toOccurrenceDtos(
+  auth: AuthContext,
+  scope: EventScope,
+  row: EventRow,
+  occurrences: Occurrence[],
+): OccurrenceDto[] {
+  const canEdit = canEditRow(auth, scope, row);
+  return occurrences.map((o) => ({
+    id: row.id,
+    occurrenceStart: o.start.toISOString(),
+    start: o.start.toISOString(),
+    end: o.end.toISOString(),
+    name: row.name,
+    category: row.category,
+    caraCategory: row.cara_category,
+    sportTeamId: row.sport_team_id,
+    sportTeamName: row.team_name,
+    location: row.location,
+    timeZone: row.time_zone,
+    repeat: row.repeat,
+    status: row.status,
+    canEdit,
+  }));
+}
+
+/** The occurrences of every visible series in [from, to): one range query, expanded in memory. */
+export async function listOccurrences(
+  request: FastifyRequest,
+  query: { from?: string; to?: string; teamIds?: string; categories?: string; personId?: string },
+): Promise<OccurrenceDto[]> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const day = 86_400_000;
+  const from = query.from ? new Date(query.from) : new Date(Date.now() - 31 * day);
+  const to = query.to ? new Date(query.to) : new Date(from.getTime() + 93 * day);
+  // The calendar covers the years the platform runs in; the range is one screen of it (at most 400 days).
+  if (!(to > from) || to.getTime() - from.getTime() > 400 * day || from.getUTCFullYear() < 1900)
+    throw new AppError('VALIDATION_FAILED', [
+      { field: 'to', message: 'Choose a range of at most 400 days that ends after it starts.' },
+    ]);
+  const scope = await eventScopeOf(db, auth);
+  const split = (v?: string) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined;
+  const teamFilter = split(query.teamIds)?.filter((id) => UUID.test(id));
+  if (teamFilter && teamFilter.length === 0 && query.teamIds) return [];
+  const rows = await listEventsInRange(db, scope, {
+    from,
+    to,
+    teamIds: teamFilter,
+    categories: split(query.categories),
+    personId: query.personId,
+  });
+  return rows
+    .flatMap((row) =>
+      toOccurrenceDtos(
+        auth,
+        scope,
+        row,
+        expandOccurrences(
+          {
+            startsAt: row.starts_at,
+            endsAt: row.ends_at,
+            timeZone: row.time_zone,
+            rrule: row.rrule,
+            exdates: row.exdates,
+          },
+          from,
+          to,
+        ),
+      ),
+    )
+    .sort((a, b) => a.start.localeCompare(b.start));
+}
+
+async function loadEditable(request: FastifyRequest, id: string): Promise<{ row: EventRow; scope: EventScope }> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const scope = await eventScopeOf(db, auth);
+  const row = await findEvent(db, scope, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (!canEditRow(auth, scope, row)) throw new AppError('TEAM_NOT_YOURS');
+  return { row, scope };
+}
+
+function requireOccurrence(row: EventRow, occurrenceStart: string | undefined): Date {
+  if (!occurrenceStart)
+    throw new AppError('VALIDATION_FAILED', [
+      { field: 'occurrenceStart', message: 'Choose the occurrence to change.' },
+    ]);
+  const at = new Date(occurrenceStart);
+  const hit = expandOccurrences(
+    { startsAt: row.starts_at, endsAt: row.ends_at, timeZone: row.time_zone, rrule: row.rrule, exdates: row.exdates },
+    new Date(at.getTime() - 1),
+    new Date(at.getTime() + 1),
+  );
+  if (!hit.some((o) => o.start.getTime() === at.getTime())) throw new AppError('NOT_FOUND');
+  return at;
+}
+
+/** The local day before an instant, in the series' zone: the new end date of a series cut there. */
+function dayBefore(at: Date, zone: string): string {
+  const local = instantToLocal(at, zone).date;
+  return new Date(Date.parse(`${local}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Applies an edit to this occurrence (cut out of the series into a row of its own), this and following (the series
+ * ends before it and a new series starts), or all of the series. A moved occurrence keeps the series' approval.
+ */
+export async function editEvent(request: FastifyRequest, id: string, body: UpdateEventBody): Promise<EventDto> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const { row, scope } = await loadEditable(request, id);
+  const { scope: editScope, occurrenceStart, ...fields } = body;
+  const single = !row.rrule;
+  const effective = single ? 'ALL' : editScope;
+  const unchangedStart =
+    localToInstant(fields.startDate, fields.startTime, fields.timeZone).getTime() === row.starts_at.getTime();
+  await validateEvent(db, auth, fields, effective === 'ALL' && unchangedStart ? new Date(0) : new Date());
+  const status = row.status;
+  let targetId = id;
+  await db.transaction().execute(async (trx) => {
+    if (effective === 'ALL') {
+      const values = toValues(fields, status, row.created_by ?? auth.user.id);
+      const { created_by: _c, series_id: _s, recurrence_start: _r, exdates: _e, ...rest } = values;
+      await updateEvent(trx, auth.school.id, id, {
+        ...rest,
+        reject_reason: row.reject_reason,
+        ...(unchangedStart ? {} : { exdates: [] }),
+      });
+      return;
+    }
+    const at = requireOccurrence(row, occurrenceStart);
+    if (effective === 'THIS') {
+      await updateEvent(trx, auth.school.id, id, { exdates: [...row.exdates, at.toISOString()] });
+      targetId = await insertEvent(trx, auth.school.id, {
+        ...toValues({ ...fields, repeat: 'NEVER', repeatUntil: null }, status, auth.user.id),
+        series_id: id,
+        recurrence_start: at,
+      });
+      return;
+    }
+    if (at.getTime() === row.starts_at.getTime()) {
+      const {
+        created_by: _c,
+        series_id: _s,
+        recurrence_start: _r,
+        exdates: _e,
+        ...rest
+      } = toValues(fields, status, auth.user.id);
+      await updateEvent(trx, auth.school.id, id, rest);
+      return;
+    }
+    await updateEvent(trx, auth.school.id, id, {
+      rrule: rruleUntil(row.rrule!, at, row.time_zone),
+      repeat_until: dayBefore(at, row.time_zone),
+    });
+    targetId = await insertEvent(trx, auth.school.id, {
+      ...toValues(fields, status, auth.user.id),
+      series_id: id,
+      recurrence_start: at,
+    });
+  });
+  await auditRequest(request, {
+    action: 'calendar-event.updated',
+    targetType: 'calendar_event',
+    targetId,
+    details: { scope: effective, seriesId: id, occurrenceStart: occurrenceStart ?? null },
+  });
+  const updated = (await findEvent(db, scope, targetId))!;
+  if (updated.status === 'APPROVED')
+    await notifyAudience(
+      db,
+      auth.school.id,
+      updated,
+      'edit',
+      `edit:${targetId}:${updated.updated_at.getTime()}`,
+      auth.user.id,
+    );
+  return toEventDto(auth, scope, updated);
+}
+
+export async function deleteEvent(
+  request: FastifyRequest,
+  id: string,
+  query: { scope?: 'THIS' | 'FOLLOWING' | 'ALL'; occurrenceStart?: string },
+): Promise<void> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const { row } = await loadEditable(request, id);
+  const effective = row.rrule ? (query.scope ?? 'ALL') : 'ALL';
+  if (effective === 'ALL') await cancelSeries(db, auth.school.id, id);
+  else {
+    const at = requireOccurrence(row, query.occurrenceStart);
+    if (effective === 'THIS')
+      await updateEvent(db, auth.school.id, id, { exdates: [...row.exdates, at.toISOString()] });
+    else if (at.getTime() === row.starts_at.getTime()) await cancelSeries(db, auth.school.id, id);
+    else
+      await updateEvent(db, auth.school.id, id, {
+        rrule: rruleUntil(row.rrule!, at, row.time_zone),
+        repeat_until: dayBefore(at, row.time_zone),
+      });
+  }
+  await auditRequest(request, {
+    action: 'calendar-event.cancelled',
+    targetType: 'calendar_event',
+    targetId: id,
+    details: { scope: effective, occurrenceStart: query.occurrenceStart ?? null },
+  });
+  if (row.status === 'APPROVED')
+    await notifyAudience(
+      db,
+      auth.school.id,
+      row,
+      'cancel',
+      `cancel:${id}:${effective}:${query.occurrenceStart ?? ''}`,
+      auth.user.id,
+    );
+}
+
+export async function getEvent(request: FastifyRequest, id: string): Promise<EventDto> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const scope = await eventScopeOf(db, auth);
+  const row = await findEvent(db, scope, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toEventDto(auth, scope, row);
+}
+
+/**
+ * An admin approves or rejects a pending event (with a reason of at most 50 words). The status changes only from
+ * PENDING, so of two admins deciding at once exactly one wins and the other hears "already decided".
+ */
+export async function decideEvent(request: FastifyRequest, id: string, body: DecisionBody): Promise<EventDto> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const scope = await eventScopeOf(db, auth);
+  const row = await findEvent(db, scope, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  const reason = body.reason?.trim() ?? '';
+  if (body.decision === 'REJECT' && (!reason || countWords(reason) > EVENT_LIMITS.rejectReasonWords))
+    throw new AppError('EVENT_REJECT_REASON_REQUIRED', [
+      { field: 'reason', message: ERRORS.EVENT_REJECT_REASON_REQUIRED.message },
+    ]);
+  const status = body.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
+  const changed = await decidePendingEvent(db, auth.school.id, id, status, status === 'REJECTED' ? reason : null);
+  if (!changed) throw new AppError('EVENT_ALREADY_DECIDED');
+  await auditRequest(request, {
+    action: status === 'APPROVED' ? 'calendar-event.approved' : 'calendar-event.rejected',
+    targetType: 'calendar_event',
+    targetId: id,
+    details: status === 'REJECTED' ? { reason } : {},
+  });
+  const updated = (await findEvent(db, scope, id))!;
+  if (status === 'APPROVED') await notifyAudience(db, auth.school.id, updated, 'invite', `invite:${id}`);
+  else if (row.created_by)
+    await insertNotification(db, {
+      schoolId: auth.school.id,
+      userId: row.created_by,
+      dedupeKey: `calendar:rejected:${id}`,
+      payload: { module: 'calendar', status: 'edit', title: `Event rejected: ${row.name}`, body: reason, eventId: id },
+    });
+  return toEventDto(auth, scope, updated);
+}
+
+/** One occurrence (the one starting at `occurrenceStart`, else the first) as an `.ics` file of its own. */
+export async function eventAsICalendar(request: FastifyRequest, id: string, occurrenceStart?: string): Promise<string> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const scope = await eventScopeOf(db, auth);
+  const row = await findEvent(db, scope, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  const at = occurrenceStart ? requireOccurrence(row, occurrenceStart) : row.starts_at;
+  const [occurrence] = expandOccurrences(
+    { startsAt: row.starts_at, endsAt: row.ends_at, timeZone: row.time_zone, rrule: row.rrule, exdates: row.exdates },
+    new Date(at.getTime() - 1),
+    new Date(at.getTime() + 1),
+  );
+  if (!occurrence) throw new AppError('NOT_FOUND');
+  return toICalendar(row.name, toOccurrenceDtos(auth, scope, row, [occurrence]), request.server.deps.config.publicUrl);
+}

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
+
+let t: TestApp;
+let schoolId: string;
+let admin: string;
+let coach: string;
+let coachId: string;
+let athlete: string;
+let otherAdmin: string;
+let teamId: string;
+let otherTeamId: string;
+let yearId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const school = await seedSchool(db);
+  schoolId = school.id;
+  teamId = await seedTeam(db, schoolId, 'Football');
+  otherTeamId = await seedTeam(db, schoolId, 'Soccer');
+  admin = await sessionCookie(db, await seedUser(db, schoolId));
+  const coachUser = await seedUser(db, schoolId, {
+    roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
+    sportTeamId: teamId,
+  });
+  coachId = coachUser.id;
+  coach = await sessionCookie(db, coachUser);
+  athlete = await sessionCookie(
+    db,
+    await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId }),
+  );
+  const other = await seedSchool(db);
+  otherAdmin = await sessionCookie(db, await seedUser(db, other.id));
+  const year = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/academic-years',
+    headers: { cookie: admin },
+    payload: {
+      startYear: 2026,
+      isCurrent: true,
+      terms: [
+        { term: 'FALL', startDate: '2026-08-24', finalsStartDate: '2026-12-07', endDate: '2026-12-16' },
+        { term: 'SPRING', startDate: '2027-01-19', finalsStartDate: '2027-05-03', endDate: '2027-05-12' },
+      ],
+    },
+  });
+  yearId = year.json().id;
+});
+afterAll(async () => t.close());
+
+const segment = (extra: Record<string, unknown> = {}) => ({
+  sportTeamId: teamId,
+  academicYearId: yearId,
+  seasonType: 'IN_SEASON',
+  segmentType: 'CHAMPIONSHIP',
+  startDate: '2026-08-24',
+  endDate: '2026-12-05',
+  startDayOfWeek: 'MONDAY',
+  ...extra,
+});
+
+function post(cookie: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/v1/segments', headers: { cookie }, payload });
+}
+
+describe('sport segments', () => {
+  it('lets a coach create a segment of their own team, tells the staff, and audits it', async () => {
+    const res = await post(admin, segment());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ sportTeamName: 'Football', startDayOfWeek: 'MONDAY' });
+    const note = await t.database.db
+      .selectFrom('notifications')
+      .select(['module', 'status'])
+      .where('user_id', '=', coachId)
+      .executeTakeFirst();
+    expect(note).toEqual({ module: 'segment', status: 'init' });
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('target_id', '=', res.json().id)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['segment.created']);
+
+    const own = await post(
+      coach,
+      segment({
+        seasonType: 'OUT_OF_SEASON',
+        segmentType: 'NONCHAMPIONSHIP',
+        startDate: '2027-01-19',
+        endDate: '2027-05-12',
+      }),
+    );
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('refuses overlapping segments of one team, but not of another team', async () => {
+    const overlap = await post(
+      admin,
+      segment({ startDate: '2026-12-01', endDate: '2026-12-10', segmentType: 'POSTSEASON' }),
+    );
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().error).toMatchObject({
+      code: 'SEGMENT_OVERLAP',
+      message: 'Segments of one team cannot overlap.',
+    });
+    const elsewhere = await post(admin, segment({ sportTeamId: otherTeamId }));
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('refuses dates outside the year, equal dates and a type of another season, in the spec wording', async () => {
+    const outside = await post(admin, segment({ startDate: '2026-08-01', endDate: '2026-08-20' }));
+    expect(outside.json().error.code).toBe('SEGMENT_OUTSIDE_YEAR');
+    const same = await post(admin, segment({ startDate: '2026-12-10', endDate: '2026-12-10' }));
+    expect(same.json().error.message).toBe('Segment start and end must differ and be filled.');
+    const mismatch = await post(
+      admin,
+      segment({ segmentType: 'NONCHAMPIONSHIP', startDate: '2026-12-10', endDate: '2026-12-12' }),
+    );
+    expect(mismatch.json().error).toMatchObject({ code: 'SEGMENT_TYPE_MISMATCH', details: [{ field: 'segmentType' }] });
+  });
+
+  it('says no academic calendar year was found for an unknown or foreign year', async () => {
+    const res = await post(admin, segment({ academicYearId: '00000000-0000-4000-8000-000000000000' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'NO_ACADEMIC_YEAR', message: 'No academic calendar year found.' });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      headers: { cookie: admin },
+      payload: { startYear: 2030 },
+    });
+    const noTerms = await post(admin, segment({ academicYearId: bare.json().id }));
+    expect(noTerms.json().error.code).toBe('ACADEMIC_TERM_NOT_CONFIGURED');
+  });
+
+  it('keeps coaches to their own teams and athletes to reading, and shows nothing of another school', async () => {
+    const foreign = await post(
+      coach,
+      segment({ sportTeamId: otherTeamId, startDate: '2027-01-19', endDate: '2027-02-01' }),
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('TEAM_NOT_YOURS');
+    const coachList = await t.app.inject({ method: 'GET', url: '/api/v1/segments', headers: { cookie: coach } });
+    expect(new Set(coachList.json().items.map((s: { sportTeamName: string }) => s.sportTeamName))).toEqual(
+      new Set(['Football']),
+    );
+    const athleteWrite = await post(athlete, segment());
+    expect(athleteWrite.statusCode).toBe(403);
+    const athleteList = await t.app.inject({ method: 'GET', url: '/api/v1/segments', headers: { cookie: athlete } });
+    expect(athleteList.json().items).toHaveLength(2);
+
+    const adminList = await t.app.inject({ method: 'GET', url: '/api/v1/segments', headers: { cookie: admin } });
+    const anyId = adminList.json().items[0].id;
+    const otherList = await t.app.inject({ method: 'GET', url: '/api/v1/segments', headers: { cookie: otherAdmin } });
+    expect(otherList.json().items).toEqual([]);
+    const otherPatch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/segments/${anyId}`,
+      headers: { cookie: otherAdmin },
+      payload: { startDayOfWeek: 'SUNDAY' },
+    });
+    expect(otherPatch.statusCode).toBe(404);
+    const otherPost = await post(otherAdmin, segment());
+    expect(otherPost.statusCode).toBe(404);
+  });
+
+  it('edits a segment against the others of its team and deletes it', async () => {
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/segments?sportTeamId=${teamId}`, headers: { cookie: admin } })
+    ).json().items;
+    const [first, second] = list as Array<{ id: string }>;
+    const clash = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/segments/${first!.id}`,
+      headers: { cookie: coach },
+      payload: { endDate: '2027-01-20' },
+    });
+    expect(clash.json().error.code).toBe('SEGMENT_OVERLAP');
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/segments/${first!.id}`,
+      headers: { cookie: coach },
+      payload: { endDate: '2026-12-12', startDayOfWeek: 'SUNDAY' },
+    });
+    expect(ok.json()).toMatchObject({ endDate: '2026-12-12', startDayOfWeek: 'SUNDAY' });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/segments/${second!.id}`,
+      headers: { cookie: coach },
+    });
+    expect(del.statusCode).toBe(204);
+  });
+});

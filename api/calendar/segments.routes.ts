@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../domain/errors';
+import { auditRequest } from '../audit/audit-request';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { IdParams, NoContent, errorResponses } from '../shared/schemas';
+import { assertTeamWritable, calendarTeamScope, listCalendarPeople, listCalendarTeams } from './calendar-access';
+import { deleteSegment, findSegment, listSegments } from './segments.repository';
+import {
+  CalendarPeopleList,
+  CalendarTeamList,
+  CreateSegmentBody,
+  SegmentDto,
+  SegmentList,
+  SegmentListQuery,
+  UpdateSegmentBody,
+} from './segments.schemas';
+import { createSegment, editSegment, toSegmentDto } from './segments.service';
+
+/** The teams whose calendar the person sees, then sport segments per team and academic year: admins manage every team, coaches their own teams. */
+export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const canRead = requirePermission('calendar:read');
+  const canWrite = requirePermission('calendar:write');
+
+  app.get(
+    '/calendar/teams',
+    { onRequest: canRead, schema: { response: { 200: CalendarTeamList, ...errorResponses(401, 403) } } },
+    async (request) => {
+      const auth = authOf(request);
+      const scope = await calendarTeamScope(db, auth);
+      return { items: await listCalendarTeams(db, auth.school.id, scope) };
+    },
+  );
+
+  app.get(
+    '/calendar/people',
+    { onRequest: canRead, schema: { response: { 200: CalendarPeopleList, ...errorResponses(401, 403) } } },
+    async (request) => {
+      const auth = authOf(request);
+      const scope = await calendarTeamScope(db, auth);
+      return { items: await listCalendarPeople(db, auth.school.id, scope) };
+    },
+  );
+
+  app.get(
+    '/segments',
+    {
+      onRequest: canRead,
+      schema: { querystring: SegmentListQuery, response: { 200: SegmentList, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const teamIds = await calendarTeamScope(db, auth);
+      const rows = await listSegments(db, auth.school.id, { ...request.query, teamIds });
+      return { items: rows.map(toSegmentDto) };
+    },
+  );
+
+  app.post(
+    '/segments',
+    {
+      onRequest: canWrite,
+      schema: { body: CreateSegmentBody, response: { 201: SegmentDto, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request, reply) => reply.code(201).send(toSegmentDto(await createSegment(request, request.body))),
+  );
+
+  app.patch(
+    '/segments/:id',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: IdParams,
+        body: UpdateSegmentBody,
+        response: { 200: SegmentDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => toSegmentDto(await editSegment(request, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/segments/:id',
+    {
+      onRequest: canWrite,
+      schema: { params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const segment = await findSegment(db, auth.school.id, request.params.id);
+      if (!segment) throw new AppError('NOT_FOUND');
+      await assertTeamWritable(db, auth, segment.sportTeamId);
+      await deleteSegment(db, auth.school.id, segment.id);
+      await auditRequest(request, { action: 'segment.deleted', targetType: 'sport_segment', targetId: segment.id });
+      return reply.code(204).send(null);
+    },
+  );
+};

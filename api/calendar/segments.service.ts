@@ -1,0 +1,130 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { academicYearSpan, checkSegment, SEGMENT_TYPE_LABELS } from '../../domain/calendar';
+import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
+import type { Database } from '../../migrations/database';
+import { findAcademicYear } from '../academic-years/academic-years.repository';
+import { auditRequest } from '../audit/audit-request';
+import { insertNotification } from '../notifications/notifications.repository';
+import { authOf } from '../plugins/authenticate';
+import { assertTeamWritable } from './calendar-access';
+import {
+  findSegment,
+  insertSegment,
+  listSegments,
+  listTeamStaffIds,
+  lockTeam,
+  updateSegment,
+  type SegmentRow,
+  type SegmentValues,
+} from './segments.repository';
+import type { CreateSegmentBody, SegmentDto, UpdateSegmentBody } from './segments.schemas';
+
+/** Which form field a broken rule belongs to, so the screen shows the message under it. */
+const SEGMENT_ERROR_FIELD: Partial<Record<ErrorCode, string>> = {
+  SEGMENT_END_BEFORE_START: 'endDate',
+  SEGMENT_TYPE_MISMATCH: 'segmentType',
+};
+
+export function toSegmentDto(row: SegmentRow): SegmentDto {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The span a segment must fit in; the spec's errors when the school has no such year or the year has no terms. */
+async function loadYearSpan(db: Kysely<Database>, schoolId: string, academicYearId: string) {
+  const year = await findAcademicYear(db, schoolId, academicYearId);
+  if (!year) throw new AppError('NO_ACADEMIC_YEAR');
+  const span = academicYearSpan(year.terms);
+  if (!span) throw new AppError('ACADEMIC_TERM_NOT_CONFIGURED');
+  return span;
+}
+
+/** Validates and stores a segment under a lock on its team, so two writers cannot create overlapping segments. */
+async function saveSegment(
+  request: FastifyRequest,
+  target: { id: string | null; sportTeamId: string; academicYearId: string },
+  values: SegmentValues,
+): Promise<string> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const schoolId = auth.school.id;
+  await assertTeamWritable(db, auth, target.sportTeamId);
+  const span = await loadYearSpan(db, schoolId, target.academicYearId);
+  return db.transaction().execute(async (trx) => {
+    await lockTeam(trx, schoolId, target.sportTeamId);
+    const others = (await listSegments(trx, schoolId, { sportTeamId: target.sportTeamId, teamIds: null })).filter(
+      (s) => s.id !== target.id,
+    );
+    const broken = checkSegment(values, span, others);
+    if (broken)
+      throw new AppError(broken, [
+        { field: SEGMENT_ERROR_FIELD[broken] ?? 'startDate', message: ERRORS[broken].message },
+      ]);
+    let id = target.id;
+    if (id) await updateSegment(trx, schoolId, id, values);
+    else id = await insertSegment(trx, schoolId, { ...values, ...target, createdBy: auth.user.id });
+    await auditRequest(
+      request,
+      {
+        action: target.id ? 'segment.updated' : 'segment.created',
+        targetType: 'sport_segment',
+        targetId: id,
+        details: { sportTeamId: target.sportTeamId, ...values },
+      },
+      trx,
+    );
+    return id;
+  });
+}
+
+export async function createSegment(request: FastifyRequest, body: CreateSegmentBody): Promise<SegmentRow> {
+  const { sportTeamId, academicYearId, ...values } = body;
+  const id = await saveSegment(request, { id: null, sportTeamId, academicYearId }, values);
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const segment = (await findSegment(db, auth.school.id, id))!;
+  await notifySegmentStaff(db, auth.school.id, segment, auth.user.id);
+  return segment;
+}
+
+export async function editSegment(request: FastifyRequest, id: string, body: UpdateSegmentBody): Promise<SegmentRow> {
+  const db = request.server.deps.database.db;
+  const schoolId = authOf(request).school.id;
+  const current = await findSegment(db, schoolId, id);
+  if (!current) throw new AppError('NOT_FOUND');
+  const values: SegmentValues = {
+    seasonType: body.seasonType ?? current.seasonType,
+    segmentType: body.segmentType ?? current.segmentType,
+    startDate: body.startDate ?? current.startDate,
+    endDate: body.endDate ?? current.endDate,
+    startDayOfWeek: body.startDayOfWeek ?? current.startDayOfWeek,
+  };
+  await saveSegment(request, { id, sportTeamId: current.sportTeamId, academicYearId: current.academicYearId }, values);
+  return (await findSegment(db, schoolId, id))!;
+}
+
+/** "segment / init": the team's staff learn that a segment was set up (spec part 2 §4 notification statuses). */
+async function notifySegmentStaff(
+  db: Kysely<Database>,
+  schoolId: string,
+  segment: SegmentRow,
+  actorId: string,
+): Promise<void> {
+  const staff = (await listTeamStaffIds(db, schoolId, segment.sportTeamId)).filter((id) => id !== actorId);
+  for (const userId of staff) {
+    await insertNotification(db, {
+      schoolId,
+      userId,
+      dedupeKey: `segment-init:${segment.id}:${userId}`,
+      payload: {
+        module: 'segment',
+        status: 'init',
+        title: `${SEGMENT_TYPE_LABELS[segment.segmentType]} set for ${segment.sportTeamName}`,
+        body: `${segment.startDate} to ${segment.endDate}`,
+        sportTeamId: segment.sportTeamId,
+        sportTeamName: segment.sportTeamName,
+        featureData: { academicYearId: segment.academicYearId, segments: [segment.id] },
+      },
+    });
+  }
+}

@@ -1,0 +1,381 @@
+import * as rruleModule from 'rrule';
+import type { Weekday as RRuleWeekday } from 'rrule';
+import type { Weekday } from './calendar';
+import { ERRORS, type ErrorCode, type ErrorDetail } from './errors';
+
+/**
+ * Events on the calendar (spec part 1 §3 "Event", part 2 §5 "Events and CARA" and §9): categories with their badge
+ * colours, CARA categories, repeat options stored as RFC 5545 RRULEs, reminder offsets, limits and validation.
+ *
+ * Times are entered as wall-clock dates and times in the event's time zone. Repeats are expanded in "floating" time
+ * (the wall clock written into a Date's UTC fields) and each occurrence is then placed in the time zone, so a 4 pm
+ * practice stays at 4 pm local on both sides of a daylight-saving change.
+ */
+
+// rrule ships CommonJS for Node (no named ESM exports there) and ESM for bundlers: take RRule from either shape.
+const { RRule } = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
+
+/** The spec's event categories, each with its fixed badge colour (dark enough for white text at WCAG AA). */
+export const EVENT_CATEGORY_COLOURS = {
+  CARA: '#b02525',
+  RARA: '#a84300',
+  VOLUNTARY_ACTIVITIES: '#3d6b0a',
+  PERSONAL: '#a61e4d',
+  OFF_DAY: '#495057',
+  ADMINISTRATIVE: '#212529',
+  OTHER: '#0b6675',
+  HOME_COMPETITION: '#237032',
+  AWAY_COMPETITION: '#066649',
+  TASK: '#7a5000',
+  ATHLETICS: '#1864ab',
+  SCHOOL_EVENTS: '#364fc7',
+  TRAVEL: '#5f3dc4',
+  NIL: '#862e9c',
+  ACADEMIC: '#6e4420',
+  RECRUITING: '#8f1d6e',
+} as const;
+export type EventCategory = keyof typeof EVENT_CATEGORY_COLOURS;
+export const EVENT_CATEGORIES = Object.keys(EVENT_CATEGORY_COLOURS) as EventCategory[];
+
+export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
+  CARA: 'CARA',
+  RARA: 'RARA',
+  VOLUNTARY_ACTIVITIES: 'Voluntary Activities',
+  PERSONAL: 'Personal',
+  OFF_DAY: 'Off-Day',
+  ADMINISTRATIVE: 'Administrative',
+  OTHER: 'Other',
+  HOME_COMPETITION: 'Home competition',
+  AWAY_COMPETITION: 'Away-from-home competition',
+  TASK: 'Task',
+  ATHLETICS: 'Athletics',
+  SCHOOL_EVENTS: 'School Events',
+  TRAVEL: 'Travel',
+  NIL: 'Nil',
+  ACADEMIC: 'Academic',
+  RECRUITING: 'Recruiting',
+};
+
+/** Kinds of countable activity (Bylaw 17.02.1); a competition day counts as 3 hours whatever its length. */
+export const CARA_CATEGORY_LABELS = {
+  PRACTICE: 'Practice',
+  COMPETITION: 'Competition',
+  STRENGTH_AND_CONDITIONING: 'Strength and conditioning',
+  SKILL_INSTRUCTION: 'Skill instruction',
+  FILM_REVIEW: 'Film review',
+  TEAM_MEETING: 'Required team meeting',
+} as const;
+export type CaraCategory = keyof typeof CARA_CATEGORY_LABELS;
+export const CARA_CATEGORIES = Object.keys(CARA_CATEGORY_LABELS) as CaraCategory[];
+
+/** Repeat options (part 2 §9): never, weekly, every two weeks, monthly, every two months, monthly on a given day. */
+export const REPEAT_LABELS = {
+  NEVER: 'Never',
+  WEEKLY: 'Weekly',
+  BIWEEKLY: 'Every two weeks',
+  MONTHLY: 'Monthly',
+  BIMONTHLY: 'Every two months',
+  MONTHLY_ON_DAY: 'Monthly on a given day',
+} as const;
+export type RepeatOption = keyof typeof REPEAT_LABELS;
+export const REPEAT_OPTIONS = Object.keys(REPEAT_LABELS) as RepeatOption[];
+
+/** Reminder offsets in minutes (part 2 §9); null is "none". */
+export const REMINDER_MINUTES = [5, 10, 15, 30, 60, 120, 1440, 2880, 10080] as const;
+/** Defaults (part 2 §9): 15 minutes before, a countable event 1 hour before. */
+export const DEFAULT_REMINDER_MINUTES = 15;
+export const DEFAULT_CARA_REMINDER_MINUTES = 60;
+
+export const EVENT_LIMITS = {
+  nameWords: 10,
+  notesWords: 50,
+  agendaWords: 200,
+  individuals: 5,
+  teams: 5,
+  maxDays: 3,
+  rejectReasonWords: 50,
+  bulkRows: 200,
+} as const;
+
+export const EVENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  PENDING: 'Approval pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+
+export function countWords(text: string | null | undefined): number {
+  const trimmed = (text ?? '').trim();
+  return trimmed ? trimmed.split(/\s+/).length : 0;
+}
+
+// ---- Time zones ------------------------------------------------------------------------------------------------
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Minutes the zone is ahead of UTC at an instant (e.g. -300 for Chicago in summer). */
+export function zoneOffsetMinutes(instant: Date, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+/** The instant a wall-clock time (a floating Date) has in a zone; a time skipped by DST moves forward. */
+export function floatingToInstant(floating: Date, zone: string): Date {
+  const guess = floating.getTime();
+  const first = zoneOffsetMinutes(new Date(guess), zone);
+  const candidate = guess - first * 60000;
+  const second = zoneOffsetMinutes(new Date(candidate), zone);
+  return new Date(second === first ? candidate : guess - second * 60000);
+}
+
+/** The wall-clock time of an instant in a zone, as a floating Date. */
+export function instantToFloating(instant: Date, zone: string): Date {
+  return new Date(instant.getTime() + zoneOffsetMinutes(instant, zone) * 60000);
+}
+
+/** `YYYY-MM-DD` + `HH:mm` in a zone → the instant. */
+export function localToInstant(date: string, time: string, zone: string): Date {
+  return floatingToInstant(new Date(`${date}T${time}:00Z`), zone);
+}
+
+/** The instant's date and time in a zone: `{ date: 'YYYY-MM-DD', time: 'HH:mm' }`. */
+export function instantToLocal(instant: Date, zone: string): { date: string; time: string } {
+  const iso = instantToFloating(instant, zone).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** "GMT -05:00" style label of a zone at an instant (spec part 2 §9 "time zone labels read GMT +/- hh:mm"). */
+export function gmtLabel(zone: string, at: Date = new Date()): string {
+  const minutes = zoneOffsetMinutes(at, zone);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `GMT ${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+// ---- Repeats ---------------------------------------------------------------------------------------------------
+
+const RRULE_DAYS: Record<Weekday, RRuleWeekday> = {
+  MONDAY: RRule.MO,
+  TUESDAY: RRule.TU,
+  WEDNESDAY: RRule.WE,
+  THURSDAY: RRule.TH,
+  FRIDAY: RRule.FR,
+  SATURDAY: RRule.SA,
+  SUNDAY: RRule.SU,
+};
+const DAY_ORDER: Weekday[] = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'];
+
+export interface RepeatInput {
+  repeat: RepeatOption;
+  /** Local date of the first occurrence. */
+  startDate: string;
+  weekdays?: readonly Weekday[];
+  /** Local date of the last possible occurrence (inclusive). */
+  repeatUntil?: string | null;
+}
+
+/**
+ * The RFC 5545 RRULE (the value after "RRULE:") for a repeat option, or null for "never". UNTIL is the floating end
+ * of the last day; the series' own time zone places it.
+ */
+export function buildRRule(input: RepeatInput): string | null {
+  if (input.repeat === 'NEVER' || !input.repeatUntil) return null;
+  const start = new Date(`${input.startDate}T00:00:00Z`);
+  const until = new Date(`${input.repeatUntil}T23:59:59Z`);
+  const weekdays = (input.weekdays ?? []).map((d) => RRULE_DAYS[d]);
+  const base = { until, wkst: RRule.MO };
+  let rule: InstanceType<typeof RRule>;
+  switch (input.repeat) {
+    case 'WEEKLY':
+    case 'BIWEEKLY':
+      rule = new RRule({
+        ...base,
+        freq: RRule.WEEKLY,
+        interval: input.repeat === 'WEEKLY' ? 1 : 2,
+        byweekday: weekdays,
+      });
+      break;
+    case 'MONTHLY':
+    case 'BIMONTHLY':
+      rule = new RRule({
+        ...base,
+        freq: RRule.MONTHLY,
+        interval: input.repeat === 'MONTHLY' ? 1 : 2,
+        bymonthday: start.getUTCDate(),
+      });
+      break;
+    case 'MONTHLY_ON_DAY': {
+      // The same weekday of the same week of the month as the first occurrence; the fifth becomes "the last".
+      const nth = Math.ceil(start.getUTCDate() / 7);
+      const day = RRULE_DAYS[DAY_ORDER[start.getUTCDay()]!];
+      rule = new RRule({ ...base, freq: RRule.MONTHLY, byweekday: [day.nth(nth > 4 ? -1 : nth)] });
+      break;
+    }
+  }
+  return rule.toString().replace(/^RRULE:/, '');
+}
+
+export interface SeriesTiming {
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  rrule: string | null;
+  /** ISO instants of occurrences cut out of the series. */
+  exdates?: readonly string[];
+}
+
+export interface Occurrence {
+  start: Date;
+  end: Date;
+}
+
+/** The occurrences of a series that overlap [from, to), in order, expanded with rrule in the series' time zone. */
+export function expandOccurrences(series: SeriesTiming, from: Date, to: Date): Occurrence[] {
+  const duration = series.endsAt.getTime() - series.startsAt.getTime();
+  if (!series.rrule) {
+    return series.startsAt < to && series.endsAt > from ? [{ start: series.startsAt, end: series.endsAt }] : [];
+  }
+  const options = RRule.parseString(series.rrule);
+  const rule = new RRule({ ...options, dtstart: instantToFloating(series.startsAt, series.timeZone) });
+  // Search a day wider on both sides in floating time (zone offsets stay within ±14 h), then clip exactly.
+  const day = 86_400_000;
+  const floatingFrom = new Date(from.getTime() - duration - day);
+  const floatingTo = new Date(to.getTime() + day);
+  const skipped = new Set(series.exdates ?? []);
+  const out: Occurrence[] = [];
+  for (const floating of rule.between(floatingFrom, floatingTo, true)) {
+    const start = floatingToInstant(floating, series.timeZone);
+    const end = new Date(start.getTime() + duration);
+    if (start < to && end > from && !skipped.has(start.toISOString())) out.push({ start, end });
+  }
+  return out;
+}
+
+/** Every occurrence of a series (a repeat always has an end date, so the list is finite). */
+export function allOccurrences(series: SeriesTiming): Occurrence[] {
+  return expandOccurrences(series, new Date(series.startsAt.getTime() - 1), new Date('9999-01-01T00:00:00Z'));
+}
+
+/** The RRULE of a series cut so its last occurrence starts before `before` ("this and following" edits). */
+export function rruleUntil(rrule: string, before: Date, timeZone: string): string {
+  const options = RRule.parseString(rrule);
+  const until = new Date(instantToFloating(before, timeZone).getTime() - 1000);
+  return new RRule({ ...options, until }).toString().replace(/^RRULE:/, '');
+}
+
+// ---- Validation ------------------------------------------------------------------------------------------------
+
+export interface EventInput {
+  name: string;
+  category: string;
+  caraCategory?: string | null;
+  sportTeamId?: string | null;
+  attendeeTeamIds: readonly string[];
+  attendeeUserIds: readonly string[];
+  timeZone: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  repeat: RepeatOption;
+  weekdays?: readonly Weekday[];
+  repeatUntil?: string | null;
+  notes?: string | null;
+  agenda?: string | null;
+  reminderMinutes?: number | null;
+}
+
+function problem(field: string, code: ErrorCode): ErrorDetail {
+  return { field, code, message: ERRORS[code].message };
+}
+
+/**
+ * Every rule an event breaks, one detail per field, in the spec's words (part 2 §5 "Events and CARA", §9): required
+ * fields, word limits, start before end, not in the past, at most 3 days, repeat end and weekdays, per-event limits.
+ */
+export function checkEvent(input: EventInput, now: Date): ErrorDetail[] {
+  const out: ErrorDetail[] = [];
+  if (!input.name.trim()) out.push(problem('name', 'EVENT_FIELDS_REQUIRED'));
+  else if (countWords(input.name) > EVENT_LIMITS.nameWords) out.push(problem('name', 'EVENT_NAME_TOO_LONG'));
+  if (!input.sportTeamId) out.push(problem('sportTeamId', 'EVENT_FIELDS_REQUIRED'));
+  if (!(input.category in EVENT_CATEGORY_COLOURS)) out.push(problem('category', 'EVENT_FIELDS_REQUIRED'));
+  if (input.caraCategory && !(input.caraCategory in CARA_CATEGORY_LABELS))
+    out.push(problem('caraCategory', 'VALIDATION_FAILED'));
+  if (input.attendeeTeamIds.length + input.attendeeUserIds.length === 0)
+    out.push(problem('attendees', 'EVENT_FIELDS_REQUIRED'));
+  if (input.attendeeUserIds.length > EVENT_LIMITS.individuals)
+    out.push(problem('attendeeUserIds', 'EVENT_INDIVIDUALS_LIMIT'));
+  if (input.attendeeTeamIds.length > EVENT_LIMITS.teams) out.push(problem('attendeeTeamIds', 'EVENT_TEAMS_LIMIT'));
+  if (countWords(input.notes) > EVENT_LIMITS.notesWords) out.push(problem('notes', 'EVENT_NOTES_TOO_LONG'));
+  if (countWords(input.agenda) > EVENT_LIMITS.agendaWords) out.push(problem('agenda', 'EVENT_AGENDA_TOO_LONG'));
+  if (input.reminderMinutes != null && !(REMINDER_MINUTES as readonly number[]).includes(input.reminderMinutes))
+    out.push(problem('reminderMinutes', 'EVENT_REMINDER_INVALID'));
+  if (!isValidTimeZone(input.timeZone)) {
+    out.push(problem('timeZone', 'EVENT_TIME_ZONE_INVALID'));
+    return out;
+  }
+  if (!input.startDate || !input.startTime) {
+    out.push(problem('startDate', 'EVENT_FIELDS_REQUIRED'));
+    return out;
+  }
+  const start = localToInstant(input.startDate, input.startTime, input.timeZone);
+  const end = localToInstant(input.endDate || input.startDate, input.endTime, input.timeZone);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
+    out.push(problem('startDate', 'EVENT_FIELDS_REQUIRED'));
+    return out;
+  }
+  if (end <= start) out.push(problem('endTime', 'EVENT_END_BEFORE_START'));
+  else if (end.getTime() - start.getTime() > EVENT_LIMITS.maxDays * 86_400_000)
+    out.push(problem('endDate', 'EVENT_TOO_LONG'));
+  if (start < now) out.push(problem('startDate', 'EVENT_IN_PAST'));
+  if (input.repeat !== 'NEVER') {
+    if (!input.repeatUntil) out.push(problem('repeatUntil', 'EVENT_REPEAT_END_REQUIRED'));
+    else if (input.repeatUntil < input.startDate) out.push(problem('repeatUntil', 'EVENT_REPEAT_END_BEFORE_START'));
+    if ((input.repeat === 'WEEKLY' || input.repeat === 'BIWEEKLY') && !input.weekdays?.length)
+      out.push(problem('weekdays', 'EVENT_REPEAT_WEEKDAYS_REQUIRED'));
+  }
+  return out;
+}
+
+/** A coach's countable (CARA) event waits for an admin; an admin's own events and other kinds are approved at once. */
+export function needsApproval(input: { category: string; caraCategory?: string | null }, byManager: boolean): boolean {
+  if (byManager) return false;
+  return input.category === 'CARA' || !!input.caraCategory;
+}
+
+/** The reminder offset of an event in minutes (null: none): the chosen one, else 1 hour for countable events and 15 minutes for others. */
+export function reminderOffset(input: {
+  reminderMinutes?: number | null;
+  category: string;
+  caraCategory?: string | null;
+}): number | null {
+  if (input.reminderMinutes !== undefined) return input.reminderMinutes;
+  return input.category === 'CARA' || input.caraCategory ? DEFAULT_CARA_REMINDER_MINUTES : DEFAULT_REMINDER_MINUTES;
+}
+
+/** The weekdays of a weekly RRULE (for the edit form). */
+export function weekdaysOfRRule(rrule: string | null): Weekday[] {
+  const match = rrule ? /BYDAY=([^;]+)/.exec(rrule) : null;
+  if (!match || !/FREQ=WEEKLY/.test(rrule!)) return [];
+  const byCode = Object.fromEntries(Object.entries(RRULE_DAYS).map(([day, rd]) => [rd.toString(), day as Weekday]));
+  return match[1]!.split(',').flatMap((code) => (byCode[code] ? [byCode[code]] : []));
+}

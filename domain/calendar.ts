@@ -1,0 +1,97 @@
+import type { ErrorCode } from './errors';
+
+/**
+ * Calendar rules (issue 16; spec part 1 §3 "Sport segment", "Event"; part 2 §5 "Events and CARA", §9 limits).
+ * Pure functions: the API calls them with rows it loaded, the unit tests with literals.
+ */
+
+// ---- Sport segments -------------------------------------------------------------------------------------------
+
+/** In season is the NCAA championship segment; out of season the nonchampionship segment (Bylaw 17). */
+export const SEASON_TYPES = ['IN_SEASON', 'OUT_OF_SEASON'] as const;
+export type SeasonType = (typeof SEASON_TYPES)[number];
+
+/** Preseason and postseason are parts of the championship segment with their own Bylaw 17 exemptions. */
+export const SEGMENT_TYPES = ['PRESEASON', 'CHAMPIONSHIP', 'POSTSEASON', 'NONCHAMPIONSHIP'] as const;
+export type SegmentType = (typeof SEGMENT_TYPES)[number];
+
+export const SEGMENT_TYPES_BY_SEASON: Record<SeasonType, readonly SegmentType[]> = {
+  IN_SEASON: ['PRESEASON', 'CHAMPIONSHIP', 'POSTSEASON'],
+  OUT_OF_SEASON: ['NONCHAMPIONSHIP'],
+};
+
+export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const SEASON_TYPE_LABELS: Record<SeasonType, string> = {
+  IN_SEASON: 'In season (championship)',
+  OUT_OF_SEASON: 'Out of season (nonchampionship)',
+};
+
+export const SEGMENT_TYPE_LABELS: Record<SegmentType, string> = {
+  PRESEASON: 'Preseason',
+  CHAMPIONSHIP: 'Championship segment',
+  POSTSEASON: 'Postseason',
+  NONCHAMPIONSHIP: 'Nonchampionship segment',
+};
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  MONDAY: 'Monday',
+  TUESDAY: 'Tuesday',
+  WEDNESDAY: 'Wednesday',
+  THURSDAY: 'Thursday',
+  FRIDAY: 'Friday',
+  SATURDAY: 'Saturday',
+  SUNDAY: 'Sunday',
+};
+
+export interface DateRange {
+  /** ISO YYYY-MM-DD, inclusive. */
+  startDate: string;
+  /** ISO YYYY-MM-DD, inclusive. */
+  endDate: string;
+}
+
+export interface SegmentInput extends DateRange {
+  seasonType: SeasonType;
+  segmentType: SegmentType;
+}
+
+/** The span of an academic year: from its first term's start to its last term's end; null without terms. */
+export function academicYearSpan(terms: ReadonlyArray<DateRange>): DateRange | null {
+  if (terms.length === 0) return null;
+  let startDate = terms[0]!.startDate;
+  let endDate = terms[0]!.endDate;
+  for (const t of terms) {
+    if (t.startDate < startDate) startDate = t.startDate;
+    if (t.endDate > endDate) endDate = t.endDate;
+  }
+  return { startDate, endDate };
+}
+
+/** Two inclusive date ranges share at least one day. */
+export function rangesOverlap(a: DateRange, b: DateRange): boolean {
+  return a.startDate <= b.endDate && b.startDate <= a.endDate;
+}
+
+/**
+ * The first rule a segment breaks, or null: dates filled and different (spec wording), end after start, the segment
+ * type belongs to the season type, inside the academic year, and no overlap with the team's other segments.
+ */
+export function checkSegment(
+  segment: SegmentInput,
+  yearSpan: DateRange,
+  otherSegments: ReadonlyArray<DateRange>,
+): ErrorCode | null {
+  if (!segment.startDate || !segment.endDate || segment.startDate === segment.endDate) return 'SEGMENT_DATES_REQUIRED';
+  if (segment.endDate < segment.startDate) return 'SEGMENT_END_BEFORE_START';
+  if (!SEGMENT_TYPES_BY_SEASON[segment.seasonType].includes(segment.segmentType)) return 'SEGMENT_TYPE_MISMATCH';
+  if (segment.startDate < yearSpan.startDate || segment.endDate > yearSpan.endDate) return 'SEGMENT_OUTSIDE_YEAR';
+  if (otherSegments.some((other) => rangesOverlap(segment, other))) return 'SEGMENT_OVERLAP';
+  return null;
+}
+
+/** The segment that holds a day, if any: the Bylaw 17 engine and the calendar read a day's season from it. */
+export function segmentOn<T extends DateRange>(segments: readonly T[], day: string): T | null {
+  return segments.find((s) => s.startDate <= day && day <= s.endDate) ?? null;
+}

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseUrl } from '../support/app-urls';
+import { LONG_FLOW_TIMEOUT, checkScreen } from '../support/screens';
+import { logInThroughApi } from '../support/session';
+
+/** The first screen of a test loads its lazy chunk from an app that shares the machine with other work. */
+const SLOW_FIRST_PAINT = 30_000;
+
+/** The next Monday at least two days ahead, and the Monday two weeks after it (YYYY-MM-DD, UTC). */
+function nextMondays(): { first: string; last: string } {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  d.setUTCDate(d.getUTCDate() + 2);
+  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+  const first = d.toISOString().slice(0, 10);
+  d.setUTCDate(d.getUTCDate() + 14);
+  return { first, last: d.toISOString().slice(0, 10) };
+}
+
+/** Opens the agenda view on the week of `date` (it is at most two weeks ahead). */
+async function showAgendaWeekOf(page: Page, date: string) {
+  await page.getByRole('button', { name: 'Agenda' }).click();
+  const day = new Date(`${date}T12:00:00Z`);
+  const heading = new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(day);
+  for (let i = 0; i < 3; i++) {
+    if (await page.getByText(heading, { exact: true }).count()) return;
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+}
+
+test('a coach creates a weekly practice series, an admin approves it, the athlete sees it, the coach moves one', async ({
+  browser,
+}) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT * 4);
+  const { first, last } = nextMondays();
+  const coach = await (await browser.newContext({ baseURL: baseUrl(), timezoneId: 'UTC' })).newPage();
+  await logInThroughApi(coach, 'coach@demo.edu');
+  await coach.goto('/adminCalendar');
+  await expect(coach.getByRole('heading', { level: 1 })).toHaveText('Calendar', { timeout: SLOW_FIRST_PAINT });
+  await checkScreen(coach, 'calendar-month-coach');
+
+  await coach.getByRole('button', { name: 'New event' }).click();
+  const form = coach.getByRole('dialog', { name: 'New event' });
+  await form.getByRole('textbox', { name: /^Name/ }).fill('Skills practice');
+  await form.getByLabel('Start date').fill(first);
+  await form.getByLabel('End date').fill(first);
+  await form.getByRole('combobox', { name: 'Repeat' }).click();
+  await coach.getByRole('option', { name: 'Weekly', exact: true }).click();
+  await form.getByRole('button', { name: 'Save event' }).click();
+  // The screen asks for what the spec requires before anything is sent.
+  await expect(form.getByText('End repeat date is required for repeating events.')).toBeVisible();
+  await expect(form.getByText('Weekdays are required for a weekly repeat.')).toBeVisible();
+  await form.getByLabel('End repeat').fill(last);
+  await form.getByText('Monday', { exact: true }).click();
+  await form.getByText('Wednesday', { exact: true }).click();
+  await checkScreen(coach, 'calendar-event-form');
+  await form.getByRole('button', { name: 'Save event' }).click();
+  await expect(coach.getByText('Event saved and sent for approval.')).toBeVisible();
+
+  // The athlete sees nothing until an admin approves.
+  const athlete = await (await browser.newContext({ baseURL: baseUrl(), timezoneId: 'UTC' })).newPage();
+  await logInThroughApi(athlete, 'athlete@demo.edu');
+  const range = `from=${first}T00:00:00Z&to=${last}T23:59:59Z`;
+  // The demo's own fall schedule shares the range; only the new series is looked at.
+  const ours = async () =>
+    (
+      (await (await athlete.request.get(`/api/v1/events?${range}`)).json()).items as Array<{
+        name: string;
+        start: string;
+      }>
+    ).filter((o) => o.name === 'Skills practice');
+  expect(await ours()).toEqual([]);
+
+  const admin = await (await browser.newContext({ baseURL: baseUrl(), timezoneId: 'UTC' })).newPage();
+  await logInThroughApi(admin, 'admin@demo.edu');
+  await admin.goto('/adminCalendar');
+  await admin.getByRole('button', { name: 'Review Skills practice' }).click();
+  const review = admin.getByRole('dialog', { name: 'Skills practice' });
+  await expect(review.getByText('Approval pending')).toBeVisible();
+  await checkScreen(admin, 'calendar-event-review');
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Event approved.')).toBeVisible();
+
+  await athlete.goto('/adminCalendar');
+  await showAgendaWeekOf(athlete, first);
+  await expect(athlete.getByText('Skills practice').first()).toBeVisible();
+  await checkScreen(athlete, 'calendar-agenda-athlete');
+  // Mondays and Wednesdays from the first Monday to the Monday two weeks later: five practices.
+  expect(await ours()).toHaveLength(5);
+
+  // The coach moves the first Wednesday to the morning: this event only.
+  await coach.reload();
+  await showAgendaWeekOf(coach, first);
+  await coach.getByText('Skills practice').nth(1).click();
+  await coach.getByRole('dialog', { name: 'Skills practice' }).getByRole('button', { name: 'Edit' }).click();
+  const edit = coach.getByRole('dialog', { name: 'Edit event' });
+  await expect(edit.getByRole('radio', { name: 'This event' })).toBeChecked();
+  await edit.getByLabel('Start time').fill('07:00');
+  await edit.getByLabel('End time').fill('09:00');
+  await edit.getByRole('button', { name: 'Save event' }).click();
+  await expect(coach.getByText('Event saved.')).toBeVisible();
+
+  const moved = await ours();
+  expect(moved).toHaveLength(5);
+  expect(moved.filter((o) => o.start.endsWith('T07:00:00.000Z'))).toHaveLength(1);
+});
+
+test('the calendar reads well on a phone', async ({ page }) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInThroughApi(page, 'coach@demo.edu');
+  await page.goto('/adminCalendar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendar', { timeout: SLOW_FIRST_PAINT });
+  await checkScreen(page, 'calendar-agenda-coach-390');
+});

@@ -1,0 +1,142 @@
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import type {
+  CreateEventBody,
+  EventDto,
+  OccurrenceDto,
+  UpdateEventBody,
+} from '../../../../api/calendar/events.schemas';
+import { api } from '../../shared/api';
+import { listItems, type ListResponse } from '../../shared/lists';
+
+export type Occurrence = OccurrenceDto;
+export type CalendarEvent = EventDto;
+export type EventInput = CreateEventBody;
+export type EditScope = UpdateEventBody['scope'];
+export interface CalendarPerson {
+  id: string;
+  name: string;
+  kind: 'ATHLETE' | 'STAFF';
+  sportTeamId: string | null;
+}
+
+const EVENTS_KEY = ['calendar', 'events'] as const;
+
+export interface RangeFilter {
+  from: string;
+  to: string;
+  teamIds: string[];
+  categories: string[];
+  personId: string | null;
+}
+
+/** Every occurrence in the visible range: one request per range and filter, kept while the next one loads. */
+export function useOccurrences(filter: RangeFilter | null) {
+  return useQuery({
+    queryKey: [...EVENTS_KEY, 'range', filter],
+    enabled: !!filter,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<Occurrence>>(
+        '/events',
+        {
+          from: filter!.from,
+          to: filter!.to,
+          teamIds: filter!.teamIds.join(',') || undefined,
+          categories: filter!.categories.join(',') || undefined,
+          personId: filter!.personId ?? undefined,
+        },
+        signal,
+      ),
+    select: listItems,
+  });
+}
+
+export function useEvent(id: string | null) {
+  return useQuery({
+    queryKey: [...EVENTS_KEY, 'one', id],
+    enabled: !!id,
+    queryFn: ({ signal }) => api.get<CalendarEvent>(`/events/${encodeURIComponent(id!)}`, undefined, signal),
+  });
+}
+
+export function useCalendarPeople() {
+  return useQuery({
+    queryKey: ['calendar', 'people'],
+    queryFn: ({ signal }) => api.get<ListResponse<CalendarPerson>>('/calendar/people', undefined, signal),
+    select: listItems,
+  });
+}
+
+function useInvalidateEvents() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: EVENTS_KEY });
+}
+
+export function useSaveEvent() {
+  const invalidate = useInvalidateEvents();
+  return useMutation({
+    mutationFn: ({
+      id,
+      input,
+      scope,
+      occurrenceStart,
+    }: {
+      id: string | null;
+      input: EventInput;
+      scope?: EditScope;
+      occurrenceStart?: string;
+    }) =>
+      id
+        ? api.patch<CalendarEvent>(`/events/${encodeURIComponent(id)}`, {
+            ...input,
+            scope: scope ?? 'ALL',
+            ...(occurrenceStart ? { occurrenceStart } : {}),
+          })
+        : api.post<CalendarEvent>('/events', input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteEvent() {
+  const invalidate = useInvalidateEvents();
+  return useMutation({
+    mutationFn: ({ id, scope, occurrenceStart }: { id: string; scope: EditScope; occurrenceStart?: string }) =>
+      api.delete<null>(
+        `/events/${encodeURIComponent(id)}?scope=${scope}${occurrenceStart ? `&occurrenceStart=${encodeURIComponent(occurrenceStart)}` : ''}`,
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDecideEvent() {
+  const invalidate = useInvalidateEvents();
+  return useMutation({
+    mutationFn: ({ id, decision, reason }: { id: string; decision: 'APPROVE' | 'REJECT'; reason?: string }) =>
+      api.post<CalendarEvent>(`/events/${encodeURIComponent(id)}/decision`, { decision, reason }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The editable fields of a stored event, as the form and the drag-to-move handler send them back. */
+export function toEventInput(event: CalendarEvent): EventInput {
+  return {
+    name: event.name,
+    category: event.category,
+    caraCategory: (event.caraCategory as EventInput['caraCategory']) ?? null,
+    sportTeamId: event.sportTeamId,
+    attendeeTeamIds: event.attendeeTeamIds,
+    attendeeUserIds: event.attendeeUserIds,
+    location: event.location,
+    timeZone: event.timeZone,
+    startDate: event.startDate,
+    startTime: event.startTime,
+    endDate: event.endDate,
+    endTime: event.endTime,
+    repeat: event.repeat,
+    weekdays: event.weekdays as EventInput['weekdays'],
+    repeatUntil: event.repeatUntil,
+    notes: event.notes,
+    agenda: event.agenda,
+    reminderMinutes: event.reminderMinutes,
+  };
+}

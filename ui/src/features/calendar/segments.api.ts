@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AcademicYearDto } from '../../../../api/academic-years/academic-years.schemas';
+import type { CreateSegmentBody, SegmentDto, UpdateSegmentBody } from '../../../../api/calendar/segments.schemas';
+import { api } from '../../shared/api';
+import { listItems, type ListResponse } from '../../shared/lists';
+
+export type Segment = SegmentDto;
+export type CalendarTeam = { id: string; name: string; sport: string };
+
+const SEGMENTS_KEY = ['calendar', 'segments'] as const;
+
+/** The teams whose calendar the signed-in person sees: every team for admins, their own for coaches and athletes. */
+export function useCalendarTeams() {
+  return useQuery({
+    queryKey: ['calendar', 'teams'],
+    queryFn: ({ signal }) => api.get<ListResponse<CalendarTeam>>('/calendar/teams', undefined, signal),
+    select: listItems,
+  });
+}
+
+/** Academic years, newest first; segments and the calendar pick one (the current year by default). */
+export function useCalendarYears() {
+  return useQuery({
+    queryKey: ['academic-years'],
+    queryFn: ({ signal }) => api.get<ListResponse<AcademicYearDto>>('/academic-years', undefined, signal),
+    select: (data) => [...listItems(data)].sort((a, b) => b.startYear - a.startYear),
+  });
+}
+
+export function useSegments(academicYearId: string | null) {
+  return useQuery({
+    queryKey: [...SEGMENTS_KEY, academicYearId],
+    enabled: !!academicYearId,
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<Segment>>('/segments', { academicYearId: academicYearId ?? undefined }, signal),
+    select: listItems,
+  });
+}
+
+export function useSaveSegment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: CreateSegmentBody }) => {
+      if (!id) return api.post<Segment>('/segments', input);
+      const { sportTeamId: _team, academicYearId: _year, ...changes } = input;
+      return api.patch<Segment>(`/segments/${encodeURIComponent(id)}`, changes satisfies UpdateSegmentBody);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: SEGMENTS_KEY }),
+  });
+}
+
+export function useDeleteSegment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/segments/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: SEGMENTS_KEY }),
+  });
+}
