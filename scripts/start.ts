@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from '../api/config';
 import { migrateToLatest } from '../migrations/migrate';
 import { loadDemoData } from './demo-data';
+import { runDemoProcesses } from './demo/demo-processes';
 import { formatBanner } from './start/banner';
 import { lockDataDir } from './start/data-lock';
 import { openDatabase, redactUrl } from './start/database';
@@ -95,6 +96,10 @@ async function main(): Promise<void> {
     step();
     const api = await runApi({ config, database, address: temporal.address });
     shutdown.add('API', () => api.stop());
+    step();
+    // The demo's sends, submissions and disclosures are made by the real workflows, so they need the worker and API.
+    const processes = await runDemoProcesses(api.app);
+    if (processes.ran) log('Ran the demo processes.');
     step();
 
     const vite = options.dev ? await runViteDevServer(options.vitePort, config.port, config.publicUrl) : undefined;

@@ -1,14 +1,15 @@
 import { Client, Connection } from '@temporalio/client';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, type AppConfig } from '../../api/config';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { buildServer } from '../../api/server';
 
-/** Builds the API with a Temporal client and listens on HOST:PORT. */
+/** Builds the API with a Temporal client and listens on HOST:PORT; `app` lets the start drive it in process (demo data). */
 export async function runApi(deps: {
   config: AppConfig;
   database: DatabaseHandle;
   address: string;
-}): Promise<{ stop(): Promise<void> }> {
+}): Promise<{ app: FastifyInstance; stop(): Promise<void> }> {
   const connection = await Connection.connect({ address: deps.address });
   try {
     const temporal = new Client({ connection, namespace: deps.config.temporalNamespace });
@@ -23,6 +24,7 @@ export async function runApi(deps: {
       throw err;
     }
     return {
+      app,
       async stop() {
         // Fastify's close stops accepting connections first, then lets requests in flight finish.
         await app.close();

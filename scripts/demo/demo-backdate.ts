@@ -1,0 +1,165 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../migrations/database';
+import type { DemoOutcome } from './demo-packet-history';
+
+/**
+ * The one place demo rows are moved back in time. The workflows ran a moment ago, so every row they wrote says
+ * "today"; a demo school should look lived-in (a year of sends, a disclosure submitted nine days ago, a step overdue).
+ * Each record's rows are mapped linearly from the real window in which its workflow wrote them onto the window the
+ * story wants, so their order stays as the workflow wrote it. Only rows are moved: the workflows' own timers (expiry,
+ * reminders) still count from when they really started, which is why only recent sends keep open submissions.
+ */
+type Db = Kysely<Database>;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export interface DemoTimeline {
+  sends: Array<{
+    sentPacketId: string;
+    daysAgo: number;
+    submissions: Array<{ submissionId: string; workflowId: string; outcome: DemoOutcome; turnaroundHours: number }>;
+  }>;
+  disclosures: Array<{ disclosureId: string; submittedDaysAgo: number | null; decided: boolean }>;
+  leaver: { sentPacketId: string; submissionId: string; workflowId: string } | null;
+}
+
+interface Window {
+  from: [Date, Date];
+  to: [Date, Date];
+}
+
+/** `column` moved from the real window onto the story's window (null stays null). */
+function remapped(column: string, w: Window): RawBuilder<Date> {
+  const realSpan = Math.max(w.from[1].getTime() - w.from[0].getTime(), 1);
+  const ratio = (w.to[1].getTime() - w.to[0].getTime()) / realSpan;
+  return sql<Date>`${w.to[0]}::timestamptz + (${sql.ref(column)} - ${w.from[0]}::timestamptz) * ${ratio}::float8`;
+}
+
+/** The real window in which a record's rows were written: from its start (less a second) until now. */
+function realWindow(started: Date): [Date, Date] {
+  return [new Date(started.getTime() - 1000), new Date()];
+}
+
+async function moveSubmission(db: Db, schoolId: string, workflowId: string, submissionId: string, w: Window) {
+  await db
+    .updateTable('packet_submissions')
+    .set({
+      created_at: remapped('created_at', w),
+      updated_at: remapped('updated_at', w),
+      completed_at: remapped('completed_at', w),
+      voided_at: remapped('voided_at', w),
+    })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', submissionId)
+    .execute();
+  await db
+    .updateTable('packet_submission_events')
+    .set({ created_at: remapped('created_at', w) })
+    .where('school_id', '=', schoolId)
+    .where('submission_id', '=', submissionId)
+    .execute();
+  await moveTasks(db, schoolId, workflowId, w);
+}
+
+async function moveTasks(db: Db, schoolId: string, workflowId: string, w: Window) {
+  await db
+    .updateTable('tasks')
+    .set({ created_at: remapped('created_at', w), completed_at: remapped('completed_at', w) })
+    .where('school_id', '=', schoolId)
+    .where('workflow_id', '=', workflowId)
+    .execute();
+}
+
+export async function backdateDemoHistory(db: Db, schoolId: string, timeline: DemoTimeline): Promise<void> {
+  const now = Date.now();
+  for (const send of timeline.sends) {
+    const real = await db
+      .selectFrom('sent_packets')
+      .select('sent_at')
+      .where('id', '=', send.sentPacketId)
+      .executeTakeFirstOrThrow();
+    const from = realWindow(real.sent_at);
+    const sentAt = new Date(now - send.daysAgo * DAY);
+    const open = send.submissions.some((s) => s.outcome === 'S' || s.outcome === 'P');
+    await db
+      .updateTable('sent_packets')
+      .set({ sent_at: sentAt, ...(open ? {} : { expires_at: new Date(sentAt.getTime() + 30 * DAY) }) })
+      .where('id', '=', send.sentPacketId)
+      .execute();
+    for (const s of send.submissions) {
+      // A submission still waiting on the athlete runs up to now; the others end after their turnaround.
+      const end = s.outcome === 'P' ? now - HOUR : Math.min(sentAt.getTime() + s.turnaroundHours * HOUR, now - HOUR);
+      await moveSubmission(db, schoolId, s.workflowId, s.submissionId, { from, to: [sentAt, new Date(end)] });
+    }
+  }
+  const packet = await db
+    .selectFrom('packets')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('name', '=', 'Pre-participation paperwork')
+    .executeTakeFirst();
+  if (packet) {
+    await db
+      .updateTable('packets')
+      .set({ created_at: new Date(now - 360 * DAY), last_activity_at: new Date(now - 2 * DAY) })
+      .where('id', '=', packet.id)
+      .execute();
+  }
+
+  for (const d of timeline.disclosures) {
+    const row = await db
+      .selectFrom('disclosures')
+      .select(['created_at', 'workflow_id'])
+      .where('id', '=', d.disclosureId)
+      .executeTakeFirstOrThrow();
+    const from = realWindow(row.created_at);
+    const submittedAt = d.submittedDaysAgo === null ? now - HOUR : now - d.submittedDaysAgo * DAY;
+    // Drafted the day before it was sent in; decided a day after.
+    const to: [Date, Date] = [new Date(submittedAt - DAY), new Date(d.decided ? submittedAt + DAY : submittedAt)];
+    const w: Window = { from, to };
+    await db
+      .updateTable('disclosures')
+      .set({
+        created_at: remapped('created_at', w),
+        updated_at: remapped('updated_at', w),
+        submitted_at: remapped('submitted_at', w),
+        decided_at: remapped('decided_at', w),
+      })
+      .where('id', '=', d.disclosureId)
+      .execute();
+    await db
+      .updateTable('disclosure_events')
+      .set({ created_at: remapped('created_at', w) })
+      .where('disclosure_id', '=', d.disclosureId)
+      .execute();
+    if (row.workflow_id) await moveTasks(db, schoolId, row.workflow_id, w);
+  }
+
+  if (timeline.leaver) {
+    // Sent twelve days ago, filled in two days later; the approval was due three days ago.
+    const real = await db
+      .selectFrom('sent_packets')
+      .select('sent_at')
+      .where('id', '=', timeline.leaver.sentPacketId)
+      .executeTakeFirstOrThrow();
+    const from = realWindow(real.sent_at);
+    const sentAt = new Date(now - 12 * DAY);
+    await db
+      .updateTable('sent_packets')
+      .set({ sent_at: sentAt })
+      .where('id', '=', timeline.leaver.sentPacketId)
+      .execute();
+    await moveSubmission(db, schoolId, timeline.leaver.workflowId, timeline.leaver.submissionId, {
+      from,
+      to: [sentAt, new Date(now - 10 * DAY)],
+    });
+    await db
+      .updateTable('tasks')
+      .set({ due_at: new Date(now - 3 * DAY) })
+      .where('school_id', '=', schoolId)
+      .where('workflow_id', '=', timeline.leaver.workflowId)
+      .where('status', '=', 'OPEN')
+      .execute();
+  }
+}
