@@ -94,12 +94,19 @@ async function main(): Promise<void> {
     });
     shutdown.add('worker', () => worker.stop());
     step();
-    const api = await runApi({ config, database, address: temporal.address });
+    const api = await runApi({
+      config,
+      database,
+      address: temporal.address,
+      // The demo's sends, submissions and disclosures are made by the real workflows through the API's routes, so
+      // they run once the worker and the API are built, before the API listens.
+      async beforeListen(app) {
+        const begun = Date.now();
+        const processes = await runDemoProcesses(app);
+        if (processes.ran) log(`Ran the demo processes in ${((Date.now() - begun) / 1000).toFixed(1)} s.`);
+      },
+    });
     shutdown.add('API', () => api.stop());
-    step();
-    // The demo's sends, submissions and disclosures are made by the real workflows, so they need the worker and API.
-    const processes = await runDemoProcesses(api.app);
-    if (processes.ran) log('Ran the demo processes.');
     step();
 
     const vite = options.dev ? await runViteDevServer(options.vitePort, config.port, config.publicUrl) : undefined;

@@ -36,12 +36,43 @@ function remapped(column: string, w: Window): RawBuilder<Date> {
   return sql<Date>`${w.to[0]}::timestamptz + (${sql.ref(column)} - ${w.from[0]}::timestamptz) * ${ratio}::float8`;
 }
 
-/** The real window in which a record's rows were written: from its start (less a second) until now. */
-function realWindow(started: Date): [Date, Date] {
-  return [new Date(started.getTime() - 1000), new Date()];
+/** The real window in which a record's rows were written: from its start (less a second) to its last write. */
+function realWindow(started: Date, last: Date): [Date, Date] {
+  return [new Date(started.getTime() - 1000), new Date(Math.max(last.getTime(), started.getTime() + 1000))];
 }
 
-async function moveSubmission(db: Db, schoolId: string, workflowId: string, submissionId: string, w: Window) {
+/** When a workflow last wrote its task rows (or `fallback` when it wrote none). */
+async function lastTaskWrite(db: Db, schoolId: string, workflowId: string, fallback: Date): Promise<Date> {
+  const row = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.max(sql<Date>`coalesce(completed_at, created_at)`).as('last'))
+    .where('school_id', '=', schoolId)
+    .where('workflow_id', '=', workflowId)
+    .executeTakeFirst();
+  return row?.last && new Date(row.last) > fallback ? new Date(row.last) : fallback;
+}
+
+/** A submission's rows (the row, its audit trail, its tasks), from when its send really started onto `to`. */
+async function moveSubmission(
+  db: Db,
+  schoolId: string,
+  ref: { workflowId: string; submissionId: string; realStart: Date },
+  to: [Date, Date],
+) {
+  const { workflowId, submissionId } = ref;
+  const events = await db
+    .selectFrom('packet_submission_events')
+    .select((eb) => eb.fn.max('created_at').as('last'))
+    .where('school_id', '=', schoolId)
+    .where('submission_id', '=', submissionId)
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom('packet_submissions')
+    .select('updated_at')
+    .where('id', '=', submissionId)
+    .executeTakeFirstOrThrow();
+  const last = [row.updated_at, events?.last ? new Date(events.last) : ref.realStart].reduce((a, b) => (a > b ? a : b));
+  const w: Window = { from: realWindow(ref.realStart, await lastTaskWrite(db, schoolId, workflowId, last)), to };
   await db
     .updateTable('packet_submissions')
     .set({
@@ -91,7 +122,6 @@ async function backdateRows(db: Db, schoolId: string, timeline: DemoTimeline): P
       .select('sent_at')
       .where('id', '=', send.sentPacketId)
       .executeTakeFirstOrThrow();
-    const from = realWindow(real.sent_at);
     const sentAt = new Date(now - send.daysAgo * DAY);
     const open = send.submissions.some((s) => s.outcome === 'S' || s.outcome === 'P');
     await db
@@ -100,9 +130,12 @@ async function backdateRows(db: Db, schoolId: string, timeline: DemoTimeline): P
       .where('id', '=', send.sentPacketId)
       .execute();
     for (const s of send.submissions) {
-      // A submission still waiting on the athlete runs up to now; the others end after their turnaround.
-      const end = s.outcome === 'P' ? now - HOUR : Math.min(sentAt.getTime() + s.turnaroundHours * HOUR, now - HOUR);
-      await moveSubmission(db, schoolId, s.workflowId, s.submissionId, { from, to: [sentAt, new Date(end)] });
+      // A submission still waiting on the athlete was only opened; the others end after their turnaround.
+      const end =
+        s.outcome === 'P'
+          ? sentAt.getTime() + 60_000
+          : Math.min(sentAt.getTime() + s.turnaroundHours * HOUR, now - HOUR);
+      await moveSubmission(db, schoolId, { ...s, realStart: real.sent_at }, [sentAt, new Date(end)]);
     }
   }
   const packet = await db
@@ -122,10 +155,12 @@ async function backdateRows(db: Db, schoolId: string, timeline: DemoTimeline): P
   for (const d of timeline.disclosures) {
     const row = await db
       .selectFrom('disclosures')
-      .select(['created_at', 'workflow_id'])
+      .select(['created_at', 'submitted_at', 'decided_at', 'workflow_id'])
       .where('id', '=', d.disclosureId)
       .executeTakeFirstOrThrow();
-    const from = realWindow(row.created_at);
+    const lastDecision = row.decided_at ?? row.submitted_at ?? row.created_at;
+    const last = row.workflow_id ? await lastTaskWrite(db, schoolId, row.workflow_id, lastDecision) : lastDecision;
+    const from = realWindow(row.created_at, last);
     const submittedAt = d.submittedDaysAgo === null ? now - HOUR : now - d.submittedDaysAgo * DAY;
     // Drafted the day before it was sent in; decided a day after.
     const to: [Date, Date] = [new Date(submittedAt - DAY), new Date(d.decided ? submittedAt + DAY : submittedAt)];
@@ -155,17 +190,16 @@ async function backdateRows(db: Db, schoolId: string, timeline: DemoTimeline): P
       .select('sent_at')
       .where('id', '=', timeline.leaver.sentPacketId)
       .executeTakeFirstOrThrow();
-    const from = realWindow(real.sent_at);
     const sentAt = new Date(now - 12 * DAY);
     await db
       .updateTable('sent_packets')
       .set({ sent_at: sentAt })
       .where('id', '=', timeline.leaver.sentPacketId)
       .execute();
-    await moveSubmission(db, schoolId, timeline.leaver.workflowId, timeline.leaver.submissionId, {
-      from,
-      to: [sentAt, new Date(now - 10 * DAY)],
-    });
+    await moveSubmission(db, schoolId, { ...timeline.leaver, realStart: real.sent_at }, [
+      sentAt,
+      new Date(now - 10 * DAY),
+    ]);
     await db
       .updateTable('tasks')
       .set({ due_at: new Date(now - 3 * DAY) })

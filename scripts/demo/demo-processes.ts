@@ -32,6 +32,8 @@ export interface DemoProcessesResult {
 export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProcessesResult> {
   const { db } = app.deps.database;
   if (!app.deps.config.loadDemoData) return { ran: false, reason: 'DEMO_DATA is off' };
+  // The maintenance instance answers 503 on the API and shares the database with the live one.
+  if (app.deps.config.maintenance) return { ran: false, reason: 'maintenance mode' };
   const school = await db.selectFrom('schools').select('id').where('slug', '=', 'demo-state').executeTakeFirst();
   if (!school) return { ran: false, reason: 'no demo school' };
   const started = await db
