@@ -47,7 +47,11 @@ export async function signInDemoPerson(app: FastifyInstance, db: Kysely<Database
         ...(body === undefined ? {} : { payload: body as object }),
       });
       if (res.statusCode >= 400) {
-        throw new Error(`Demo data: ${email} ${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+        const error = new Error(
+          `Demo data: ${email} ${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`,
+        );
+        const code = (res.json() as { error?: { code?: unknown } }).error?.code;
+        throw Object.assign(error, { code: typeof code === 'string' ? code : undefined });
       }
       return (res.body ? res.json() : undefined) as T;
     },
@@ -69,6 +73,23 @@ export async function waitForRow<T>(
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > until) throw new Error(`Demo data: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Runs a person's step action once the workflow has the step open. The row shows a step as soon as an activity wrote
+ * it, a moment before the workflow itself takes actions on it; until then its Update validator refuses with
+ * STEP_NOT_ACTIVE (and changes nothing), so asking again is safe. Other refusals are real errors.
+ */
+export async function actWhenStepActive<T>(act: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await act();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'STEP_NOT_ACTIVE' || Date.now() > until) throw err;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -12,7 +12,7 @@ import { DEMO_DISCLOSURES } from './demo-disclosures';
 import { DEMO_SEND_HISTORY, type DemoOutcome } from './demo-packet-history';
 import { demoPacketDefinitions, DEMO_PACKET_NAMES } from './demo-packets';
 import { DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE, DEMO_LEAVER } from './demo-people';
-import { signInDemoPerson, waitForRow, type DemoPerson } from './demo-person';
+import { actWhenStepActive, signInDemoPerson, waitForRow, type DemoPerson } from './demo-person';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -151,19 +151,22 @@ class DemoRun {
 
   /** The athlete fills in their step (the Update the submissions route runs, with the athlete as the actor). */
   private async athleteSubmits(workflowId: string, athlete: Athlete, answers: Record<string, unknown>) {
-    await executeStepAction(this.temporal, workflowId, {
-      stepId: 'athlete',
-      action: 'SUBMIT',
-      actor: {
-        userId: athlete.id,
-        roles: ['STUDENT_ATHLETE'],
-        name: `${athlete.firstName} ${athlete.lastName}`,
-        ip: null,
-        userAgent: 'demo data loader',
-      },
-      today: await findSchoolToday(this.db, this.schoolId),
-      answers: answers as never,
-    });
+    const today = await findSchoolToday(this.db, this.schoolId);
+    await actWhenStepActive(() =>
+      executeStepAction(this.temporal, workflowId, {
+        stepId: 'athlete',
+        action: 'SUBMIT',
+        actor: {
+          userId: athlete.id,
+          roles: ['STUDENT_ATHLETE'],
+          name: `${athlete.firstName} ${athlete.lastName}`,
+          ip: null,
+          userAgent: 'demo data loader',
+        },
+        today,
+        answers: answers as never,
+      }),
+    );
   }
 
   private contactAnswers(athlete: Athlete) {
@@ -207,14 +210,18 @@ class DemoRun {
     if (outcome === 'S') return;
     const signature = `${this.admin.firstName} ${this.admin.lastName}`;
     if (outcome === 'A') {
-      await this.admin.call('POST', `${url}/actions`, { stepId: 'compliance', action: 'APPROVE', signature });
+      await actWhenStepActive(() =>
+        this.admin.call('POST', `${url}/actions`, { stepId: 'compliance', action: 'APPROVE', signature }),
+      );
       await this.waitForSubmission(submission.id, (r) => r.status === 'APPROVED');
     } else {
-      await this.admin.call('POST', `${url}/actions`, {
-        stepId: 'compliance',
-        action: 'REJECT',
-        reason: 'The medical history is missing the physician clearance.',
-      });
+      await actWhenStepActive(() =>
+        this.admin.call('POST', `${url}/actions`, {
+          stepId: 'compliance',
+          action: 'REJECT',
+          reason: 'The medical history is missing the physician clearance.',
+        }),
+      );
       await this.waitForSubmission(submission.id, (r) => r.status === 'REJECTED');
     }
   }
