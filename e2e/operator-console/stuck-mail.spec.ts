@@ -23,7 +23,7 @@ test('an operator finds an invitation whose mail keeps failing, fixes the cause,
   page,
 }) => {
   // Bundling the workflows for the test's own worker and waiting for real retries takes longer than one screen.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // The mail failures are the point of the test; keep the worker's retry warnings out of the report.
   try {
     Runtime.install({ logger: new DefaultLogger('ERROR') });

@@ -58,6 +58,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
   return { ran: true, reason: 'first start' };
 }
 
+const SENDS_AT_ONCE = 4;
+
 interface Athlete {
   id: string;
   firstName: string;
@@ -226,7 +228,38 @@ class DemoRun {
     }
   }
 
-  /** A year of sends of the pre-participation packet, oldest first, recipients cycled over the squad. */
+  /** One send of the pre-participation packet, each recipient ending as the plan says. */
+  private async playSend(
+    send: (typeof DEMO_SEND_HISTORY)[number],
+    squad: Athlete[],
+    first: number,
+  ): Promise<DemoTimeline['sends'][number]> {
+    const recipients = send.outcomes.map((_, i) => squad[(first + i) % squad.length]!);
+    const sent = await this.send(
+      DEMO_PACKET_NAMES.preParticipation,
+      recipients.map((r) => r.id),
+      { notify: false, waitFor: 'athlete' },
+    );
+    const byRecipient = new Map(sent.submissions.map((s) => [s.recipient_user_id, s]));
+    await Promise.all(
+      send.outcomes.map((outcome, i) =>
+        this.playOutcome(byRecipient.get(recipients[i]!.id)!, recipients[i]!, outcome, first + i),
+      ),
+    );
+    return {
+      sentPacketId: sent.sentPacketId,
+      daysAgo: send.daysAgo,
+      submissions: send.outcomes.map((outcome, i) => ({
+        submissionId: byRecipient.get(recipients[i]!.id)!.id,
+        workflowId: byRecipient.get(recipients[i]!.id)!.workflow_id,
+        outcome,
+        // Spread turnarounds around the send's typical one: 60% to 140%.
+        turnaroundHours: send.turnaroundHours * (0.6 + ((i * 37) % 9) / 10),
+      })),
+    };
+  }
+
+  /** A year of sends of the pre-participation packet, recipients cycled over the squad. */
   async sendHistory(): Promise<DemoTimeline['sends']> {
     const squad = await Promise.all(DEMO_ATHLETES.map((a) => this.athlete(a.email)));
     const plan = [...DEMO_SEND_HISTORY].reverse();
@@ -236,32 +269,11 @@ class DemoRun {
       offsets.set(send, offset);
       offset += send.outcomes.length;
     }
+    // A few sends at a time: each waits mostly on workflow round trips, so they overlap well.
     const timeline: DemoTimeline['sends'] = [];
-    for (const send of plan) {
-      const first = offsets.get(send)!;
-      const recipients = send.outcomes.map((_, i) => squad[(first + i) % squad.length]!);
-      const sent = await this.send(
-        DEMO_PACKET_NAMES.preParticipation,
-        recipients.map((r) => r.id),
-        { notify: false, waitFor: 'athlete' },
-      );
-      const byRecipient = new Map(sent.submissions.map((s) => [s.recipient_user_id, s]));
-      await Promise.all(
-        send.outcomes.map((outcome, i) =>
-          this.playOutcome(byRecipient.get(recipients[i]!.id)!, recipients[i]!, outcome, first + i),
-        ),
-      );
-      timeline.push({
-        sentPacketId: sent.sentPacketId,
-        daysAgo: send.daysAgo,
-        submissions: send.outcomes.map((outcome, i) => ({
-          submissionId: byRecipient.get(recipients[i]!.id)!.id,
-          workflowId: byRecipient.get(recipients[i]!.id)!.workflow_id,
-          outcome,
-          // Spread turnarounds around the send's typical one: 60% to 140%.
-          turnaroundHours: send.turnaroundHours * (0.6 + ((i * 37) % 9) / 10),
-        })),
-      });
+    for (let i = 0; i < plan.length; i += SENDS_AT_ONCE) {
+      const batch = plan.slice(i, i + SENDS_AT_ONCE);
+      timeline.push(...(await Promise.all(batch.map((send) => this.playSend(send, squad, offsets.get(send)!)))));
     }
     return timeline;
   }
@@ -277,30 +289,32 @@ class DemoRun {
   /** Each demo athlete drafts and submits their deals; the compliance admin decides through the review route. */
   async discloseDeals(): Promise<DemoTimeline['disclosures']> {
     const settings = await findSchoolSettings(this.db, this.schoolId);
-    const timeline: DemoTimeline['disclosures'] = [];
-    for (const demo of DEMO_DISCLOSURES) {
-      const athlete = await this.athlete(DEMO_ATHLETES[demo.athlete]!.email);
-      const id = await insertDisclosure(this.db, this.schoolId, athlete.id, demo.fields);
-      timeline.push({ disclosureId: id, submittedDaysAgo: demo.submittedDaysAgo, decided: false });
-      if (demo.status === 'DRAFT') continue;
-      const draft = (await findDisclosure(this.db, this.schoolId, id))!;
-      assertSubmittable(draft);
-      await submitThroughWorkflow(this.app.deps, this.temporal, draft, settings, {
-        actor: { userId: athlete.id, role: 'ATHLETE' },
-      });
-      await recordWorkflowId(this.db, this.schoolId, id);
-      await this.waitForDisclosure(id, 'PENDING');
-      if (demo.status === 'PENDING') continue;
-      const decision =
-        demo.status === 'APPROVED' ? 'APPROVE' : demo.status === 'REJECTED' ? 'REJECT' : 'REQUEST_CHANGE';
-      await this.admin.call('POST', `/api/v1/disclosures/${id}/review`, {
-        decision,
-        ...(demo.reason ? { reason: demo.reason } : {}),
-      });
-      await this.waitForDisclosure(id, demo.status);
-      timeline[timeline.length - 1]!.decided = true;
-    }
-    return timeline;
+    return Promise.all(DEMO_DISCLOSURES.map((demo) => this.playDisclosure(demo, settings)));
+  }
+
+  private async playDisclosure(
+    demo: (typeof DEMO_DISCLOSURES)[number],
+    settings: Awaited<ReturnType<typeof findSchoolSettings>>,
+  ): Promise<DemoTimeline['disclosures'][number]> {
+    const athlete = await this.athlete(DEMO_ATHLETES[demo.athlete]!.email);
+    const id = await insertDisclosure(this.db, this.schoolId, athlete.id, demo.fields);
+    const entry = { disclosureId: id, submittedDaysAgo: demo.submittedDaysAgo, decided: false };
+    if (demo.status === 'DRAFT') return entry;
+    const draft = (await findDisclosure(this.db, this.schoolId, id))!;
+    assertSubmittable(draft);
+    await submitThroughWorkflow(this.app.deps, this.temporal, draft, settings, {
+      actor: { userId: athlete.id, role: 'ATHLETE' },
+    });
+    await recordWorkflowId(this.db, this.schoolId, id);
+    await this.waitForDisclosure(id, 'PENDING');
+    if (demo.status === 'PENDING') return entry;
+    const decision = demo.status === 'APPROVED' ? 'APPROVE' : demo.status === 'REJECTED' ? 'REJECT' : 'REQUEST_CHANGE';
+    await this.admin.call('POST', `/api/v1/disclosures/${id}/review`, {
+      decision,
+      ...(demo.reason ? { reason: demo.reason } : {}),
+    });
+    await this.waitForDisclosure(id, demo.status);
+    return { ...entry, decided: true };
   }
 
   /**
