@@ -17,7 +17,8 @@ describe('loadDemoData', () => {
   beforeAll(async () => {
     database = await connectDatabase({ dataDir: join(dir, 'pglite') });
     await migrateToLatest(database.db);
-  }, 60_000);
+    // Every migration on embedded PGlite: over a minute when the machine is shared.
+  }, 180_000);
 
   afterAll(async () => {
     await database?.close();
