@@ -183,6 +183,15 @@ async function backdateRows(db: Db, schoolId: string, timeline: DemoTimeline): P
     if (row.workflow_id) await moveTasks(db, schoolId, row.workflow_id, w);
   }
 
+  // A year of steps told the admins and athletes about each one; in a lived-in school those were read long ago (the
+  // open work still shows in My Tasks and mission control).
+  await db
+    .updateTable('notifications')
+    .set({ read_at: new Date(now) })
+    .where('school_id', '=', schoolId)
+    .where('read_at', 'is', null)
+    .execute();
+
   if (timeline.leaver) {
     // Sent twelve days ago, filled in two days later; the approval was due three days ago.
     const real = await db

@@ -80,16 +80,26 @@ export async function waitForRow<T>(
 /**
  * Runs a person's step action once the workflow has the step open. The row shows a step as soon as an activity wrote
  * it, a moment before the workflow itself takes actions on it; until then its Update validator refuses with
- * STEP_NOT_ACTIVE (and changes nothing), so asking again is safe. Other refusals are real errors.
+ * STEP_NOT_ACTIVE (and changes nothing). On a loaded machine the Update call itself may also time out
+ * (WORKFLOW_UNAVAILABLE) after the workflow applied it. Either way `done` reads the row: when the action took effect
+ * it stops, otherwise it asks again. Other refusals are real errors.
  */
-export async function actWhenStepActive<T>(act: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+export async function actWhenStepActive(
+  act: () => Promise<unknown>,
+  done: () => Promise<boolean>,
+  timeoutMs = 120_000,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
-      return await act();
+      await act();
+      return;
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 'STEP_NOT_ACTIVE' || Date.now() > until) throw err;
+      const code = (err as { code?: unknown }).code;
+      if ((code !== 'STEP_NOT_ACTIVE' && code !== 'WORKFLOW_UNAVAILABLE') || Date.now() > until) throw err;
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 200));
+    if (await done()) return;
   }
 }

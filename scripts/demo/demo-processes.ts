@@ -58,7 +58,7 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
   return { ran: true, reason: 'first start' };
 }
 
-const SENDS_AT_ONCE = 4;
+const SENDS_AT_ONCE = 2;
 
 interface Athlete {
   id: string;
@@ -154,21 +154,34 @@ class DemoRun {
   /** The athlete fills in their step (the Update the submissions route runs, with the athlete as the actor). */
   private async athleteSubmits(workflowId: string, athlete: Athlete, answers: Record<string, unknown>) {
     const today = await findSchoolToday(this.db, this.schoolId);
-    await actWhenStepActive(() =>
-      executeStepAction(this.temporal, workflowId, {
-        stepId: 'athlete',
-        action: 'SUBMIT',
-        actor: {
-          userId: athlete.id,
-          roles: ['STUDENT_ATHLETE'],
-          name: `${athlete.firstName} ${athlete.lastName}`,
-          ip: null,
-          userAgent: 'demo data loader',
-        },
-        today,
-        answers: answers as never,
-      }),
+    await actWhenStepActive(
+      () =>
+        executeStepAction(this.temporal, workflowId, {
+          stepId: 'athlete',
+          action: 'SUBMIT',
+          actor: {
+            userId: athlete.id,
+            roles: ['STUDENT_ATHLETE'],
+            name: `${athlete.firstName} ${athlete.lastName}`,
+            ip: null,
+            userAgent: 'demo data loader',
+          },
+          today,
+          answers: answers as never,
+        }),
+      () => this.movedPast(workflowId, 'athlete'),
     );
+  }
+
+  /** Whether the submission has left a step (the workflow wrote the next one, or its end). */
+  private async movedPast(workflowId: string, stepId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('packet_submissions')
+      .select(['status', 'active_step_id'])
+      .where('school_id', '=', this.schoolId)
+      .where('workflow_id', '=', workflowId)
+      .executeTakeFirstOrThrow();
+    return row.active_step_id !== stepId && (row.active_step_id !== null || row.status !== 'PENDING');
   }
 
   private contactAnswers(athlete: Athlete) {
@@ -212,17 +225,20 @@ class DemoRun {
     if (outcome === 'S') return;
     const signature = `${this.admin.firstName} ${this.admin.lastName}`;
     if (outcome === 'A') {
-      await actWhenStepActive(() =>
-        this.admin.call('POST', `${url}/actions`, { stepId: 'compliance', action: 'APPROVE', signature }),
+      await actWhenStepActive(
+        () => this.admin.call('POST', `${url}/actions`, { stepId: 'compliance', action: 'APPROVE', signature }),
+        () => this.movedPast(submission.workflow_id, 'compliance'),
       );
       await this.waitForSubmission(submission.id, (r) => r.status === 'APPROVED');
     } else {
-      await actWhenStepActive(() =>
-        this.admin.call('POST', `${url}/actions`, {
-          stepId: 'compliance',
-          action: 'REJECT',
-          reason: 'The medical history is missing the physician clearance.',
-        }),
+      await actWhenStepActive(
+        () =>
+          this.admin.call('POST', `${url}/actions`, {
+            stepId: 'compliance',
+            action: 'REJECT',
+            reason: 'The medical history is missing the physician clearance.',
+          }),
+        () => this.movedPast(submission.workflow_id, 'compliance'),
       );
       await this.waitForSubmission(submission.id, (r) => r.status === 'REJECTED');
     }
