@@ -55,11 +55,8 @@ test('the operator finds and fixes the two stuck processes of the demo data', as
     await expect(leaverRow).toContainText(/past its due time/);
     await checkScreen(page, 'mission-control-demo-stuck');
 
-    // 1. The bouncing address: the admin corrects it on the athlete's profile; the operator retries the step.
-    const fixed = await admin.patch(`/api/v1/athletes/${bouncing.recipient_user_id}`, {
-      data: { email: DEMO_BOUNCING_ATHLETE_FIXED_EMAIL },
-    });
-    expect(fixed.status(), await fixed.text()).toBe(200);
+    // 1. The bouncing address: the operator reads why, prepares the retry; the admin corrects the address on the
+    // athlete's profile while the next automatic try is still seconds away, so it is the operator's retry that sends.
     await page.goto(`/missionControlDashboard?workflow=${encodeURIComponent(bouncing.workflow_id)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Packet submission process', { timeout: 30_000 });
     const why = page.getByRole('alert').filter({ hasText: 'Why this process is stuck' });
@@ -67,6 +64,23 @@ test('the operator finds and fixes the two stuck processes of the demo data', as
     await page.getByRole('button', { name: 'Retry now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Retry now?' });
     await dialog.getByLabel(/^Reason/).fill('The athlete’s address was mistyped; corrected on his profile');
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(
+            `/api/v1/operator-console/workflows/${encodeURIComponent(bouncing.workflow_id)}`,
+          );
+          const body = (await res.json()) as { pendingActivities: Array<{ nextAttemptAt: string | null }> };
+          const next = body.pendingActivities[0]?.nextAttemptAt;
+          return next ? Date.parse(next) - Date.now() : 0;
+        },
+        { timeout: 90_000, intervals: [500] },
+      )
+      .toBeGreaterThan(10_000);
+    const fixed = await admin.patch(`/api/v1/athletes/${bouncing.recipient_user_id}`, {
+      data: { email: DEMO_BOUNCING_ATHLETE_FIXED_EMAIL },
+    });
+    expect(fixed.status(), await fixed.text()).toBe(200);
     await dialog.getByRole('button', { name: 'Retry now' }).click();
     await expect(dialog).toBeHidden();
     await expect
