@@ -17,7 +17,8 @@ describe('loadDemoData', () => {
   beforeAll(async () => {
     database = await connectDatabase({ dataDir: join(dir, 'pglite') });
     await migrateToLatest(database.db);
-  }, 60_000);
+    // Every migration on embedded PGlite: over a minute when the machine is shared.
+  }, 180_000);
 
   afterAll(async () => {
     await database?.close();
@@ -94,5 +95,43 @@ describe('loadDemoData', () => {
       .where('users.email', '=', 'coach@demo.edu')
       .executeTakeFirstOrThrow();
     expect(coach.sport_team_id).toBeTruthy();
+  });
+
+  it('writes no sends, submissions or disclosures itself: those come from the workflows (runDemoProcesses)', async () => {
+    const count = async (table: 'sent_packets' | 'packet_submissions' | 'disclosures' | 'tasks') =>
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('sent_packets')).toBe(0);
+    expect(await count('packet_submissions')).toBe(0);
+    expect(await count('disclosures')).toBe(0);
+    expect(await count('tasks')).toBe(0);
+    const published = await database.db
+      .selectFrom('packets')
+      .select('name')
+      .where('status', '=', 'PUBLISHED')
+      .orderBy('name')
+      .execute();
+    expect(published.map((p) => p.name)).toEqual([
+      'Away trip consent',
+      'Pre-participation paperwork',
+      'Summer conditioning waiver',
+    ]);
+    // The people the stuck processes need: the approver who will leave is active until then; the bouncing address.
+    const people = await database.db
+      .selectFrom('users')
+      .select(['email', 'status'])
+      .where('email', 'in', ['lortiz@demo.edu', 'bounce@students.demo.edu'])
+      .orderBy('email')
+      .execute();
+    expect(people).toEqual([
+      { email: 'bounce@students.demo.edu', status: 'NOT_INVITED' },
+      { email: 'lortiz@demo.edu', status: 'ACTIVE' },
+    ]);
   });
 });

@@ -4,6 +4,8 @@ import type { AppConfig } from '../api/config';
 import type { Database } from '../migrations/database';
 import {
   DEMO_ATHLETES,
+  DEMO_BOUNCING_ATHLETE,
+  DEMO_LEAVER,
   DEMO_LOGINS,
   DEMO_PASSWORD,
   DEMO_SCHOOLS,
@@ -14,7 +16,7 @@ import {
 } from './demo/demo-people';
 import { insertAcademicYear, insertDemoEvents, insertDemoSegments } from './demo/demo-calendar';
 import { insertDemoPackets } from './demo/demo-packets';
-import { insertDemoDisclosures } from './demo/demo-disclosures';
+import { insertConflictFlags } from './demo/demo-disclosures';
 import { insertDemoTemplates } from './demo/demo-templates';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-people';
@@ -35,8 +37,10 @@ interface Ids {
 }
 
 /**
- * Loads the demo schools, teams, academic year, staff, athletes and one login per role, once. Runs in one
- * transaction so a failed load leaves nothing behind and the next start tries again.
+ * Loads what has no process behind it, once: the demo schools, teams, academic year, staff, athletes, one login per
+ * role, the published demo packets, conflict flags and templates. Runs in one transaction so a failed load leaves
+ * nothing behind and the next start tries again. Sends, submissions and disclosures come after the worker and the
+ * API are up, from the real workflows (runDemoProcesses in demo/demo-processes.ts).
  */
 export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Promise<DemoDataResult> {
   if (!config.loadDemoData) return { loaded: false, reason: 'DEMO_DATA is off' };
@@ -52,9 +56,11 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
     for (const login of DEMO_LOGINS) await insertPerson(trx, ids, login, { status: 'ACTIVE', passwordHash });
     for (const person of DEMO_STAFF)
       await insertPerson(trx, ids, person, { status: 'NOT_INVITED', passwordHash: null });
-    for (const athlete of DEMO_ATHLETES) await insertAthlete(trx, ids, athlete);
-    await insertDemoPackets(trx, ids.schools.get('demo-state')!, ids.users.get('admin@demo.edu')!);
-    await insertDemoDisclosures(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email), 'admin@demo.edu');
+    // Active without a password: named in a packet's workflow, then deactivated by the demo processes.
+    await insertPerson(trx, ids, DEMO_LEAVER, { status: 'ACTIVE', passwordHash: null });
+    for (const athlete of [...DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE]) await insertAthlete(trx, ids, athlete);
+    await insertDemoPackets(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email)!);
+    await insertConflictFlags(trx, ids.schools.get('demo-state')!, ids.users.get('admin@demo.edu')!);
     await insertDemoTemplates(trx, ids.schools.get('demo-state')!, ids.users.get('operator@provider.test')!);
     await insertDemoEvents(trx, ids.schools.get('demo-state')!, ids.users.get('coach@demo.edu') ?? null);
   });

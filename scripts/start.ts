@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from '../api/config';
 import { migrateToLatest } from '../migrations/migrate';
 import { loadDemoData } from './demo-data';
-import { loadDemoRostersVia } from './demo/demo-rosters';
+import { runDemoProcesses } from './demo/demo-processes';
 import { formatBanner } from './start/banner';
 import { lockDataDir } from './start/data-lock';
 import { openDatabase, redactUrl } from './start/database';
@@ -94,9 +94,19 @@ async function main(): Promise<void> {
     });
     shutdown.add('worker', () => worker.stop());
     step();
-    const api = await runApi({ config, database, address: temporal.address });
+    const api = await runApi({
+      config,
+      database,
+      address: temporal.address,
+      // The demo's sends, submissions and disclosures are made by the real workflows through the API's routes, so
+      // they run once the worker and the API are built, before the API listens.
+      async beforeListen(app) {
+        const begun = Date.now();
+        const processes = await runDemoProcesses(app);
+        if (processes.ran) log(`Ran the demo processes in ${((Date.now() - begun) / 1000).toFixed(1)} s.`);
+      },
+    });
     shutdown.add('API', () => api.stop());
-    if (config.loadDemoData) await loadDemoRostersVia(temporal.address, config.temporalNamespace, database.db, log); // DEMO (issue 15): a roster rollover in progress, by the real workflow
     step();
 
     const vite = options.dev ? await runViteDevServer(options.vitePort, config.port, config.publicUrl) : undefined;

@@ -23,11 +23,27 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): M
   return createSmtpMailer(config.smtpUrl, config.mailFrom);
 }
 
+/**
+ * The development mailbox's one bouncing mailbox: mail to `bounce@<any domain>` is refused with a temporary SMTP
+ * error, so a mail step keeps failing and retrying as it would against a real server (the demo data's stuck process).
+ */
+export const DEV_BOUNCING_MAILBOX = 'bounce';
+
+export function isDevBouncingAddress(address: string): boolean {
+  return address.trim().toLowerCase().startsWith(`${DEV_BOUNCING_MAILBOX}@`);
+}
+
 export function createDevMailer(): Mailer {
   return {
     mode: 'dev',
-    async send() {
-      // Delivery is the outbox row; nothing to do.
+    async send(message) {
+      // Delivery is the outbox row; nothing to do, except for the bouncing mailbox.
+      if (isDevBouncingAddress(message.to)) {
+        // 4xx: temporary, so Temporal keeps retrying (a 5xx would end the step as permanently rejected).
+        throw Object.assign(new Error(`450 Mailbox unavailable: ${message.to} bounces every message`), {
+          responseCode: 450,
+        });
+      }
     },
     async close() {},
   };

@@ -1,14 +1,8 @@
 import type { Transaction } from 'kysely';
-import { runChecks } from '../../activities/disclosures/disclosure.activities';
 import { insertConflictFlag } from '../../api/disclosures/conflict-flags.repository';
-import {
-  insertDisclosure,
-  insertDisclosureEvent,
-  type DisclosureFields,
-} from '../../api/disclosures/disclosures.repository';
+import type { DisclosureFields } from '../../api/disclosures/disclosures.repository';
 import type { DisclosureStatus } from '../../domain/disclosures';
 import type { Database } from '../../migrations/database';
-import { DEMO_ATHLETES } from './demo-people';
 
 /** An ISO date `days` from today (demo dates move with the calendar so priority tasks show). */
 function inDays(days: number): string {
@@ -17,7 +11,7 @@ function inDays(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-interface DemoDisclosure {
+export interface DemoDisclosure {
   athlete: number;
   status: DisclosureStatus;
   submittedDaysAgo: number | null;
@@ -27,7 +21,11 @@ interface DemoDisclosure {
 
 const contact = (name: string, email: string, phone: string) => ({ name, email, phone });
 
-const DEMO_DISCLOSURES: DemoDisclosure[] = [
+/**
+ * A handful of disclosures in every state, by the first five athletes of the squad. Made by the real review workflow
+ * (demo-processes.ts): drafted, submitted by the athlete, decided by the compliance admin; then backdated.
+ */
+export const DEMO_DISCLOSURES: DemoDisclosure[] = [
   {
     athlete: 0,
     status: 'APPROVED',
@@ -146,17 +144,12 @@ const DEMO_DISCLOSURES: DemoDisclosure[] = [
   },
 ];
 
-/**
- * Two conflict flags and a handful of disclosures in every state for the demo school. Pending ones have no
- * workflow yet: the API adopts a disclosure into its review workflow on the first reviewer action.
- */
-export async function insertDemoDisclosures(
+/** The demo school's two conflict flags (configuration, no process). */
+export async function insertConflictFlags(
   trx: Transaction<Database>,
   schoolId: string,
-  userIdOf: (email: string) => string | undefined,
-  reviewerEmail: string,
+  reviewerId: string,
 ): Promise<void> {
-  const reviewer = userIdOf(reviewerEmail) ?? null;
   await insertConflictFlag(
     trx,
     schoolId,
@@ -170,7 +163,7 @@ export async function insertDemoDisclosures(
       companies: ['Stride Athletics', 'Rival Sportswear'],
       boosters: ['Longhorn Legacy Collective'],
     },
-    reviewer,
+    reviewerId,
   );
   await insertConflictFlag(
     trx,
@@ -185,45 +178,6 @@ export async function insertDemoDisclosures(
       companies: [],
       boosters: [],
     },
-    reviewer,
+    reviewerId,
   );
-  for (const demo of DEMO_DISCLOSURES) {
-    const athleteId = userIdOf(DEMO_ATHLETES[demo.athlete]!.email);
-    if (!athleteId) continue;
-    const id = await insertDisclosure(trx, schoolId, athleteId, demo.fields);
-    if (demo.status === 'DRAFT') continue;
-    const submittedAt = new Date(Date.now() - demo.submittedDaysAgo! * 86_400_000);
-    await trx
-      .updateTable('disclosures')
-      .set({ status: 'PENDING', submitted_at: submittedAt, revision: 1 })
-      .where('id', '=', id)
-      .execute();
-    await runChecks(trx, schoolId, id);
-    await insertDisclosureEvent(trx, schoolId, {
-      disclosureId: id,
-      actorUserId: athleteId,
-      action: 'submit',
-      fromStatus: 'DRAFT',
-      toStatus: 'PENDING',
-    });
-    if (demo.status === 'PENDING') continue;
-    const action = demo.status === 'APPROVED' ? 'approve' : demo.status === 'REJECTED' ? 'reject' : 'requestChange';
-    await trx
-      .updateTable('disclosures')
-      .set({
-        status: demo.status,
-        decided_at: new Date(submittedAt.getTime() + 86_400_000),
-        decision_reason: demo.reason ?? null,
-      })
-      .where('id', '=', id)
-      .execute();
-    await insertDisclosureEvent(trx, schoolId, {
-      disclosureId: id,
-      actorUserId: reviewer,
-      action,
-      fromStatus: 'PENDING',
-      toStatus: demo.status,
-      reason: demo.reason ?? null,
-    });
-  }
 }

@@ -2,12 +2,14 @@ import type { Transaction } from 'kysely';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import type { FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
-import { insertDemoPacketHistory } from './demo-packet-history';
+import { insertDemoPacketDrafts } from './demo-packet-history';
+import { DEMO_LEAVER } from './demo-people';
 
 /**
  * The demo packet (issue 4): two published forms (medical history and emergency contact) in one published packet,
  * "Pre-participation paperwork", whose workflow is athlete fills in → compliance approves with a signature. Sent by
- * school admins and coaches. A year of past sends (demo-packet-history.ts) fills the Sent and Reports screens.
+ * school admins and coaches. A year of past sends (demo-processes.ts, by the real workflows, then backdated) fills
+ * the Sent and Reports screens.
  */
 function form(id: string, formId: string, name: string, elements: FormVersion['elements']): FormVersion {
   return { id, formId, version: 1, name, kind: 'long', elements, conditions: [] };
@@ -76,7 +78,117 @@ export function demoPacketDefinitions() {
   return { ids, medical, contact, workflow };
 }
 
-export async function insertDemoPackets(trx: Transaction<Database>, schoolId: string, adminId: string): Promise<void> {
+/** The demo school's published packets, by name: the demo processes send them (demo-processes.ts). */
+export const DEMO_PACKET_NAMES = {
+  preParticipation: 'Pre-participation paperwork',
+  awayTrip: 'Away trip consent',
+  conditioning: 'Summer conditioning waiver',
+} as const;
+
+/**
+ * The two packets behind the demo's stuck processes, both asking the emergency contact form: an away trip approved
+ * by one named person (who then leaves), and a conditioning waiver that starts by mailing the athlete a welcome
+ * letter (to an address that bounces). Checked by demo-packets.test.ts like the main packet.
+ */
+export function demoProcessPacketDefinitions(approver: { userId: string; name: string }) {
+  const { ids, contact } = demoPacketDefinitions();
+  const questions = contact.elements.map((e) => `${ids.contact}:${e.id}`);
+  const fill = {
+    id: 'athlete',
+    kind: 'SUBMITTER',
+    name: 'Athlete fills in',
+    actors: [{ kind: 'RECIPIENT' }],
+    questionIds: questions,
+  } as const;
+  const awayTrip: PacketWorkflowDefinition = {
+    steps: [
+      { ...fill, actors: [...fill.actors], questionIds: [...questions], position: { x: 0, y: 0 } },
+      {
+        id: 'approval',
+        kind: 'APPROVER',
+        name: 'Trip approval',
+        actors: [{ kind: 'USER', userId: approver.userId, name: approver.name }],
+        questionIds: [],
+        position: { x: 0, y: 160 },
+      },
+    ],
+    edges: [{ id: 'athlete-approval', from: 'athlete', to: 'approval' }],
+  };
+  const conditioning: PacketWorkflowDefinition = {
+    steps: [
+      {
+        id: 'welcome',
+        kind: 'EMAIL_NOTIFICATION',
+        name: 'Welcome letter to the athlete',
+        actors: [{ kind: 'RECIPIENT' }],
+        questionIds: [],
+        position: { x: 0, y: 0 },
+      },
+      { ...fill, actors: [...fill.actors], questionIds: [...questions], position: { x: 0, y: 160 } },
+    ],
+    edges: [{ id: 'welcome-athlete', from: 'welcome', to: 'athlete' }],
+  };
+  return { awayTrip, conditioning };
+}
+
+interface PublishedPacket {
+  name: string;
+  description: string;
+  folderId: string;
+  forms: Array<{ formId: string; formVersionId: string }>;
+  workflow: PacketWorkflowDefinition;
+}
+
+async function insertPublishedPacket(
+  trx: Transaction<Database>,
+  schoolId: string,
+  adminId: string,
+  packet: PublishedPacket,
+): Promise<{ packetId: string; versionId: string }> {
+  const row = await trx
+    .insertInto('packets')
+    .values({
+      school_id: schoolId,
+      name: packet.name,
+      description: packet.description,
+      owner_id: adminId,
+      folder_id: packet.folderId,
+      form_ids: JSON.stringify(packet.forms.map((f) => f.formId)),
+      workflow: JSON.stringify(packet.workflow),
+      senders: JSON.stringify({ userIds: [], groups: ['SCHOOL_ADMINS', 'COACHES'] }),
+      status: 'PUBLISHED',
+      current_version: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const version = await trx
+    .insertInto('packet_versions')
+    .values({
+      school_id: schoolId,
+      packet_id: row.id,
+      version: 1,
+      name: packet.name,
+      description: packet.description,
+      hipaa: false,
+      forms: JSON.stringify(packet.forms),
+      workflow: JSON.stringify(packet.workflow),
+      created_by: adminId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { packetId: row.id, versionId: version.id };
+}
+
+/**
+ * The demo forms and published packets (definitions only: no process runs here). Their sends and submissions are
+ * made by the real workflows once the worker is up (demo-processes.ts).
+ */
+export async function insertDemoPackets(
+  trx: Transaction<Database>,
+  schoolId: string,
+  userIdOf: (email: string) => string,
+): Promise<void> {
+  const adminId = userIdOf('admin@demo.edu');
   const { ids, medical, contact, workflow } = demoPacketDefinitions();
   for (const [formId, versionId, definition] of [
     [ids.medical, ids.medicalV1, medical],
@@ -111,46 +223,29 @@ export async function insertDemoPackets(trx: Transaction<Database>, schoolId: st
     .values({ school_id: schoolId, name: 'Pre-season', owner_id: adminId })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const packet = await trx
-    .insertInto('packets')
-    .values({
-      school_id: schoolId,
-      name: 'Pre-participation paperwork',
-      description: 'Medical history and emergency contact for every athlete before the first practice.',
-      owner_id: adminId,
-      folder_id: folder.id,
-      form_ids: JSON.stringify([ids.medical, ids.contact]),
-      workflow: JSON.stringify(workflow),
-      senders: JSON.stringify({ userIds: [], groups: ['SCHOOL_ADMINS', 'COACHES'] }),
-      status: 'PUBLISHED',
-      current_version: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const version = await trx
-    .insertInto('packet_versions')
-    .values({
-      school_id: schoolId,
-      packet_id: packet.id,
-      version: 1,
-      name: 'Pre-participation paperwork',
-      description: 'Medical history and emergency contact for every athlete before the first practice.',
-      hipaa: false,
-      forms: JSON.stringify([
-        { formId: ids.medical, formVersionId: ids.medicalV1 },
-        { formId: ids.contact, formVersionId: ids.contactV1 },
-      ]),
-      workflow: JSON.stringify(workflow),
-      created_by: adminId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertDemoPacketHistory(trx, {
-    schoolId,
-    adminId,
-    packetId: packet.id,
-    packetVersionId: version.id,
-    formIds: [ids.medical, ids.contact],
+  const contactForm = { formId: ids.contact, formVersionId: ids.contactV1 };
+  await insertPublishedPacket(trx, schoolId, adminId, {
+    name: DEMO_PACKET_NAMES.preParticipation,
+    description: 'Medical history and emergency contact for every athlete before the first practice.',
+    folderId: folder.id,
+    forms: [{ formId: ids.medical, formVersionId: ids.medicalV1 }, contactForm],
     workflow,
   });
+  const approver = { userId: userIdOf(DEMO_LEAVER.email), name: `${DEMO_LEAVER.firstName} ${DEMO_LEAVER.lastName}` };
+  const { awayTrip, conditioning } = demoProcessPacketDefinitions(approver);
+  await insertPublishedPacket(trx, schoolId, adminId, {
+    name: DEMO_PACKET_NAMES.awayTrip,
+    description: 'Emergency contact and approval by football operations before an away trip.',
+    folderId: folder.id,
+    forms: [contactForm],
+    workflow: awayTrip,
+  });
+  await insertPublishedPacket(trx, schoolId, adminId, {
+    name: DEMO_PACKET_NAMES.conditioning,
+    description: 'Welcome letter and emergency contact for summer conditioning.',
+    folderId: folder.id,
+    forms: [contactForm],
+    workflow: conditioning,
+  });
+  await insertDemoPacketDrafts(trx, { schoolId, adminId, formIds: [ids.medical, ids.contact], workflow });
 }

@@ -167,6 +167,21 @@ export const DEMO_LOGINS: DemoLogin[] = [
   },
 ];
 
+/**
+ * Football's director of operations, named as the approver of the demo's away-trip packet. Active when the packet is
+ * sent (a send refuses steps that name someone inactive); the demo processes then deactivate her, as when a person
+ * leaves, so her step waits on nobody: the operator console's "Person no longer active" case.
+ */
+export const DEMO_LEAVER: Omit<DemoLogin, 'label'> & { staff: { team: string | null; title: string } } = {
+  email: 'lortiz@demo.edu',
+  firstName: 'Lena',
+  lastName: 'Ortiz',
+  phoneNumber: '5125550114',
+  school: 'demo-state',
+  roles: [{ role: 'COACH', titleGroup: 'OPS_MANAGER' }],
+  staff: { team: 'Football', title: 'Director of Football Operations' },
+};
+
 /** Coaching staff without a login of their own (listed on staff screens, not yet invited). */
 export const DEMO_STAFF: Array<Omit<DemoLogin, 'label'> & { staff: { team: string | null; title: string } }> = [
   {
@@ -318,3 +333,19 @@ export const DEMO_ATHLETES: DemoAthlete[] = [
   },
   ...SQUAD.map(toAthlete),
 ];
+
+/**
+ * A soccer player whose address on file was mistyped as the development mailbox's bouncing address: the demo's
+ * conditioning packet mails him and keeps failing until an admin corrects the address and an operator retries.
+ */
+export const DEMO_BOUNCING_ATHLETE: DemoAthlete = {
+  ...toAthlete(
+    // prettier-ignore
+    ['Noah', 'Bennett', "Men's Soccer", 'Forward', 'MALE', '2006-08-19', 'SECOND_YEAR', 'Sport Management', 'IN_STATE', 'COMBO', 2025, 'Waco', 'TX', '76706', '1800 S 5th St', 3.28],
+    SQUAD.length,
+  ),
+  email: 'bounce@students.demo.edu',
+};
+
+/** The corrected address the operator journey sets for him. */
+export const DEMO_BOUNCING_ATHLETE_FIXED_EMAIL = 'nbennett@students.demo.edu';

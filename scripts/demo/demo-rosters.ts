@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import { ensureRosterWorkflow } from '../../api/rosters/rosters.service';
 import { findRoster } from '../../api/rosters/rosters.repository';
@@ -161,22 +161,4 @@ export async function loadDemoRosters(services: { db: Kysely<Database>; temporal
     });
   }
   return { loaded: true };
-}
-
-/** For `npm start`: runs the demo rollover over a connection of its own; a failure is logged, never fatal. */
-export async function loadDemoRostersVia(
-  address: string,
-  namespace: string,
-  db: Kysely<Database>,
-  log: (line: string) => void,
-): Promise<void> {
-  const connection = await Connection.connect({ address });
-  try {
-    const result = await loadDemoRosters({ db, temporal: new Client({ connection, namespace }) });
-    if (result.loaded) log('Started the demo roster rollover (Football, next academic year).');
-  } catch (err) {
-    log(`The demo roster rollover could not start: ${err instanceof Error ? err.message : String(err)}`);
-  } finally {
-    await connection.close();
-  }
 }

@@ -1,19 +1,25 @@
 import { Client, Connection } from '@temporalio/client';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, type AppConfig } from '../../api/config';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { buildServer } from '../../api/server';
 
-/** Builds the API with a Temporal client and listens on HOST:PORT. */
+/**
+ * Builds the API with a Temporal client and listens on HOST:PORT. `beforeListen` drives the built app in process
+ * before anyone can reach it (the demo processes), so /readyz answers only once they are done.
+ */
 export async function runApi(deps: {
   config: AppConfig;
   database: DatabaseHandle;
   address: string;
+  beforeListen?: (app: FastifyInstance) => Promise<void>;
 }): Promise<{ stop(): Promise<void> }> {
   const connection = await Connection.connect({ address: deps.address });
   try {
     const temporal = new Client({ connection, namespace: deps.config.temporalNamespace });
     const app = await buildServer({ config: deps.config, database: deps.database, temporal });
     try {
+      await deps.beforeListen?.(app);
       await app.listen({ host: deps.config.host, port: deps.config.port });
     } catch (err) {
       await app.close().catch(() => undefined);

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createSessionToken } from '../../api/auth/session-cookie';
+import { insertSession } from '../../api/auth/sessions.repository';
+import type { Database } from '../../migrations/database';
+
+/**
+ * A demo person acting through the real API: requests go through the Fastify app's routes (authentication, role
+ * checks, validation, the services, the Temporal client, audit events) in process, with a short session of their own
+ * made straight in the database (their password is never needed). Only people with an active account can act this
+ * way, as in the app itself.
+ */
+export interface DemoPerson {
+  id: string;
+  schoolId: string;
+  firstName: string;
+  lastName: string;
+  call<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown): Promise<T>;
+  signOut(): Promise<void>;
+}
+
+export async function signInDemoPerson(app: FastifyInstance, db: Kysely<Database>, email: string): Promise<DemoPerson> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'school_id', 'first_name', 'last_name'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const { token, sessionId } = createSessionToken();
+  await insertSession(db, user.school_id, {
+    id: sessionId,
+    userId: user.id,
+    portal: null,
+    ip: null,
+    userAgent: 'demo data loader',
+    expiresAt: new Date(Date.now() + 15 * 60_000),
+  });
+  return {
+    id: user.id,
+    schoolId: user.school_id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    async call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown): Promise<T> {
+      const res = await app.inject({
+        method,
+        url,
+        cookies: { sid: token },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      if (res.statusCode >= 400) {
+        const error = new Error(
+          `Demo data: ${email} ${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`,
+        );
+        const code = (res.json() as { error?: { code?: unknown } }).error?.code;
+        throw Object.assign(error, { code: typeof code === 'string' ? code : undefined });
+      }
+      return (res.body ? res.json() : undefined) as T;
+    },
+    async signOut() {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+  };
+}
+
+/** Polls a database read until it satisfies `done`: the workflows write each transition there. */
+export async function waitForRow<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`Demo data: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Runs a person's step action once the workflow has the step open. The row shows a step as soon as an activity wrote
+ * it, a moment before the workflow itself takes actions on it; until then its Update validator refuses with
+ * STEP_NOT_ACTIVE (and changes nothing). On a loaded machine the Update call itself may also time out
+ * (WORKFLOW_UNAVAILABLE) after the workflow applied it. Either way `done` reads the row: when the action took effect
+ * it stops, otherwise it asks again. Other refusals are real errors.
+ */
+export async function actWhenStepActive(
+  act: () => Promise<unknown>,
+  done: () => Promise<boolean>,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await act();
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if ((code !== 'STEP_NOT_ACTIVE' && code !== 'WORKFLOW_UNAVAILABLE') || Date.now() > until) throw err;
+    }
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 200));
+    if (await done()) return;
+  }
+}
