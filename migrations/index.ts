@@ -13,6 +13,8 @@ import * as tasksSpeed from './2026-11-24_084_tasks-speed';
 import * as disclosureFiles from './2026-11-24_086_disclosure-files';
 import * as folderEditors from './2026-11-25_088_folder-editors';
 import * as myTasks from './2026-11-25_092_my-tasks';
+import * as athleteProfileColumns from './2026-11-25_093_athlete-profile-columns';
+import * as athleteTagsFiles from './2026-11-25_094_athlete-tags-files';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24_086_disclosure-files': disclosureFiles,
   '2026-11-25_088_folder-editors': folderEditors,
   '2026-11-25_092_my-tasks': myTasks,
+  '2026-11-25_093_athlete-profile-columns': athleteProfileColumns,
+  '2026-11-25_094_athlete-tags-files': athleteTagsFiles,
 };
 
 export const migrationProvider: MigrationProvider = {
