@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { academicYearsRoutes } from './academic-years/academic-years.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
+import { athleteFilesRoutes } from './athletes/athlete-files.routes';
+import { athleteTagsRoutes } from './athletes/athlete-tags.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { compTicketsRoutes } from './comp-tickets/comp-tickets.routes';
@@ -94,6 +96,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(teamsRoutes);
       await api.register(academicYearsRoutes);
       await api.register(athletesRoutes);
+      await api.register(athleteTagsRoutes);
+      await api.register(athleteFilesRoutes);
       await api.register(staffRoutes);
       await api.register(formsRoutes);
       await api.register(notificationsRoutes);

@@ -53,3 +53,30 @@ describe('athlete profile rules', () => {
     expect(toCsv([['a', '=cmd|x', 'say "hi", ok']])).toBe(`a,'=cmd|x,"say ""hi"", ok"\r\n`);
   });
 });
+
+describe('list cells', () => {
+  it('shows labels, never stored codes', async () => {
+    const { formatListCell } = await import('./athlete-profiles');
+    const row = {
+      residencyStatus: 'IN_STATE',
+      classYear: 'SECOND_YEAR',
+      userStatus: 'INVITED',
+      isAtRisk: false,
+      eligibility: ['academic', 'medical'],
+      totalAidAmount: 1250.5,
+      cumulativeGPA: 3.6,
+      enrollmentAtThisInstitution: 'FALL 2025',
+      tags: [],
+    };
+    expect(formatListCell('residencyStatus', row)).toBe('In state');
+    expect(formatListCell('classYear', row)).toBe('Second Year');
+    expect(formatListCell('userStatus', row)).toBe('Invite sent');
+    expect(formatListCell('isAtRisk', row)).toBe('No');
+    expect(formatListCell('eligibility', row)).toBe('Academic, Medical');
+    expect(formatListCell('totalAidAmount', row)).toBe('$1,250.50');
+    expect(formatListCell('cumulativeGPA', row)).toBe('3.60');
+    expect(formatListCell('enrollmentAtThisInstitution', row)).toBe('Fall 2025');
+    expect(formatListCell('tags', row)).toBe('');
+    expect(formatListCell('aidType', row)).toBe('');
+  });
+});

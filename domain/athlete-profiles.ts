@@ -1,3 +1,11 @@
+import {
+  ACADEMIC_STANDING_LABELS,
+  AID_TYPES,
+  ENROLLMENT_TERMS,
+  RESIDENCY_STATUSES,
+  ROSTER_STATUSES,
+} from './athletes';
+
 /**
  * Student-athlete profiles (spec part 1 §3, part 2 §5 and §9): the list's 23 columns, who may see and edit which
  * profile field, the profile's limits and the checks on social links and positions. Pure data and functions.
@@ -223,4 +231,44 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+const TERM_LABELS: Record<(typeof ENROLLMENT_TERMS)[number], string> = {
+  SUMMER: 'Summer',
+  FALL: 'Fall',
+  WINTER: 'Winter',
+  SPRING: 'Spring',
+};
+const CODE_LABELS: Partial<Record<AthleteListColumn, Record<string, string>>> = {
+  residencyStatus: RESIDENCY_STATUSES,
+  classYear: ACADEMIC_STANDING_LABELS,
+  userStatus: ACCOUNT_STATUS_LABELS,
+  rosterStatus: ROSTER_STATUSES,
+  aidType: AID_TYPES,
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+/** "FALL 2025" as "Fall 2025". */
+export function termLabel(value: string): string {
+  return value.replace(/\b(SUMMER|FALL|WINTER|SPRING)\b/g, (t) => TERM_LABELS[t as keyof typeof TERM_LABELS]);
+}
+
+/**
+ * A list cell as people read it (screen and export alike): labels for stored codes, Yes/No, money, lists joined;
+ * empty cells are ''. Unknown codes are shown as they are rather than dropped.
+ */
+export function formatListCell(column: AthleteListColumn, row: Record<string, unknown>): string {
+  const v = row[column];
+  if (v === null || v === undefined || v === '') return '';
+  const labels = CODE_LABELS[column];
+  if (labels) return labels[String(v)] ?? String(v);
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (Array.isArray(v)) return v.map((x) => (column === 'eligibility' ? capitalise(String(x)) : String(x))).join(', ');
+  if (column === 'athleticGrantAmount' || column === 'totalAidAmount') return money.format(Number(v));
+  if (column === 'totalAidPercentage') return `${Number(v)}%`;
+  if (column === 'cumulativeGPA') return Number(v).toFixed(2);
+  if (column === 'enrollmentAtThisInstitution' || column === 'enrollmentAtAnyInstitution') return termLabel(String(v));
+  return String(v);
 }
