@@ -38,7 +38,9 @@ describe('athlete profile rules', () => {
     expect(socialLinkProblem('tiktok', 'tiktok.com/@alex')).toMatch(/https/);
     expect(socialLinkProblem('facebook', 'javascript:alert(1)')).toMatch(/https/);
     expect(socialLinkProblem('facebook', 'https://facebook.com/')).toMatch(/profile/);
-    expect(normaliseSocialLink('https://WWW.Instagram.com/Alex/')).toBe(normaliseSocialLink('http://instagram.com/alex'));
+    expect(normaliseSocialLink('https://WWW.Instagram.com/Alex/')).toBe(
+      normaliseSocialLink('http://instagram.com/alex'),
+    );
   });
 
   it('parses positions from a list or comma-separated text', () => {

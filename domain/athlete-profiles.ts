@@ -1,10 +1,4 @@
-import {
-  ACADEMIC_STANDING_LABELS,
-  AID_TYPES,
-  ENROLLMENT_TERMS,
-  RESIDENCY_STATUSES,
-  ROSTER_STATUSES,
-} from './athletes';
+import { ACADEMIC_STANDING_LABELS, AID_TYPES, ENROLLMENT_TERMS, RESIDENCY_STATUSES, ROSTER_STATUSES } from './athletes';
 
 /**
  * Student-athlete profiles (spec part 1 §3, part 2 §5 and §9): the list's 23 columns, who may see and edit which
@@ -73,7 +67,11 @@ export const ACCOUNT_STATUS_LABELS = {
 } as const;
 export type AccountStatus = keyof typeof ACCOUNT_STATUS_LABELS;
 
-export const CUSTOM_FIELD_SCOPES = { ATHLETE: 'One athlete', TEAM: 'Every athlete of a team', INSTITUTION: 'Every athlete' } as const;
+export const CUSTOM_FIELD_SCOPES = {
+  ATHLETE: 'One athlete',
+  TEAM: 'Every athlete of a team',
+  INSTITUTION: 'Every athlete',
+} as const;
 export type CustomFieldScope = keyof typeof CUSTOM_FIELD_SCOPES;
 
 /** Who looks at a profile: the school admin, a coach of the athlete's team, or the athlete. */
@@ -94,7 +92,12 @@ const group = (fields: readonly string[], admin: Access, coach: Access, athlete:
  * judgements the athlete does not see.
  */
 export const PROFILE_FIELD_ACCESS: Record<string, Record<ProfileViewer, Access>> = {
-  ...group(['email', 'firstName', 'lastName', 'middleName', 'dateOfBirth', 'studentIdNumber', 'gender'], 'rw', 'r', 'r'),
+  ...group(
+    ['email', 'firstName', 'lastName', 'middleName', 'dateOfBirth', 'studentIdNumber', 'gender'],
+    'rw',
+    'r',
+    'r',
+  ),
   ...group(
     ['phoneNumber', 'bio', 'parents', 'socialMedia', 'address', 'addressLine1', 'address1', 'address2', 'city'],
     'rw',

@@ -31,9 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create unique index athlete_tag_assignments_key on athlete_tag_assignments
     (athlete_user_id, tag_id, coalesce(academic_year_id, '00000000-0000-0000-0000-000000000000'::uuid))`.execute(db);
-  await sql`create index athlete_tag_assignments_school_idx on athlete_tag_assignments (school_id, tag_id)`.execute(
-    db,
-  );
+  await sql`create index athlete_tag_assignments_school_idx on athlete_tag_assignments (school_id, tag_id)`.execute(db);
 
   await sql`
     create table athlete_custom_fields (

@@ -80,7 +80,9 @@ export const athleteFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           trx,
         );
       });
-      return reply.code(201).send(await profileView(db, schoolId, (await findAthlete(db, schoolId, athlete.id))!, viewer));
+      return reply
+        .code(201)
+        .send(await profileView(db, schoolId, (await findAthlete(db, schoolId, athlete.id))!, viewer));
     },
   );
 
@@ -90,7 +92,10 @@ export const athleteFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canProfile,
       schema: {
         params: FileParams,
-        response: { 200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

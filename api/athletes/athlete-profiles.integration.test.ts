@@ -194,7 +194,9 @@ describe('views by role', () => {
     expect((await api(coach, 'PATCH', `/athletes/${id}`, { positions: ['Outside hitter'] })).statusCode).toBe(200);
     const refused = await api(coach, 'PATCH', `/athletes/${id}`, { cumulativeGpa: 4 });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.details).toEqual([{ field: 'cumulativeGpa', message: 'You cannot change this field.' }]);
+    expect(refused.json().error.details).toEqual([
+      { field: 'cumulativeGpa', message: 'You cannot change this field.' },
+    ]);
   });
 
   it('an athlete sees and edits their own profile without staff-only fields, and nobody else’s', async () => {
@@ -220,8 +222,9 @@ describe('views by role', () => {
     expect((await api(foreignAdmin, 'PATCH', `/athletes/${id}`, { bio: 'x' })).statusCode).toBe(404);
     const list = (await api(foreignAdmin, 'GET', '/athletes?limit=200')).json();
     expect(list.items.map((r: { id: string }) => r.id)).not.toContain(id);
-    expect((await api(foreignAdmin, 'POST', '/athletes/accounts', { action: 'deactivate', athleteIds: [id] })).json())
-      .toMatchObject({ results: [{ id, ok: false, error: 'Not found.' }] });
+    expect(
+      (await api(foreignAdmin, 'POST', '/athletes/accounts', { action: 'deactivate', athleteIds: [id] })).json(),
+    ).toMatchObject({ results: [{ id, ok: false, error: 'Not found.' }] });
   });
 });
 
@@ -298,7 +301,10 @@ describe('files', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.insertInto('athlete_files').values({ file_id: s.id, school_id: schoolId, athlete_user_id: id }).execute();
+      await db
+        .insertInto('athlete_files')
+        .values({ file_id: s.id, school_id: schoolId, athlete_user_id: id })
+        .execute();
     }
     const full = await t.app.inject({
       method: 'POST',
@@ -336,7 +342,10 @@ describe('list, export and accounts', () => {
     const csv = await api(admin, 'GET', `/athletes/export?format=csv&${query}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toEqual([
       'Student ID,Cumulative GPA,Residency',
       `"'=HYPERLINK(""x"")${tag}",3.90,In state`,

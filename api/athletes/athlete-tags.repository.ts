@@ -23,7 +23,10 @@ export async function academicYearExists(db: Db, schoolId: string, yearId: strin
   return !!row;
 }
 
-export async function listTags(db: Db, schoolId: string): Promise<Array<{ id: string; name: string; athletes: number }>> {
+export async function listTags(
+  db: Db,
+  schoolId: string,
+): Promise<Array<{ id: string; name: string; athletes: number }>> {
   const rows = await db
     .selectFrom('athlete_tags as g')
     .leftJoin('athlete_tag_assignments as x', (j) => j.onRef('x.tag_id', '=', 'g.id').on('x.school_id', '=', schoolId))
@@ -56,7 +59,12 @@ export async function insertTag(db: Db, schoolId: string, name: string, createdB
 }
 
 export async function renameTag(db: Db, schoolId: string, id: string, name: string): Promise<void> {
-  await db.updateTable('athlete_tags').set({ name: name.trim() }).where('school_id', '=', schoolId).where('id', '=', id).execute();
+  await db
+    .updateTable('athlete_tags')
+    .set({ name: name.trim() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteTag(db: Db, schoolId: string, id: string): Promise<void> {
@@ -107,7 +115,9 @@ export async function tagsOfAthlete(
     .where('x.school_id', '=', schoolId)
     .where('x.athlete_user_id', '=', athleteId)
     .where((eb) =>
-      yearId ? eb.or([eb('x.academic_year_id', '=', yearId), eb('x.academic_year_id', 'is', null)]) : eb('x.academic_year_id', 'is', null),
+      yearId
+        ? eb.or([eb('x.academic_year_id', '=', yearId), eb('x.academic_year_id', 'is', null)])
+        : eb('x.academic_year_id', 'is', null),
     )
     .select(['g.id', 'g.name', 'x.by_coach'])
     .orderBy(sql`lower(g.name)`)

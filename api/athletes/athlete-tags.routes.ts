@@ -70,7 +70,11 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/athlete-tags/:id',
     {
       onRequest: canWrite,
-      schema: { params: IdParams, body: TagBody, response: { 200: TagDto, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        params: IdParams,
+        body: TagBody,
+        response: { 200: TagDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -200,7 +204,10 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/athlete-custom-fields/:id',
     {
       onRequest: canWrite,
-      schema: { params: Type.Object({ id: Uuid }), response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        params: Type.Object({ id: Uuid }),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);

@@ -11,12 +11,20 @@ import { AppError } from '../../domain/errors';
 import type { AthleteListRow } from './athletes.schemas';
 
 /** Columns that stay numbers in a spreadsheet (so they sum and sort there); everything else is text. */
-const NUMERIC = new Set<AthleteListColumn>(['cumulativeGPA', 'athleticGrantAmount', 'totalAidPercentage', 'totalAidAmount']);
+const NUMERIC = new Set<AthleteListColumn>([
+  'cumulativeGPA',
+  'athleticGrantAmount',
+  'totalAidPercentage',
+  'totalAidAmount',
+]);
 
 /** The export's columns from the query (the ones the list shows, in its order); unknown keys are a 400. */
 export function exportColumns(param: string | undefined, fallback: AthleteListColumn[]): AthleteListColumn[] {
   if (!param) return fallback;
-  const keys = param.split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = param
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = keys.filter((k) => !(ATHLETE_LIST_COLUMN_KEYS as string[]).includes(k));
   if (unknown.length || keys.length === 0) {
     throw new AppError('VALIDATION_FAILED', [{ field: 'columns', message: `Unknown column: ${unknown.join(', ')}` }]);

@@ -37,9 +37,7 @@ function athletesQuery(db: Db, schoolId: string) {
     .selectFrom('athlete_profiles as a')
     .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'a.user_id').on('u.school_id', '=', schoolId))
     .leftJoin('sport_teams as t', (j) => j.onRef('t.id', '=', 'a.sport_team_id').on('t.school_id', '=', schoolId))
-    .leftJoin('users as adv', (j) =>
-      j.onRef('adv.id', '=', 'a.academic_advisor_id').on('adv.school_id', '=', schoolId),
-    )
+    .leftJoin('users as adv', (j) => j.onRef('adv.id', '=', 'a.academic_advisor_id').on('adv.school_id', '=', schoolId))
     .where('a.school_id', '=', schoolId)
     .select([
       'u.id',

@@ -39,7 +39,10 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canProfile = requirePermission('athletes:profile');
 
   /** The list's filters as the caller may apply them: a coach (or an admin in the coach portal) sees their teams. */
-  async function scopedFilter(auth: AuthContext, query: Omit<AthleteListFilter, 'teamIds'>): Promise<AthleteListFilter> {
+  async function scopedFilter(
+    auth: AuthContext,
+    query: Omit<AthleteListFilter, 'teamIds'>,
+  ): Promise<AthleteListFilter> {
     const filter: AthleteListFilter = Object.fromEntries(
       Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
     );
@@ -70,8 +73,12 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: {
         querystring: ExportAthletesQuery,
-        description: 'The list as shown (filters, sort, visible columns in order) as CSV or XLSX; formula cells made safe.',
-        response: { 200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }), ...errorResponses(400, 401, 403) },
+        description:
+          'The list as shown (filters, sort, visible columns in order) as CSV or XLSX; formula cells made safe.',
+        response: {
+          200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -281,7 +281,9 @@ export const AthleteProfileView = Type.Object({
   editable: Type.Array(Type.String()),
   tags: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), byCoach: Type.Boolean() }))),
   files: Type.Optional(Type.Array(AthleteFileDto)),
-  customFields: Type.Optional(Type.Array(Type.Object({ ...CustomFieldDto.properties, value: Nullable(Type.String()) }))),
+  customFields: Type.Optional(
+    Type.Array(Type.Object({ ...CustomFieldDto.properties, value: Nullable(Type.String()) })),
+  ),
 });
 export type AthleteProfileView = Static<typeof AthleteProfileView>;
 

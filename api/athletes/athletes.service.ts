@@ -176,7 +176,10 @@ export async function updateAthlete(
     throw emailExists();
   const { user, columns, data } = splitAthleteFields(input);
   if (data.customFieldValues) {
-    data.customFieldValues = { ...((existing.data.customFieldValues as object) ?? {}), ...(data.customFieldValues as object) };
+    data.customFieldValues = {
+      ...((existing.data.customFieldValues as object) ?? {}),
+      ...(data.customFieldValues as object),
+    };
   }
   await db
     .transaction()
@@ -186,7 +189,12 @@ export async function updateAthlete(
       if (body.tags) await setTagsByName(trx, schoolId, athleteId, body.tags, { viewer, actor: auth.user.id });
       const after = await findAthlete(trx, schoolId, athleteId);
       const keys = Object.keys(fullProfile(after!)).filter((k) => canSeeField('admin', k) || k === 'tags');
-      await auditProfileChange(request, athleteId, changedFields(fullProfile(existing), fullProfile(after!), keys), trx);
+      await auditProfileChange(
+        request,
+        athleteId,
+        changedFields(fullProfile(existing), fullProfile(after!), keys),
+        trx,
+      );
     })
     .catch((err: unknown) => {
       if ((err as { code?: unknown }).code === '23505') throw emailExists();
