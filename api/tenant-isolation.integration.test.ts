@@ -34,6 +34,8 @@ interface SchoolFixture {
   packets: Awaited<ReturnType<typeof seedPacketRows>>;
   templateId: string;
   templateJobId: string;
+  athleteTagId: string;
+  customFieldId: string;
 }
 
 let t: TestApp;
@@ -104,6 +106,20 @@ async function seedTenant(): Promise<SchoolFixture> {
     athleteCookie: await sessionCookie(db, athlete),
     ...(await seedDisclosureRows(db, school.id, athlete.id, school.tag)),
     ...(await seedAssignedTemplate(db, school.id, school.tag)),
+    athleteTagId: (
+      await db
+        .insertInto('athlete_tags')
+        .values({ school_id: school.id, name: `Tag ${school.tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+    customFieldId: (
+      await db
+        .insertInto('athlete_custom_fields')
+        .values({ school_id: school.id, name: `Field ${school.tag}`, scope: 'INSTITUTION' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   };
 }
 
@@ -186,6 +202,7 @@ function idRouteCases(
   target: SchoolFixture,
 ): Record<string, { id: string; params?: Record<string, string>; body?: unknown; as?: 'athlete' }> {
   const file = { id: target.disclosureId, fileId: target.fileId };
+  const athleteFile = { id: target.athlete.id, fileId: target.fileId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
     'GET /api/v1/disclosures/:id': { id: target.disclosureId },
@@ -211,6 +228,13 @@ function idRouteCases(
       id: target.athlete.id,
       body: { firstName: 'Taken', email: `taken-${randomUUID()}@x.example` },
     },
+    'PUT /api/v1/athletes/:id/tags': { id: target.athlete.id, body: { tagIds: [] } },
+    'POST /api/v1/athletes/:id/files': { id: target.athlete.id },
+    'GET /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
+    'DELETE /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
+    'PATCH /api/v1/athlete-tags/:id': { id: target.athleteTagId, body: { name: 'Taken over' } },
+    'DELETE /api/v1/athlete-tags/:id': { id: target.athleteTagId },
+    'DELETE /api/v1/athlete-custom-fields/:id': { id: target.customFieldId },
     'GET /api/v1/staff/:id': { id: target.coach.id },
     'PATCH /api/v1/staff/:id': { id: target.coach.id, body: { title: 'Taken over' } },
     'POST /api/v1/notifications/:id/read': { id: target.notificationId },

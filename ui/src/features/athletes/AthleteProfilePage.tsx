@@ -82,7 +82,14 @@ export function AthleteProfilePage() {
   const profile = useAthleteProfile(id);
   const [editing, setEditing] = useState(false);
   if (profile.isPending) return <LoadingState rows={8} label="Loading the profile" />;
-  if (profile.error) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.error) {
+    return (
+      <Stack>
+        <PageHeader title="Athlete profile" />
+        <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
+      </Stack>
+    );
+  }
   const view = profile.data;
   const editable = new Set(view.editable);
   const shown = (f: ProfileField) => rootOf(f.key) in view.profile || editable.has(rootOf(f.key));

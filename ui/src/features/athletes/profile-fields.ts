@@ -90,17 +90,15 @@ export const PROFILE_SECTIONS: Array<{ title: string; fields: ProfileField[] }> 
 export const rootOf = (key: string) => key.split('.')[0]!;
 
 /** Reads a dotted key ('parents.0.name') from the profile. */
-export function readField(profile: Record<string, unknown>, key: string): unknown {
+export function readField(profile: object, key: string): unknown {
   return key
     .split('.')
     .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), profile);
 }
 
 /** The edit as the API takes it: changed values only, nested fields sent whole, empty text as null. */
-export function buildChanges(
-  profile: Record<string, unknown>,
-  values: Record<string, unknown>,
-): Record<string, unknown> {
+export function buildChanges(current: object, values: Record<string, unknown>): Record<string, unknown> {
+  const profile = current as Record<string, unknown>;
   const changes: Record<string, unknown> = {};
   const clean = (v: unknown) => (v === '' || v === undefined ? null : v);
   for (const [key, raw] of Object.entries(values)) {
