@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   ACCOUNT_STATUS_LABELS,
@@ -203,31 +203,27 @@ export function AthletesPage() {
     return formatListCell(key, a) || '—';
   };
 
-  const columnChooser = useMemo(
-    () => (
-      <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-        <Popover.Target>
-          <Button variant="default" rightSection={<ChevronDownIcon size={14} />}>
-            Columns
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap={6} role="group" aria-label="Columns shown">
-            {ATHLETE_LIST_COLUMNS.map((c) => (
-              <Checkbox
-                key={c.key}
-                label={c.label}
-                checked={columns.includes(c.key)}
-                disabled={columns.length === 1 && columns.includes(c.key)}
-                onChange={(e) => toggleColumn(c.key, e.currentTarget.checked)}
-              />
-            ))}
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-    ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- redrawn when the chosen columns change
-    [columns.join(',')],
+  const columnChooser = (
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+      <Popover.Target>
+        <Button variant="default" rightSection={<ChevronDownIcon size={14} />}>
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6} role="group" aria-label="Columns shown">
+          {ATHLETE_LIST_COLUMNS.map((c) => (
+            <Checkbox
+              key={c.key}
+              label={c.label}
+              checked={columns.includes(c.key)}
+              disabled={columns.length === 1 && columns.includes(c.key)}
+              onChange={(e) => toggleColumn(c.key, e.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 
   return (
