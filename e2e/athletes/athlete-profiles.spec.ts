@@ -4,6 +4,10 @@ import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
 
 test.describe.configure({ mode: 'parallel' });
+// Journeys over several screens on a shared, busy machine: give each step and test room.
+test.use({ actionTimeout: 30_000 });
+test.setTimeout(3 * LONG_FLOW_TIMEOUT);
+const slow = expect.configure({ timeout: 30_000 });
 
 /** The demo athlete's id and one athlete of another team than the demo coach's (Football). */
 async function demoIds(): Promise<{ jordan: string; otherTeam: string }> {
@@ -25,14 +29,13 @@ async function atPhoneWidth(page: Page, name: string): Promise<void> {
 }
 
 test('an admin opens a profile from the list, edits it, uploads a file and sees the history', async ({ page }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT);
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/studentAthletes');
   await page.getByRole('search', { name: 'Filter student-athletes' }).getByLabel('Search').fill('Reyes');
   await page.getByRole('link', { name: 'Jordan Reyes' }).click();
-  await expect(page).toHaveURL(/\/adminAthleteProfile\//);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jordan Reyes');
-  await expect(page.getByRole('region', { name: 'Staff notes' })).toBeVisible();
+  await slow(page).toHaveURL(/\/adminAthleteProfile\//);
+  await slow(page.getByRole('heading', { level: 1 })).toHaveText('Jordan Reyes');
+  await slow(page.getByRole('region', { name: 'Staff notes' })).toBeVisible();
   await checkScreen(page, 'athlete-profile-admin');
 
   const bio = `Team captain ${Date.now()}`;
@@ -43,9 +46,9 @@ test('an admin opens a profile from the list, edits it, uploads a file and sees 
   await dialog.getByLabel('Positions').press('Enter');
   await checkScreen(page, 'athlete-profile-edit');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile saved.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Contact and background' })).toContainText(bio);
-  await expect(page.getByRole('region', { name: 'Athletics' })).toContainText('Slot receiver');
+  await slow(page.getByText('Profile saved.')).toBeVisible();
+  await slow(page.getByRole('region', { name: 'Contact and background' })).toContainText(bio);
+  await slow(page.getByRole('region', { name: 'Athletics' })).toContainText('Slot receiver');
 
   const files = page.getByRole('region', { name: 'Files' });
   await files.getByLabel('Add a file').setInputFiles({
@@ -54,12 +57,12 @@ test('an admin opens a profile from the list, edits it, uploads a file and sees 
     buffer: readFileSync(new URL('./fixtures/physical.pdf', import.meta.url)),
   });
   await files.getByRole('button', { name: 'Upload' }).click();
-  await expect(files.getByRole('link', { name: 'physical-2026.pdf' })).toBeVisible();
+  await slow(files.getByRole('link', { name: 'physical-2026.pdf' })).toBeVisible();
 
   const history = page.getByRole('region', { name: 'History' });
-  await expect(history).toContainText('Profile changed');
-  await expect(history).toContainText('Bio');
-  await expect(history).toContainText('File uploaded');
+  await slow(history).toContainText('Profile changed');
+  await slow(history).toContainText('Bio');
+  await slow(history).toContainText('File uploaded');
   await checkScreen(page, 'athlete-profile-admin-after');
   await atPhoneWidth(page, 'athlete-profile-admin-390');
 });
@@ -68,60 +71,60 @@ test('a coach sees their own athlete read-only except coach fields, and not anot
   const { jordan, otherTeam } = await demoIds();
   await logInThroughApi(page, 'coach@demo.edu');
   await page.goto(`/coachAthleteProfile/${jordan}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jordan Reyes');
-  await expect(page.getByText('Athlete profile · Football')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Academics' })).toBeVisible();
+  await slow(page.getByRole('heading', { level: 1 })).toHaveText('Jordan Reyes');
+  await slow(page.getByText('Athlete profile · Football')).toBeVisible();
+  await slow(page.getByRole('region', { name: 'Academics' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit profile' });
-  await expect(dialog.getByLabel('Positions')).toBeVisible();
-  await expect(dialog.getByLabel('Cumulative GPA')).toHaveCount(0);
+  await slow(dialog.getByLabel('Positions')).toBeVisible();
+  await slow(dialog.getByLabel('Cumulative GPA')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await checkScreen(page, 'athlete-profile-coach');
 
   await page.goto(`/coachAthleteProfile/${otherTeam}`);
-  await expect(page.getByText('Not found.')).toBeVisible();
+  await slow(page.getByText('Not found.')).toBeVisible();
 });
 
 test('an athlete sees their own profile without staff notes and edits their bio', async ({ page }) => {
   const { jordan, otherTeam } = await demoIds();
   await logInThroughApi(page, 'athlete@demo.edu');
   await page.goto(`/studentProfile/${jordan}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jordan Reyes');
-  await expect(page.getByText(/^My profile/)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Staff notes' })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Tags' })).toHaveCount(0);
+  await slow(page.getByRole('heading', { level: 1 })).toHaveText('Jordan Reyes');
+  await slow(page.getByText(/^My profile/)).toBeVisible();
+  await slow(page.getByRole('region', { name: 'Staff notes' })).toHaveCount(0);
+  await slow(page.getByRole('region', { name: 'Tags' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Edit profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit profile' });
-  await expect(dialog.getByLabel('Roster status')).toHaveCount(0);
+  await slow(dialog.getByLabel('Roster status')).toHaveCount(0);
   await dialog.getByLabel('Bio').fill('Quarterback, reader, early riser.');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await slow(page.getByText('Profile saved.')).toBeVisible();
   await checkScreen(page, 'athlete-profile-athlete');
   await atPhoneWidth(page, 'athlete-profile-athlete-390');
 
   await page.goto(`/studentProfile/${otherTeam}`);
-  await expect(page.getByText('Not found.')).toBeVisible();
+  await slow(page.getByText('Not found.')).toBeVisible();
 });
 
 test('the list remembers the chosen columns and exports what it shows', async ({ page }) => {
   await logInThroughApi(page, 'staffadmin@demo.edu');
   await page.goto('/studentAthletes');
   const table = page.getByRole('table', { name: 'Student-athletes' });
-  await expect(table).toBeVisible();
+  await slow(table).toBeVisible();
   await page.getByRole('button', { name: 'Columns' }).click();
   const gpa = page.getByRole('group', { name: 'Columns shown' }).getByLabel('Total aid %');
   if (!(await gpa.isChecked())) await gpa.check();
   await page.getByRole('group', { name: 'Columns shown' }).getByLabel('Aid type').check();
   await page.keyboard.press('Escape');
-  await expect(table.getByRole('columnheader', { name: 'Total aid %' })).toBeVisible();
+  await slow(table.getByRole('columnheader', { name: 'Total aid %' })).toBeVisible();
   await page.reload();
-  await expect(table.getByRole('columnheader', { name: 'Total aid %' })).toBeVisible();
-  await expect(table.getByRole('columnheader', { name: 'Aid type' })).toBeVisible();
+  await slow(table.getByRole('columnheader', { name: 'Total aid %' })).toBeVisible();
+  await slow(table.getByRole('columnheader', { name: 'Aid type' })).toBeVisible();
 
   await page.getByRole('columnheader', { name: 'Cumulative GPA' }).getByRole('button').click();
   await page.getByRole('combobox', { name: 'Residency' }).click();
   await page.getByRole('option', { name: 'In state' }).click();
-  await expect(page).toHaveURL(/residencyStatus=IN_STATE/);
+  await slow(page).toHaveURL(/residencyStatus=IN_STATE/);
   await checkScreen(page, 'student-athletes-columns');
   await atPhoneWidth(page, 'student-athletes-390');
 
