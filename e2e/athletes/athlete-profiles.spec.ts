@@ -3,10 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
 
-test.describe.configure({ mode: 'parallel' });
+test.describe.configure({ mode: 'parallel', timeout: 3 * LONG_FLOW_TIMEOUT });
 // Journeys over several screens on a shared, busy machine: give each step and test room.
 test.use({ actionTimeout: 30_000 });
-test.setTimeout(3 * LONG_FLOW_TIMEOUT);
 const slow = expect.configure({ timeout: 30_000 });
 
 /** The demo athlete's id and one athlete of another team than the demo coach's (Football). */
