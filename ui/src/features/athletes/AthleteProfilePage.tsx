@@ -40,14 +40,15 @@ import {
   useUploadAthleteFile,
   type AthleteProfile,
 } from './athletes.api';
-import { buildChanges, PROFILE_SECTIONS, readField, rootOf, type ProfileField } from './profile-fields';
+import {
+  ACCOUNT_STATUS_COLOUR,
+  buildChanges,
+  PROFILE_SECTIONS,
+  readField,
+  rootOf,
+  type ProfileField,
+} from './profile-fields';
 
-const STATUS_COLOUR: Record<string, string> = {
-  ACTIVE: 'green',
-  INVITED: 'orange',
-  NOT_INVITED: 'gray',
-  INACTIVE: 'red',
-};
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const VIEW_TITLE = { admin: 'Student-athlete profile', coach: 'Athlete profile', athlete: 'My profile' } as const;
 
@@ -105,7 +106,7 @@ export function AthleteProfilePage() {
         description={[VIEW_TITLE[view.viewer], view.sportTeamName, view.email].filter(Boolean).join(' · ')}
         actions={
           <Group gap="xs">
-            <Badge color={STATUS_COLOUR[view.status] ?? 'gray'} size="lg">
+            <Badge color={ACCOUNT_STATUS_COLOUR[view.status] ?? 'gray'} size="lg">
               {labelFor(ACCOUNT_STATUS_LABELS, view.status)}
             </Badge>
             {canEditAny && <Button onClick={() => setEditing(true)}>Edit profile</Button>}

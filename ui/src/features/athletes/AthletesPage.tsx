@@ -49,15 +49,10 @@ import {
   type AthleteFilters,
   type AthleteRow,
 } from './athletes.api';
+import { fromRecord } from './person-form';
+import { ACCOUNT_STATUS_COLOUR } from './profile-fields';
 
-const STATUS_COLOUR: Record<string, string> = {
-  ACTIVE: 'green',
-  INVITED: 'orange',
-  NOT_INVITED: 'gray',
-  INACTIVE: 'red',
-};
 const INVITABLE = new Set(['NOT_INVITED', 'INVITED']);
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const labelOfColumn = (key: AthleteListColumn) => ATHLETE_LIST_COLUMNS.find((c) => c.key === key)!.label;
 
 const ACTION_TEXT: Record<AccountAction, { verb: string; title: string; body: string; colour: string }> = {
@@ -198,7 +193,7 @@ export function AthletesPage() {
       );
     }
     if (key === 'userStatus') {
-      return <Badge color={STATUS_COLOUR[a.userStatus] ?? 'gray'}>{formatListCell(key, a)}</Badge>;
+      return <Badge color={ACCOUNT_STATUS_COLOUR[a.userStatus] ?? 'gray'}>{formatListCell(key, a)}</Badge>;
     }
     return formatListCell(key, a) || '—';
   };
@@ -277,7 +272,7 @@ export function AthletesPage() {
           label="Invitation"
           placeholder="Any"
           clearable
-          data={options(ACCOUNT_STATUS_LABELS)}
+          data={fromRecord(ACCOUNT_STATUS_LABELS)}
           value={filters.accountStatus}
           onChange={(v) => update({ accountStatus: v, page: null })}
         />
@@ -285,7 +280,7 @@ export function AthletesPage() {
           label="Roster status"
           placeholder="Any"
           clearable
-          data={options(ROSTER_STATUSES)}
+          data={fromRecord(ROSTER_STATUSES)}
           value={filters.rosterStatus}
           onChange={(v) => update({ rosterStatus: v, page: null })}
         />
@@ -293,7 +288,7 @@ export function AthletesPage() {
           label="Class"
           placeholder="Any"
           clearable
-          data={options(ACADEMIC_STANDING_LABELS)}
+          data={fromRecord(ACADEMIC_STANDING_LABELS)}
           value={filters.classYear}
           onChange={(v) => update({ classYear: v, page: null })}
         />
@@ -301,7 +296,7 @@ export function AthletesPage() {
           label="Residency"
           placeholder="Any"
           clearable
-          data={options(RESIDENCY_STATUSES)}
+          data={fromRecord(RESIDENCY_STATUSES)}
           value={filters.residencyStatus}
           onChange={(v) => update({ residencyStatus: v, page: null })}
         />

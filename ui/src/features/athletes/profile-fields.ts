@@ -7,6 +7,16 @@ import {
   ACADEMIC_STANDING_LABELS,
 } from '../../../../domain/athletes';
 
+import { fromRecord } from './person-form';
+
+/** Badge colour of each account status, on the list and the profile. */
+export const ACCOUNT_STATUS_COLOUR: Record<string, string> = {
+  ACTIVE: 'green',
+  INVITED: 'orange',
+  NOT_INVITED: 'gray',
+  INACTIVE: 'red',
+};
+
 /** How the profile screen draws and edits each field; sections in reading order. Pure, so it is unit-tested. */
 export type FieldKind =
   'text' | 'textarea' | 'number' | 'money' | 'percent' | 'flag' | 'select' | 'multi' | 'list' | 'advisor';
@@ -19,7 +29,6 @@ export interface ProfileField {
   max?: number;
 }
 
-const fromRecord = (r: Record<string, string>) => Object.entries(r).map(([value, label]) => ({ value, label }));
 const eligibility = ELIGIBILITY_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }));
 
 export const PROFILE_SECTIONS: Array<{ title: string; fields: ProfileField[] }> = [
