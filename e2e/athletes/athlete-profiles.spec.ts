@@ -5,8 +5,8 @@ import { apiClientAs, logInThroughApi } from '../support/session';
 
 test.describe.configure({ mode: 'parallel', timeout: 3 * LONG_FLOW_TIMEOUT });
 // Journeys over several screens on a shared, busy machine: give each step and test room.
-test.use({ actionTimeout: 30_000 });
-const slow = expect.configure({ timeout: 30_000 });
+test.use({ actionTimeout: 60_000 });
+const slow = expect.configure({ timeout: 60_000 });
 
 /** The demo athlete's id and one athlete of another team than the demo coach's (Football). */
 async function demoIds(): Promise<{ jordan: string; otherTeam: string }> {
@@ -89,7 +89,7 @@ test('an athlete sees their own profile without staff notes and edits their bio'
   await logInThroughApi(page, 'athlete@demo.edu');
   await page.goto(`/studentProfile/${jordan}`);
   await slow(page.getByRole('heading', { level: 1 })).toHaveText('Jordan Reyes');
-  await slow(page.getByText(/^My profile/)).toBeVisible();
+  await slow(page.getByText(/^My profile ·/)).toBeVisible();
   await slow(page.getByRole('region', { name: 'Staff notes' })).toHaveCount(0);
   await slow(page.getByRole('region', { name: 'Tags' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Edit profile' }).click();
