@@ -114,6 +114,8 @@ test('the list remembers the chosen columns and exports what it shows', async ({
   const gpa = page.getByRole('group', { name: 'Columns shown' }).getByLabel('Total aid %');
   if (!(await gpa.isChecked())) await gpa.check();
   await page.getByRole('group', { name: 'Columns shown' }).getByLabel('Aid type').check();
+  const residency = page.getByRole('group', { name: 'Columns shown' }).getByLabel('Residency');
+  if (!(await residency.isChecked())) await residency.check();
   await page.keyboard.press('Escape');
   await slow(table.getByRole('columnheader', { name: 'Total aid %' })).toBeVisible();
   await page.reload();

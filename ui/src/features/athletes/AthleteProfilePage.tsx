@@ -403,7 +403,7 @@ function FilesCard({ view }: { view: AthleteProfile }) {
         <Group align="flex-end" mt="sm">
           <FileInput
             label="Add a file"
-            placeholder="PDF, image, Word, Excel…"
+            description="PDF, image, Word, Excel, PowerPoint, CSV or ZIP; up to 20 MB"
             value={file}
             onChange={setFile}
             clearable
