@@ -36,6 +36,7 @@ interface SchoolFixture {
   templateJobId: string;
   athleteTagId: string;
   customFieldId: string;
+  athleteFileId: string;
 }
 
 let t: TestApp;
@@ -113,6 +114,7 @@ async function seedTenant(): Promise<SchoolFixture> {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,
+    athleteFileId: await seedAthleteFile(db, school.id, athlete.id, school.tag),
     customFieldId: (
       await db
         .insertInto('athlete_custom_fields')
@@ -121,6 +123,22 @@ async function seedTenant(): Promise<SchoolFixture> {
         .executeTakeFirstOrThrow()
     ).id,
   };
+}
+
+/** A file kept on the athlete's profile. */
+async function seedAthleteFile(db: TestApp['database']['db'], schoolId: string, athleteId: string, tag: string) {
+  const file = await insertStoredFile(db, schoolId, {
+    uploadedBy: athleteId,
+    purpose: 'athlete-file',
+    filename: `physical-${tag}.pdf`,
+    contentType: 'application/pdf',
+    bytes: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await db
+    .insertInto('athlete_files')
+    .values({ file_id: file.id, school_id: schoolId, athlete_user_id: athleteId })
+    .execute();
+  return file.id;
 }
 
 /** A platform template assigned to the school, so the school's template library routes have an id to aim at. */
@@ -202,7 +220,7 @@ function idRouteCases(
   target: SchoolFixture,
 ): Record<string, { id: string; params?: Record<string, string>; body?: unknown; as?: 'athlete' }> {
   const file = { id: target.disclosureId, fileId: target.fileId };
-  const athleteFile = { id: target.athlete.id, fileId: target.fileId };
+  const athleteFile = { id: target.athlete.id, fileId: target.athleteFileId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
     'GET /api/v1/disclosures/:id': { id: target.disclosureId },
@@ -581,7 +599,11 @@ describe('tenant isolation', () => {
       const athleteOnly = route.access?.kind === 'permission' && route.access.permission === 'disclosures:submit';
       const cookie = athleteOnly ? b.athleteCookie : b.adminCookie;
       // A list that needs a query term (the command palette's search) looks for school A's athlete by e-mail.
-      const url = route.url.endsWith('/search') ? `${route.url}?q=${encodeURIComponent(a.athlete.email)}` : route.url;
+      const url = route.url.endsWith('/search')
+        ? `${route.url}?q=${encodeURIComponent(a.athlete.email)}`
+        : route.url.endsWith('/athletes/export')
+          ? `${route.url}?format=csv&columns=athletName,studentEmail`
+          : route.url;
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       if (
         route.access?.kind === 'permission' &&
