@@ -50,7 +50,8 @@ test('an admin opens a profile from the list, edits it, uploads a file and sees 
   await slow(page.getByRole('region', { name: 'Athletics' })).toContainText('Slot receiver');
 
   const files = page.getByRole('region', { name: 'Files' });
-  await files.getByLabel('Add a file').setInputFiles({
+  // Mantine's FileInput is a button over a hidden file input: the input takes the file.
+  await files.locator('input[type="file"]').setInputFiles({
     name: 'physical-2026.pdf',
     mimeType: 'application/pdf',
     buffer: readFileSync(new URL('./fixtures/physical.pdf', import.meta.url)),
