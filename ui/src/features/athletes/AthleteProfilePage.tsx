@@ -387,8 +387,7 @@ function FilesCard({ view }: { view: AthleteProfile }) {
             {canEdit && (
               <Button
                 size="xs"
-                variant="subtle"
-                color="red.9"
+                variant="default"
                 aria-label={`Remove ${f.name}`}
                 loading={remove.isPending && remove.variables === f.id}
                 onClick={() => remove.mutate(f.id)}
