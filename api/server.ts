@@ -7,6 +7,8 @@ import { athleteUploadsRoutes } from './athletes/athlete-uploads.routes';
 import { eventsRoutes } from './calendar/events.routes';
 import { segmentsRoutes } from './calendar/segments.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
+import { athleteFilesRoutes } from './athletes/athlete-files.routes';
+import { athleteTagsRoutes } from './athletes/athlete-tags.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { compTicketsRoutes } from './comp-tickets/comp-tickets.routes';
@@ -102,6 +104,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(athletesRoutes);
       await api.register(athleteUploadsRoutes);
       await api.register(rostersRoutes);
+      await api.register(athleteTagsRoutes);
+      await api.register(athleteFilesRoutes);
       await api.register(staffRoutes);
       await api.register(formsRoutes);
       await api.register(notificationsRoutes);

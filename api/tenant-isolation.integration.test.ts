@@ -37,6 +37,9 @@ interface SchoolFixture {
   templateId: string;
   templateJobId: string;
   uploadId: string;
+  athleteTagId: string;
+  customFieldId: string;
+  athleteFileId: string;
 }
 
 let t: TestApp;
@@ -156,7 +159,38 @@ async function seedTenant(): Promise<SchoolFixture> {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,
+    athleteTagId: (
+      await db
+        .insertInto('athlete_tags')
+        .values({ school_id: school.id, name: `Tag ${school.tag}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+    athleteFileId: await seedAthleteFile(db, school.id, athlete.id, school.tag),
+    customFieldId: (
+      await db
+        .insertInto('athlete_custom_fields')
+        .values({ school_id: school.id, name: `Field ${school.tag}`, scope: 'INSTITUTION' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   };
+}
+
+/** A file kept on the athlete's profile. */
+async function seedAthleteFile(db: TestApp['database']['db'], schoolId: string, athleteId: string, tag: string) {
+  const file = await insertStoredFile(db, schoolId, {
+    uploadedBy: athleteId,
+    purpose: 'athlete-file',
+    filename: `physical-${tag}.pdf`,
+    contentType: 'application/pdf',
+    bytes: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await db
+    .insertInto('athlete_files')
+    .values({ file_id: file.id, school_id: schoolId, athlete_user_id: athleteId })
+    .execute();
+  return file.id;
 }
 
 /** A platform template assigned to the school, so the school's template library routes have an id to aim at. */
@@ -238,6 +272,7 @@ function idRouteCases(
   target: SchoolFixture,
 ): Record<string, { id: string; params?: Record<string, string>; body?: unknown; as?: 'athlete' }> {
   const file = { id: target.disclosureId, fileId: target.fileId };
+  const athleteFile = { id: target.athlete.id, fileId: target.athleteFileId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
     'GET /api/v1/disclosures/:id': { id: target.disclosureId },
@@ -292,6 +327,13 @@ function idRouteCases(
       body: { mapping: ['firstName', 'lastName', 'email'] },
     },
     'POST /api/v1/athletes/uploads/:id/import': { id: target.uploadId, body: { invite: false } },
+    'PUT /api/v1/athletes/:id/tags': { id: target.athlete.id, body: { tagIds: [] } },
+    'POST /api/v1/athletes/:id/files': { id: target.athlete.id },
+    'GET /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
+    'DELETE /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
+    'PATCH /api/v1/athlete-tags/:id': { id: target.athleteTagId, body: { name: 'Taken over' } },
+    'DELETE /api/v1/athlete-tags/:id': { id: target.athleteTagId },
+    'DELETE /api/v1/athlete-custom-fields/:id': { id: target.customFieldId },
     'GET /api/v1/staff/:id': { id: target.coach.id },
     'PATCH /api/v1/staff/:id': { id: target.coach.id, body: { title: 'Taken over' } },
     'POST /api/v1/notifications/:id/read': { id: target.notificationId },
@@ -643,7 +685,9 @@ describe('tenant isolation', () => {
         ? `${route.url}?q=${encodeURIComponent(a.athlete.email)}`
         : route.url.endsWith('/events')
           ? `${route.url}?${EVENT_RANGE}`
-          : route.url;
+          : route.url.endsWith('/athletes/export')
+            ? `${route.url}?format=csv&columns=athletName,studentEmail`
+            : route.url;
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       if (
         route.access?.kind === 'permission' &&

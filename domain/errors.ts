@@ -58,6 +58,14 @@ export const ERRORS = {
   UPLOAD_FAILED: { status: 400, message: 'Image or file upload failed.' },
   FILE_TOO_LARGE: { status: 413, message: 'File too large.' },
   TOO_MANY_FILES: { status: 400, message: 'Max 5 files.' },
+  // Student-athlete profiles (spec part 2 §5 and §9)
+  ATHLETE_FILES_LIMIT: { status: 400, message: 'Upload limits exceeded: at most 50 files per student-athlete.' },
+  SOCIAL_LINK_INVALID: { status: 400, message: 'Social media URLs must be valid and unique per user.' },
+  POSITIONS_LIMIT: { status: 400, message: 'Positions max 3, comma separated.' },
+  TAGS_LIMIT: { status: 400, message: 'Max 10 student-athlete tags per year.' },
+  COACH_TAGS_LIMIT: { status: 400, message: 'Max 30 student-athlete tags per year for coaches.' },
+  TAG_NAME_EXISTS: { status: 409, message: 'Tag names must be unique.' },
+  ADVISOR_NOT_STAFF: { status: 400, message: 'The academic advisor must be a staff member of your school.' },
   FILE_TYPE_NOT_ALLOWED: { status: 415, message: 'This file type is not allowed.' },
   // Packets (used by later features; listed here so wording lives in one place)
   FORM_NAME_REQUIRED: { status: 400, message: 'Form name is mandatory.' },

@@ -19,6 +19,10 @@ export const PERMISSIONS = [
   'athletes:write',
   /** Bulk upload of student-athletes: school admins (1,000 a batch) and coaches, to their own teams (200). */
   'athletes:upload',
+  /** Open a student-athlete profile in one's own view (admin, a coach of the team, the athlete); fields per domain. */
+  'athletes:profile',
+  /** Tag student-athletes (coaches' tags count apart). */
+  'athletes:tag',
   'staff:read',
   'staff:write',
   'forms:read',
@@ -79,6 +83,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'athletes:read',
     'athletes:write',
     'athletes:upload',
+    'athletes:profile',
+    'athletes:tag',
     'staff:read',
     'staff:write',
     'forms:read',
@@ -112,6 +118,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'academic-years:read',
     'athletes:read',
     'athletes:upload',
+    'athletes:profile',
+    'athletes:tag',
     'staff:read',
     'forms:read',
     'forms:write',
@@ -129,6 +137,7 @@ const MATRIX: Record<Role, Permission[]> = {
     'teams:read',
     'academic-years:read',
     'calendar:read',
+    'athletes:profile',
     'disclosures:submit',
     'disclosures:read',
     'conflict-flags:read',

@@ -145,6 +145,19 @@ export interface AthleteProfilesTable {
   position: string | null;
   roster_status: string | null;
   athlete_status: string | null;
+  cumulative_gpa: number | null;
+  is_at_risk: boolean | null;
+  is_transfer_student: boolean | null;
+  is_enrolled_full_time: boolean | null;
+  enrollment_term_this_institution: string | null;
+  enrollment_year_this_institution: number | null;
+  athletic_grant_amount: number | null;
+  total_aid_percentage: number | null;
+  total_aid_amount: number | null;
+  eligibility_types: Generated<string[]>;
+  /** At most 3 (check constraint); `position` keeps them joined with ", " for older readers. */
+  positions: Generated<string[]>;
+  academic_advisor_id: string | null;
   /** The remaining person form keys and profile fields (address, parents, social links, eligibility…). */
   data: Json;
   updated_at: Timestamp;
@@ -405,6 +418,50 @@ export interface StoredFilesTable {
   created_at: Timestamp;
 }
 
+export interface AthleteTagsTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface AthleteTagAssignmentsTable {
+  id: Generated<string>;
+  school_id: string;
+  athlete_user_id: string;
+  tag_id: string;
+  academic_year_id: string | null;
+  by_coach: Generated<boolean>;
+  assigned_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface AthleteCustomFieldsTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  scope: 'ATHLETE' | 'TEAM' | 'INSTITUTION';
+  sport_team_id: string | null;
+  athlete_user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface AthleteFilesTable {
+  file_id: string;
+  school_id: string;
+  athlete_user_id: string;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ListPreferencesTable {
+  user_id: string;
+  list_key: string;
+  columns: Json<string[]>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -416,6 +473,11 @@ export interface Database {
   academic_years: AcademicYearsTable;
   academic_terms: AcademicTermsTable;
   athlete_profiles: AthleteProfilesTable;
+  athlete_tags: AthleteTagsTable;
+  athlete_tag_assignments: AthleteTagAssignmentsTable;
+  athlete_custom_fields: AthleteCustomFieldsTable;
+  athlete_files: AthleteFilesTable;
+  list_preferences: ListPreferencesTable;
   staff_profiles: StaffProfilesTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;

@@ -13,6 +13,8 @@ import * as tasksSpeed from './2026-11-24_084_tasks-speed';
 import * as disclosureFiles from './2026-11-24_086_disclosure-files';
 import * as folderEditors from './2026-11-25_088_folder-editors';
 import * as myTasks from './2026-11-25_092_my-tasks';
+import * as athleteProfileColumns from './2026-11-25_093_athlete-profile-columns';
+import * as athleteTagsFiles from './2026-11-25_094_athlete-tags-files';
 import * as athleteUploads from './2026-11-25_095_athlete-uploads';
 import * as rosters from './2026-11-25_096_rosters';
 import * as calendar from './2026-11-25_097_calendar';
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24_086_disclosure-files': disclosureFiles,
   '2026-11-25_088_folder-editors': folderEditors,
   '2026-11-25_092_my-tasks': myTasks,
+  '2026-11-25_093_athlete-profile-columns': athleteProfileColumns,
+  '2026-11-25_094_athlete-tags-files': athleteTagsFiles,
   '2026-11-25_095_athlete-uploads': athleteUploads,
   '2026-11-25_096_rosters': rosters,
   '2026-11-25_097_calendar': calendar,

@@ -175,10 +175,57 @@ async function insertAthlete(trx: Transaction<Database>, ids: Ids, athlete: Demo
       enrollment_year: athlete.enrollmentYear,
       graduation_year: athlete.graduationYear,
       position: athlete.position,
+      positions: [athlete.position],
       roster_status: 'OFFICIAL',
       athlete_status: athlete.athleteStatus,
+      cumulative_gpa: athlete.gpa,
+      is_at_risk: athlete.gpa < 2.8,
+      is_transfer_student: false,
+      is_enrolled_full_time: true,
+      enrollment_term_this_institution: 'FALL',
+      enrollment_year_this_institution: athlete.enrollmentYear,
+      eligibility_types: [
+        ...(athlete.gpa >= 2.3 ? ['academic'] : []),
+        'administrative',
+        'amateurism',
+        ...(athlete.athleteStatus !== 'REDSHIRT' ? ['competition'] : []),
+        'medical',
+        'practice',
+      ],
       data: JSON.stringify(athleteDetails(athlete)),
     })
+    .execute();
+  if (athlete.residencyStatus === 'INTERNATIONAL') await tagDemoAthlete(trx, schoolId, userId, 'International');
+}
+
+/** Gives a demo athlete a tag of the school (created once) in the school's current academic year. */
+async function tagDemoAthlete(
+  trx: Transaction<Database>,
+  schoolId: string,
+  userId: string,
+  name: string,
+): Promise<void> {
+  await trx
+    .insertInto('athlete_tags')
+    .values({ school_id: schoolId, name })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const tag = await trx
+    .selectFrom('athlete_tags')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  const year = await trx
+    .selectFrom('academic_years')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('is_current', '=', true)
+    .executeTakeFirst();
+  await trx
+    .insertInto('athlete_tag_assignments')
+    .values({ school_id: schoolId, athlete_user_id: userId, tag_id: tag.id, academic_year_id: year?.id ?? null })
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -191,16 +238,10 @@ function athleteDetails(athlete: DemoAthlete): Record<string, unknown> {
     state: athlete.state,
     zipCode: athlete.zipCode,
     countryId: 'US',
-    enrollmentYearForThisInstitution: athlete.enrollmentYear,
-    enrollmentTermForThisInstitution: 'FALL',
     bio: `${athlete.position} from ${athlete.city}, ${athlete.state}; studies ${athlete.major}.`,
     academicAdvisor: 'Dr. Carla Jennings',
-    gpa: athlete.gpa,
     // Thirty credits a completed year, plus a full fall 2026 load in progress.
     credits: 30 * (2026 - athlete.enrollmentYear) + 15,
-    isEnrolledFullTime: true,
-    isTransferStudent: false,
-    isAtRisk: athlete.gpa < 2.8,
     parents: [{ name: `Pat ${athlete.lastName}`, email: `pat.${family}@example.com`, phone: '2145550199' }],
     socialMedia: {
       instagram: `https://instagram.com/${athlete.firstName.toLowerCase()}${family}`,
@@ -208,15 +249,6 @@ function athleteDetails(athlete: DemoAthlete): Record<string, unknown> {
       twitter: null,
       tiktok: null,
     },
-    eligibility: {
-      academic: athlete.gpa >= 2.3,
-      medical: true,
-      amateurism: true,
-      practice: true,
-      administrative: true,
-      competition: athlete.athleteStatus !== 'REDSHIRT',
-    },
-    tags: athlete.residencyStatus === 'INTERNATIONAL' ? ['International'] : [],
     notes: '',
   };
 }

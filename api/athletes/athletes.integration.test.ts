@@ -11,16 +11,20 @@ beforeAll(async () => {
   t = await createTestApp();
   const school = await seedSchool(t.database.db);
   admin = await sessionCookie(t.database.db, await seedUser(t.database.db, school.id));
-  coach = await sessionCookie(
-    t.database.db,
-    await seedUser(t.database.db, school.id, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }] }),
-  );
   const team = await t.database.db
     .insertInto('sport_teams')
     .values({ school_id: school.id, name: 'Soccer', sport: 'Soccer', gender: 'MEN' })
     .returning('id')
     .executeTakeFirstOrThrow();
   teamId = team.id;
+  // A coach sees the athletes of their own team.
+  coach = await sessionCookie(
+    t.database.db,
+    await seedUser(t.database.db, school.id, {
+      roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
+      sportTeamId: teamId,
+    }),
+  );
 });
 afterAll(async () => t.close());
 
@@ -87,6 +91,7 @@ describe('student-athletes', () => {
       classYear: 'SECOND_YEAR',
       cumulativeGPA: 3.6,
       tags: ['captain'],
+      eligibility: ['academic', 'medical'],
       rosterStatus: 'OFFICIAL',
       aidType: 'ATHLETIC_AID',
       enrollmentAtThisInstitution: 'FALL 2025',

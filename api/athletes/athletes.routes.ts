@@ -1,24 +1,56 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../domain/errors';
+import { Type } from 'typebox';
+import { DEFAULT_ATHLETE_COLUMNS, type AthleteListColumn } from '../../domain/athlete-profiles';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, errorResponses } from '../shared/schemas';
-import { findAthlete, listAthletes } from './athletes.repository';
+import type { AuthContext } from '../types';
+import { changeAccounts } from './athlete-accounts.service';
+import { findListColumns, saveListColumns } from './athlete-extras.repository';
+import { profileView, reachableAthlete } from './athlete-profile.service';
+import { athletesCsv, athletesXlsx, exportColumns } from './athletes-export.service';
+import { coachTeamIds, listAthletes, type AthleteListFilter } from './athletes.repository';
 import {
-  AthleteDto,
+  AccountsBody,
+  AccountsResult,
   AthletePage,
+  AthleteProfileView,
   CreateAthleteBody,
   CreatedAthlete,
+  ExportAthletesQuery,
   ListAthletesQuery,
+  ListColumnsDto,
   UpdateAthleteBody,
 } from './athletes.schemas';
-import { createAthlete, toAthleteDto, toAthleteListRow, updateAthlete } from './athletes.service';
+import { createAthlete, toAthleteListRow, updateAthlete } from './athletes.service';
 
-/** Student-athletes of the signed-in user's school: the list, the person form, and the profile. */
+const LIST_KEY = 'athletes';
+const EXPORT_MAX_ROWS = 20_000;
+
+/**
+ * Student-athletes of the signed-in user's school: the list (filters, sort, remembered columns, CSV and XLSX export
+ * of what it shows), the person form, the profile in the caller's view, and account actions one or many at a time.
+ */
 export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const canRead = requirePermission('athletes:read');
   const canWrite = requirePermission('athletes:write');
+  const canProfile = requirePermission('athletes:profile');
+
+  /** The list's filters as the caller may apply them: a coach (or an admin in the coach portal) sees their teams. */
+  async function scopedFilter(
+    auth: AuthContext,
+    query: Omit<AthleteListFilter, 'teamIds'>,
+  ): Promise<AthleteListFilter> {
+    const filter: AthleteListFilter = Object.fromEntries(
+      Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
+    );
+    if (auth.portal !== 'admin' || !auth.permissions.has('athletes:write')) {
+      filter.teamIds = await coachTeamIds(db, auth.school.id, auth.user.id);
+    }
+    return filter;
+  }
 
   app.get(
     '/athletes',
@@ -27,17 +59,87 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: ListAthletesQuery, response: { 200: AthletePage, ...errorResponses(400, 401, 403) } },
     },
     async (request) => {
-      const limit = request.query.limit ?? 50;
-      const offset = request.query.offset ?? 0;
-      const { teamId, q } = request.query;
-      const { rows, total } = await listAthletes(db, authOf(request).school.id, {
-        limit,
-        offset,
-        ...(teamId ? { teamId } : {}),
-        ...(q ? { q } : {}),
-      });
+      const { limit = 50, offset = 0, ...query } = request.query;
+      const auth = authOf(request);
+      const filter = await scopedFilter(auth, query);
+      const { rows, total } = await listAthletes(db, auth.school.id, { ...filter, limit, offset });
       return { items: rows.map(toAthleteListRow), total, limit, offset };
     },
+  );
+
+  app.get(
+    '/athletes/export',
+    {
+      onRequest: canRead,
+      schema: {
+        querystring: ExportAthletesQuery,
+        description:
+          'The list as shown (filters, sort, visible columns in order) as CSV or XLSX; formula cells made safe.',
+        response: {
+          200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns: param, ...query } = request.query;
+      const auth = authOf(request);
+      const saved = (await findListColumns(db, auth.user.id, LIST_KEY)) as AthleteListColumn[] | null;
+      const columns = exportColumns(param, saved ?? DEFAULT_ATHLETE_COLUMNS);
+      const filter = await scopedFilter(auth, query);
+      const { rows, total } = await listAthletes(db, auth.school.id, { ...filter, limit: EXPORT_MAX_ROWS, offset: 0 });
+      const list = rows.map(toAthleteListRow);
+      await auditRequest(request, {
+        action: 'athlete.list_exported',
+        targetType: 'athlete_list',
+        details: { format, columns, filter: query, rows: list.length, total },
+      });
+      const stamp = new Date().toISOString().slice(0, 10);
+      const body = format === 'csv' ? athletesCsv(list, columns) : athletesXlsx(list, columns);
+      return reply
+        .type(
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', `attachment; filename="student-athletes-${stamp}.${format}"`)
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/athletes/list-columns',
+    { onRequest: canRead, schema: { response: { 200: ListColumnsDto, ...errorResponses(401, 403) } } },
+    async (request) => {
+      const saved = await findListColumns(db, authOf(request).user.id, LIST_KEY);
+      return { columns: (saved ?? DEFAULT_ATHLETE_COLUMNS) as AthleteListColumn[] };
+    },
+  );
+
+  app.put(
+    '/athletes/list-columns',
+    {
+      onRequest: canRead,
+      schema: { body: ListColumnsDto, response: { 200: ListColumnsDto, ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => {
+      await saveListColumns(db, authOf(request).user.id, LIST_KEY, request.body.columns);
+      return { columns: request.body.columns };
+    },
+  );
+
+  app.post(
+    '/athletes/accounts',
+    {
+      onRequest: canWrite,
+      schema: {
+        body: AccountsBody,
+        description: 'Activate (invite), deactivate or reactivate one or many student-athletes; a result per athlete.',
+        response: { 200: AccountsResult, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ results: await changeAccounts(request, request.body) }),
   );
 
   app.post(
@@ -55,24 +157,24 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/athletes/:id',
     {
-      onRequest: canRead,
-      schema: { params: IdParams, response: { 200: AthleteDto, ...errorResponses(400, 401, 403, 404) } },
+      onRequest: canProfile,
+      schema: { params: IdParams, response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
-      const athlete = await findAthlete(db, authOf(request).school.id, request.params.id);
-      if (!athlete) throw new AppError('NOT_FOUND');
-      return toAthleteDto(athlete);
+      const auth = authOf(request);
+      const { athlete, viewer } = await (await reachableAthlete(db, auth))(request.params.id);
+      return profileView(db, auth.school.id, athlete, viewer);
     },
   );
 
   app.patch(
     '/athletes/:id',
     {
-      onRequest: canWrite,
+      onRequest: canProfile,
       schema: {
         params: IdParams,
         body: UpdateAthleteBody,
-        response: { 200: AthleteDto, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => updateAthlete(request, request.params.id, request.body),

@@ -7,9 +7,26 @@ import { teamExists } from '../teams/teams.repository';
 import { startInvitationWorkflow, writeInvitation } from '../users/invitations.service';
 import { replaceRoleGrants } from '../users/role-grants.repository';
 import { deleteUser, insertUser, isEmailTaken, updateUserFields } from '../users/users.repository';
-import { joinAthleteFields, splitAthleteFields } from './athlete-fields';
+import { canSeeField } from '../../domain/athlete-profiles';
+import { splitAthleteFields } from './athlete-fields';
+import {
+  assertEditable,
+  auditProfileChange,
+  changedFields,
+  checkProfileInput,
+  fullProfile,
+  profileView,
+  reachableAthlete,
+  setTagsByName,
+} from './athlete-profile.service';
 import { findAthlete, insertAthleteProfile, updateAthleteProfile, type AthleteRecord } from './athletes.repository';
-import type { AthleteDto, AthleteListRow, CreateAthleteBody, UpdateAthleteBody } from './athletes.schemas';
+import type {
+  AthleteDto,
+  AthleteListRow,
+  AthleteProfileView,
+  CreateAthleteBody,
+  UpdateAthleteBody,
+} from './athletes.schemas';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
@@ -17,7 +34,6 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === und
 const term = (t: unknown, y: unknown) => (t || y ? [t, y].filter(Boolean).join(' ') : null);
 
 export function toAthleteListRow(r: AthleteRecord): AthleteListRow {
-  const d = r.data;
   const c = r.columns;
   return {
     id: r.id,
@@ -30,21 +46,21 @@ export function toAthleteListRow(r: AthleteRecord): AthleteListRow {
     sportTeamId: str(c.sport_team_id),
     sportTeamName: r.sportTeamName,
     userStatus: r.status,
-    eligibility: d.eligibility && typeof d.eligibility === 'object' ? (d.eligibility as Record<string, unknown>) : null,
-    tags: Array.isArray(d.tags) ? d.tags.map(String) : [],
+    eligibility: Array.isArray(c.eligibility_types) ? (c.eligibility_types as string[]) : [],
+    tags: r.tags,
     phoneNumber: r.phoneNumber,
     classYear: str(c.class_year),
-    cumulativeGPA: num(d.gpa),
-    isAtRisk: bool(d.isAtRisk),
-    isTransferStudent: bool(d.isTransferStudent),
-    enrollmentAtThisInstitution: term(d.enrollmentTermForThisInstitution, d.enrollmentYearForThisInstitution),
+    cumulativeGPA: num(c.cumulative_gpa),
+    isAtRisk: bool(c.is_at_risk),
+    isTransferStudent: bool(c.is_transfer_student),
+    enrollmentAtThisInstitution: term(c.enrollment_term_this_institution, c.enrollment_year_this_institution),
     enrollmentAtAnyInstitution: term(c.enrollment_term, c.enrollment_year),
-    isEnrolledFullTime: bool(d.isEnrolledFullTime),
+    isEnrolledFullTime: bool(c.is_enrolled_full_time),
     rosterStatus: str(c.roster_status),
     aidType: str(c.aid_status),
-    athleticGrantAmount: num(d.athleticGrantAmount),
-    totalAidPercentage: num(d.totalAidPercentage),
-    totalAidAmount: num(d.totalAidAmount),
+    athleticGrantAmount: num(c.athletic_grant_amount),
+    totalAidPercentage: num(c.total_aid_percentage),
+    totalAidAmount: num(c.total_aid_amount),
   };
 }
 
@@ -57,7 +73,7 @@ export function toAthleteDto(r: AthleteRecord): AthleteDto {
     status: r.status,
     sportTeamName: r.sportTeamName,
     updatedAt: r.updatedAt.toISOString(),
-    profile: { ...joinAthleteFields(r.columns, r.data), middleName: r.middleName, phoneNumber: r.phoneNumber },
+    profile: fullProfile(r),
   };
 }
 
@@ -79,6 +95,7 @@ export async function createAthlete(
   const schoolId = auth.school.id;
   const { db } = deps.database;
   await assertTeam(request, schoolId, body.sportTeamId);
+  await checkProfileInput(db, schoolId, null, body as Record<string, unknown>);
   if (await isEmailTaken(db, body.email)) throw emailExists();
   const temporal = body.invite ? requireTemporal(deps) : null;
   const { columns, data } = splitAthleteFields(body as Record<string, unknown>);
@@ -96,6 +113,9 @@ export async function createAthlete(
       });
       await replaceRoleGrants(trx, schoolId, id, [{ role: 'STUDENT_ATHLETE' }]);
       await insertAthleteProfile(trx, schoolId, id, columns, data);
+      if (body.tags?.length) {
+        await setTagsByName(trx, schoolId, id, body.tags, { viewer: 'admin', actor: auth.user.id });
+      }
       const inv = body.invite
         ? await writeInvitation(trx, deps.config.appSecret, {
             schoolId,
@@ -134,28 +154,51 @@ export async function createAthlete(
   return { athlete: toAthleteDto(athlete!), invitationId: invitation?.invitationId ?? null };
 }
 
+/**
+ * Changes a profile as the caller's view allows (admin, coach of the athlete's team, the athlete): fields outside
+ * the view are refused by name, the spec's checks run, and the audit event carries each changed field before and
+ * after.
+ */
 export async function updateAthlete(
   request: FastifyRequest,
   athleteId: string,
   body: UpdateAthleteBody,
-): Promise<AthleteDto> {
+): Promise<AthleteProfileView> {
   const { db } = request.server.deps.database;
-  const schoolId = authOf(request).school.id;
-  const existing = await findAthlete(db, schoolId, athleteId);
-  if (!existing) throw new AppError('NOT_FOUND');
+  const auth = authOf(request);
+  const schoolId = auth.school.id;
+  const { athlete: existing, viewer } = await (await reachableAthlete(db, auth))(athleteId);
+  const input = body as Record<string, unknown>;
+  assertEditable(viewer, input);
   await assertTeam(request, schoolId, body.sportTeamId);
+  await checkProfileInput(db, schoolId, existing, input);
   if (body.email && body.email.toLowerCase() !== existing.email.toLowerCase() && (await isEmailTaken(db, body.email)))
     throw emailExists();
-  const { user, columns, data } = splitAthleteFields(body as Record<string, unknown>);
+  const { user, columns, data } = splitAthleteFields(input);
+  if (data.customFieldValues) {
+    data.customFieldValues = {
+      ...((existing.data.customFieldValues as object) ?? {}),
+      ...(data.customFieldValues as object),
+    };
+  }
   await db
     .transaction()
     .execute(async (trx) => {
       await updateUserFields(trx, schoolId, athleteId, user as Parameters<typeof updateUserFields>[3]);
       await updateAthleteProfile(trx, schoolId, athleteId, columns, data);
+      if (body.tags) await setTagsByName(trx, schoolId, athleteId, body.tags, { viewer, actor: auth.user.id });
+      const after = await findAthlete(trx, schoolId, athleteId);
+      const keys = Object.keys(fullProfile(after!)).filter((k) => canSeeField('admin', k) || k === 'tags');
+      await auditProfileChange(
+        request,
+        athleteId,
+        changedFields(fullProfile(existing), fullProfile(after!), keys),
+        trx,
+      );
     })
     .catch((err: unknown) => {
       if ((err as { code?: unknown }).code === '23505') throw emailExists();
       throw err;
     });
-  return toAthleteDto((await findAthlete(db, schoolId, athleteId))!);
+  return profileView(db, schoolId, (await findAthlete(db, schoolId, athleteId))!, viewer);
 }

@@ -60,10 +60,11 @@ export interface AuditEventRow {
 export async function listAuditEvents(
   db: Kysely<Database>,
   schoolId: string,
-  page: { limit: number; offset: number; action?: string },
+  page: { limit: number; offset: number; action?: string; targetId?: string },
 ): Promise<{ rows: AuditEventRow[]; total: number }> {
   let base = db.selectFrom('audit_events as a').where('a.school_id', '=', schoolId);
   if (page.action) base = base.where('a.action', '=', page.action);
+  if (page.targetId) base = base.where('a.target_id', '=', page.targetId);
   const [rows, count] = await Promise.all([
     base
       .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'a.actor_user_id').on('u.school_id', '=', schoolId))

@@ -25,6 +25,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         limit,
         offset,
         ...(request.query.action ? { action: request.query.action } : {}),
+        ...(request.query.targetId ? { targetId: request.query.targetId } : {}),
       });
       return {
         items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

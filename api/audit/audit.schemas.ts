@@ -17,6 +17,8 @@ export const AuditEventDto = Type.Object({
 export const ListAuditEventsQuery = Type.Object({
   ...PageQuery,
   action: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Only events about this record (e.g. one athlete's profile history). */
+  targetId: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 export const AuditEventPage = Page(AuditEventDto);

@@ -58,7 +58,7 @@ export async function searchByName(
               id: r.id,
               label: name,
               description: `${athlete ? 'Student-athlete' : 'Staff'} · ${r.email}`,
-              url: athlete ? `/studentAthletes?q=${encodeURIComponent(name)}` : `/staff`,
+              url: athlete ? `/adminAthleteProfile/${r.id}` : `/staff`,
             };
           }),
         ),

@@ -1,51 +1,117 @@
-import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Pagination,
+  Popover,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../shared/api';
+import {
+  ACCOUNT_STATUS_LABELS,
+  ATHLETE_LIST_COLUMNS,
+  DEFAULT_ATHLETE_COLUMNS,
+  formatListCell,
+  type AthleteListColumn,
+} from '../../../../domain/athlete-profiles';
 import { ACADEMIC_STANDING_LABELS, RESIDENCY_STATUSES, ROSTER_STATUSES } from '../../../../domain/athletes';
-import { humanize } from '../../shared/format';
-import { PlusIcon, SearchIcon } from '../../shared/icons';
+import { errorMessage } from '../../shared/api';
+import { ConfirmModal } from '../../shared/ConfirmModal';
+import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, PlusIcon, SearchIcon } from '../../shared/icons';
+import { countOf } from '../../shared/labels';
 import { PAGE_SIZE, pageCount } from '../../shared/lists';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { useAthletes, useSendInvitation, useTeamOptions, type AthleteRow } from './athletes.api';
+import {
+  exportUrl,
+  useAccountAction,
+  useAthletes,
+  useListColumns,
+  useSaveListColumns,
+  useSendInvitation,
+  useTags,
+  useTeamOptions,
+  type AccountAction,
+  type AthleteFilters,
+  type AthleteRow,
+} from './athletes.api';
+import { fromRecord } from './person-form';
+import { ACCOUNT_STATUS_COLOUR } from './profile-fields';
 import { TableScroll } from '../../shared/table/TableScroll';
 
-const STATUS_COLOUR: Record<string, string> = {
-  ACTIVE: 'green',
-  INVITED: 'orange',
-  NOT_INVITED: 'gray',
-  INACTIVE: 'red',
-};
 const INVITABLE = new Set(['NOT_INVITED', 'INVITED']);
+const labelOfColumn = (key: AthleteListColumn) => ATHLETE_LIST_COLUMNS.find((c) => c.key === key)!.label;
 
-/** Stored codes shown with the domain's labels; unknown codes still read sensibly. */
-function labelOf(labels: Record<string, string>, code: string | null): string {
-  if (!code) return '—';
-  return labels[code] ?? humanize(code);
-}
+const ACTION_TEXT: Record<AccountAction, { verb: string; title: string; body: string; colour: string }> = {
+  activate: {
+    verb: 'Invite',
+    title: 'Invite student-athletes',
+    body: 'Each selected student-athlete without an account gets an invitation e-mail to activate it.',
+    colour: 'blue',
+  },
+  deactivate: {
+    verb: 'Deactivate',
+    title: 'Deactivate student-athletes',
+    body: 'The selected student-athletes lose access at once: they are signed out and cannot log in until reactivated.',
+    colour: 'red.9',
+  },
+  reactivate: {
+    verb: 'Reactivate',
+    title: 'Reactivate student-athletes',
+    body: 'Access is restored; anyone who never set a password gets a new invitation e-mail.',
+    colour: 'blue',
+  },
+};
 
-/** Student-athletes with search, team filter and pages; the filters live in the URL so a view can be shared. */
+/**
+ * The student-athlete list: the spec's 23 columns (the chosen ones remembered per user on the server), filters and
+ * sort in the URL, pages, CSV and XLSX export of exactly what is shown, and account actions on selected rows.
+ */
 export function AthletesPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  const teamId = params.get('teamId');
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
-  const [search, setSearch] = useState(params.get('q') ?? '');
+  const get = (k: string) => params.get(k);
+  const page = Math.max(1, Number(get('page') ?? '1') || 1);
+  const [search, setSearch] = useState(get('q') ?? '');
   const [q] = useDebouncedValue(search, 300);
+  const filters: AthleteFilters = {
+    q,
+    teamId: get('teamId'),
+    rosterStatus: get('rosterStatus'),
+    accountStatus: get('accountStatus'),
+    residencyStatus: get('residencyStatus'),
+    classYear: get('classYear'),
+    tagId: get('tagId'),
+    isAtRisk: get('isAtRisk'),
+    sortBy: get('sortBy') as AthleteListColumn | null,
+    sortDir: get('sortDir') as 'asc' | 'desc' | null,
+  };
   const teams = useTeamOptions();
-  const athletes = useAthletes({ q, teamId, page });
+  const tags = useTags(hasPermission(me, 'athletes:tag'));
+  const athletes = useAthletes({ ...filters, page });
+  const saved = useListColumns();
+  const saveColumns = useSaveListColumns();
+  const columns = saved.data?.columns ?? DEFAULT_ATHLETE_COLUMNS;
   const canInvite = hasPermission(me, 'users:invite');
+  const canAccounts = hasPermission(me, 'users:deactivate') || canInvite;
   const invite = useSendInvitation();
-  const sendInvitation = (a: AthleteRow) =>
-    invite.mutate(a.id, {
-      onSuccess: () => notifications.show({ color: 'teal', message: `Invitation sent to ${a.studentEmail}.` }),
-      onError: (error) =>
-        notifications.show({ color: 'red', title: 'Could not send the invitation', message: errorMessage(error) }),
-    });
+  const account = useAccountAction();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirm, setConfirm] = useState<AccountAction | null>(null);
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -61,75 +127,277 @@ export function AthletesPage() {
     );
 
   useEffect(() => {
-    if ((params.get('q') ?? '') !== q) update({ q: q || null, page: null });
+    if ((get('q') ?? '') !== q) update({ q: q || null, page: null });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sync only when the debounced search changes
   }, [q]);
 
-  const filtered = !!q || !!teamId;
   const rows = athletes.data?.items ?? [];
+  const filtered = Object.entries(filters).some(([k, v]) => v && k !== 'sortBy' && k !== 'sortDir');
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+
+  const toggleColumn = (key: AthleteListColumn, on: boolean) => {
+    const next = ATHLETE_LIST_COLUMNS.map((c) => c.key).filter((k) => (k === key ? on : columns.includes(k)));
+    if (next.length === 0) return;
+    saveColumns.mutate(next, {
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+    });
+  };
+
+  const sortBy = (key: AthleteListColumn) => {
+    const dir = filters.sortBy === key && filters.sortDir !== 'desc' ? 'desc' : 'asc';
+    update({ sortBy: key, sortDir: dir, page: null });
+  };
+
+  const sendInvitation = (a: AthleteRow) =>
+    invite.mutate(a.id, {
+      onSuccess: () => notifications.show({ color: 'teal', message: `Invitation sent to ${a.studentEmail}.` }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'Could not send the invitation', message: errorMessage(error) }),
+    });
+
+  const runAction = (action: AccountAction) =>
+    account.mutate(
+      { action, athleteIds: selected },
+      {
+        onSuccess: ({ results }) => {
+          const ok = results.filter((r) => r.ok).length;
+          const failed = results.filter((r) => !r.ok);
+          notifications.show({
+            color: failed.length ? 'orange' : 'teal',
+            message: `${ACTION_TEXT[action].verb}: ${countOf(ok, 'student-athlete')} done${
+              failed.length ? `, ${failed.length} not (${failed[0]!.error})` : ''
+            }.`,
+          });
+          setSelected([]);
+          setConfirm(null);
+        },
+        onError: (error) => {
+          notifications.show({ color: 'red', message: errorMessage(error) });
+          setConfirm(null);
+        },
+      },
+    );
+
+  const cell = (a: AthleteRow, key: AthleteListColumn) => {
+    if (key === 'athletName') {
+      return (
+        <>
+          <Anchor component={Link} to={`/adminAthleteProfile/${a.id}`} size="sm" fw={600}>
+            {a.athletName}
+          </Anchor>
+          {!columns.includes('studentEmail') && (
+            <Text size="xs" c="dimmed">
+              {a.studentEmail}
+            </Text>
+          )}
+        </>
+      );
+    }
+    if (key === 'userStatus') {
+      return <Badge color={ACCOUNT_STATUS_COLOUR[a.userStatus] ?? 'gray'}>{formatListCell(key, a)}</Badge>;
+    }
+    return formatListCell(key, a) || '—';
+  };
+
+  const columnChooser = (
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+      <Popover.Target>
+        <Button variant="default" rightSection={<ChevronDownIcon size={14} />}>
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6} role="group" aria-label="Columns shown">
+          {ATHLETE_LIST_COLUMNS.map((c) => (
+            <Checkbox
+              key={c.key}
+              label={c.label}
+              checked={columns.includes(c.key)}
+              disabled={columns.length === 1 && columns.includes(c.key)}
+              onChange={(e) => toggleColumn(c.key, e.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
 
   return (
     <Stack>
       <PageHeader
         title="Student-athletes"
-        description={
-          athletes.data ? `${athletes.data.total} student-athlete${athletes.data.total === 1 ? '' : 's'}` : undefined
-        }
+        description={athletes.data ? countOf(athletes.data.total, 'student-athlete') : undefined}
         actions={
-          <>
+          <Group gap="xs">
             {hasPermission(me, 'athletes:upload') && (
               <Button component={Link} to="/createBulkStudent" variant="default">
                 Bulk upload
               </Button>
             )}
+            {columnChooser}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" rightSection={<ChevronDownIcon size={14} />}>
+                  Export
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component="a" href={exportUrl(filters, columns, 'csv')} download>
+                  CSV
+                </Menu.Item>
+                <Menu.Item component="a" href={exportUrl(filters, columns, 'xlsx')} download>
+                  Excel (XLSX)
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
             {hasPermission(me, 'athletes:write') && (
               <Button component={Link} to="/createStudentAthlete" leftSection={<PlusIcon size={16} />}>
                 Add student-athlete
               </Button>
             )}
-          </>
+          </Group>
         }
       />
-      <Group align="flex-end" gap="md" role="search">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} role="search" aria-label="Filter student-athletes">
         <TextInput
           label="Search"
           placeholder="Name, e-mail or student ID"
           leftSection={<SearchIcon size={16} />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
         />
         <Select
           label="Team"
           placeholder="All teams"
           clearable
           data={teams.data ?? []}
-          value={teamId}
+          value={filters.teamId}
           onChange={(v) => update({ teamId: v, page: null })}
-          w={{ base: '100%', sm: 260 }}
         />
-      </Group>
+        <Select
+          label="Invitation"
+          placeholder="Any"
+          clearable
+          data={fromRecord(ACCOUNT_STATUS_LABELS)}
+          value={filters.accountStatus}
+          onChange={(v) => update({ accountStatus: v, page: null })}
+        />
+        <Select
+          label="Roster status"
+          placeholder="Any"
+          clearable
+          data={fromRecord(ROSTER_STATUSES)}
+          value={filters.rosterStatus}
+          onChange={(v) => update({ rosterStatus: v, page: null })}
+        />
+        <Select
+          label="Class"
+          placeholder="Any"
+          clearable
+          data={fromRecord(ACADEMIC_STANDING_LABELS)}
+          value={filters.classYear}
+          onChange={(v) => update({ classYear: v, page: null })}
+        />
+        <Select
+          label="Residency"
+          placeholder="Any"
+          clearable
+          data={fromRecord(RESIDENCY_STATUSES)}
+          value={filters.residencyStatus}
+          onChange={(v) => update({ residencyStatus: v, page: null })}
+        />
+        {tags.data && (
+          <Select
+            label="Tag"
+            placeholder="Any"
+            clearable
+            searchable
+            data={tags.data.map((t) => ({ value: t.id, label: t.name }))}
+            value={filters.tagId}
+            onChange={(v) => update({ tagId: v, page: null })}
+          />
+        )}
+        <Select
+          label="At risk"
+          placeholder="Any"
+          clearable
+          data={[
+            { value: 'true', label: 'At risk' },
+            { value: 'false', label: 'Not at risk' },
+          ]}
+          value={filters.isAtRisk}
+          onChange={(v) => update({ isAtRisk: v, page: null })}
+        />
+      </SimpleGrid>
+      {canAccounts && selected.length > 0 && (
+        <Group gap="xs" aria-label="Selected student-athletes" role="toolbar">
+          <Text size="sm" fw={600}>
+            {countOf(selected.length, 'student-athlete')} selected
+          </Text>
+          {canInvite && (
+            <Button size="xs" variant="default" onClick={() => setConfirm('activate')}>
+              Invite
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={() => setConfirm('deactivate')}>
+            Deactivate
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setConfirm('reactivate')}>
+            Reactivate
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setSelected([])}>
+            Clear selection
+          </Button>
+        </Group>
+      )}
       {athletes.isPending && <LoadingState rows={6} label="Loading student-athletes" />}
       {athletes.error && <ErrorState error={athletes.error} onRetry={() => void athletes.refetch()} />}
       {athletes.isSuccess && rows.length === 0 && (
         <NothingHere
           title={filtered ? 'No student-athletes match' : 'No student-athletes yet'}
-          description={filtered ? 'Try another search or team.' : 'Add the first student-athlete to get started.'}
+          description={filtered ? 'Try other filters.' : 'Add the first student-athlete to get started.'}
         />
       )}
       {rows.length > 0 && (
-        <TableScroll minWidth={900}>
+        <TableScroll minWidth={Math.max(600, columns.length * 130)}>
           <Table striped aria-label="Student-athletes" style={{ opacity: athletes.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Team</Table.Th>
-                <Table.Th>Class</Table.Th>
-                <Table.Th>Position</Table.Th>
-                <Table.Th>Student ID</Table.Th>
-                <Table.Th>Residency</Table.Th>
-                <Table.Th>Roster status</Table.Th>
-                <Table.Th>Account</Table.Th>
+                {canAccounts && (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label="Select all on this page"
+                      checked={allOnPage}
+                      indeterminate={!allOnPage && rows.some((r) => selected.includes(r.id))}
+                      onChange={(e) =>
+                        setSelected(
+                          e.currentTarget.checked
+                            ? [...new Set([...selected, ...rows.map((r) => r.id)])]
+                            : selected.filter((id) => !rows.some((r) => r.id === id)),
+                        )
+                      }
+                    />
+                  </Table.Th>
+                )}
+                {columns.map((key) => {
+                  const active = filters.sortBy === key || (!filters.sortBy && key === 'athletName');
+                  const dir = active ? (filters.sortDir ?? 'asc') : null;
+                  return (
+                    <Table.Th
+                      key={key}
+                      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      <UnstyledButton onClick={() => sortBy(key)} fz="sm" fw={700}>
+                        <Group gap={4} wrap="nowrap">
+                          {labelOfColumn(key)}
+                          {dir === 'asc' && <ArrowUpIcon size={12} aria-hidden />}
+                          {dir === 'desc' && <ArrowDownIcon size={12} aria-hidden />}
+                        </Group>
+                      </UnstyledButton>
+                    </Table.Th>
+                  );
+                })}
                 {canInvite && (
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
@@ -140,27 +408,22 @@ export function AthletesPage() {
             <Table.Tbody>
               {rows.map((a) => (
                 <Table.Tr key={a.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {a.athletName}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {a.studentEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{a.sportTeamName ?? '—'}</Table.Td>
-                  <Table.Td>{labelOf(ACADEMIC_STANDING_LABELS, a.classYear)}</Table.Td>
-                  <Table.Td>{a.position ?? '—'}</Table.Td>
-                  <Table.Td>{a.studentRollNumber ?? '—'}</Table.Td>
-                  <Table.Td>{labelOf(RESIDENCY_STATUSES, a.residencyStatus)}</Table.Td>
-                  <Table.Td>{labelOf(ROSTER_STATUSES, a.rosterStatus)}</Table.Td>
-                  <Table.Td>
-                    {a.userStatus ? (
-                      <Badge color={STATUS_COLOUR[a.userStatus] ?? 'gray'}>{humanize(a.userStatus)}</Badge>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
+                  {canAccounts && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${a.athletName}`}
+                        checked={selected.includes(a.id)}
+                        onChange={(e) =>
+                          setSelected(
+                            e.currentTarget.checked ? [...selected, a.id] : selected.filter((id) => id !== a.id),
+                          )
+                        }
+                      />
+                    </Table.Td>
+                  )}
+                  {columns.map((key) => (
+                    <Table.Td key={key}>{cell(a, key)}</Table.Td>
+                  ))}
                   {canInvite && (
                     <Table.Td>
                       {INVITABLE.has(a.userStatus) && (
@@ -192,6 +455,18 @@ export function AthletesPage() {
             getControlProps={(control) => ({ 'aria-label': `${control} page` })}
           />
         </Group>
+      )}
+      {confirm && (
+        <ConfirmModal
+          opened
+          title={ACTION_TEXT[confirm].title}
+          body={`${ACTION_TEXT[confirm].body} (${countOf(selected.length, 'student-athlete')})`}
+          confirmLabel={ACTION_TEXT[confirm].verb}
+          confirmColor={ACTION_TEXT[confirm].colour}
+          loading={account.isPending}
+          onConfirm={() => runAction(confirm)}
+          onClose={() => setConfirm(null)}
+        />
       )}
     </Stack>
   );

@@ -1,15 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AthleteListRow } from '../../../../api/athletes/athletes.schemas';
-import { api } from '../../shared/api';
+import type { AthleteListRow, AthleteProfileView } from '../../../../api/athletes/athletes.schemas';
+import type { AthleteListColumn } from '../../../../domain/athlete-profiles';
+import { api, ApiError, buildApiUrl, parseApiError } from '../../shared/api';
 import { listItems, listTotal, PAGE_SIZE, type ListResponse } from '../../shared/lists';
 
 /** A student-athlete list row, named as the spec's list columns. */
 export type AthleteRow = AthleteListRow;
+export type AthleteProfile = AthleteProfileView;
 
+/** The list's filters as they live in the URL (empty string = not filtered). */
 export interface AthleteFilters {
   q: string;
   teamId: string | null;
-  page: number;
+  rosterStatus: string | null;
+  accountStatus: string | null;
+  residencyStatus: string | null;
+  classYear: string | null;
+  tagId: string | null;
+  isAtRisk: string | null;
+  sortBy: AthleteListColumn | null;
+  sortDir: 'asc' | 'desc' | null;
 }
 
 export interface TeamOption {
@@ -17,17 +27,49 @@ export interface TeamOption {
   name: string;
 }
 
-export function useAthletes(filters: AthleteFilters) {
+const KEY = ['athletes'] as const;
+
+/** The query string the list and its export share. */
+export function filterQuery(filters: AthleteFilters): Record<string, string | null> {
+  const { q, ...rest } = filters;
+  return { q: q.trim() || null, ...rest };
+}
+
+export function useAthletes(filters: AthleteFilters & { page: number }) {
+  const { page, ...rest } = filters;
   return useQuery({
-    queryKey: ['athletes', filters],
+    queryKey: [...KEY, 'list', filters],
     queryFn: ({ signal }) =>
       api.get<ListResponse<AthleteRow>>(
         '/athletes',
-        { q: filters.q.trim(), teamId: filters.teamId, limit: PAGE_SIZE, offset: (filters.page - 1) * PAGE_SIZE },
+        { ...filterQuery(rest), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
         signal,
       ),
     select: (data) => ({ items: listItems(data), total: listTotal(data) }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the browser downloads the list as shown: same filters and sort, the visible columns in order. */
+export function exportUrl(filters: AthleteFilters, columns: AthleteListColumn[], format: 'csv' | 'xlsx'): string {
+  return buildApiUrl('/athletes/export', { ...filterQuery(filters), format, columns: columns.join(',') });
+}
+
+export function useListColumns() {
+  return useQuery({
+    queryKey: [...KEY, 'columns'],
+    queryFn: ({ signal }) => api.get<{ columns: AthleteListColumn[] }>('/athletes/list-columns', undefined, signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useSaveListColumns() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (columns: AthleteListColumn[]) =>
+      api.put<{ columns: AthleteListColumn[] }>('/athletes/list-columns', { columns }),
+    onMutate: (columns) => client.setQueryData([...KEY, 'columns'], { columns }),
+    onSuccess: (data) => client.setQueryData([...KEY, 'columns'], data),
   });
 }
 
@@ -39,6 +81,152 @@ export function useTeamOptions() {
   });
 }
 
+export interface TagRow {
+  id: string;
+  name: string;
+  athletes: number;
+}
+
+export function useTags(enabled = true) {
+  return useQuery({
+    queryKey: [...KEY, 'tags'],
+    queryFn: ({ signal }) => api.get<{ items: TagRow[] }>('/athlete-tags', undefined, signal),
+    select: (d) => d.items,
+    enabled,
+  });
+}
+
+export function useTagMutations() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: KEY });
+  return {
+    create: useMutation({ mutationFn: (name: string) => api.post<TagRow>('/athlete-tags', { name }), onSuccess: done }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: string; name: string }) =>
+        api.patch<TagRow>(`/athlete-tags/${encodeURIComponent(id)}`, { name }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete<null>(`/athlete-tags/${encodeURIComponent(id)}`),
+      onSuccess: done,
+    }),
+  };
+}
+
+export type AccountAction = 'activate' | 'deactivate' | 'reactivate';
+export interface AccountResult {
+  id: string;
+  ok: boolean;
+  status: string | null;
+  error: string | null;
+}
+
+export function useAccountAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { action: AccountAction; athleteIds: string[] }) =>
+      api.post<{ results: AccountResult[] }>('/athletes/accounts', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useAthleteProfile(id: string) {
+  return useQuery({
+    queryKey: [...KEY, 'profile', id],
+    queryFn: ({ signal }) => api.get<AthleteProfile>(`/athletes/${encodeURIComponent(id)}`, undefined, signal),
+  });
+}
+
+function useStoreProfile() {
+  const client = useQueryClient();
+  return (view: AthleteProfile) => {
+    client.setQueryData([...KEY, 'profile', view.id], view);
+    void client.invalidateQueries({ queryKey: [...KEY, 'list'] });
+    void client.invalidateQueries({ queryKey: ['audit-events'] });
+  };
+}
+
+export function useUpdateProfile(id: string) {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (changes: Record<string, unknown>) =>
+      api.patch<AthleteProfile>(`/athletes/${encodeURIComponent(id)}`, changes),
+    onSuccess: store,
+  });
+}
+
+export function useSetAthleteTags(id: string) {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (tagIds: string[]) => api.put<AthleteProfile>(`/athletes/${encodeURIComponent(id)}/tags`, { tagIds }),
+    onSuccess: store,
+  });
+}
+
+export function athleteFileUrl(id: string, fileId: string): string {
+  return buildApiUrl(`/athletes/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`);
+}
+
+export function useUploadAthleteFile(id: string) {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      let response: Response;
+      try {
+        response = await fetch(buildApiUrl(`/athletes/${encodeURIComponent(id)}/files`), {
+          method: 'POST',
+          body,
+          credentials: 'include',
+          headers: { accept: 'application/json' },
+        });
+      } catch {
+        throw new ApiError(0, 'SERVICE_UNAVAILABLE', 'Unable to connect, check your internet connection.');
+      }
+      const parsed = (await response.json().catch(() => undefined)) as unknown;
+      if (!response.ok) throw parseApiError(response.status, parsed);
+      return parsed as AthleteProfile;
+    },
+    onSuccess: store,
+  });
+}
+
+export function useRemoveAthleteFile(id: string) {
+  const store = useStoreProfile();
+  return useMutation({
+    mutationFn: (fileId: string) =>
+      api.delete<AthleteProfile>(`/athletes/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`),
+    onSuccess: store,
+  });
+}
+
+export interface AuditRow {
+  id: string;
+  action: string;
+  actorName: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+export function useProfileHistory(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['audit-events', 'target', id],
+    queryFn: ({ signal }) => api.get<{ items: AuditRow[] }>('/audit-events', { targetId: id, limit: 20 }, signal),
+    select: (d) => d.items,
+    enabled,
+  });
+}
+
+/** Starts an invitation for an athlete never invited, or re-sends a pending one. */
+export function useSendInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.post<unknown>(`/users/${encodeURIComponent(userId)}/invitation/resend`),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
 /** The person form (spec part 1 §3) as sent to POST /athletes; empty fields are left out. */
 export type AthleteInput = Record<string, string | number | boolean | null>;
 
@@ -47,19 +235,10 @@ export interface CreatedAthlete {
   invitationId: string | null;
 }
 
-/** Starts an invitation for an athlete never invited, or re-sends a pending one. */
-export function useSendInvitation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => api.post<unknown>(`/users/${encodeURIComponent(userId)}/invitation/resend`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['athletes'] }),
-  });
-}
-
 export function useCreateAthlete() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AthleteInput) => api.post<CreatedAthlete>('/athletes', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['athletes'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

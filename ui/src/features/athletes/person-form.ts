@@ -20,7 +20,8 @@ export interface PersonSection {
 }
 
 const opts = (...pairs: Array<[string, string]>) => pairs.map(([value, label]) => ({ value, label }));
-const fromRecord = (record: Record<string, string>) =>
+/** A label record as select options. */
+export const fromRecord = (record: Record<string, string>) =>
   Object.entries(record).map(([value, label]) => ({ value, label }));
 const TERMS = ENROLLMENT_TERMS.map((t) => ({ value: t, label: humanize(t) }));
 

@@ -14,6 +14,7 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { SegmentFormModal } from './SegmentFormModal';
 import { useCalendarTeams, useCalendarYears, useDeleteSegment, useSegments, type Segment } from './segments.api';
+import { TableScroll } from '../../shared/table/TableScroll';
 
 /** Sport segments of the chosen academic year: admins see every team (/inSeasonSportsSegment), coaches their own. */
 export function SegmentsPage() {
@@ -95,7 +96,7 @@ export function SegmentsPage() {
         />
       )}
       {segments.data && segments.data.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped aria-label="Sport segments">
             <Table.Thead>
               <Table.Tr>
@@ -151,7 +152,7 @@ export function SegmentsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       {yearId && (
         <SegmentFormModal

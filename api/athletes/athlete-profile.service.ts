@@ -1,0 +1,258 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ATHLETE_LIMITS,
+  canSeeField,
+  editableFields,
+  forbiddenEdits,
+  normaliseSocialLink,
+  parsePositions,
+  SOCIAL_NETWORKS,
+  socialLinkProblem,
+  visibleProfile,
+  type ProfileViewer,
+  type SocialNetwork,
+} from '../../domain/athlete-profiles';
+import { AppError } from '../../domain/errors';
+import { auditRequest } from '../audit/audit-request';
+import { authOf } from '../plugins/authenticate';
+import type { AuthContext } from '../types';
+import { customFieldsForAthlete, listAthleteFiles } from './athlete-extras.repository';
+import { joinAthleteFields } from './athlete-fields';
+import {
+  countTagsOf,
+  currentAcademicYearId,
+  replaceAthleteTags,
+  tagIdsForNames,
+  tagsOfAthlete,
+} from './athlete-tags.repository';
+import {
+  coachTeamIds,
+  findAthlete,
+  isStaffOfSchool,
+  socialLinksOfOthers,
+  type AthleteRecord,
+} from './athletes.repository';
+import type { AthleteProfileView } from './athletes.schemas';
+
+type Db = FastifyRequest['server']['deps']['database']['db'];
+
+/** The view a caller gets: admins in the admin portal, coaches (or admins in the coach portal), the athlete. */
+export function viewerOf(auth: AuthContext): ProfileViewer | null {
+  if (auth.portal === 'admin' && auth.permissions.has('athletes:write')) return 'admin';
+  if (auth.portal === 'coach' && auth.permissions.has('athletes:read')) return 'coach';
+  if (auth.portal === 'athlete') return 'athlete';
+  return null;
+}
+
+/** The athlete as this caller may reach them; anyone else's athlete answers 404, as if it did not exist. */
+export async function reachableAthlete(
+  db: Db,
+  auth: AuthContext,
+): Promise<(id: string) => Promise<{ athlete: AthleteRecord; viewer: ProfileViewer }>> {
+  const viewer = viewerOf(auth);
+  if (!viewer) throw new AppError('FORBIDDEN');
+  const teams = viewer === 'coach' ? await coachTeamIds(db, auth.school.id, auth.user.id) : [];
+  return async (id) => {
+    if (viewer === 'athlete' && id !== auth.user.id) throw new AppError('NOT_FOUND');
+    const athlete = await findAthlete(db, auth.school.id, id);
+    if (!athlete) throw new AppError('NOT_FOUND');
+    const team = athlete.columns.sport_team_id as string | null;
+    if (viewer === 'coach' && (!team || !teams.includes(team))) throw new AppError('NOT_FOUND');
+    return { athlete, viewer };
+  };
+}
+
+/** Every field of the profile under its API name (visible or not; callers filter). */
+export function fullProfile(r: AthleteRecord): Record<string, unknown> {
+  return {
+    ...joinAthleteFields(r.columns, r.data),
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    middleName: r.middleName,
+    phoneNumber: r.phoneNumber,
+    tags: r.tags,
+  };
+}
+
+export async function profileView(
+  db: Db,
+  schoolId: string,
+  athlete: AthleteRecord,
+  viewer: ProfileViewer,
+): Promise<AthleteProfileView> {
+  const yearId = await currentAcademicYearId(db, schoolId);
+  const teamId = athlete.columns.sport_team_id as string | null;
+  const [tags, files, fields] = await Promise.all([
+    canSeeField(viewer, 'tags') ? tagsOfAthlete(db, schoolId, athlete.id, yearId) : null,
+    canSeeField(viewer, 'files') ? listAthleteFiles(db, schoolId, athlete.id) : null,
+    canSeeField(viewer, 'customFieldValues') ? customFieldsForAthlete(db, schoolId, athlete.id, teamId) : null,
+  ]);
+  const values = (athlete.data.customFieldValues ?? {}) as Record<string, string | null>;
+  return {
+    id: athlete.id,
+    viewer,
+    email: athlete.email,
+    firstName: athlete.firstName,
+    lastName: athlete.lastName,
+    status: athlete.status,
+    sportTeamName: athlete.sportTeamName,
+    academicAdvisorName: athlete.academicAdvisorName,
+    updatedAt: athlete.updatedAt.toISOString(),
+    profile: visibleProfile(viewer, fullProfile(athlete)),
+    editable: editableFields(viewer),
+    ...(tags ? { tags } : {}),
+    ...(files ? { files: files.map((f) => ({ ...f, uploadedAt: f.uploadedAt.toISOString() })) } : {}),
+    ...(fields ? { customFields: fields.map((f) => ({ ...f, value: values[f.id] ?? null })) } : {}),
+  };
+}
+
+/**
+ * The checks the schema cannot make, with the spec's wording: at most 3 positions; social links of the right
+ * network, different from each other and from every other athlete's; the advisor a staff member of the school;
+ * custom field values only for definitions that apply to this athlete.
+ */
+export async function checkProfileInput(
+  db: Db,
+  schoolId: string,
+  athlete: AthleteRecord | null,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const positions =
+    body.positions !== undefined
+      ? parsePositions(body.positions as string[] | null)
+      : body.position !== undefined
+        ? parsePositions(body.position as string | null)
+        : [];
+  if (positions.length > ATHLETE_LIMITS.maxPositions) {
+    throw new AppError('POSITIONS_LIMIT', [{ field: 'positions', message: 'Positions max 3, comma separated.' }]);
+  }
+  const social = body.socialMedia as Partial<Record<SocialNetwork, string | null>> | undefined;
+  if (social) {
+    const details: Array<{ field: string; message: string }> = [];
+    const mine = new Map<string, SocialNetwork>();
+    for (const network of Object.keys(SOCIAL_NETWORKS) as SocialNetwork[]) {
+      const link = social[network];
+      if (!link) continue;
+      const problem = socialLinkProblem(network, link);
+      const key = normaliseSocialLink(link);
+      if (problem) details.push({ field: `socialMedia.${network}`, message: problem });
+      else if (mine.has(key)) details.push({ field: `socialMedia.${network}`, message: 'This link is given twice.' });
+      mine.set(key, network);
+    }
+    if (details.length === 0 && mine.size > 0) {
+      const others = new Set((await socialLinksOfOthers(db, schoolId, athlete?.id ?? null)).map(normaliseSocialLink));
+      for (const [key, network] of mine) {
+        if (others.has(key)) {
+          details.push({ field: `socialMedia.${network}`, message: 'Another student-athlete already uses this link.' });
+        }
+      }
+    }
+    if (details.length) throw new AppError('SOCIAL_LINK_INVALID', details);
+  }
+  if (typeof body.academicAdvisorId === 'string' && !(await isStaffOfSchool(db, schoolId, body.academicAdvisorId))) {
+    throw new AppError('ADVISOR_NOT_STAFF', [
+      { field: 'academicAdvisorId', message: 'The academic advisor must be a staff member of your school.' },
+    ]);
+  }
+  const values = body.customFieldValues as Record<string, unknown> | undefined;
+  if (values && Object.keys(values).length) {
+    const teamId =
+      body.sportTeamId !== undefined
+        ? (body.sportTeamId as string | null)
+        : ((athlete?.columns.sport_team_id as string | null) ?? null);
+    const allowed = athlete
+      ? new Set((await customFieldsForAthlete(db, schoolId, athlete.id, teamId)).map((f) => f.id))
+      : new Set<string>();
+    const unknown = Object.keys(values).filter((id) => !allowed.has(id));
+    if (unknown.length) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        unknown.map((id) => ({ field: `customFieldValues.${id}`, message: 'This custom field does not apply here.' })),
+      );
+    }
+  }
+}
+
+/**
+ * Sets an athlete's tags of the current academic year from names (new names become tags of the school). Admin tags
+ * count at most 10 a year, the coaches' at most 30 (spec part 2 §9).
+ */
+export async function setTagsByName(
+  db: Db,
+  schoolId: string,
+  athleteId: string,
+  names: string[],
+  by: { viewer: ProfileViewer; actor: string },
+): Promise<void> {
+  const ids = await tagIdsForNames(db, schoolId, names, by.actor);
+  await setTagIds(db, schoolId, athleteId, ids, { ...by, yearId: await currentAcademicYearId(db, schoolId) });
+}
+
+export async function setTagIds(
+  db: Db,
+  schoolId: string,
+  athleteId: string,
+  tagIds: string[],
+  by: { viewer: ProfileViewer; actor: string; yearId: string | null },
+): Promise<void> {
+  const byCoach = by.viewer === 'coach';
+  const limit = byCoach ? ATHLETE_LIMITS.maxCoachTagsPerYear : ATHLETE_LIMITS.maxTagsPerYear;
+  if (tagIds.length > limit) {
+    const code = byCoach ? 'COACH_TAGS_LIMIT' : 'TAGS_LIMIT';
+    throw new AppError(code, [{ field: 'tags', message: `At most ${limit} tags per student-athlete per year.` }]);
+  }
+  if ((await countTagsOf(db, schoolId, tagIds)) !== tagIds.length) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'tagIds', message: 'Unknown tag.' }]);
+  }
+  await replaceAthleteTags(db, schoolId, athleteId, { tagIds, yearId: by.yearId, byCoach, actor: by.actor });
+}
+
+/** The fields that changed, each with its value before and after (what the audit event records). */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  keys: Iterable<string>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const key of keys) {
+    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
+    out.before[key] = before[key] ?? null;
+    out.after[key] = after[key] ?? null;
+  }
+  return out;
+}
+
+/** Refuses fields this viewer may not change, naming each. */
+export function assertEditable(viewer: ProfileViewer, body: Record<string, unknown>): void {
+  const forbidden = forbiddenEdits(
+    viewer,
+    Object.keys(body).filter((k) => body[k] !== undefined),
+  );
+  if (forbidden.length) {
+    throw new AppError(
+      'FORBIDDEN',
+      forbidden.map((field) => ({ field, message: 'You cannot change this field.' })),
+    );
+  }
+}
+
+/** Records a profile change with the changed fields before and after. */
+export async function auditProfileChange(
+  request: FastifyRequest,
+  athleteId: string,
+  diff: { before: Record<string, unknown>; after: Record<string, unknown> },
+  db?: Db,
+): Promise<void> {
+  if (Object.keys(diff.after).length === 0) return;
+  await auditRequest(
+    request,
+    {
+      action: 'athlete.profile_updated',
+      targetType: 'user',
+      targetId: athleteId,
+      details: { viewer: viewerOf(authOf(request)), before: diff.before, after: diff.after },
+    },
+    db,
+  );
+}

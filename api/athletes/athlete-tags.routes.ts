@@ -1,0 +1,223 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { CustomFieldScope } from '../../domain/athlete-profiles';
+import { AppError } from '../../domain/errors';
+import { auditRequest } from '../audit/audit-request';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { IdParams, errorResponses, Uuid } from '../shared/schemas';
+import { teamExists } from '../teams/teams.repository';
+import { deleteCustomField, insertCustomField, listCustomFields } from './athlete-extras.repository';
+import { profileView, reachableAthlete, setTagIds } from './athlete-profile.service';
+import {
+  academicYearExists,
+  currentAcademicYearId,
+  deleteTag,
+  findTag,
+  insertTag,
+  listTags,
+  renameTag,
+  tagsOfAthlete,
+} from './athlete-tags.repository';
+import { findAthlete } from './athletes.repository';
+import {
+  AthleteProfileView,
+  AthleteTagsBody,
+  CustomFieldBody,
+  CustomFieldDto,
+  CustomFieldList,
+  TagBody,
+  TagDto,
+  TagList,
+} from './athletes.schemas';
+
+const tagExists = () => new AppError('TAG_NAME_EXISTS', [{ field: 'name', message: 'Tag names must be unique.' }]);
+
+/**
+ * Student-athlete tags (names unique per school; admins and coaches tag, admins rename and delete) and custom field
+ * definitions (admins define them for one athlete, a team or every athlete; values live on the profile).
+ */
+export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const canTag = requirePermission('athletes:tag');
+  const canWrite = requirePermission('athletes:write');
+  const canRead = requirePermission('athletes:read');
+
+  app.get(
+    '/athlete-tags',
+    { onRequest: canTag, schema: { response: { 200: TagList, ...errorResponses(401, 403) } } },
+    async (request) => ({ items: await listTags(db, authOf(request).school.id) }),
+  );
+
+  app.post(
+    '/athlete-tags',
+    { onRequest: canTag, schema: { body: TagBody, response: { 201: TagDto, ...errorResponses(400, 401, 403, 409) } } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const id = await insertTag(db, auth.school.id, request.body.name, auth.user.id);
+      if (!id) throw tagExists();
+      await auditRequest(request, {
+        action: 'athlete_tag.created',
+        targetType: 'athlete_tag',
+        targetId: id,
+        details: { after: { name: request.body.name.trim() } },
+      });
+      return reply.code(201).send({ id, name: request.body.name.trim(), athletes: 0 });
+    },
+  );
+
+  app.patch(
+    '/athlete-tags/:id',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: IdParams,
+        body: TagBody,
+        response: { 200: TagDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const tag = await findTag(db, auth.school.id, request.params.id);
+      if (!tag) throw new AppError('NOT_FOUND');
+      await renameTag(db, auth.school.id, tag.id, request.body.name).catch((err: unknown) => {
+        if ((err as { code?: unknown }).code === '23505') throw tagExists();
+        throw err;
+      });
+      await auditRequest(request, {
+        action: 'athlete_tag.renamed',
+        targetType: 'athlete_tag',
+        targetId: tag.id,
+        details: { before: { name: tag.name }, after: { name: request.body.name.trim() } },
+      });
+      return (await listTags(db, auth.school.id)).find((t) => t.id === tag.id)!;
+    },
+  );
+
+  app.delete(
+    '/athlete-tags/:id',
+    {
+      onRequest: canWrite,
+      schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const tag = await findTag(db, auth.school.id, request.params.id);
+      if (!tag) throw new AppError('NOT_FOUND');
+      await deleteTag(db, auth.school.id, tag.id);
+      await auditRequest(request, {
+        action: 'athlete_tag.deleted',
+        targetType: 'athlete_tag',
+        targetId: tag.id,
+        details: { before: { name: tag.name } },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/athletes/:id/tags',
+    {
+      onRequest: canTag,
+      schema: {
+        params: IdParams,
+        body: AthleteTagsBody,
+        description: "Sets the caller's tags of an athlete for an academic year (default: the current one).",
+        response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      const { athlete, viewer } = await (await reachableAthlete(db, auth))(request.params.id);
+      if (viewer === 'athlete') throw new AppError('FORBIDDEN');
+      const { tagIds, academicYearId } = request.body;
+      if (academicYearId && !(await academicYearExists(db, schoolId, academicYearId))) {
+        throw new AppError('NO_ACADEMIC_YEAR');
+      }
+      const yearId = academicYearId ?? (await currentAcademicYearId(db, schoolId));
+      const before = await tagsOfAthlete(db, schoolId, athlete.id, yearId);
+      await db.transaction().execute(async (trx) => {
+        await setTagIds(trx, schoolId, athlete.id, tagIds, { viewer, actor: auth.user.id, yearId });
+        const after = await tagsOfAthlete(trx, schoolId, athlete.id, yearId);
+        await auditRequest(
+          request,
+          {
+            action: 'athlete.tags_updated',
+            targetType: 'user',
+            targetId: athlete.id,
+            details: {
+              academicYearId: yearId,
+              byCoach: viewer === 'coach',
+              before: { tags: before.map((t) => t.name) },
+              after: { tags: after.map((t) => t.name) },
+            },
+          },
+          trx,
+        );
+      });
+      return profileView(db, schoolId, (await findAthlete(db, schoolId, athlete.id))!, viewer);
+    },
+  );
+
+  app.get(
+    '/athlete-custom-fields',
+    { onRequest: canRead, schema: { response: { 200: CustomFieldList, ...errorResponses(401, 403) } } },
+    async (request) => ({ items: await listCustomFields(db, authOf(request).school.id) }),
+  );
+
+  app.post(
+    '/athlete-custom-fields',
+    {
+      onRequest: canWrite,
+      schema: { body: CustomFieldBody, response: { 201: CustomFieldDto, ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      const { name, scope } = request.body;
+      const sportTeamId = scope === 'TEAM' ? (request.body.sportTeamId ?? null) : null;
+      const athleteUserId = scope === 'ATHLETE' ? (request.body.athleteUserId ?? null) : null;
+      if (scope === 'TEAM' && (!sportTeamId || !(await teamExists(db, schoolId, sportTeamId)))) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Choose a team of your school.' }]);
+      }
+      if (scope === 'ATHLETE' && (!athleteUserId || !(await findAthlete(db, schoolId, athleteUserId)))) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'athleteUserId', message: 'Choose a student-athlete.' }]);
+      }
+      const field = await insertCustomField(db, schoolId, {
+        name,
+        scope: scope as CustomFieldScope,
+        sportTeamId,
+        athleteUserId,
+      });
+      await auditRequest(request, {
+        action: 'athlete_custom_field.created',
+        targetType: 'athlete_custom_field',
+        targetId: field.id,
+        details: { after: field },
+      });
+      return reply.code(201).send(field);
+    },
+  );
+
+  app.delete(
+    '/athlete-custom-fields/:id',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: Type.Object({ id: Uuid }),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      if (!(await deleteCustomField(db, auth.school.id, request.params.id))) throw new AppError('NOT_FOUND');
+      await auditRequest(request, {
+        action: 'athlete_custom_field.deleted',
+        targetType: 'athlete_custom_field',
+        targetId: request.params.id,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};
