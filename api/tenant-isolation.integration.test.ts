@@ -273,6 +273,7 @@ function idRouteCases(
 ): Record<string, { id: string; params?: Record<string, string>; body?: unknown; as?: 'athlete' }> {
   const file = { id: target.disclosureId, fileId: target.fileId };
   const athleteFile = { id: target.athlete.id, fileId: target.athleteFileId };
+  const roster = { teamId: target.teamId, academicYearId: target.yearId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
     'GET /api/v1/disclosures/:id': { id: target.disclosureId },
@@ -293,6 +294,35 @@ function idRouteCases(
     'DELETE /api/v1/teams/:id': { id: target.teamId },
     'GET /api/v1/academic-years/:id': { id: target.yearId },
     'PATCH /api/v1/academic-years/:id': { id: target.yearId, body: { isCurrent: false, terms: [] } },
+    'GET /api/v1/rosters/:teamId/:academicYearId': { id: target.teamId, params: roster },
+    'GET /api/v1/rosters/:teamId/:academicYearId/addable': { id: target.teamId, params: roster },
+    'POST /api/v1/rosters/:teamId/:academicYearId/rollover': { id: target.teamId, params: roster },
+    'POST /api/v1/rosters/:teamId/:academicYearId/athletes': {
+      id: target.teamId,
+      params: roster,
+      body: { athleteUserIds: [target.athlete.id] },
+    },
+    'POST /api/v1/rosters/:teamId/:academicYearId/statuses': {
+      id: target.teamId,
+      params: roster,
+      body: { athleteUserIds: [target.athlete.id], athleteStatus: 'GRADUATED' },
+    },
+    'POST /api/v1/rosters/:teamId/:academicYearId/submit': { id: target.teamId, params: roster },
+    'POST /api/v1/rosters/:teamId/:academicYearId/review': {
+      id: target.teamId,
+      params: roster,
+      body: { decision: 'APPROVE', inviteNewAthletes: false },
+    },
+    'POST /api/v1/rosters/:teamId/:academicYearId/change-requests': {
+      id: target.teamId,
+      params: roster,
+      body: { kind: 'STATUS_CHANGE', athleteUserId: target.athlete.id, athleteStatus: 'GRADUATED' },
+    },
+    'POST /api/v1/rosters/:teamId/:academicYearId/change-requests/decide': {
+      id: target.teamId,
+      params: roster,
+      body: { requestIds: [target.athlete.id], decision: 'DENY' },
+    },
     'PATCH /api/v1/segments/:id': { id: target.segmentId, body: { startDayOfWeek: 'SUNDAY' } },
     'DELETE /api/v1/segments/:id': { id: target.segmentId },
     'GET /api/v1/events/:id': { id: target.eventId },
