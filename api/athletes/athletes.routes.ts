@@ -76,7 +76,15 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The list as shown (filters, sort, visible columns in order) as CSV or XLSX; formula cells made safe.',
         response: {
-          200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+          200: Type.Unsafe<Uint8Array>({
+            description: 'The shown list as a file: CSV (`format=csv`) or an Excel workbook (`format=xlsx`).',
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: { type: 'string', format: 'binary' },
+              },
+            },
+          }),
           ...errorResponses(400, 401, 403),
         },
       },
