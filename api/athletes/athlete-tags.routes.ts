@@ -123,7 +123,7 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         body: AthleteTagsBody,
         description: "Sets the caller's tags of an athlete for an academic year (default: the current one).",
-        response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
