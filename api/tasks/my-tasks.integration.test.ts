@@ -205,7 +205,7 @@ describe('search', () => {
     const people = await hits(reviewer, 'Quinn');
     // The athlete, and the disclosure a reviewer finds by its athlete's name.
     expect(people.map((h) => h.kind)).toEqual(['person', 'disclosure']);
-    expect(people[0]!.url).toMatch(/^\/studentAthletes\?q=/);
+    expect(people[0]!.url).toMatch(/^\/adminAthleteProfile\/[0-9a-f-]{36}$/);
     expect((await hits(reviewer, 'volley')).map((h) => [h.kind, h.url])).toEqual([['team', '/teams']]);
     expect((await hits(reviewer, 'harbor')).map((h) => h.kind)).toEqual(['disclosure']);
     // Staff without the compliance permission do not find disclosures; the athlete finds only their own.
