@@ -68,7 +68,7 @@ test('an admin uploads a file with a bad row, fixes it, imports, and the new ath
   const table = page.getByRole('table', { name: 'Student-athletes' });
   await expect(table.getByRole('row').filter({ hasText: first })).toContainText(`Robin ${lastName}`);
   await expect(table.getByRole('row').filter({ hasText: second })).toContainText(`Sky ${lastName}`);
-  await expect(table.getByRole('row').filter({ hasText: second })).toContainText('Invited');
+  await expect(table.getByRole('row').filter({ hasText: second })).toContainText('Invite sent');
 
   const mail = await waitForMail(page.request, second, /invited/i);
   expect(mail.text).toContain('/create-password');

@@ -56,21 +56,21 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
   await page.getByRole('textbox', { name: /^Location/ }).fill('Austin, TX');
   await page.getByRole('textbox', { name: /^Link/ }).fill('ftp://rival.example');
   await nextStep(page);
-  await expect(page.getByText('Link must be http or https.')).toBeVisible();
+  await expect(page.getByText('Link must be http or https.', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: /^Link/ }).fill('https://rival.example');
   await nextStep(page);
   // Step 3: payment; amounts above $999,999 are refused.
   await page.getByRole('radio', { name: 'Monetary' }).check();
   await page.getByRole('textbox', { name: /^Earning amount/ }).fill('1000000');
   await nextStep(page);
-  await expect(page.getByText('Amount must be a number between $0 and $999,999.')).toBeVisible();
+  await expect(page.getByText('Amount must be a number between $0 and $999,999.', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: /^Earning amount/ }).fill('1200');
   await nextStep(page);
   // Step 4: people.
   await page.getByRole('textbox', { name: /^Contact name/ }).fill('Morgan Ellis');
   await page.getByRole('textbox', { name: /^Contact phone/ }).fill('512555');
   await nextStep(page);
-  await expect(page.getByText('Phone number must have 10 digits.')).toBeVisible();
+  await expect(page.getByText('Phone number must have 10 digits.', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: /^Contact phone/ }).fill('5125550151');
   await nextStep(page);
   // Step 5: notes and files. A PNG renamed .pdf passes the browser's check by name but the server reads its first

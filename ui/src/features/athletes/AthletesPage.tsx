@@ -8,6 +8,7 @@ import {
   Pagination,
   Popover,
   Select,
+  ScrollArea,
   SimpleGrid,
   Stack,
   Table,
@@ -207,17 +208,26 @@ export function AthletesPage() {
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <Stack gap={6} role="group" aria-label="Columns shown">
-          {ATHLETE_LIST_COLUMNS.map((c) => (
-            <Checkbox
-              key={c.key}
-              label={c.label}
-              checked={columns.includes(c.key)}
-              disabled={columns.length === 1 && columns.includes(c.key)}
-              onChange={(e) => toggleColumn(c.key, e.currentTarget.checked)}
-            />
-          ))}
-        </Stack>
+        {/* Two columns in a box that scrolls, so all 23 choices stay reachable on a short screen. */}
+        <ScrollArea.Autosize mah="60vh" type="auto">
+          <SimpleGrid
+            cols={{ base: 1, xs: 2 }}
+            spacing="md"
+            verticalSpacing={6}
+            role="group"
+            aria-label="Columns shown"
+          >
+            {ATHLETE_LIST_COLUMNS.map((c) => (
+              <Checkbox
+                key={c.key}
+                label={c.label}
+                checked={columns.includes(c.key)}
+                disabled={columns.length === 1 && columns.includes(c.key)}
+                onChange={(e) => toggleColumn(c.key, e.currentTarget.checked)}
+              />
+            ))}
+          </SimpleGrid>
+        </ScrollArea.Autosize>
       </Popover.Dropdown>
     </Popover>
   );
