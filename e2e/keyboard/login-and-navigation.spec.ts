@@ -36,7 +36,7 @@ test('keyboard only: log in, land on the heading, move between pages and switch 
   await expect(heading).toBeFocused();
 
   // A route change from the sidebar moves focus to the new page's heading.
-  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Tasks', exact: true });
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^My Tasks/ });
   await link.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/task$/);

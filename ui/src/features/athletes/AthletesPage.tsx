@@ -106,7 +106,10 @@ export function AthletesPage() {
   const athletes = useAthletes({ ...filters, page });
   const saved = useListColumns();
   const saveColumns = useSaveListColumns();
-  const columns = saved.data?.columns ?? DEFAULT_ATHLETE_COLUMNS;
+  // The choice shows at once and is saved behind it (quick clicks never act on a stale list); a failed save falls
+  // back to what the server holds.
+  const [chosen, setChosen] = useState<AthleteListColumn[] | null>(null);
+  const columns = chosen ?? saved.data?.columns ?? DEFAULT_ATHLETE_COLUMNS;
   const canInvite = hasPermission(me, 'users:invite');
   const canAccounts = hasPermission(me, 'users:deactivate') || canInvite;
   const invite = useSendInvitation();
@@ -139,8 +142,12 @@ export function AthletesPage() {
   const toggleColumn = (key: AthleteListColumn, on: boolean) => {
     const next = ATHLETE_LIST_COLUMNS.map((c) => c.key).filter((k) => (k === key ? on : columns.includes(k)));
     if (next.length === 0) return;
+    setChosen(next);
     saveColumns.mutate(next, {
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) => {
+        setChosen(null);
+        notifications.show({ color: 'red', message: errorMessage(error) });
+      },
     });
   };
 
