@@ -27,15 +27,15 @@ test('a route not built yet is not in the sidebar and, reached by its address, e
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/adminHome');
   const hrefs = (await sidebarLinks(page)).map((l) => l.href);
-  expect(hrefs).not.toContain('/adminCalendar');
+  expect(hrefs).not.toContain('/monitoringDashboard');
   expect(hrefs).not.toContain('/admin/psaManagement');
-  await page.goto('/adminCalendar');
+  await page.goto('/monitoringDashboard');
   const notYet = page.getByTestId('not-yet-available');
   await expect(notYet).toBeVisible();
-  await expect(notYet.getByRole('heading', { level: 1 })).toHaveText('Calendar');
+  await expect(notYet.getByRole('heading', { level: 1 })).toHaveText('Monitoring');
   await expect(notYet).toContainText('not available yet');
   // No developer text: no route path, no "coming soon" placeholder.
-  await expect(notYet).not.toContainText('/adminCalendar');
+  await expect(notYet).not.toContainText('/monitoringDashboard');
   await expect(notYet).not.toContainText('Route:');
   await notYet.getByRole('link', { name: 'Go to my home page' }).click();
   await expect(page).toHaveURL(/\/adminHome$/);
