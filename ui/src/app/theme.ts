@@ -55,6 +55,17 @@ export const theme = createTheme({
     // phone; numbers are typed, and the arrow keys still step them.
     NumberInput: { defaultProps: { hideControls: true } },
     Stepper: { classNames: { steps: classes.stepperSteps, separator: classes.stepperSeparator } },
+    // Pagination's arrows are icons only, and axe wants every page button named as well.
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+          'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[
+            control
+          ],
+        }),
+        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
+      },
+    },
     // Links inside text must not rely on colour alone.
     Anchor: { defaultProps: { underline: 'always' }, classNames: { root: classes.anchorRoot } },
     Table: { defaultProps: { highlightOnHover: true, verticalSpacing: 'sm' } },

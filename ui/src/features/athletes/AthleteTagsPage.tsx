@@ -126,6 +126,7 @@ export function AthleteTagsPage() {
                               size="xs"
                               variant="subtle"
                               color="red.9"
+                              c="red.9"
                               aria-label={`Delete ${t.name}`}
                               onClick={() => setDeleting(t)}
                             >
