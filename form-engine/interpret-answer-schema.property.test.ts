@@ -63,18 +63,9 @@ describe('the eval-free answer validator agrees with Ajv', { timeout: 120_000 },
         const answerable = version.elements.filter((element) => buildElementAnswerSchema(element));
         return fc.constantFrom(...answerable).chain((element) => fc.tuple(fc.constant(element), answerArb(element)));
       });
-    const seen = new Set<string>();
-    fc.assert(
-      fc.property(elementAndAnswer, ([element, value]) => {
-        const schema = buildElementAnswerSchema(element)!;
-        const expected = firstAjvError(schema, value);
-        expect(interpretAnswerSchema(schema)(value)).toEqual(expected);
-        seen.add(expected ? (expected.propertyName !== undefined ? 'propertyNames' : expected.keyword) : 'valid');
-      }),
-      RUNS,
-    );
-    // The generated answers reach the keywords that matter (so agreement is not just agreement on "valid").
-    for (const keyword of [
+    // The generated answers must reach the keywords that matter (so agreement is not just agreement on "valid").
+    // Some are rare (a matrix row that does not exist), so rounds go on until each is reached, up to a bound.
+    const keywords = [
       'valid',
       'type',
       'required',
@@ -83,9 +74,20 @@ describe('the eval-free answer validator agrees with Ajv', { timeout: 120_000 },
       'pattern',
       'format',
       'propertyNames',
-    ]) {
-      expect(seen, keyword).toContain(keyword);
+    ];
+    const seen = new Set<string>();
+    for (let round = 0; round < 10 && keywords.some((keyword) => !seen.has(keyword)); round += 1) {
+      fc.assert(
+        fc.property(elementAndAnswer, ([element, value]) => {
+          const schema = buildElementAnswerSchema(element)!;
+          const expected = firstAjvError(schema, value);
+          expect(interpretAnswerSchema(schema)(value)).toEqual(expected);
+          seen.add(expected ? (expected.propertyName !== undefined ? 'propertyNames' : expected.keyword) : 'valid');
+        }),
+        RUNS,
+      );
     }
+    for (const keyword of keywords) expect(seen, keyword).toContain(keyword);
   });
 
   it('gives the same validation result for whole forms, conditions included', () => {
