@@ -14,7 +14,6 @@ import {
   sidewaysFindings,
   smallTargetFindings,
   type Finding,
-  type PopupKind,
 } from './sweep-checks';
 
 /**
@@ -26,24 +25,6 @@ import {
  * menus are the same on every screen and are opened on the first screen only; on the phone the navigation drawer
  * is opened there too.
  */
-
-/**
- * The one known fault still skipped, exactly this and nothing else: the date pickers' drop-down is a role=dialog
- * that Mantine labels by the input, which has no text of its own (axe aria-dialog-name). The menu and date-picker
- * faults of the keyboard half of issue 19 are fixed, so the sweep guards those.
- */
-const KNOWN_FAULTS: Array<{ check: Finding['check']; popup: PopupKind; rules?: string[] }> = [
-  { check: 'axe', popup: 'date picker', rules: ['aria-dialog-name'] },
-];
-
-function isKnown(finding: Finding): boolean {
-  return KNOWN_FAULTS.some(
-    (known) =>
-      known.check === finding.check &&
-      finding.popup?.kind === known.popup &&
-      (!known.rules || (finding.rules ?? []).every((rule) => known.rules!.includes(rule))),
-  );
-}
 
 const VIEWPORTS = [
   { width: 1280, height: 900 },
@@ -139,14 +120,7 @@ for (const person of DEMO_LOGINS) {
         findings.push(...(await sweepScreen(page, screen, index === 0)));
         if (process.env.SWEEP_SCREENSHOTS) await keepScreenshot(page, `${person.email}-${viewport.width}-${index}`);
       }
-      const known = findings.filter(isKnown);
-      for (const f of known) {
-        test.info().annotations.push({
-          type: 'known until kbd merge',
-          description: `${f.screen}: ${f.check}${f.popup ? ` (${f.popup.kind} "${f.popup.name}")` : ''}`,
-        });
-      }
-      expectNoFindings(findings.filter((f) => !isKnown(f)));
+      expectNoFindings(findings);
     });
   }
 }

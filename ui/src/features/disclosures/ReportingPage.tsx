@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput } from '../../shared/dates/DateFields';
 import { useState } from 'react';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
