@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { checkScreen } from '../support/screens';
+import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
 import { logInThroughApi } from '../support/session';
 
 test('a school admin configures comp tickets and sees refused values', async ({ page }) => {
+  // Several saves and two axe passes: past 30 s on a loaded CI machine.
+  test.setTimeout(LONG_FLOW_TIMEOUT);
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/sprySign/settings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Comp ticket settings');
