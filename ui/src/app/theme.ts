@@ -8,10 +8,13 @@ import classes from './theme.module.css';
  *   broke the menu's required children) and Tab closes them with focus back on their button;
  * - the show-password toggle is a tab stop with a name (aria-pressed tells whether the password shows);
  * - the date pickers' previous/next and clear buttons have names;
- * - text inputs, selects and the canvas get a 2 px focus ring (global.css, "Keyboard" block, uses --app-focus-ring).
+ * - text inputs, selects and the canvas get a 2 px focus ring (global.css, "Keyboard" block, uses --app-focus-ring);
+ * - a dialog's title bar is a plain box, not a <header>: inside a dialog that made a second banner landmark.
  */
 const keyboardComponents: MantineThemeComponents = {
   Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  ModalHeader: { defaultProps: { component: 'div' } },
+  DrawerHeader: { defaultProps: { component: 'div' } },
   MenuDropdown: { defaultProps: { onKeyDown: closeMenuOnTab } },
   PasswordInput: {
     defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Show password' } },
