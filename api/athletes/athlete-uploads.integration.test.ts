@@ -220,7 +220,7 @@ describe('bulk upload of student-athletes', () => {
     expect(audit.filter((e) => e.action === 'athlete.created').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('reads a legacy XLS file and imports with invitations started through the invitation workflow', async () => {
+  it('reads a legacy XLS file and imports, its invitations started by the durable invitation-batch workflow', async () => {
     const emails = [email('xls-a'), email('xls-b')];
     const bytes = sheetBytes(
       [
@@ -235,7 +235,19 @@ describe('bulk upload of student-athletes', () => {
     expect(res.json().errors).toEqual([]);
     const done = await importUpload(admin, res.json().id, true);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ createdCount: 2, invitationsStarted: 2, invite: true });
+    expect(done.json()).toMatchObject({ status: 'IMPORTED', createdCount: 2, invite: true });
+    const uploadId = res.json().id as string;
+    const batch = await t.temporal.workflow.getHandle(workflowIds.invitationBatch(`upload:${uploadId}`)).result();
+    expect(batch).toEqual({ total: 2, started: 2, finished: true });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/athletes/uploads/${uploadId}`,
+      headers: { cookie: admin },
+    });
+    expect(after.json()).toMatchObject({
+      invitationsStarted: 2,
+      progress: { stage: 'done', done: 2, total: 2 },
+    });
     const stored = await t.database.db
       .selectFrom('users as u')
       .innerJoin('athlete_profiles as p', 'p.user_id', 'u.id')
