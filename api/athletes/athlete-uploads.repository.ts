@@ -92,8 +92,7 @@ export async function finishUpload(
   schoolId: string,
   id: string,
   outcome:
-    | { status: 'CHECKED'; errors: UploadRowError[] }
-    | { status: 'IMPORTED'; createdCount: number; inviting?: boolean },
+    { status: 'CHECKED'; errors: UploadRowError[] } | { status: 'IMPORTED'; createdCount: number; inviting?: boolean },
 ): Promise<void> {
   const now = new Date();
   const count = outcome.status === 'IMPORTED' ? outcome.createdCount : 0;

@@ -344,6 +344,10 @@ async function storeAthletes(
     }
     await finishUpload(trx, uploader.schoolId, uploadId, { status: 'IMPORTED', createdCount: total, inviting: true });
     // Last, so a failed start rolls the import back; the workflow waits for this transaction to commit.
-    await startInvitationBatch(deps, temporal, { schoolId: uploader.schoolId, batchId: uploadBatchId(uploadId), uploadId });
+    await startInvitationBatch(deps, temporal, {
+      schoolId: uploader.schoolId,
+      batchId: uploadBatchId(uploadId),
+      uploadId,
+    });
   });
 }
