@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { findSchoolSettings } from '../../api/school/school.repository';
 import { invitationTiming } from '../../api/school/school.service';
 import type { Database } from '../../migrations/database';
@@ -8,7 +8,7 @@ import { invitationWorkflow } from '../../workflows/invitations/invitation.workf
 import { processSearchAttributes } from '../../workflows/shared/search-attributes';
 
 /** Invitation processes started at once by one batch activity. */
-export const INVITATION_STARTS_IN_FLIGHT = 16;
+export const INVITATION_STARTS_IN_FLIGHT = 24;
 
 /** An import that has written no progress for this long died with its transaction (nothing of it was stored). */
 export const ABANDONED_IMPORT_MS = 10 * 60_000;
@@ -130,17 +130,14 @@ export function createInvitationBatchActivities(deps: { db: Kysely<Database>; te
       };
       await Promise.all(Array.from({ length: Math.min(INVITATION_STARTS_IN_FLIGHT, rows.length) }, lane));
       if (input.uploadId) {
-        const done = Math.min(input.total, input.startedBefore + started);
-        const finished = done >= input.total;
+        // Batches run side by side: each raises the count to what it knows is started, never lowers it.
+        const done = Math.min(input.total - 1, input.startedBefore + started);
         await db
           .updateTable('athlete_uploads')
           .set({
-            invitations_started: done,
-            progress: JSON.stringify(
-              finished
-                ? { stage: 'done', done: input.total, total: input.total }
-                : { stage: 'invite', done, total: input.total },
-            ),
+            invitations_started: sql<number>`greatest(invitations_started, ${done})`,
+            progress: sql<string>`case when progress->>'stage' = 'invite' and coalesce((progress->>'done')::int, 0) < ${done}
+              then ${JSON.stringify({ stage: 'invite', done, total: input.total })}::jsonb else progress end`,
             updated_at: new Date(),
           })
           .where('school_id', '=', input.schoolId)
@@ -148,6 +145,21 @@ export function createInvitationBatchActivities(deps: { db: Kysely<Database>; te
           .execute();
       }
       return started;
+    },
+
+    /** The upload's invitations are all started (or were not pending any more): its progress reaches the end. */
+    async finishInvitationBatch(input: InvitationBatchRef & { started: number; total: number }): Promise<void> {
+      if (!input.uploadId) return;
+      await db
+        .updateTable('athlete_uploads')
+        .set({
+          invitations_started: input.started,
+          progress: JSON.stringify({ stage: 'done', done: input.total, total: input.total }),
+          updated_at: new Date(),
+        })
+        .where('school_id', '=', input.schoolId)
+        .where('id', '=', input.uploadId)
+        .execute();
     },
   };
 }

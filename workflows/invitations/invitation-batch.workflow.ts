@@ -5,7 +5,7 @@ import { markStep, tagProcess } from '../shared/search-attributes';
 /**
  * Starts the invitation processes of invitations written together (id `invitation-batch:<batchId>`): a bulk upload
  * (`upload:<uploadId>`) or a roster's approved additions. Durable: the batch is read from PostgreSQL in a stable
- * order, 100 invitations per activity; a worker killed mid-batch resumes at the batch it was on, and each
+ * order, 100 invitations per activity and a few activities at a time; a worker killed mid-batch resumes at the batch it was on, and each
  * invitation's process has the invitation's own id (REJECT_DUPLICATE), so none is started twice and none skipped.
  *
  * For an upload, the API starts this process inside the import's transaction, before it commits: the first
@@ -26,6 +26,8 @@ export interface InvitationBatchProgress {
 }
 
 export const INVITATION_BATCH_SIZE = 100;
+/** Batches running at once (each starts several processes at a time). */
+export const INVITATION_PARALLEL_BATCHES = 3;
 
 export const invitationBatchProgressQuery = wf.defineQuery<InvitationBatchProgress>('invitationBatchProgress');
 
@@ -53,16 +55,26 @@ export async function invitationBatchWorkflow(input: InvitationBatchInput): Prom
   markStep('Waiting for the import to be stored', null);
   const { total } = await open.openInvitationBatch(input);
   progress.total = total;
-  for (let offset = 0; offset < total; offset += INVITATION_BATCH_SIZE) {
-    markStep(invitationBatchStep(progress.started, total), null);
-    progress.started += await acts.startInvitationBatch({
-      ...input,
-      offset,
-      limit: INVITATION_BATCH_SIZE,
-      startedBefore: progress.started,
-      total,
-    });
-  }
+  const offsets: number[] = [];
+  for (let offset = 0; offset < total; offset += INVITATION_BATCH_SIZE) offsets.push(offset);
+  let next = 0;
+  const lane = async () => {
+    while (next < offsets.length) {
+      const offset = offsets[next++]!;
+      // A lower bound of what is started (batches still running are not counted), written as the bar's progress.
+      const startedBefore = progress.started;
+      markStep(invitationBatchStep(startedBefore, total), null);
+      progress.started += await acts.startInvitationBatch({
+        ...input,
+        offset,
+        limit: INVITATION_BATCH_SIZE,
+        startedBefore,
+        total,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(INVITATION_PARALLEL_BATCHES, offsets.length) }, lane));
+  if (input.uploadId) await acts.finishInvitationBatch({ ...input, started: progress.started, total });
   progress.finished = true;
   markStep(`Done: ${invitationBatchStep(progress.started, total).toLowerCase()}`, null);
   return progress;
