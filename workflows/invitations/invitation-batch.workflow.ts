@@ -64,13 +64,15 @@ export async function invitationBatchWorkflow(input: InvitationBatchInput): Prom
       // A lower bound of what is started (batches still running are not counted), written as the bar's progress.
       const startedBefore = progress.started;
       markStep(invitationBatchStep(startedBefore, total), null);
-      progress.started += await acts.startInvitationBatch({
+      const started = await acts.startInvitationBatch({
         ...input,
         offset,
         limit: INVITATION_BATCH_SIZE,
         startedBefore,
         total,
       });
+      // Added after the await (`x += await y` would add to the value read before it, losing other lanes' counts).
+      progress.started += started;
     }
   };
   await Promise.all(Array.from({ length: Math.min(INVITATION_PARALLEL_BATCHES, offsets.length) }, lane));
