@@ -433,6 +433,11 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     'POST /api/v1/schools/:id/users/:userId/deactivate': { params: person },
     'POST /api/v1/schools/:id/users/:userId/reactivate': { params: person },
     'POST /api/v1/schools/:id/users/:userId/invitation/resend': { params: person },
+    'GET /api/v1/schools/:id/athletes': { params: { id: target.schoolId } },
+    'POST /api/v1/schools/:id/athletes': {
+      params: { id: target.schoolId },
+      body: { firstName: 'Taken', lastName: 'Over', email: 'taken-over@operator.test' },
+    },
     // Templates are the provider's (platform-level): operator-only, any template by id.
     'GET /api/v1/templates/:id': { params: { id: target.templateId } },
     'POST /api/v1/templates/:id/duplicate': { params: { id: target.templateId } },
