@@ -434,6 +434,7 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     'POST /api/v1/schools/:id/users/:userId/reactivate': { params: person },
     'POST /api/v1/schools/:id/users/:userId/invitation/resend': { params: person },
     'GET /api/v1/schools/:id/athletes': { params: { id: target.schoolId } },
+    'GET /api/v1/schools/:id/teams': { params: { id: target.schoolId } },
     'POST /api/v1/schools/:id/athletes': {
       params: { id: target.schoolId },
       body: { firstName: 'Taken', lastName: 'Over', email: 'taken-over@operator.test' },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
 import { listAthletes } from '../athletes/athletes.repository';
@@ -10,7 +11,7 @@ import { errorResponses, IdParams } from '../shared/schemas';
 
 /**
  * The platform operator's view of a school's student-athletes (/school/athletes/:schoolId, read-only list) and the
- * operator's single add form (/school/athletes/:schoolId/addStudent): the same list query and create service as
+ * operator's single add form (/school/athletes/:schoolId/addStudent, with the school's teams to choose from): the same list query and create service as
  * /athletes, scoped to the addressed school; an unknown school is 404.
  */
 export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,6 +40,30 @@ export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filter = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
       const { rows, total } = await listAthletes(db, schoolId, { ...filter, limit, offset });
       return { items: rows.map(toAthleteListRow), total, limit, offset };
+    },
+  );
+
+  app.get(
+    '/schools/:id/teams',
+    {
+      onRequest: operate,
+      schema: {
+        params: IdParams,
+        response: {
+          200: Type.Object({ items: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const schoolId = await schoolOf(request.params.id);
+      const items = await db
+        .selectFrom('sport_teams')
+        .select(['id', 'name'])
+        .where('school_id', '=', schoolId)
+        .orderBy('name')
+        .execute();
+      return { items };
     },
   );
 

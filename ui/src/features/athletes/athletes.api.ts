@@ -242,3 +242,38 @@ export function useCreateAthlete() {
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
+export type CreateAthleteMutation = ReturnType<typeof useCreateAthlete>;
+
+/** The platform operator's view of one school's student-athletes (read-only list, one page at a time). */
+export function useSchoolAthletes(schoolId: string, page: number) {
+  return useQuery({
+    queryKey: ['school-athletes', schoolId, page],
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<AthleteRow>>(
+        `/schools/${encodeURIComponent(schoolId)}/athletes`,
+        { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sortBy: 'athletName', sortDir: 'asc' },
+        signal,
+      ),
+    select: (data) => ({ items: listItems(data), total: listTotal(data) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSchoolTeamOptions(schoolId: string) {
+  return useQuery({
+    queryKey: ['school-teams', schoolId],
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<TeamOption>>(`/schools/${encodeURIComponent(schoolId)}/teams`, undefined, signal),
+    select: (data) => listItems(data).map((t) => ({ value: t.id, label: t.name })),
+  });
+}
+
+/** Adds a student-athlete to the school a platform operator addresses. */
+export function useCreateSchoolAthlete(schoolId: string): CreateAthleteMutation {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AthleteInput) =>
+      api.post<CreatedAthlete>(`/schools/${encodeURIComponent(schoolId)}/athletes`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['school-athletes', schoolId] }),
+  });
+}
