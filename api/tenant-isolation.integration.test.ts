@@ -364,6 +364,7 @@ function idRouteCases(
     'PATCH /api/v1/athlete-tags/:id': { id: target.athleteTagId, body: { name: 'Taken over' } },
     'DELETE /api/v1/athlete-tags/:id': { id: target.athleteTagId },
     'DELETE /api/v1/athlete-custom-fields/:id': { id: target.customFieldId },
+    'PATCH /api/v1/athlete-custom-fields/:id': { id: target.customFieldId, body: { name: 'Taken over' } },
     'GET /api/v1/staff/:id': { id: target.coach.id },
     'PATCH /api/v1/staff/:id': { id: target.coach.id, body: { title: 'Taken over' } },
     'POST /api/v1/notifications/:id/read': { id: target.notificationId },
