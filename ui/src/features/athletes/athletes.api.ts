@@ -113,6 +113,45 @@ export function useTagMutations() {
   };
 }
 
+export interface CustomFieldRow {
+  id: string;
+  name: string;
+  scope: 'ATHLETE' | 'TEAM' | 'INSTITUTION';
+  sportTeamId: string | null;
+  athleteUserId: string | null;
+}
+
+const FIELDS_KEY = ['athlete-custom-fields'] as const;
+
+export function useCustomFields() {
+  return useQuery({
+    queryKey: FIELDS_KEY,
+    queryFn: ({ signal }) => api.get<{ items: CustomFieldRow[] }>('/athlete-custom-fields', undefined, signal),
+    select: (data) => data.items,
+  });
+}
+
+export function useCustomFieldMutations() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: FIELDS_KEY });
+  return {
+    create: useMutation({
+      mutationFn: (input: { name: string; scope: 'TEAM' | 'INSTITUTION'; sportTeamId?: string }) =>
+        api.post<CustomFieldRow>('/athlete-custom-fields', input),
+      onSuccess: done,
+    }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: string; name: string }) =>
+        api.patch<CustomFieldRow>(`/athlete-custom-fields/${encodeURIComponent(id)}`, { name }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete<null>(`/athlete-custom-fields/${encodeURIComponent(id)}`),
+      onSuccess: done,
+    }),
+  };
+}
+
 export type AccountAction = 'activate' | 'deactivate' | 'reactivate';
 export interface AccountResult {
   id: string;
