@@ -147,7 +147,8 @@ async function main(): Promise<void> {
         writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
         console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
       };
-      await write(handle, 'rosters', 'roster-rollover-reviewed-approved-changed');
+      // Named apart from the earlier recording, which is kept: both must replay.
+      await write(handle, 'rosters', 'roster-rollover-reviewed-approved-changed-added-invited');
       await write(batch, 'invitations', 'invitation-batch-roster-addition');
     } finally {
       await background.stop();
