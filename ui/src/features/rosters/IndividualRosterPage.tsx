@@ -66,6 +66,27 @@ function RosterChooser() {
   );
 }
 
+/**
+ * Another team's roster of the same year, for whoever may see several (an admin, or a coach of more than one team);
+ * nothing is shown for a single team.
+ */
+function TeamSwitcher({ teamId, yearId }: { teamId: string; yearId: string }) {
+  const rosters = useYearRosters(yearId);
+  const navigate = useNavigate();
+  const teams = rosters.data?.teams ?? [];
+  if (teams.length < 2) return null;
+  return (
+    <Select
+      label="Team"
+      w={{ base: '100%', sm: 320 }}
+      allowDeselect={false}
+      data={teams.map((t) => ({ value: t.teamId, label: t.teamName }))}
+      value={teamId}
+      onChange={(next) => next && next !== teamId && void navigate(`/individualRoster/${next}/${yearId}`)}
+    />
+  );
+}
+
 export function IndividualRosterPage() {
   const { sportTeamId, academicYearId } = useParams();
   if (!sportTeamId || !academicYearId) return <RosterChooser />;
@@ -144,6 +165,7 @@ function TeamRoster({ teamId, yearId }: { teamId: string; yearId: string }) {
           </>
         }
       />
+      <TeamSwitcher teamId={teamId} yearId={yearId} />
       <Group gap="sm">
         <Badge size="lg" variant="light" color={ROLLOVER_COLORS[r.rolloverStatus ?? ''] ?? 'gray'}>
           {rolloverLabel(r.rolloverStatus)}
