@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowIds } from '../../domain/workflows';
+import { ModuleKey, StepNameKey } from '../../workflows/shared/search-attributes';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { multipartPayload } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, uniqueTag } from '../test-support/seed-school';
@@ -237,8 +238,12 @@ describe('bulk upload of student-athletes', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'IMPORTED', createdCount: 2, invite: true });
     const uploadId = res.json().id as string;
-    const batch = await t.temporal.workflow.getHandle(workflowIds.invitationBatch(`upload:${uploadId}`)).result();
-    expect(batch).toEqual({ total: 2, started: 2, finished: true });
+    const handle = t.temporal.workflow.getHandle(workflowIds.invitationBatch(`upload:${uploadId}`));
+    expect(await handle.result()).toEqual({ total: 2, started: 2, finished: true });
+    // What the operator console shows of it: its module and, as its step, how far it got.
+    const described = await handle.describe();
+    expect(described.typedSearchAttributes.get(ModuleKey)).toBe('invitation-batch');
+    expect(described.typedSearchAttributes.get(StepNameKey)).toBe('Done: started 2 of 2 invitations');
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/v1/athletes/uploads/${uploadId}`,
