@@ -6,6 +6,7 @@ import { createPasswordResetActivities } from './auth/password-reset.activities'
 import { createDisclosureActivities } from './disclosures/disclosure.activities';
 import { createRosterActivities } from './rosters/roster.activities';
 import { createInvitationActivities } from './invitations/invitation.activities';
+import { createInvitationBatchActivities } from './invitations/invitation-batch.activities';
 import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
 import { createNotificationActivities } from './notifications/notification.activities';
@@ -42,6 +43,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRosterActivities(deps),
     ...createTemplateAssignmentActivities(deps),
     ...createTemplateDuplicationActivities(deps),
+    ...createInvitationBatchActivities(deps),
   };
 }
 

@@ -364,6 +364,7 @@ function idRouteCases(
     'PATCH /api/v1/athlete-tags/:id': { id: target.athleteTagId, body: { name: 'Taken over' } },
     'DELETE /api/v1/athlete-tags/:id': { id: target.athleteTagId },
     'DELETE /api/v1/athlete-custom-fields/:id': { id: target.customFieldId },
+    'PATCH /api/v1/athlete-custom-fields/:id': { id: target.customFieldId, body: { name: 'Taken over' } },
     'GET /api/v1/staff/:id': { id: target.coach.id },
     'PATCH /api/v1/staff/:id': { id: target.coach.id, body: { title: 'Taken over' } },
     'POST /api/v1/notifications/:id/read': { id: target.notificationId },
@@ -433,6 +434,12 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     'POST /api/v1/schools/:id/users/:userId/deactivate': { params: person },
     'POST /api/v1/schools/:id/users/:userId/reactivate': { params: person },
     'POST /api/v1/schools/:id/users/:userId/invitation/resend': { params: person },
+    'GET /api/v1/schools/:id/athletes': { params: { id: target.schoolId } },
+    'GET /api/v1/schools/:id/teams': { params: { id: target.schoolId } },
+    'POST /api/v1/schools/:id/athletes': {
+      params: { id: target.schoolId },
+      body: { firstName: 'Taken', lastName: 'Over', email: 'taken-over@operator.test' },
+    },
     // Templates are the provider's (platform-level): operator-only, any template by id.
     'GET /api/v1/templates/:id': { params: { id: target.templateId } },
     'POST /api/v1/templates/:id/duplicate': { params: { id: target.templateId } },

@@ -224,6 +224,11 @@ export const ERRORS = {
   EVENT_REMINDER_INVALID: { status: 400, message: 'Choose one of the reminder options.' },
   EVENT_REJECT_REASON_REQUIRED: { status: 400, message: 'Reject reason is required, max 50 words.' },
   EVENT_ALREADY_DECIDED: { status: 409, message: 'This event has already been decided.' },
+  // Athlete custom field definitions (spec part 2: name max 255 characters)
+  CUSTOM_FIELD_NAME_EXISTS: {
+    status: 409,
+    message: 'A custom field with this name already exists for the same athletes.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

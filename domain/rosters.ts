@@ -113,6 +113,11 @@ export interface RosterTransitionResult {
   decided: string[];
   /** The change request a `requestChange` created. */
   requestId?: string | null;
+  /**
+   * Approved additions of athletes never invited were given invitations under this batch key; the workflow starts
+   * the invitation-batch process for it.
+   */
+  inviteBatchId?: string | null;
 }
 
 /** Which rollover status an action leads to from which. */

@@ -24,6 +24,7 @@ export const WORKFLOW_MODULES = [
   'packet-send',
   'template-duplication',
   'packet-signer-copy',
+  'invitation-batch',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 
@@ -32,6 +33,8 @@ export const workflowIds = {
   invitation: (invitationId: string) => `invitation:${invitationId}`,
   passwordReset: (resetId: string) => `password-reset:${resetId}`,
   disclosure: (disclosureId: string) => `disclosure:${disclosureId}`,
+  /** Starts the invitations written together under one batch key (`upload:<uploadId>`, ...). */
+  invitationBatch: (batchId: string) => `invitation-batch:${batchId}`,
 };
 
 /** Invitation timing defaults; a school's settings override them. */

@@ -95,6 +95,8 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   accepted_at: NullableTimestamp;
   created_at: Timestamp;
+  /** The batch it was written in (`upload:<id>`, `roster:<rosterId>:<eventKey>`), migration 101. */
+  batch_id: string | null;
 }
 
 export interface SportTeamsTable {

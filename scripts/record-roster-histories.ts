@@ -2,12 +2,13 @@
  * Records the roster-rollover workflow's history into workflows/rosters/histories/ for the replay test:
  *   npx tsx scripts/record-roster-histories.ts
  * One scenario covers every Update: rollover, a coach edit, submit, request changes, resubmit, approve with
- * invitations (a child invitation process), a change request and its decision. Its own Temporal dev server and
+ * invitations (a child invitation process), a change request and its decision, and an approved addition of an
+ * athlete never invited (the invitation-batch process it starts is recorded too). Its own Temporal dev server and
  * fresh database, both gone at the end.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { createDevMailer } from '../activities/mail/mailer';
 import { runInBackground } from '../activities/testing/background-worker';
@@ -15,6 +16,7 @@ import { createTestConfig, waitFor } from '../activities/testing/fixtures';
 import { createPlatformWorker } from '../activities/worker';
 import { seedSchool, seedUser } from '../api/test-support/seed-school';
 import { rosterWorkflowId, type RosterActor } from '../domain/rosters';
+import { workflowIds } from '../domain/workflows';
 import { connectDatabase } from '../migrations/connect';
 import {
   decideRosterChangesUpdate,
@@ -64,6 +66,11 @@ async function main(): Promise<void> {
       const admin = await seedUser(db, school.id);
       const coachUser = await seedUser(db, school.id, { roles: [{ role: 'COACH' }], sportTeamId: team.id });
       const athlete = await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }], status: 'NOT_INVITED' });
+      const latecomer = await seedUser(db, school.id, {
+        roles: [{ role: 'STUDENT_ATHLETE' }],
+        status: 'NOT_INVITED',
+        password: null,
+      });
       const roster = await db
         .insertInto('rosters')
         .values({ school_id: school.id, sport_team_id: team.id, academic_year_id: year.id })
@@ -112,13 +119,37 @@ async function main(): Promise<void> {
       await handle.executeUpdate(decideRosterChangesUpdate, {
         args: [{ actor: adminActor, requestIds: [requested.requestId!], decision: 'APPROVE' }],
       });
+      // An approved addition of an athlete never invited: the invitation-batch process invites them.
+      const added = await handle.executeUpdate(requestRosterChangeUpdate, {
+        args: [{ actor: coach, change: { kind: 'ADD', athleteUserId: latecomer.id } }],
+      });
+      await handle.executeUpdate(decideRosterChangesUpdate, {
+        args: [{ actor: adminActor, requestIds: [added.requestId!], decision: 'APPROVE' }],
+      });
+      const invitation = await waitFor(
+        () =>
+          db
+            .selectFrom('invitations')
+            .select('batch_id')
+            .where('user_id', '=', latecomer.id)
+            .executeTakeFirst()
+            .then((r) => r?.batch_id ?? undefined),
+        20_000,
+      );
+      const batch = client.workflow.getHandle(workflowIds.invitationBatch(invitation!));
+      await batch.result();
       await handle.terminate('recorded');
-      const history = await handle.fetchHistory();
-      const dir = join(ROOT, 'workflows', 'rosters', 'histories');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, 'roster-rollover-reviewed-approved-changed.json');
-      writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
-      console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
+      const write = async (h: WorkflowHandle, feature: string, name: string) => {
+        const history = await h.fetchHistory();
+        const dir = join(ROOT, 'workflows', feature, 'histories');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `${name}.json`);
+        writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
+        console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
+      };
+      // Named apart from the earlier recording, which is kept: both must replay.
+      await write(handle, 'rosters', 'roster-rollover-reviewed-approved-changed-added-invited');
+      await write(batch, 'invitations', 'invitation-batch-roster-addition');
     } finally {
       await background.stop();
     }

@@ -9,7 +9,7 @@ import {
   listTeamCoaches,
   type RosterRow,
 } from '../../api/rosters/rosters.repository';
-import { writeInvitation, type InvitationStart } from '../../api/users/write-invitation';
+import { writeInvitation, writeInvitations, type InvitationStart } from '../../api/users/write-invitation';
 import type { AppConfig } from '../../api/config';
 import { findSchoolSettings } from '../../api/school/school.repository';
 import { invitationTiming } from '../../api/school/school.service';
@@ -57,17 +57,23 @@ export function createRosterActivities(deps: RosterActivityDeps) {
           .where('idempotency_key', '=', eventKey)
           .executeTakeFirst();
         if (done) {
-          const details = done.details as { decided?: string[]; requestId?: string };
+          const details = done.details as { decided?: string[]; requestId?: string; inviteBatchId?: string };
           return {
             status: before.rollover_status,
             pendingRequests: await pendingCount(trx, input.rosterId),
             decided: details.decided ?? [],
             requestId: details.requestId ?? null,
+            inviteBatchId: details.inviteBatchId ?? null,
           };
         }
         const from = before.rollover_status;
         const to = rolloverTarget(input.action, from);
-        const { decided, requestId, touched } = await applyChange(trx, before, input, eventKey);
+        const { decided, requestId, touched, invite } = await applyChange(trx, before, input, eventKey);
+        // Approved additions of athletes who were never invited get their invitation now (spec: a roster
+        // addition approved by an admin invites the athlete), started by the invitation-batch workflow.
+        const inviteBatchId = invite.length
+          ? await inviteAddedAthletes(trx, deps.config.appSecret, before, input, invite)
+          : null;
         await trx
           .updateTable('rosters')
           .set({
@@ -98,6 +104,7 @@ export function createRosterActivities(deps: RosterActivityDeps) {
             details: JSON.stringify({
               decided,
               requestId: requestId ?? null,
+              ...(inviteBatchId ? { inviteBatchId } : {}),
               ...(input.edit ? { edit: input.edit } : {}),
             }),
             idempotency_key: eventKey,
@@ -126,6 +133,7 @@ export function createRosterActivities(deps: RosterActivityDeps) {
           pendingRequests: await pendingCount(trx, input.rosterId),
           decided,
           requestId: requestId ?? null,
+          inviteBatchId,
         };
       });
     },
@@ -249,7 +257,7 @@ async function applyChange(
   roster: RosterRow,
   input: RosterTransitionInput,
   eventKey: string,
-): Promise<{ decided: string[]; requestId?: string; touched: string[] }> {
+): Promise<{ decided: string[]; requestId?: string; touched: string[]; invite: string[] }> {
   if (input.action === 'rollover') {
     const existing = await trx
       .selectFrom('roster_entries')
@@ -257,9 +265,9 @@ async function applyChange(
       .where('roster_id', '=', roster.id)
       .limit(1)
       .executeTakeFirst();
-    if (existing) return { decided: [], touched: [] };
+    if (existing) return { decided: [], touched: [], invite: [] };
     const source = await findSourceRoster(trx, roster.school_id, roster.sport_team_id, roster.academic_year_id);
-    if (!source) return { decided: [], touched: [] };
+    if (!source) return { decided: [], touched: [], invite: [] };
     const rows = await trx
       .selectFrom('roster_entries')
       .where('roster_id', '=', source.rosterId)
@@ -287,7 +295,7 @@ async function applyChange(
       .set({ source_academic_year_id: source.academicYearId })
       .where('id', '=', roster.id)
       .execute();
-    return { decided: [], touched: [] };
+    return { decided: [], touched: [], invite: [] };
   }
   if (input.action === 'edit' && input.edit) {
     const edit = input.edit;
@@ -308,7 +316,7 @@ async function applyChange(
           .onConflict((oc) => oc.columns(['roster_id', 'athlete_user_id']).doNothing())
           .execute();
       }
-      return { decided: [], touched: athletes };
+      return { decided: [], touched: athletes, invite: [] };
     }
     if (edit.athleteUserIds.length && (edit.athleteStatus || edit.rosterStatus)) {
       await trx
@@ -322,7 +330,7 @@ async function applyChange(
         .where('athlete_user_id', 'in', edit.athleteUserIds)
         .execute();
     }
-    return { decided: [], touched: edit.athleteUserIds };
+    return { decided: [], touched: edit.athleteUserIds, invite: [] };
   }
   if (input.action === 'requestChange' && input.changeRequest) {
     const c = input.changeRequest;
@@ -340,11 +348,11 @@ async function applyChange(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { decided: [], requestId: row.id, touched: [] };
+    return { decided: [], requestId: row.id, touched: [], invite: [] };
   }
   if (input.action === 'decideChanges' && input.decision) {
     const { requestIds, approve } = input.decision;
-    if (!requestIds.length) return { decided: [], touched: [] };
+    if (!requestIds.length) return { decided: [], touched: [], invite: [] };
     const decidedRows = await trx
       .updateTable('roster_change_requests')
       .set({
@@ -392,9 +400,67 @@ async function applyChange(
     return {
       decided: decidedRows.map((r) => r.id),
       touched: approve ? decidedRows.map((r) => r.athlete_user_id) : [],
+      invite: approve ? decidedRows.filter((r) => r.kind === 'ADD').map((r) => r.athlete_user_id) : [],
     };
   }
-  return { decided: [], touched: [] };
+  return { decided: [], touched: [], invite: [] };
+}
+
+/**
+ * Writes an invitation for each of `athleteIds` who has no account yet (never invited) under one batch key, marks
+ * them invited and records the invitation on their roster entry. Returns the batch key, or null when nobody needed
+ * one. Runs in the transition's transaction, so a retried activity writes none twice.
+ */
+async function inviteAddedAthletes(
+  trx: Trx,
+  appSecret: string,
+  roster: RosterRow,
+  input: RosterTransitionInput,
+  athleteIds: string[],
+): Promise<string | null> {
+  const users = await trx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', athleteIds)
+    .where('status', '=', 'NOT_INVITED')
+    .execute();
+  if (!users.length) return null;
+  const batchId = `roster:${roster.id}:${input.eventKey}`;
+  await trx
+    .updateTable('users')
+    .set({ status: 'INVITED' })
+    .where(
+      'id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .execute();
+  const starts = await writeInvitations(
+    trx,
+    appSecret,
+    roster.school_id,
+    input.actorUserId,
+    users.map((u) => ({ userId: u.id, email: u.email })),
+    batchId,
+  );
+  for (const start of starts) {
+    await trx
+      .updateTable('roster_entries')
+      .set({ invitation_id: start.invitationId })
+      .where('roster_id', '=', roster.id)
+      .where('athlete_user_id', '=', start.userId)
+      .execute();
+  }
+  await recordAudit(trx, {
+    schoolId: roster.school_id,
+    actorUserId: input.actorUserId,
+    action: 'user.invited',
+    targetType: 'roster',
+    targetId: roster.id,
+    details: { batchId, userIds: users.map((u) => u.id), reason: 'roster addition approved' },
+    idempotencyKey: `${currentSideEffectKey('audit', input.eventKey)}:invite`,
+  });
+  return batchId;
 }
 
 async function schoolAthletes(trx: Trx, schoolId: string, ids: string[]): Promise<string[]> {

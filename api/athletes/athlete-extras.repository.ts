@@ -80,6 +80,46 @@ export async function insertCustomField(
   return toCustomField(row);
 }
 
+/** Whether another definition of the same reach (institution, that team, that athlete) has this name already. */
+export async function customFieldNameTaken(
+  db: Db,
+  schoolId: string,
+  input: Omit<CustomFieldRow, 'id'>,
+  exceptId: string | null,
+): Promise<boolean> {
+  let q = db
+    .selectFrom('athlete_custom_fields')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('scope', '=', input.scope)
+    .where(sql`lower(btrim(name))`, '=', input.name.trim().toLowerCase());
+  q = input.sportTeamId ? q.where('sport_team_id', '=', input.sportTeamId) : q.where('sport_team_id', 'is', null);
+  q = input.athleteUserId
+    ? q.where('athlete_user_id', '=', input.athleteUserId)
+    : q.where('athlete_user_id', 'is', null);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export async function findCustomField(db: Db, schoolId: string, id: string): Promise<CustomFieldRow | null> {
+  const row = await db
+    .selectFrom('athlete_custom_fields')
+    .select(customFieldColumns)
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toCustomField(row) : null;
+}
+
+export async function renameCustomField(db: Db, schoolId: string, id: string, name: string): Promise<void> {
+  await db
+    .updateTable('athlete_custom_fields')
+    .set({ name: name.trim() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function deleteCustomField(db: Db, schoolId: string, id: string): Promise<boolean> {
   const res = await db
     .deleteFrom('athlete_custom_fields')

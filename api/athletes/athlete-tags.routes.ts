@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { CustomFieldScope } from '../../domain/athlete-profiles';
-import { AppError } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, errorResponses, Uuid } from '../shared/schemas';
 import { teamExists } from '../teams/teams.repository';
-import { deleteCustomField, insertCustomField, listCustomFields } from './athlete-extras.repository';
+import {
+  customFieldNameTaken,
+  deleteCustomField,
+  findCustomField,
+  insertCustomField,
+  listCustomFields,
+  renameCustomField,
+} from './athlete-extras.repository';
 import { profileView, reachableAthlete, setTagIds } from './athlete-profile.service';
 import {
   academicYearExists,
@@ -37,6 +44,10 @@ const tagExists = () => new AppError('TAG_NAME_EXISTS', [{ field: 'name', messag
  * Student-athlete tags (names unique per school; admins and coaches tag, admins rename and delete) and custom field
  * definitions (admins define them for one athlete, a team or every athlete; values live on the profile).
  */
+const blankName = () => new AppError('VALIDATION_FAILED', [{ field: 'name', message: ERRORS.MANDATORY_FIELD.message }]);
+const nameTaken = () =>
+  new AppError('CUSTOM_FIELD_NAME_EXISTS', [{ field: 'name', message: ERRORS.CUSTOM_FIELD_NAME_EXISTS.message }]);
+
 export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const canTag = requirePermission('athletes:tag');
@@ -176,6 +187,7 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
       const { name, scope } = request.body;
+      if (!name.trim()) throw blankName();
       const sportTeamId = scope === 'TEAM' ? (request.body.sportTeamId ?? null) : null;
       const athleteUserId = scope === 'ATHLETE' ? (request.body.athleteUserId ?? null) : null;
       if (scope === 'TEAM' && (!sportTeamId || !(await teamExists(db, schoolId, sportTeamId)))) {
@@ -184,12 +196,9 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (scope === 'ATHLETE' && (!athleteUserId || !(await findAthlete(db, schoolId, athleteUserId)))) {
         throw new AppError('VALIDATION_FAILED', [{ field: 'athleteUserId', message: 'Choose a student-athlete.' }]);
       }
-      const field = await insertCustomField(db, schoolId, {
-        name,
-        scope: scope as CustomFieldScope,
-        sportTeamId,
-        athleteUserId,
-      });
+      const definition = { name, scope: scope as CustomFieldScope, sportTeamId, athleteUserId };
+      if (await customFieldNameTaken(db, schoolId, definition, null)) throw nameTaken();
+      const field = await insertCustomField(db, schoolId, definition);
       await auditRequest(request, {
         action: 'athlete_custom_field.created',
         targetType: 'athlete_custom_field',
@@ -197,6 +206,35 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         details: { after: field },
       });
       return reply.code(201).send(field);
+    },
+  );
+
+  app.patch(
+    '/athlete-custom-fields/:id',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: Type.Object({ id: Uuid }),
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 200: CustomFieldDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const schoolId = authOf(request).school.id;
+      const before = await findCustomField(db, schoolId, request.params.id);
+      if (!before) throw new AppError('NOT_FOUND');
+      const name = request.body.name;
+      if (!name.trim()) throw blankName();
+      if (await customFieldNameTaken(db, schoolId, { ...before, name }, before.id)) throw nameTaken();
+      await renameCustomField(db, schoolId, before.id, name);
+      const after = (await findCustomField(db, schoolId, before.id))!;
+      await auditRequest(request, {
+        action: 'athlete_custom_field.renamed',
+        targetType: 'athlete_custom_field',
+        targetId: before.id,
+        details: { before: { name: before.name }, after: { name: after.name } },
+      });
+      return after;
     },
   );
 

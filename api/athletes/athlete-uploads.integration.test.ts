@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowIds } from '../../domain/workflows';
+import { ModuleKey, StepNameKey } from '../../workflows/shared/search-attributes';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { multipartPayload } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, uniqueTag } from '../test-support/seed-school';
@@ -220,7 +221,7 @@ describe('bulk upload of student-athletes', () => {
     expect(audit.filter((e) => e.action === 'athlete.created').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('reads a legacy XLS file and imports with invitations started through the invitation workflow', async () => {
+  it('reads a legacy XLS file and imports, its invitations started by the durable invitation-batch workflow', async () => {
     const emails = [email('xls-a'), email('xls-b')];
     const bytes = sheetBytes(
       [
@@ -235,7 +236,23 @@ describe('bulk upload of student-athletes', () => {
     expect(res.json().errors).toEqual([]);
     const done = await importUpload(admin, res.json().id, true);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ createdCount: 2, invitationsStarted: 2, invite: true });
+    expect(done.json()).toMatchObject({ status: 'IMPORTED', createdCount: 2, invite: true });
+    const uploadId = res.json().id as string;
+    const handle = t.temporal.workflow.getHandle(workflowIds.invitationBatch(`upload:${uploadId}`));
+    expect(await handle.result()).toEqual({ total: 2, started: 2, finished: true });
+    // What the operator console shows of it: its module and, as its step, how far it got.
+    const described = await handle.describe();
+    expect(described.typedSearchAttributes.get(ModuleKey)).toBe('invitation-batch');
+    expect(described.typedSearchAttributes.get(StepNameKey)).toBe('Done: started 2 of 2 invitations');
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/athletes/uploads/${uploadId}`,
+      headers: { cookie: admin },
+    });
+    expect(after.json()).toMatchObject({
+      invitationsStarted: 2,
+      progress: { stage: 'done', done: 2, total: 2 },
+    });
     const stored = await t.database.db
       .selectFrom('users as u')
       .innerJoin('athlete_profiles as p', 'p.user_id', 'u.id')

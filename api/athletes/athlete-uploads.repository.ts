@@ -92,10 +92,10 @@ export async function finishUpload(
   schoolId: string,
   id: string,
   outcome:
-    | { status: 'CHECKED'; errors: UploadRowError[] }
-    | { status: 'IMPORTED'; createdCount: number; invitationsStarted: number },
+    { status: 'CHECKED'; errors: UploadRowError[] } | { status: 'IMPORTED'; createdCount: number; inviting?: boolean },
 ): Promise<void> {
   const now = new Date();
+  const count = outcome.status === 'IMPORTED' ? outcome.createdCount : 0;
   await db
     .updateTable('athlete_uploads')
     .set(
@@ -103,9 +103,14 @@ export async function finishUpload(
         ? { status: 'CHECKED', errors: JSON.stringify(outcome.errors), progress: '{}', updated_at: now }
         : {
             status: 'IMPORTED',
-            created_count: outcome.createdCount,
-            invitations_started: outcome.invitationsStarted,
-            progress: JSON.stringify({ stage: 'done', done: outcome.createdCount, total: outcome.createdCount }),
+            created_count: count,
+            invitations_started: 0,
+            // With invitations, the invitation-batch workflow moves the progress on from here.
+            progress: JSON.stringify(
+              outcome.inviting && count > 0
+                ? { stage: 'invite', done: 0, total: count }
+                : { stage: 'done', done: count, total: count },
+            ),
             imported_at: now,
             updated_at: now,
           },

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -19,7 +20,7 @@ import { describeValidationErrors } from '../plugins/describe-validation-errors'
 import { createAjv } from '../plugins/install-validator-compiler';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal } from '../shared/workflow-client';
-import { startInvitationWorkflows, writeInvitations } from '../users/invitations.service';
+import { startInvitationBatch, writeInvitations } from '../users/invitations.service';
 import { insertRoleGrants } from '../users/role-grants.repository';
 import { findTakenEmails, insertUsers } from '../users/users.repository';
 import { splitAthleteFields } from './athlete-fields';
@@ -209,7 +210,9 @@ function rowErrorsAppError(errors: UploadRowError[]): AppError {
 
 /**
  * Imports a checked upload: rows checked again (the database may have changed), then every athlete stored in one
- * transaction (nothing is half-imported), then the invitations started. Progress is written as it goes.
+ * transaction (nothing is half-imported). With invitations, the invitation-batch workflow is started inside that
+ * transaction, just before it commits: once the request has answered, the invitations are the workflow's (which
+ * waits for the commit), so an API process dying at any point loses none. Progress is written as it goes.
  */
 export async function importUpload(request: FastifyRequest, id: string, invite: boolean): Promise<AthleteUploadDto> {
   const deps = request.server.deps;
@@ -221,41 +224,29 @@ export async function importUpload(request: FastifyRequest, id: string, invite: 
   const temporal = invite ? requireTemporal(deps) : null;
   if (!(await claimUpload(db, uploader.schoolId, id, invite))) throw new AppError('UPLOAD_ALREADY_IMPORTED');
 
-  let stored = false;
   try {
     const { errors, checked } = await checkUploadRows(db, uploader, upload.headers, upload.rows, upload.mapping);
     if (errors.length > 0) {
       await finishUpload(db, uploader.schoolId, id, { status: 'CHECKED', errors });
       throw rowErrorsAppError(errors);
     }
-    const total = checked.length;
-    await setUploadProgress(db, uploader.schoolId, id, { stage: 'store', done: 0, total });
-    const invitations = await storeAthletes(request, id, uploader, checked, invite);
-    stored = true;
-    let invitationsStarted = 0;
-    if (temporal && invitations.length > 0) {
-      await setUploadProgress(db, uploader.schoolId, id, { stage: 'invite', done: 0, total: invitations.length });
-      const result = await startInvitationWorkflows(deps, temporal, invitations, (done) =>
-        setUploadProgress(db, uploader.schoolId, id, { stage: 'invite', done, total: invitations.length }),
-      );
-      invitationsStarted = result.started;
-      if (result.failed > 0) request.log.error({ uploadId: id, failed: result.failed }, 'invitations not started');
-    }
-    await finishUpload(db, uploader.schoolId, id, { status: 'IMPORTED', createdCount: total, invitationsStarted });
+    await setUploadProgress(db, uploader.schoolId, id, { stage: 'store', done: 0, total: checked.length });
+    await storeAthletes(request, id, uploader, checked, temporal);
   } catch (err) {
-    if (!stored) {
-      const current = await findUpload(db, uploader.schoolId, id, null);
-      if (current?.status === 'IMPORTING') {
-        await finishUpload(db, uploader.schoolId, id, { status: 'CHECKED', errors: current.errors });
-      }
-      if ((err as { code?: unknown }).code === '23505') {
-        throw new AppError('EMAIL_EXISTS', [{ field: 'email', message: ERRORS.EMAIL_EXISTS.message }]);
-      }
+    const current = await findUpload(db, uploader.schoolId, id, null);
+    if (current?.status === 'IMPORTING') {
+      await finishUpload(db, uploader.schoolId, id, { status: 'CHECKED', errors: current.errors });
+    }
+    if ((err as { code?: unknown }).code === '23505') {
+      throw new AppError('EMAIL_EXISTS', [{ field: 'email', message: ERRORS.EMAIL_EXISTS.message }]);
     }
     throw err;
   }
   return toUploadDto((await findUpload(db, uploader.schoolId, id, null))!);
 }
+
+/** The batch key of an upload's invitations (and so of its invitation-batch workflow). */
+export const uploadBatchId = (uploadId: string) => `upload:${uploadId}`;
 
 /** One transaction for the whole file, written in chunks of multi-row inserts so progress can be reported. */
 async function storeAthletes(
@@ -263,13 +254,13 @@ async function storeAthletes(
   uploadId: string,
   uploader: Uploader,
   checked: CheckedRow[],
-  invite: boolean,
-) {
+  temporal: Client | null,
+): Promise<void> {
+  const invite = temporal !== null;
   const deps = request.server.deps;
   const { db } = deps.database;
   const meta = requestMeta(request);
-  return db.transaction().execute(async (trx) => {
-    const inputs = [];
+  await db.transaction().execute(async (trx) => {
     for (let start = 0; start < checked.length; start += STORE_CHUNK) {
       const chunk = checked.slice(start, start + STORE_CHUNK).map((c) => c.body as CreateAthleteBody);
       const ids = await insertUsers(
@@ -304,9 +295,9 @@ async function storeAthletes(
             uploader.schoolId,
             uploader.userId,
             chunk.map((b, i) => ({ userId: ids[i]!, email: b.email })),
+            uploadBatchId(uploadId),
           )
         : [];
-      inputs.push(...invited);
       await recordAudits(trx, [
         ...chunk.map((b, i) => ({
           schoolId: uploader.schoolId,
@@ -346,6 +337,17 @@ async function storeAthletes(
         details: { count: checked.length, invite },
       },
     ]);
-    return inputs;
+    const total = checked.length;
+    if (!temporal) {
+      await finishUpload(trx, uploader.schoolId, uploadId, { status: 'IMPORTED', createdCount: total });
+      return;
+    }
+    await finishUpload(trx, uploader.schoolId, uploadId, { status: 'IMPORTED', createdCount: total, inviting: true });
+    // Last, so a failed start rolls the import back; the workflow waits for this transaction to commit.
+    await startInvitationBatch(deps, temporal, {
+      schoolId: uploader.schoolId,
+      batchId: uploadBatchId(uploadId),
+      uploadId,
+    });
   });
 }

@@ -85,14 +85,18 @@ async function assertTeam(request: FastifyRequest, schoolId: string, teamId: unk
 
 const emailExists = () => new AppError('EMAIL_EXISTS', [{ field: 'email', message: 'Email exists.' }]);
 
-/** Adds a student-athlete (account NOT_INVITED, or INVITED with `invite: true`, which starts the invitation). */
+/**
+ * Adds a student-athlete (account NOT_INVITED, or INVITED with `invite: true`, which starts the invitation), to the
+ * caller's school or, for a platform operator, to the school given.
+ */
 export async function createAthlete(
   request: FastifyRequest,
   body: CreateAthleteBody,
+  inSchoolId?: string,
 ): Promise<{ athlete: AthleteDto; invitationId: string | null }> {
   const deps = request.server.deps;
   const auth = authOf(request);
-  const schoolId = auth.school.id;
+  const schoolId = inSchoolId ?? auth.school.id;
   const { db } = deps.database;
   await assertTeam(request, schoolId, body.sportTeamId);
   await checkProfileInput(db, schoolId, null, body as Record<string, unknown>);
@@ -140,6 +144,7 @@ export async function createAthlete(
       throw new AppError('WORKFLOW_UNAVAILABLE');
     }
     await auditRequest(request, {
+      schoolId,
       action: 'user.invited',
       targetType: 'user',
       targetId: userId,

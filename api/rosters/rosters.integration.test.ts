@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../activities/testing/fixtures';
+import { workflowIds } from '../../domain/workflows';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 
@@ -255,5 +256,63 @@ describe('roster rollover', () => {
     const list = await call(admin, 'GET', `/rosters?academicYearId=${year2027}`);
     const soccer = list.body.teams.find((r: { teamId: string }) => r.teamId === teamA);
     expect(soccer).toMatchObject({ rolloverStatus: 'COMPLETED', official: 2, unofficial: 0, pendingRequests: 0 });
+  }, 120_000);
+
+  it('invites an athlete without an account once an admin approves adding them', async () => {
+    const db = t.database.db;
+    const latecomer = await seedUser(db, schoolId, {
+      roles: [{ role: 'STUDENT_ATHLETE' }],
+      status: 'NOT_INVITED',
+      password: null,
+    });
+    const invited = await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }] });
+    for (const athlete of [latecomer, invited]) {
+      expect(
+        (await call(coachA, 'POST', `${path()}/change-requests`, { kind: 'ADD', athleteUserId: athlete.id })).status,
+      ).toBe(200);
+    }
+    const pending = (await call(admin, 'GET', path())).body.changeRequests.filter(
+      (c: { status: string }) => c.status === 'PENDING',
+    );
+    expect(pending).toHaveLength(2);
+    const approved = await call(admin, 'POST', `${path()}/change-requests/decide`, {
+      requestIds: pending.map((c: { id: string }) => c.id),
+      decision: 'APPROVE',
+    });
+    expect(approved.status).toBe(200);
+    const invitation = await waitFor(
+      () =>
+        db
+          .selectFrom('invitations')
+          .select(['id', 'batch_id', 'status'])
+          .where('user_id', '=', latecomer.id)
+          .executeTakeFirst(),
+      20_000,
+    );
+    expect(invitation.batch_id).toMatch(/^roster:/);
+    const batch = await t.temporal.workflow.getHandle(workflowIds.invitationBatch(invitation.batch_id!)).result();
+    expect(batch).toEqual({ total: 1, started: 1, finished: true });
+    const mail = await waitFor(
+      () =>
+        db
+          .selectFrom('outbox')
+          .select('to_address')
+          .where('to_address', '=', latecomer.email)
+          .execute()
+          .then((rows) => (rows.length ? rows : undefined)),
+      20_000,
+    );
+    expect(mail).toHaveLength(1);
+    const user = await db.selectFrom('users').select('status').where('id', '=', latecomer.id).executeTakeFirstOrThrow();
+    expect(user.status).toBe('INVITED');
+    // An athlete who already has an account is added without a new invitation.
+    const none = await db.selectFrom('invitations').select('id').where('user_id', '=', invited.id).execute();
+    expect(none).toHaveLength(0);
+    const entry = await db
+      .selectFrom('roster_entries')
+      .select('invitation_id')
+      .where('athlete_user_id', '=', latecomer.id)
+      .executeTakeFirstOrThrow();
+    expect(entry.invitation_id).toBe(invitation.id);
   }, 120_000);
 });

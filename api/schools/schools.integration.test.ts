@@ -433,3 +433,55 @@ describe('operator user management', () => {
     expect(roles).toEqual([{ role: 'COACH' }]);
   });
 });
+
+describe("a school's student-athletes, for the operator", () => {
+  it('lists them read-only and adds one with the create form’s checks; school users get 403', async () => {
+    const db = t.database.db;
+    const school = await seedSchool(db);
+    const team = await db
+      .insertInto('sport_teams')
+      .values({ school_id: school.id, name: 'Golf', sport: 'Golf' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `/api/v1/schools/${school.id}/athletes`;
+    const empty = await t.app.inject({ method: 'GET', url, headers: { cookie: operatorCookie } });
+    expect(empty.json()).toMatchObject({ items: [], total: 0 });
+
+    const email = `op-${school.id.slice(0, 8)}@athletes.test`;
+    const body = { firstName: 'Ola', lastName: 'Par', email, sportTeamId: team.id };
+    const created = await t.app.inject({ method: 'POST', url, headers: { cookie: operatorCookie }, payload: body });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().athlete).toMatchObject({ email, firstName: 'Ola' });
+    const user = await db.selectFrom('users').select('school_id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.school_id).toBe(school.id);
+    const twice = await t.app.inject({ method: 'POST', url, headers: { cookie: operatorCookie }, payload: body });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('EMAIL_EXISTS');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: operatorCookie },
+      payload: { firstName: 'X', lastName: '', email: 'not-an-email' },
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const list = await t.app.inject({ method: 'GET', url, headers: { cookie: operatorCookie } });
+    expect(list.json()).toMatchObject({ total: 1, items: [{ athletName: 'Ola Par' }] });
+    const audit = await db
+      .selectFrom('audit_events')
+      .select('school_id')
+      .where('action', '=', 'athlete.created')
+      .where('target_id', '=', created.json().athlete.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.school_id).toBe(school.id);
+    for (const cookie of [adminCookie, coachCookie]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(403);
+    }
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/schools/00000000-0000-4000-8000-000000000000/athletes',
+      headers: { cookie: operatorCookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -11,6 +11,8 @@ export interface NewInvitation {
   invitedBy: string | null;
   workflowId: string;
   expiresAt: Date;
+  /** Written together with others under this key (the invitation-batch workflow starts them). */
+  batchId?: string | null;
 }
 
 export async function insertInvitation(db: Db, schoolId: string, inv: NewInvitation): Promise<void> {
@@ -31,6 +33,7 @@ export async function insertInvitations(db: Db, schoolId: string, invs: readonly
         invited_by: inv.invitedBy,
         workflow_id: inv.workflowId,
         expires_at: inv.expiresAt,
+        batch_id: inv.batchId ?? null,
       })),
     )
     .execute();

@@ -1,5 +1,5 @@
 import { WorkflowNotFoundError } from '@temporalio/common';
-import type { Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { AppError } from '../../domain/errors';
 import { workflowIds } from '../../domain/workflows';
 import {
@@ -8,6 +8,10 @@ import {
   revokeInvitationSignal,
   type InvitationInput,
 } from '../../workflows/invitations/invitation.workflow';
+import {
+  invitationBatchWorkflow,
+  type InvitationBatchInput,
+} from '../../workflows/invitations/invitation-batch.workflow';
 import { taskQueueOf } from '../shared/workflow-client';
 import type { ServerDeps } from '../types';
 
@@ -27,34 +31,24 @@ export async function startInvitationWorkflow(
 }
 
 /**
- * Starts many invitation processes with a bounded number of calls in flight (a bulk upload's 1,000 would otherwise
- * be 1,000 round trips one after another). Reports progress; returns how many started. A start that fails leaves
- * its invitation PENDING without a process, which "resend" on the user list restarts.
+ * Starts the durable process that starts the invitations written under `batchId` (keyed by the batch, so a retried
+ * call joins the running one; running a finished batch again is harmless, each invitation's process starts once).
  */
-export async function startInvitationWorkflows(
+export async function startInvitationBatch(
   deps: Pick<ServerDeps, 'taskQueue'>,
   temporal: Client,
-  inputs: readonly InvitationInput[],
-  onProgress: (done: number) => Promise<void> | void,
-  inFlight = 32,
-): Promise<{ started: number; failed: number }> {
-  let next = 0;
-  let started = 0;
-  let failed = 0;
-  const worker = async () => {
-    while (next < inputs.length) {
-      const input = inputs[next++]!;
-      try {
-        await startInvitationWorkflow(deps, temporal, input);
-        started++;
-      } catch {
-        failed++;
-      }
-      if ((started + failed) % 50 === 0) await onProgress(started + failed);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, inputs.length) }, worker));
-  return { started, failed };
+  input: InvitationBatchInput,
+): Promise<void> {
+  try {
+    await temporal.workflow.start(invitationBatchWorkflow, {
+      workflowId: workflowIds.invitationBatch(input.batchId),
+      taskQueue: taskQueueOf(deps),
+      args: [input],
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+    throw new AppError('WORKFLOW_UNAVAILABLE');
+  }
 }
 
 /** Asks a running invitation process to mail again; false when that process no longer runs. */

@@ -34,7 +34,8 @@ export async function writeInvitation(
 
 /**
  * writeInvitation for many users of one school in one statement (bulk upload). The users must already be INVITED
- * (the caller inserts them so). Inputs come back in the order of `users`.
+ * (the caller inserts them so). Inputs come back in the order of `users`. With a `batchId`, the rows carry it and
+ * the invitation-batch workflow (`workflowIds.invitationBatch(batchId)`) starts their processes durably.
  */
 export async function writeInvitations(
   trx: Transaction<Database> | Kysely<Database>,
@@ -42,6 +43,7 @@ export async function writeInvitations(
   schoolId: string,
   invitedBy: string | null,
   users: readonly { userId: string; email: string }[],
+  batchId: string | null = null,
 ): Promise<InvitationStart[]> {
   const timing = invitationTiming(await findSchoolSettings(trx, schoolId));
   const expiresAt = new Date(Date.now() + timing.expiryHours * 3_600_000);
@@ -55,6 +57,7 @@ export async function writeInvitations(
       invitedBy,
       workflowId: workflowIds.invitation(invitationId),
       expiresAt,
+      batchId,
     };
   });
   await insertInvitations(trx, schoolId, rows);

@@ -13,6 +13,7 @@ import {
   type RosterTransitionInput,
 } from '../../domain/rosters';
 import { workflowIds } from '../../domain/workflows';
+import type { invitationBatchWorkflow } from '../invitations/invitation-batch.workflow';
 import type { invitationWorkflow } from '../invitations/invitation.workflow';
 import { markStep, tagProcess } from '../shared/search-attributes';
 
@@ -23,7 +24,8 @@ import { markStep, tagProcess } from '../shared/search-attributes';
  * back with a comment. After completion the process stays to carry the coach's change requests, which admins
  * approve or deny one by one or in bulk. Every human step is an Update whose validator checks actor and state;
  * each transition is written to PostgreSQL by an idempotent activity; newcomers are invited through the
- * invitation workflow (child processes keyed by invitation id, so each starts once even after a worker crash).
+ * invitation workflow (child processes keyed by invitation id, so each starts once even after a worker crash);
+ * an approved "add" change request for an athlete never invited invites them through the invitation-batch process.
  */
 export interface RosterWorkflowState {
   status: RolloverStatus;
@@ -95,6 +97,8 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   let remindersSent = 0;
   let invitationsStarted = 0;
   let invitePending = false;
+  /** Invitation batches written by approved additions, whose invitation-batch process is still to start. */
+  const inviteBatches: string[] = [];
   let revision = 0;
   const ref = { schoolId: input.schoolId, rosterId: input.rosterId };
 
@@ -226,6 +230,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
         decision: { requestIds: args.requestIds, approve: args.decision === 'APPROVE' },
         comment: args.comment?.trim() || null,
       });
+      if (result.inviteBatchId) inviteBatches.push(result.inviteBatchId);
       if (result.decided.length === 0) fail('ROSTER_NO_PENDING_REQUESTS');
       return { ...state(), decided: result.decided };
     },
@@ -261,6 +266,21 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   for (;;) {
     if (busy) {
       await wf.condition(() => !busy);
+      continue;
+    }
+    if (inviteBatches.length) {
+      const batchId = inviteBatches[0]!;
+      try {
+        await wf.startChild<typeof invitationBatchWorkflow>('invitationBatchWorkflow', {
+          workflowId: workflowIds.invitationBatch(batchId),
+          args: [{ schoolId: input.schoolId, batchId }],
+          parentClosePolicy: wf.ParentClosePolicy.ABANDON,
+        });
+      } catch (err) {
+        // Already started (by an earlier run of this process): the invitations are on their way either way.
+        if ((err as Error | null)?.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
+      }
+      inviteBatches.shift();
       continue;
     }
     if (invitePending) {
@@ -301,6 +321,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
     const moved = () =>
       busy ||
       invitePending ||
+      inviteBatches.length > 0 ||
       status !== seen.status ||
       pendingRequests !== seen.pendingRequests ||
       round !== seen.round;
@@ -313,7 +334,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
         await records.remindRoster({ ...ref, eventKey: `reminder-${round}-${remindersSent}` });
       }
     }
-    if (!busy && !invitePending && wf.workflowInfo().continueAsNewSuggested) {
+    if (!busy && !invitePending && !inviteBatches.length && wf.workflowInfo().continueAsNewSuggested) {
       await wf.condition(wf.allHandlersFinished);
       await wf.continueAsNew<typeof rosterRolloverWorkflow>({ ...input, status, seq, round });
     }

@@ -124,6 +124,11 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/templates/BulkAssignInstitutionsPage'),
     'BulkAssignInstitutionsPage',
   ),
+  '/school/athletes/:schoolId': screen(() => import('../features/schools/SchoolAthletesPage'), 'SchoolAthletesPage'),
+  '/school/athletes/:schoolId/addStudent': screen(
+    () => import('../features/schools/SchoolAthletesPage'),
+    'SchoolAddStudentPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

@@ -9,8 +9,12 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useTagMutations, useTags, type TagRow } from './athletes.api';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { CustomFieldsSection } from './CustomFieldsSection';
 
-/** The school's student-athlete tags: names unique per school; coaches add, admins also rename and delete. */
+/**
+ * The school's student-athlete tags (names unique per school; coaches add, admins also rename and delete), and the
+ * custom field definitions of profiles (admins define, rename and delete).
+ */
 export function AthleteTagsPage() {
   const me = useMe();
   const tags = useTags();
@@ -143,6 +147,7 @@ export function AthleteTagsPage() {
           </Table>
         </TableScroll>
       )}
+      <CustomFieldsSection canManage={canManage} />
       {deleting && (
         <ConfirmModal
           opened

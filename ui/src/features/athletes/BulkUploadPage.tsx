@@ -46,7 +46,7 @@ const SHOWN_ERRORS = 200;
 const STAGE_LABEL: Record<string, string> = {
   check: 'Checking every row',
   store: 'Storing student-athletes',
-  invite: 'Starting invitations',
+  invite: 'Sending invitations',
   done: 'Done',
 };
 
@@ -170,15 +170,18 @@ function RowErrors({ upload }: { upload: AthleteUpload }) {
 }
 
 function Imported({ upload, onAgain }: { upload: AthleteUpload; onAgain: () => void }) {
-  const notStarted = upload.invite ? upload.createdCount - upload.invitationsStarted : 0;
+  const inviting = upload.invite && upload.progress?.stage === 'invite';
+  const notStarted = upload.invite && !inviting ? upload.createdCount - upload.invitationsStarted : 0;
   return (
     <Stack gap="sm">
       <Alert color="teal" variant="light" title="Import complete">
         {countOf(upload.createdCount, 'student-athlete')} added
-        {upload.invite ? `, ${countOf(upload.invitationsStarted, 'invitation')} sent` : ''}.
+        {upload.invite && !inviting ? `, ${countOf(upload.invitationsStarted, 'invitation')} sent` : ''}.
+        {inviting && ' Their invitations are being sent; you can leave this page, sending goes on.'}
         {notStarted > 0 &&
           ` ${countOf(notStarted, 'invitation')} could not be started; send them again from the student-athlete list.`}
       </Alert>
+      {inviting && <ImportProgress upload={upload} />}
       <Group>
         <Button component={Link} to="/studentAthletes">
           View student-athletes

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
-import { useCreateAthlete, useTeamOptions } from './athletes.api';
+import { useCreateAthlete, useTeamOptions, type CreateAthleteMutation } from './athletes.api';
 import { ATHLETE_FORM, toAthleteBody, validatePersonField, type PersonField } from './person-form';
 
 type FormValues = Record<string, string> & { invite?: unknown };
@@ -13,10 +13,29 @@ type FormValues = Record<string, string> & { invite?: unknown };
 const ALL_FIELDS = ATHLETE_FORM.flatMap((s) => s.fields);
 const EMPTY: Record<string, string> = Object.fromEntries(ALL_FIELDS.map((f) => [f.key, '']));
 
+/** /createStudentAthlete: an admin adds one student-athlete to their school. */
 export function CreateAthletePage() {
+  return <AthleteCreateForm create={useCreateAthlete()} teams={useTeamOptions()} backTo="/studentAthletes" />;
+}
+
+/**
+ * The single add form (spec fields and checks, person-form.ts) for whichever school `create` posts to: the admin's
+ * own, or the one a platform operator addresses (/school/athletes/:schoolId/addStudent).
+ */
+export function AthleteCreateForm({
+  create,
+  teams,
+  backTo,
+  backLabel = 'Back to student-athletes',
+  title = 'Add student-athlete',
+}: {
+  create: CreateAthleteMutation;
+  teams: { data?: { value: string; label: string }[]; isPending: boolean };
+  backTo: string;
+  backLabel?: string;
+  title?: string;
+}) {
   const navigate = useNavigate();
-  const create = useCreateAthlete();
-  const teams = useTeamOptions();
   const form = useForm<Record<string, string>>({ defaultValues: EMPTY, mode: 'onTouched' });
   const inviteForm = useForm<{ invite: boolean }>({ defaultValues: { invite: true } });
   const { errors } = form.formState;
@@ -31,7 +50,7 @@ export function CreateAthletePage() {
             color: 'teal',
             message: invite ? 'Student-athlete added and invitation sent.' : 'Student-athlete added.',
           });
-          void navigate('/studentAthletes');
+          void navigate(backTo);
         },
         onError: (error) => {
           for (const [field, message] of Object.entries(fieldErrors(error))) {
@@ -89,12 +108,12 @@ export function CreateAthletePage() {
   return (
     <Stack>
       <PageHeader
-        title="Add student-athlete"
+        title={title}
         description={
           <>
             Fields marked * are required.{' '}
-            <Anchor component={Link} to="/studentAthletes">
-              Back to student-athletes
+            <Anchor component={Link} to={backTo}>
+              {backLabel}
             </Anchor>
           </>
         }
@@ -117,7 +136,7 @@ export function CreateAthletePage() {
             />
           </Fieldset>
           <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/studentAthletes">
+            <Button variant="default" component={Link} to={backTo}>
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>

@@ -8,13 +8,17 @@ export const templateUrl = (format: 'xlsx' | 'csv') => buildApiUrl('/athletes/up
 
 const uploadKey = (id: string | null) => ['athlete-uploads', id] as const;
 
-/** The upload being worked on; polled while it imports so the progress bar moves. */
+/**
+ * The upload being worked on; polled while it imports so the progress bar moves, and after, while its invitations
+ * are still being started by their durable process.
+ */
 export function useAthleteUpload(id: string | null, polling: boolean) {
   return useQuery({
     queryKey: uploadKey(id),
     queryFn: ({ signal }) => api.get<AthleteUpload>(`/athletes/uploads/${encodeURIComponent(id!)}`, undefined, signal),
     enabled: id !== null,
-    refetchInterval: polling ? 300 : false,
+    refetchInterval: (q) =>
+      polling || (q.state.data?.status === 'IMPORTED' && q.state.data.progress?.stage === 'invite') ? 300 : false,
   });
 }
 

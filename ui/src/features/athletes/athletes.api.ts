@@ -113,6 +113,45 @@ export function useTagMutations() {
   };
 }
 
+export interface CustomFieldRow {
+  id: string;
+  name: string;
+  scope: 'ATHLETE' | 'TEAM' | 'INSTITUTION';
+  sportTeamId: string | null;
+  athleteUserId: string | null;
+}
+
+const FIELDS_KEY = ['athlete-custom-fields'] as const;
+
+export function useCustomFields() {
+  return useQuery({
+    queryKey: FIELDS_KEY,
+    queryFn: ({ signal }) => api.get<{ items: CustomFieldRow[] }>('/athlete-custom-fields', undefined, signal),
+    select: (data) => data.items,
+  });
+}
+
+export function useCustomFieldMutations() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: FIELDS_KEY });
+  return {
+    create: useMutation({
+      mutationFn: (input: { name: string; scope: 'TEAM' | 'INSTITUTION'; sportTeamId?: string }) =>
+        api.post<CustomFieldRow>('/athlete-custom-fields', input),
+      onSuccess: done,
+    }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: string; name: string }) =>
+        api.patch<CustomFieldRow>(`/athlete-custom-fields/${encodeURIComponent(id)}`, { name }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete<null>(`/athlete-custom-fields/${encodeURIComponent(id)}`),
+      onSuccess: done,
+    }),
+  };
+}
+
 export type AccountAction = 'activate' | 'deactivate' | 'reactivate';
 export interface AccountResult {
   id: string;
@@ -240,5 +279,40 @@ export function useCreateAthlete() {
   return useMutation({
     mutationFn: (input: AthleteInput) => api.post<CreatedAthlete>('/athletes', input),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+export type CreateAthleteMutation = ReturnType<typeof useCreateAthlete>;
+
+/** The platform operator's view of one school's student-athletes (read-only list, one page at a time). */
+export function useSchoolAthletes(schoolId: string, page: number) {
+  return useQuery({
+    queryKey: ['school-athletes', schoolId, page],
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<AthleteRow>>(
+        `/schools/${encodeURIComponent(schoolId)}/athletes`,
+        { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, sortBy: 'athletName', sortDir: 'asc' },
+        signal,
+      ),
+    select: (data) => ({ items: listItems(data), total: listTotal(data) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSchoolTeamOptions(schoolId: string) {
+  return useQuery({
+    queryKey: ['school-teams', schoolId],
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<TeamOption>>(`/schools/${encodeURIComponent(schoolId)}/teams`, undefined, signal),
+    select: (data) => listItems(data).map((t) => ({ value: t.id, label: t.name })),
+  });
+}
+
+/** Adds a student-athlete to the school a platform operator addresses. */
+export function useCreateSchoolAthlete(schoolId: string): CreateAthleteMutation {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AthleteInput) =>
+      api.post<CreatedAthlete>(`/schools/${encodeURIComponent(schoolId)}/athletes`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['school-athletes', schoolId] }),
   });
 }

@@ -38,6 +38,34 @@ import { useAddableAthletes, useRoster, useRosterAction, useYearRosters, type Ro
 import { YearPicker } from './YearPicker';
 import { TableScroll } from '../../shared/table/TableScroll';
 
+/** The footer of every roster dialog: Cancel, then the one action it is for (busy while it runs). */
+function DialogActions({
+  onCancel,
+  focusCancel = false,
+  confirmLabel,
+  loading,
+  disabled,
+  onClick,
+}: {
+  onCancel: () => void;
+  focusCancel?: boolean;
+  confirmLabel: string;
+  loading: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} {...(focusCancel ? { 'data-autofocus': true } : {})}>
+        Cancel
+      </Button>
+      <Button loading={loading} disabled={disabled} onClick={onClick}>
+        {confirmLabel}
+      </Button>
+    </Group>
+  );
+}
+
 /** `/individualRoster` without a team: choose one of the teams the person may see. */
 function RosterChooser() {
   const [yearId, setYearId] = useState<string | null>(null);
@@ -63,6 +91,27 @@ function RosterChooser() {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * Another team's roster of the same year, for whoever may see several (an admin, or a coach of more than one team);
+ * nothing is shown for a single team.
+ */
+function TeamSwitcher({ teamId, yearId }: { teamId: string; yearId: string }) {
+  const rosters = useYearRosters(yearId);
+  const navigate = useNavigate();
+  const teams = rosters.data?.teams ?? [];
+  if (teams.length < 2) return null;
+  return (
+    <Select
+      label="Team"
+      w={{ base: '100%', sm: 320 }}
+      allowDeselect={false}
+      data={teams.map((t) => ({ value: t.teamId, label: t.teamName }))}
+      value={teamId}
+      onChange={(next) => next && next !== teamId && void navigate(`/individualRoster/${next}/${yearId}`)}
+    />
   );
 }
 
@@ -144,6 +193,7 @@ function TeamRoster({ teamId, yearId }: { teamId: string; yearId: string }) {
           </>
         }
       />
+      <TeamSwitcher teamId={teamId} yearId={yearId} />
       <Group gap="sm">
         <Badge size="lg" variant="light" color={ROLLOVER_COLORS[r.rolloverStatus ?? ''] ?? 'gray'}>
           {rolloverLabel(r.rolloverStatus)}
@@ -223,14 +273,13 @@ function TeamRoster({ teamId, yearId }: { teamId: string; yearId: string }) {
             An admin will review {countOf(r.entries.length, 'athlete')}, {countOf(newcomers, 'newcomer')} included. You
             cannot change the roster while it is being reviewed.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
-              Cancel
-            </Button>
-            <Button loading={action.isPending} onClick={() => run('submit', {}, 'Roster submitted for review.')}>
-              Submit
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setDialog(null)}
+            focusCancel
+            confirmLabel="Submit"
+            loading={action.isPending}
+            onClick={() => run('submit', {}, 'Roster submitted for review.')}
+          />
         </Stack>
       </Modal>
       <ApproveModal
@@ -576,25 +625,20 @@ function AddAthletesModal({
           value={person.email}
           onChange={(e) => setPerson({ ...person, email: e.currentTarget.value })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={busy}
-            disabled={!ids.length && !newOne}
-            onClick={() => {
-              onAdd({
-                athleteUserIds: ids,
-                ...(newOne ? { newAthlete: { ...person, email: person.email.trim() } } : {}),
-              });
-              setIds([]);
-              setPerson({ firstName: '', lastName: '', email: '' });
-            }}
-          >
-            Add to roster
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel="Add to roster"
+          loading={busy}
+          disabled={!ids.length && !newOne}
+          onClick={() => {
+            onAdd({
+              athleteUserIds: ids,
+              ...(newOne ? { newAthlete: { ...person, email: person.email.trim() } } : {}),
+            });
+            setIds([]);
+            setPerson({ firstName: '', lastName: '', email: '' });
+          }}
+        />
       </Stack>
     </Modal>
   );
@@ -624,14 +668,13 @@ function ApproveModal({
           disabled={newcomers === 0}
           onChange={(e) => setInvite(e.currentTarget.checked)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={() => onApprove(invite && newcomers > 0)}>
-            Approve
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          focusCancel
+          confirmLabel="Approve"
+          loading={busy}
+          onClick={() => onApprove(invite && newcomers > 0)}
+        />
       </Stack>
     </Modal>
   );
@@ -666,19 +709,14 @@ function CommentModal({
             setError(null);
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={busy}
-            onClick={() =>
-              comment.trim() ? onSend(comment.trim()) : setError('A comment is required to request changes.')
-            }
-          >
-            Send back to the coach
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel="Send back to the coach"
+          loading={busy}
+          onClick={() =>
+            comment.trim() ? onSend(comment.trim()) : setError('A comment is required to request changes.')
+          }
+        />
       </Stack>
     </Modal>
   );
@@ -750,29 +788,24 @@ function ChangeRequestModal({
             onChange={setRosterStatus}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={busy}
-            disabled={
-              !athlete ||
-              (kind === 'STATUS_CHANGE' && !athleteStatus && !rosterStatus) ||
-              (kind === 'REMOVE' && !athleteStatus)
-            }
-            onClick={() =>
-              onSend({
-                kind,
-                athleteUserId: athlete,
-                ...(athleteStatus && kind !== 'ADD' ? { athleteStatus } : {}),
-                ...(rosterStatus && kind === 'STATUS_CHANGE' ? { rosterStatus } : {}),
-              })
-            }
-          >
-            Send request
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel="Send request"
+          loading={busy}
+          disabled={
+            !athlete ||
+            (kind === 'STATUS_CHANGE' && !athleteStatus && !rosterStatus) ||
+            (kind === 'REMOVE' && !athleteStatus)
+          }
+          onClick={() =>
+            onSend({
+              kind,
+              athleteUserId: athlete,
+              ...(athleteStatus && kind !== 'ADD' ? { athleteStatus } : {}),
+              ...(rosterStatus && kind === 'STATUS_CHANGE' ? { rosterStatus } : {}),
+            })
+          }
+        />
       </Stack>
     </Modal>
   );

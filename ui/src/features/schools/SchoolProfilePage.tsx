@@ -184,9 +184,14 @@ export function SchoolProfilePage() {
         }
         actions={
           school && (
-            <Button variant="default" component={Link} to={`/universities/${school.id}/userList`}>
-              User permissions
-            </Button>
+            <>
+              <Button variant="default" component={Link} to={`/school/athletes/${school.id}`}>
+                Student-athletes
+              </Button>
+              <Button variant="default" component={Link} to={`/universities/${school.id}/userList`}>
+                User permissions
+              </Button>
+            </>
           )
         }
       />

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../domain/errors';
+import { auditRequest } from '../audit/audit-request';
+import { listAthletes } from '../athletes/athletes.repository';
+import { AthletePage, CreateAthleteBody, CreatedAthlete, ListAthletesQuery } from '../athletes/athletes.schemas';
+import { createAthlete, toAthleteListRow } from '../athletes/athletes.service';
+import { requirePermission } from '../plugins/require-permission';
+import { findSchoolSummary } from '../school/school.repository';
+import { errorResponses, IdParams } from '../shared/schemas';
+
+/**
+ * The platform operator's view of a school's student-athletes (/school/athletes/:schoolId, read-only list) and the
+ * operator's single add form (/school/athletes/:schoolId/addStudent, with the school's teams to choose from): the same list query and create service as
+ * /athletes, scoped to the addressed school; an unknown school is 404.
+ */
+export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const operate = requirePermission('schools:operate');
+
+  async function schoolOf(id: string): Promise<string> {
+    const school = await findSchoolSummary(db, id);
+    if (!school) throw new AppError('NOT_FOUND');
+    return school.id;
+  }
+
+  app.get(
+    '/schools/:id/athletes',
+    {
+      onRequest: operate,
+      schema: {
+        params: IdParams,
+        querystring: ListAthletesQuery,
+        response: { 200: AthletePage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const schoolId = await schoolOf(request.params.id);
+      const { limit = 50, offset = 0, ...query } = request.query;
+      const filter = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+      const { rows, total } = await listAthletes(db, schoolId, { ...filter, limit, offset });
+      return { items: rows.map(toAthleteListRow), total, limit, offset };
+    },
+  );
+
+  app.get(
+    '/schools/:id/teams',
+    {
+      onRequest: operate,
+      schema: {
+        params: IdParams,
+        response: {
+          200: Type.Object({ items: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const schoolId = await schoolOf(request.params.id);
+      const items = await db
+        .selectFrom('sport_teams')
+        .select(['id', 'name'])
+        .where('school_id', '=', schoolId)
+        .orderBy('name')
+        .execute();
+      return { items };
+    },
+  );
+
+  app.post(
+    '/schools/:id/athletes',
+    {
+      onRequest: operate,
+      schema: {
+        params: IdParams,
+        body: CreateAthleteBody,
+        response: { 201: CreatedAthlete, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const schoolId = await schoolOf(request.params.id);
+      const created = await createAthlete(request, request.body, schoolId);
+      await auditRequest(request, {
+        schoolId,
+        action: 'athlete.created',
+        targetType: 'user',
+        targetId: created.athlete.id,
+        details: { email: created.athlete.email, byOperator: true },
+      });
+      return reply.code(201).send(created);
+    },
+  );
+};
