@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateComparison, evaluateConditionGroup } from './evaluate-comparison';
+import { compileFormUncached } from './compile-form';
 import { evaluateConditions } from './evaluate-conditions';
 import type { Comparison, ConditionGroup, ConditionRule, FormElement } from './form-definition';
 import { formWith } from './testing/form-helpers';
@@ -128,6 +129,15 @@ describe('evaluateConditions', () => {
     const form = formWith([text('a'), text('b')], [rule('r', 'show', 'b', when('a', 'equals', 'yes'))]);
     expect(evaluateConditions(form, {}, ctx).visible).toEqual(new Set(['a']));
     expect(evaluateConditions(form, { a: 'yes' }, ctx).visible).toEqual(new Set(['a', 'b']));
+  });
+
+  it('an empty answer reads as none, as in the validator: "contains \'\'" does not hold for an untouched input', () => {
+    const form = formWith([text('a'), text('b')], [rule('r', 'show', 'b', when('a', 'contains', ''))]);
+    expect(evaluateConditions(form, { a: '' }, ctx).visible).toEqual(new Set(['a']));
+    expect(evaluateConditions(form, { a: '' }, ctx).visible).toEqual(
+      compileFormUncached(form).validate({ a: '' }, ctx).visible,
+    );
+    expect(evaluateConditions(form, { a: 'x' }, ctx).visible.has('b')).toBe(true);
   });
 
   it('hide: visible until a hide rule holds, and hide wins over show', () => {

@@ -8,6 +8,7 @@ import { getConditionPlan, type ConditionPlan } from './condition-plan';
 import { isRequiredSetting } from './element-settings';
 import { isAnswerableType } from './element-types';
 import { evaluateConditionGroup } from './evaluate-comparison';
+import { isEmptyAnswer } from './normalize-answers';
 import type { Answers, ConditionRule, EvaluationContext, FormVersion } from './form-definition';
 
 export interface ConditionState {
@@ -30,7 +31,11 @@ export function evaluateConditionPlan(plan: ConditionPlan, answers: Answers, ctx
   const lookup = (id: string): unknown => {
     const index = plan.indexOf.get(id);
     if (index === undefined || hidden[index]) return undefined;
-    return Object.prototype.hasOwnProperty.call(answers, id) ? answers[id] : undefined;
+    if (!Object.prototype.hasOwnProperty.call(answers, id)) return undefined;
+    // An empty answer ('' from an untouched input, []) reads as none, as the validator's normalised answers do, so
+    // the live form, the PDF and the server agree on what is shown.
+    const value = answers[id];
+    return isEmptyAnswer(value) ? undefined : value;
   };
   const visible = new Set<string>();
   const required = new Set<string>();
