@@ -379,3 +379,23 @@ export function weekdaysOfRRule(rrule: string | null): Weekday[] {
   const byCode = Object.fromEntries(Object.entries(RRULE_DAYS).map(([day, rd]) => [rd.toString(), day as Weekday]));
   return match[1]!.split(',').flatMap((code) => (byCode[code] ? [byCode[code]] : []));
 }
+
+// ---- Reminders ----------------------------------------------------------------------------------------------
+
+/**
+ * The next reminder of a series: the first occurrence starting after `after`, reminded `offset` minutes before its
+ * start (at once when that moment has passed and the occurrence has not begun). Null when none is left.
+ */
+export function nextReminder(
+  occurrences: readonly Occurrence[],
+  offsetMinutes: number | null,
+  after: Date,
+): { occurrenceStart: Date; remindAt: Date } | null {
+  if (offsetMinutes == null) return null;
+  const next = occurrences
+    .filter((o) => o.start.getTime() > after.getTime())
+    .sort((a, b) => a.start.getTime() - b.start.getTime())[0];
+  if (!next) return null;
+  const at = next.start.getTime() - offsetMinutes * 60_000;
+  return { occurrenceStart: next.start, remindAt: new Date(Math.max(at, after.getTime())) };
+}

@@ -73,6 +73,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'packet-send': 'Packet send',
   'template-duplication': 'Template duplication',
   'packet-signer-copy': 'Signed copy mail',
+  'calendar-event': 'Calendar event',
 };
 
 export function moduleLabel(module: string | null | undefined): string {

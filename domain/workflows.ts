@@ -24,6 +24,7 @@ export const WORKFLOW_MODULES = [
   'packet-send',
   'template-duplication',
   'packet-signer-copy',
+  'calendar-event',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 

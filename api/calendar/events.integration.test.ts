@@ -2,8 +2,10 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
+import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/testing/test-env';
 
 let t: TestApp;
+let env: WorkflowTestEnv;
 let admin: string;
 let coach: string;
 let athlete: string;
@@ -14,7 +16,9 @@ let teamId: string;
 let otherTeamId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Decisions go through the series' process: the real worker and Temporal.
+  env = await startWorkflowTestEnv('calendar-events');
+  t = await createTestApp({ temporal: env.client, taskQueue: env.taskQueue, database: env.database });
   const db = t.database.db;
   const school = await seedSchool(db);
   teamId = await seedTeam(db, school.id, 'Football');
@@ -34,7 +38,10 @@ beforeAll(async () => {
   const other = await seedSchool(db);
   otherAdmin = await sessionCookie(db, await seedUser(db, other.id));
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await env.close();
+});
 
 /** A weekly Monday/Wednesday practice next year, 4 to 6 pm in Chicago, for four weeks. */
 const practice = (extra: Record<string, unknown> = {}) => ({

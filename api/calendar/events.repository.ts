@@ -193,3 +193,64 @@ export async function decidePendingEvent(
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** The first row of a series: edits cut occurrences and following parts out into rows pointing back with series_id. */
+export async function rootEventId(db: Db, schoolId: string, id: string): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive up as (
+      select id, series_id, 0 as depth from calendar_events where school_id = ${schoolId} and id = ${id}
+      union all
+      select e.id, e.series_id, up.depth + 1 from calendar_events e join up on e.id = up.series_id
+      where e.school_id = ${schoolId} and up.depth < 1000
+    )
+    select id from up where series_id is null limit 1`.execute(db);
+  return rows[0]?.id ?? id;
+}
+
+/** A series and every row edited out of it (at any depth), with the team's name; cancelled rows left out. */
+export async function listEventFamily(db: Db, schoolId: string, rootId: string): Promise<EventRow[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive down as (
+      select id, 0 as depth from calendar_events where school_id = ${schoolId} and id = ${rootId}
+      union all
+      select e.id, down.depth + 1 from calendar_events e join down on e.series_id = down.id
+      where e.school_id = ${schoolId} and down.depth < 1000
+    )
+    select id from down`.execute(db);
+  if (rows.length === 0) return [];
+  return db
+    .selectFrom('calendar_events as e')
+    .innerJoin('sport_teams as t', (j) =>
+      j.onRef('t.id', '=', 'e.sport_team_id').onRef('t.school_id', '=', 'e.school_id'),
+    )
+    .selectAll('e')
+    .select('t.name as team_name')
+    .where('e.school_id', '=', schoolId)
+    .where(
+      'e.id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .where('e.cancelled_at', 'is', null)
+    .orderBy('e.starts_at')
+    .execute();
+}
+
+/** Decides every still pending row of a series (the rows edited out of it share its approval); how many changed. */
+export async function decidePendingFamily(
+  db: Db,
+  schoolId: string,
+  ids: readonly string[],
+  status: 'APPROVED' | 'REJECTED',
+  reason: string | null,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const res = await db
+    .updateTable('calendar_events')
+    .set({ status, reject_reason: reason, updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

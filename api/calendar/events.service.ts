@@ -11,22 +11,21 @@ import {
   weekdaysOfRRule,
   type Occurrence,
 } from '../../domain/calendar-events';
-import { countWords, EVENT_CATEGORY_LABELS, EVENT_LIMITS, type EventCategory } from '../../domain/calendar-events';
+import { countWords, EVENT_LIMITS } from '../../domain/calendar-events';
 import { AppError, ERRORS } from '../../domain/errors';
-import type { NotificationPayload } from '../../domain/notifications';
 import { auditRequest } from '../audit/audit-request';
 import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import { calendarTeamScope } from './calendar-access';
+import { notifyAudience } from './calendar-notify';
+import { decideThroughWorkflow, signalSeriesChanged } from './calendar-workflow';
 import { toICalendar } from './ics';
 import {
   cancelSeries,
-  decidePendingEvent,
   existingSchoolIds,
   findEvent,
   insertEvent,
-  listEventAudience,
   listEventsInRange,
   updateEvent,
   type EventRow,
@@ -106,35 +105,6 @@ async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody, n
     ]);
 }
 
-async function notifyAudience(
-  db: Db,
-  schoolId: string,
-  row: EventRow,
-  status: 'init' | 'edit' | 'invite' | 'cancel',
-  key: string,
-  skip?: string,
-): Promise<void> {
-  const audience = (await listEventAudience(db, schoolId, row)).filter((id) => id !== skip);
-  const local = instantToLocal(row.starts_at, row.time_zone);
-  const verb = { init: 'New event', invite: 'You are invited', edit: 'Event changed', cancel: 'Event cancelled' }[
-    status
-  ];
-  const payload: NotificationPayload = {
-    module: 'calendar',
-    status,
-    title: `${verb}: ${row.name}`,
-    body: `${EVENT_CATEGORY_LABELS[row.category as EventCategory] ?? row.category}, ${local.date} ${local.time}`,
-    eventId: row.id,
-    eventDate: local.date,
-    eventStartTime: local.time,
-    sportTeamId: row.sport_team_id,
-    sportTeamName: row.team_name,
-    featureData: { eventId: row.id, eventDateTime: row.starts_at.toISOString() },
-  };
-  for (const userId of audience)
-    await insertNotification(db, { schoolId, userId, payload, dedupeKey: `calendar:${key}:${userId}` });
-}
-
 export async function createEvent(request: FastifyRequest, body: CreateEventBody): Promise<EventDto> {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
@@ -150,6 +120,7 @@ export async function createEvent(request: FastifyRequest, body: CreateEventBody
   const scope = await eventScopeOf(db, auth);
   const row = (await findEvent(db, scope, id))!;
   if (status === 'APPROVED') await notifyAudience(db, auth.school.id, row, 'invite', `invite:${id}`, auth.user.id);
+  await signalSeriesChanged(request, auth.school.id, id);
   return toEventDto(auth, scope, row);
 }
 
@@ -362,6 +333,7 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
     details: { scope: effective, seriesId: id, occurrenceStart: occurrenceStart ?? null },
   });
   const updated = (await findEvent(db, scope, targetId))!;
+  await signalSeriesChanged(request, auth.school.id, id);
   if (updated.status === 'APPROVED')
     await notifyAudience(
       db,
@@ -401,6 +373,7 @@ export async function deleteEvent(
     targetId: id,
     details: { scope: effective, occurrenceStart: query.occurrenceStart ?? null },
   });
+  await signalSeriesChanged(request, auth.school.id, id);
   if (row.status === 'APPROVED')
     await notifyAudience(
       db,
@@ -422,8 +395,9 @@ export async function getEvent(request: FastifyRequest, id: string): Promise<Eve
 }
 
 /**
- * An admin approves or rejects a pending event (with a reason of at most 50 words). The status changes only from
- * PENDING, so of two admins deciding at once exactly one wins and the other hears "already decided".
+ * An admin approves or rejects a pending event (with a reason of at most 50 words), as an Update of the series'
+ * process: its validator refuses a decided event, and decisions take turns, so of two admins deciding at once exactly
+ * one wins and the other hears "already decided".
  */
 export async function decideEvent(request: FastifyRequest, id: string, body: DecisionBody): Promise<EventDto> {
   const db = request.server.deps.database.db;
@@ -436,24 +410,15 @@ export async function decideEvent(request: FastifyRequest, id: string, body: Dec
     throw new AppError('EVENT_REJECT_REASON_REQUIRED', [
       { field: 'reason', message: ERRORS.EVENT_REJECT_REASON_REQUIRED.message },
     ]);
-  const status = body.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
-  const changed = await decidePendingEvent(db, auth.school.id, id, status, status === 'REJECTED' ? reason : null);
-  if (!changed) throw new AppError('EVENT_ALREADY_DECIDED');
-  await auditRequest(request, {
-    action: status === 'APPROVED' ? 'calendar-event.approved' : 'calendar-event.rejected',
-    targetType: 'calendar_event',
-    targetId: id,
-    details: status === 'REJECTED' ? { reason } : {},
+  if (row.status !== 'PENDING') throw new AppError('EVENT_ALREADY_DECIDED');
+  // The series' process records the decision, completes the admins' task, tells the people concerned and then
+  // schedules the reminders.
+  await decideThroughWorkflow(request, auth.school.id, id, {
+    actor: { userId: auth.user.id, role: 'ADMIN' },
+    decision: body.decision,
+    reason: body.decision === 'REJECT' ? reason : null,
   });
   const updated = (await findEvent(db, scope, id))!;
-  if (status === 'APPROVED') await notifyAudience(db, auth.school.id, updated, 'invite', `invite:${id}`);
-  else if (row.created_by)
-    await insertNotification(db, {
-      schoolId: auth.school.id,
-      userId: row.created_by,
-      dedupeKey: `calendar:rejected:${id}`,
-      payload: { module: 'calendar', status: 'edit', title: `Event rejected: ${row.name}`, body: reason, eventId: id },
-    });
   return toEventDto(auth, scope, updated);
 }
 
