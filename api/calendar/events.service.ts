@@ -14,7 +14,6 @@ import {
 import { countWords, EVENT_LIMITS } from '../../domain/calendar-events';
 import { AppError, ERRORS } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
-import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import { calendarTeamScope } from './calendar-access';
