@@ -140,3 +140,37 @@ export function toEventInput(event: CalendarEvent): EventInput {
     reminderMinutes: event.reminderMinutes,
   };
 }
+
+export interface CalendarFeed {
+  url: string | null;
+  createdAt: string | null;
+  lastFetchedAt: string | null;
+}
+
+const FEED_KEY = ['calendar', 'feed'] as const;
+
+/** The person's private calendar feed URL (null until they make one). */
+export function useCalendarFeed(enabled: boolean) {
+  return useQuery({
+    queryKey: FEED_KEY,
+    enabled,
+    queryFn: ({ signal }) => api.get<CalendarFeed>('/calendar-feed', undefined, signal),
+  });
+}
+
+/** A new feed URL; the old one stops working. */
+export function useRegenerateFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>('/calendar-feed', {}),
+    onSuccess: (feed) => client.setQueryData(FEED_KEY, feed),
+  });
+}
+
+export function useRevokeFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<null>('/calendar-feed'),
+    onSuccess: () => client.setQueryData(FEED_KEY, { url: null, createdAt: null, lastFetchedAt: null }),
+  });
+}
