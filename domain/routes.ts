@@ -190,7 +190,7 @@ export const ROUTES: RouteSpec[] = [
   r('/school/athletes/:schoolId/addStudent', 'Add student', OPERATOR),
   r('/school/StudentAthleteProfile/:id', 'Athlete profile', OPERATOR),
   r('/jarvisAthleteProfile/:id', 'Athlete profile', OPERATOR),
-  r('/eventAndCompetitionListing/:universityId', 'Events', OPERATOR),
+  r('/eventAndCompetitionListing/:universityId', 'Events and competitions', STAFF, { built: true }),
   r('/jarvis/facilityManagement/:universityId', 'Facilities', OPERATOR),
   r('/demos', 'Demos', OPERATOR),
   r('/vendors', 'Vendors', [...OPERATOR, 'admin']),
@@ -321,6 +321,11 @@ export const NAV_MODULES: NavModule[] = [
       { path: '/adminCalendar', label: 'Calendar', permission: 'calendar:read' },
       { path: '/inSeasonSportsSegment', label: 'Sport segments', permission: 'calendar:read' },
       { path: '/coachInSeasonSportsSegment', label: 'Sport segments', permission: 'calendar:read' },
+      {
+        path: '/eventAndCompetitionListing/:universityId',
+        label: 'Events and competitions',
+        permission: 'calendar:read',
+      },
     ],
   },
   {

@@ -234,6 +234,38 @@ describe('calendar events', () => {
     ]);
   });
 
+  it('lists series a page at a time, filtered by team, kind, status and dates', async () => {
+    const comp = await call(
+      'POST',
+      '/events',
+      admin,
+      practice({
+        name: 'Home match',
+        category: 'HOME_COMPETITION',
+        caraCategory: 'COMPETITION',
+        repeat: 'NEVER',
+        weekdays: [],
+        repeatUntil: null,
+        startDate: '2027-12-04',
+        endDate: '2027-12-04',
+      }),
+    );
+    expect(comp.statusCode, comp.body).toBe(201);
+    const all = (await call('GET', '/event-list', admin)).json();
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    expect(all.items[0]).toMatchObject({ name: 'Home match', status: 'APPROVED' });
+    const comps = (await call('GET', '/event-list?kind=COMPETITION', admin)).json();
+    expect(comps.items.map((e: { name: string }) => e.name)).toEqual(['Home match']);
+    const december = (await call('GET', '/event-list?from=2027-12-01&to=2027-12-31', admin)).json();
+    expect(december.items.map((e: { name: string }) => e.name)).toEqual(['Home match']);
+    const page = (await call('GET', '/event-list?limit=1&offset=1', admin)).json();
+    expect(page).toMatchObject({ limit: 1, offset: 1, total: all.total });
+    expect(page.items).toHaveLength(1);
+    expect((await call('GET', `/event-list?teamId=${otherTeamId}`, admin)).json().items).toEqual([]);
+    expect((await call('GET', '/event-list?from=2027-12-31&to=2027-12-01', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/event-list?status=PENDING', otherAdmin)).json()).toMatchObject({ items: [], total: 0 });
+  });
+
   it('keeps athletes from writing and other schools from touching events', async () => {
     expect((await call('POST', '/events', athlete, practice())).statusCode).toBe(403);
     expect((await call('DELETE', `/events/${seriesId}?scope=ALL`, otherAdmin)).statusCode).toBe(404);

@@ -254,3 +254,53 @@ export async function decidePendingFamily(
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+export interface SeriesFilter {
+  teamId?: string;
+  category?: string;
+  /** Events (every category but competitions) or competitions (home and away). */
+  kind?: 'EVENT' | 'COMPETITION';
+  status?: 'PENDING' | 'APPROVED' | 'REJECTED';
+  /** Local dates, inclusive; a series is listed when any of it falls between them. */
+  from?: string;
+  to?: string;
+}
+
+export const COMPETITION_CATEGORIES = ['HOME_COMPETITION', 'AWAY_COMPETITION'];
+
+/** One row per series (and per occurrence or part edited out of one), newest first, a page at a time. */
+export async function listEventSeries(
+  db: Db,
+  scope: EventScope,
+  filter: SeriesFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: EventRow[]; total: number }> {
+  let q = eventsQuery(db, scope);
+  if (filter.teamId)
+    q = q.where((eb) =>
+      eb.or([
+        eb('e.sport_team_id', '=', filter.teamId!),
+        sql<boolean>`${sql.val(filter.teamId)}::uuid = any(e.attendee_team_ids)`,
+      ]),
+    );
+  if (filter.category) q = q.where('e.category', '=', filter.category);
+  if (filter.kind === 'COMPETITION') q = q.where('e.category', 'in', COMPETITION_CATEGORIES);
+  if (filter.kind === 'EVENT') q = q.where('e.category', 'not in', COMPETITION_CATEGORIES);
+  if (filter.status) q = q.where('e.status', '=', filter.status);
+  if (filter.to) q = q.where('e.starts_at', '<', new Date(Date.parse(`${filter.to}T00:00:00Z`) + 2 * 86_400_000));
+  if (filter.from) {
+    const from = new Date(Date.parse(`${filter.from}T00:00:00Z`) - 86_400_000);
+    const fromDay = from.toISOString().slice(0, 10);
+    q = q.where((eb) =>
+      eb.or([eb('e.ends_at', '>', from), eb.and([eb('e.rrule', 'is not', null), eb('e.repeat_until', '>=', fromDay)])]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    q.orderBy('e.starts_at', 'desc').orderBy('e.id').limit(page.limit).offset(page.offset).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -26,12 +26,20 @@ import {
   findEvent,
   insertEvent,
   listEventsInRange,
+  listEventSeries,
   updateEvent,
   type EventRow,
   type EventScope,
   type EventValues,
 } from './events.repository';
-import type { CreateEventBody, DecisionBody, EventDto, OccurrenceDto, UpdateEventBody } from './events.schemas';
+import type {
+  CreateEventBody,
+  DecisionBody,
+  EventDto,
+  OccurrenceDto,
+  SeriesListQuery,
+  UpdateEventBody,
+} from './events.schemas';
 
 /** Team filters are free text in the query string; only ids can match a team (and reach a uuid column). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -436,4 +444,22 @@ export async function eventAsICalendar(request: FastifyRequest, id: string, occu
   );
   if (!occurrence) throw new AppError('NOT_FOUND');
   return toICalendar(row.name, toOccurrenceDtos(auth, scope, row, [occurrence]), request.server.deps.config.publicUrl);
+}
+
+/** The events and competitions list: one row per series, filtered by team, category, kind, status and dates. */
+export async function listSeries(
+  request: FastifyRequest,
+  query: SeriesListQuery,
+): Promise<{ items: EventDto[]; total: number; limit: number; offset: number }> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const scope = await eventScopeOf(db, auth);
+  if (query.from && query.to && query.to < query.from)
+    throw new AppError('VALIDATION_FAILED', [
+      { field: 'to', message: 'The end date cannot be before the start date.' },
+    ]);
+  const limit = query.limit ?? 25;
+  const offset = query.offset ?? 0;
+  const { rows, total } = await listEventSeries(db, scope, query, { limit, offset });
+  return { items: rows.map((r) => toEventDto(auth, scope, r)), total, limit, offset };
 }

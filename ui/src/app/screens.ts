@@ -124,6 +124,10 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/templates/BulkAssignInstitutionsPage'),
     'BulkAssignInstitutionsPage',
   ),
+  '/eventAndCompetitionListing/:universityId': screen(
+    () => import('../features/calendar/EventListingPage'),
+    'EventListingPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

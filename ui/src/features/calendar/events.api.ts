@@ -174,3 +174,38 @@ export function useRevokeFeed() {
     onSuccess: () => client.setQueryData(FEED_KEY, { url: null, createdAt: null, lastFetchedAt: null }),
   });
 }
+
+export interface SeriesFilter {
+  teamId: string | null;
+  category: string | null;
+  kind: 'EVENT' | 'COMPETITION' | null;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+export const SERIES_PAGE_SIZE = 25;
+
+/** The events and competitions list, one row per series, a page at a time. */
+export function useEventSeries(filter: SeriesFilter) {
+  return useQuery({
+    queryKey: [...EVENTS_KEY, 'list', filter],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<{ items: CalendarEvent[]; total: number }>(
+        '/event-list',
+        {
+          teamId: filter.teamId ?? undefined,
+          category: filter.category ?? undefined,
+          kind: filter.kind ?? undefined,
+          status: filter.status ?? undefined,
+          from: filter.from ?? undefined,
+          to: filter.to ?? undefined,
+          limit: SERIES_PAGE_SIZE,
+          offset: (filter.page - 1) * SERIES_PAGE_SIZE,
+        },
+        signal,
+      ),
+  });
+}
