@@ -7,6 +7,7 @@ import { athleteUploadsRoutes } from './athletes/athlete-uploads.routes';
 import { eventsRoutes } from './calendar/events.routes';
 import { segmentsRoutes } from './calendar/segments.routes';
 import { feedsRoutes } from './calendar/feeds.routes';
+import { eventUploadRoutes } from './calendar/event-upload.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
 import { athleteFilesRoutes } from './athletes/athlete-files.routes';
 import { athleteTagsRoutes } from './athletes/athlete-tags.routes';
@@ -103,6 +104,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(segmentsRoutes);
       await api.register(eventsRoutes);
       await api.register(feedsRoutes);
+      await api.register(eventUploadRoutes);
       await api.register(athletesRoutes);
       await api.register(athleteUploadsRoutes);
       await api.register(rostersRoutes);
