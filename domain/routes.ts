@@ -143,7 +143,7 @@ export const ROUTES: RouteSpec[] = [
   r('/createBulkStudent', 'Bulk upload', STAFF, { built: true }),
   r('/messaging/:id?', 'Messaging', ADMIN, { feature: 'messaging' }),
   r('/inSeasonSportsSegment', 'Sport segments', ADMIN, { built: true }),
-  r('/uploadEventOrCompetition/:universityId/:isEvent', 'Upload events', ADMIN),
+  r('/uploadEventOrCompetition/:universityId/:isEvent', 'Upload events', STAFF, { built: true }),
   r('/rosterManagement', 'Roster management', ADMIN, { built: true }),
   r('/individualRoster/:sportTeamId/:academicYearId', 'Roster', STAFF, { built: true }),
   r('/individualRoster', 'Roster', STAFF, { built: true }),

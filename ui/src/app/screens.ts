@@ -128,6 +128,10 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/calendar/EventListingPage'),
     'EventListingPage',
   ),
+  '/uploadEventOrCompetition/:universityId/:isEvent': screen(
+    () => import('../features/calendar/EventUploadPage'),
+    'EventUploadPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */
