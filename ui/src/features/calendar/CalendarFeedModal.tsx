@@ -77,7 +77,7 @@ export function CalendarFeedModal({ opened, onClose }: { opened: boolean; onClos
                 <Button variant="default" onClick={() => setConfirming(true)}>
                   Make a new address
                 </Button>
-                <Button variant="subtle" color="red.9" loading={revoke.isPending} onClick={() => revoke.mutate()}>
+                <Button variant="default" loading={revoke.isPending} onClick={() => revoke.mutate()}>
                   Turn off the feed
                 </Button>
               </Group>

@@ -35,7 +35,8 @@ import { TableScroll } from '../../shared/table/TableScroll';
 import { SERIES_PAGE_SIZE, useDecideEvent, useEventSeries, type CalendarEvent, type SeriesFilter } from './events.api';
 import { useCalendarTeams } from './segments.api';
 
-const STATUS_COLOURS = { PENDING: 'yellow.9', APPROVED: 'green.9', REJECTED: 'red.9' } as const;
+/** Dark enough for white text at WCAG AA (the category badges' own shades). */
+const STATUS_COLOURS = { PENDING: '#7a5000', APPROVED: '#237032', REJECTED: '#b02525' } as const;
 
 /**
  * Events and competitions of the school as a list (one row per series): filtered by team, category, kind, status
@@ -212,7 +213,7 @@ export function EventListingPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS_COLOURS[e.status]}>
+                      <Badge variant="filled" color={STATUS_COLOURS[e.status]}>
                         {EVENT_STATUS_LABELS[e.status]}
                       </Badge>
                       {e.rejectReason && (

@@ -187,9 +187,7 @@ export function EventUploadPage() {
                 {result.problems.map((p, i) => (
                   <Table.Tr key={`${p.row}-${p.field}-${i}`}>
                     <Table.Td>{p.row === 0 ? 'File' : p.row}</Table.Td>
-                    <Table.Td>
-                      {EVENT_UPLOAD_COLUMNS.find((c) => c.field === p.field)?.header ?? ''}
-                    </Table.Td>
+                    <Table.Td>{EVENT_UPLOAD_COLUMNS.find((c) => c.field === p.field)?.header ?? ''}</Table.Td>
                     <Table.Td>{p.message}</Table.Td>
                   </Table.Tr>
                 ))}
