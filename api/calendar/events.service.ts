@@ -241,7 +241,7 @@ export async function listOccurrences(
         ),
       ),
     )
-    .sort((a, b) => a.start.localeCompare(b.start));
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
 async function loadEditable(request: FastifyRequest, id: string): Promise<{ row: EventRow; scope: EventScope }> {

@@ -126,6 +126,7 @@ describe('personal calendar feed', () => {
     const uid = main!.getFirstPropertyValue('uid');
     expect(override!.getFirstPropertyValue('uid')).toBe(uid);
     expect(String(main!.getFirstPropertyValue('rrule'))).toMatch(/FREQ=WEEKLY;.*BYDAY=MO/);
+    expect(feed.body).toMatch(/^RRULE:FREQ=WEEKLY;/m);
     expect(feed.body).toContain('DTSTART;TZID=America/Chicago:20271025T160000');
     expect(feed.body).toContain('EXDATE;TZID=America/Chicago:20271115T160000');
     // The moved occurrence is an override of its original slot, not an EXDATE.

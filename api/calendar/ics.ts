@@ -51,7 +51,10 @@ function localStamp(at: Date, zone: string): string {
 
 /** The RRULE of a stored (floating-UNTIL) rule with UNTIL made UTC, as RFC 5545 asks once DTSTART has a TZID. */
 function utcRRule(rrule: string, zone: string): string {
-  return rrule.replace(/UNTIL=(\d{8}T\d{6})Z?/, (_m, floating: string) => {
+  // FREQ first: the standard allows any order, but some calendar apps read only rules that start with it.
+  const parts = rrule.split(';');
+  const ordered = [...parts.filter((p) => p.startsWith('FREQ=')), ...parts.filter((p) => !p.startsWith('FREQ='))];
+  return ordered.join(';').replace(/UNTIL=(\d{8}T\d{6})Z?/, (_m, floating: string) => {
     const iso = `${floating.slice(0, 4)}-${floating.slice(4, 6)}-${floating.slice(6, 8)}T${floating.slice(9, 11)}:${floating.slice(11, 13)}:${floating.slice(13, 15)}Z`;
     const instant = floatingToInstant(new Date(iso), zone);
     return `UNTIL=${instant
