@@ -13,7 +13,7 @@ import { logIn, startBenchStack, timeGet } from './setup';
 const TEAMS = 50;
 const ZONE = 'America/Chicago';
 
-async function seedSeason(db: Awaited<ReturnType<typeof startBenchStack>>['db']): Promise<number> {
+export async function seedSeason(db: Awaited<ReturnType<typeof startBenchStack>>['db']): Promise<number> {
   const school = await db.selectFrom('schools').select('id').where('slug', '=', 'demo-state').executeTakeFirstOrThrow();
   const existing = await db.selectFrom('sport_teams').select('id').where('school_id', '=', school.id).execute();
   const teamIds = existing.map((t) => t.id);

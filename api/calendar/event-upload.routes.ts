@@ -106,7 +106,7 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         querystring: Type.Object({
-          kind: Type.Union([Type.Literal('EVENT'), Type.Literal('COMPETITION')]),
+          kind: Type.Optional(Type.Union([Type.Literal('EVENT'), Type.Literal('COMPETITION')])),
           format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
         }),
         response: {
