@@ -96,8 +96,13 @@ test('a coach creates a weekly practice series, an admin approves it, the athlet
   const review = admin.getByRole('dialog', { name: 'Skills practice' });
   await expect(review.getByText('Approval pending')).toBeVisible();
   await checkScreen(admin, 'calendar-event-review');
-  await review.getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText('Event approved.')).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(review).toBeHidden();
+  // The admin decides from the events list filtered on pending (where the task in My Tasks leads).
+  const me = (await (await admin.request.get('/api/v1/auth/me')).json()) as { school: { id: string } };
+  await admin.goto(`/eventAndCompetitionListing/${me.school.id}?status=PENDING`);
+  await admin.getByRole('button', { name: 'Approve Skills practice' }).click();
+  await expect(admin.getByText('Skills practice approved')).toBeVisible();
 
   await athlete.goto('/adminCalendar');
   await showAgendaWeekOf(athlete, first);
