@@ -17,6 +17,7 @@ import { createPacketSendActivities } from './packets/packet-send.activities';
 import { createSignerCopyActivities } from './packets/signer-copy.activities';
 import { createTemplateAssignmentActivities } from './templates/template-assignment.activities';
 import { createTemplateDuplicationActivities } from './templates/template-duplication.activities';
+import { createCalendarActivities } from './calendar/calendar-event.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -44,6 +45,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTemplateAssignmentActivities(deps),
     ...createTemplateDuplicationActivities(deps),
     ...createInvitationBatchActivities(deps),
+    ...createCalendarActivities(deps),
   };
 }
 

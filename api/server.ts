@@ -6,6 +6,8 @@ import { academicYearsRoutes } from './academic-years/academic-years.routes';
 import { athleteUploadsRoutes } from './athletes/athlete-uploads.routes';
 import { eventsRoutes } from './calendar/events.routes';
 import { segmentsRoutes } from './calendar/segments.routes';
+import { feedsRoutes } from './calendar/feeds.routes';
+import { eventUploadRoutes } from './calendar/event-upload.routes';
 import { athletesRoutes } from './athletes/athletes.routes';
 import { athleteFilesRoutes } from './athletes/athlete-files.routes';
 import { athleteTagsRoutes } from './athletes/athlete-tags.routes';
@@ -102,6 +104,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(academicYearsRoutes);
       await api.register(segmentsRoutes);
       await api.register(eventsRoutes);
+      await api.register(feedsRoutes);
+      await api.register(eventUploadRoutes);
       await api.register(athletesRoutes);
       await api.register(athleteUploadsRoutes);
       await api.register(rostersRoutes);

@@ -542,6 +542,9 @@ describe('tenant isolation', () => {
         ...Object.keys(operatorRouteCases(a)),
         ...Object.keys(consoleRouteCases(aWorkflowId)),
         'GET /api/v1/operator-console/bulk/:jobId',
+        // Public by design: the signed token is the credential; feeds.integration.test.ts proves a feed holds only
+        // its owner's school's events and that a forged or revoked token is not found.
+        'GET /api/v1/calendar-feed/:token',
       ].sort(),
     );
   });

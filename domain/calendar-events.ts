@@ -122,17 +122,45 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** Minutes the zone is ahead of UTC at an instant (e.g. -300 for Chicago in summer). */
+const ZONE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building one costs far more than using it (the month view places thousands of times). */
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let format = ZONE_FORMATS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (ZONE_FORMATS.size > 500) ZONE_FORMATS.clear();
+    ZONE_FORMATS.set(zone, format);
+  }
+  return format;
+}
+
+const OFFSETS = new Map<string, number>();
+/** Zone offsets change only on whole quarter hours of UTC, so one look-up serves a quarter hour. */
+const OFFSET_BUCKET_MS = 15 * 60_000;
+
 export function zoneOffsetMinutes(instant: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(instant);
+  const ms = instant.getTime();
+  const key = `${zone}|${Math.floor(ms / OFFSET_BUCKET_MS)}`;
+  const known = OFFSETS.get(key);
+  if (known !== undefined) return known;
+  const offset = computeZoneOffset(instant, zone);
+  if (OFFSETS.size > 50_000) OFFSETS.clear();
+  if (!Number.isNaN(offset)) OFFSETS.set(key, offset);
+  return offset;
+}
+
+function computeZoneOffset(instant: Date, zone: string): number {
+  const parts = zoneFormat(zone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
@@ -248,14 +276,27 @@ export interface Occurrence {
   end: Date;
 }
 
+const RULES = new Map<string, InstanceType<typeof RRule>>();
+
+/** Parsed rules are kept (a calendar asks for the same series again and again); the library caches their results. */
+function cachedRule(rrule: string, dtstart: Date): InstanceType<typeof RRule> {
+  const key = `${rrule}|${dtstart.getTime()}`;
+  let rule = RULES.get(key);
+  if (!rule) {
+    rule = new RRule({ ...RRule.parseString(rrule), dtstart });
+    if (RULES.size > 10_000) RULES.clear();
+    RULES.set(key, rule);
+  }
+  return rule;
+}
+
 /** The occurrences of a series that overlap [from, to), in order, expanded with rrule in the series' time zone. */
 export function expandOccurrences(series: SeriesTiming, from: Date, to: Date): Occurrence[] {
   const duration = series.endsAt.getTime() - series.startsAt.getTime();
   if (!series.rrule) {
     return series.startsAt < to && series.endsAt > from ? [{ start: series.startsAt, end: series.endsAt }] : [];
   }
-  const options = RRule.parseString(series.rrule);
-  const rule = new RRule({ ...options, dtstart: instantToFloating(series.startsAt, series.timeZone) });
+  const rule = cachedRule(series.rrule, instantToFloating(series.startsAt, series.timeZone));
   // Search a day wider on both sides in floating time (zone offsets stay within ±14 h), then clip exactly.
   const day = 86_400_000;
   const floatingFrom = new Date(from.getTime() - duration - day);
@@ -378,4 +419,24 @@ export function weekdaysOfRRule(rrule: string | null): Weekday[] {
   if (!match || !/FREQ=WEEKLY/.test(rrule!)) return [];
   const byCode = Object.fromEntries(Object.entries(RRULE_DAYS).map(([day, rd]) => [rd.toString(), day as Weekday]));
   return match[1]!.split(',').flatMap((code) => (byCode[code] ? [byCode[code]] : []));
+}
+
+// ---- Reminders ----------------------------------------------------------------------------------------------
+
+/**
+ * The next reminder of a series: the first occurrence starting after `after`, reminded `offset` minutes before its
+ * start (at once when that moment has passed and the occurrence has not begun). Null when none is left.
+ */
+export function nextReminder(
+  occurrences: readonly Occurrence[],
+  offsetMinutes: number | null,
+  after: Date,
+): { occurrenceStart: Date; remindAt: Date } | null {
+  if (offsetMinutes == null) return null;
+  const next = occurrences
+    .filter((o) => o.start.getTime() > after.getTime())
+    .sort((a, b) => a.start.getTime() - b.start.getTime())[0];
+  if (!next) return null;
+  const at = next.start.getTime() - offsetMinutes * 60_000;
+  return { occurrenceStart: next.start, remindAt: new Date(Math.max(at, after.getTime())) };
 }

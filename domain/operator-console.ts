@@ -74,6 +74,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'template-duplication': 'Template duplication',
   'packet-signer-copy': 'Signed copy mail',
   'invitation-batch': 'Invitation batch',
+  'calendar-event': 'Calendar event',
 };
 
 export function moduleLabel(module: string | null | undefined): string {

@@ -25,6 +25,7 @@ export const WORKFLOW_MODULES = [
   'template-duplication',
   'packet-signer-copy',
   'invitation-batch',
+  'calendar-event',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 

@@ -514,6 +514,7 @@ export interface Database {
   roster_events: RosterEventsTable;
   sport_segments: SportSegmentsTable;
   calendar_events: CalendarEventsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -871,4 +872,13 @@ export interface CalendarEventsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   cancelled_at: NullableTimestamp;
+}
+
+export interface CalendarFeedsTable {
+  id: Generated<string>;
+  school_id: string;
+  user_id: string;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  last_fetched_at: NullableTimestamp;
 }

@@ -2,8 +2,10 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
+import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/testing/test-env';
 
 let t: TestApp;
+let env: WorkflowTestEnv;
 let admin: string;
 let coach: string;
 let athlete: string;
@@ -14,7 +16,9 @@ let teamId: string;
 let otherTeamId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Decisions go through the series' process: the real worker and Temporal.
+  env = await startWorkflowTestEnv('calendar-events');
+  t = await createTestApp({ temporal: env.client, taskQueue: env.taskQueue, database: env.database });
   const db = t.database.db;
   const school = await seedSchool(db);
   teamId = await seedTeam(db, school.id, 'Football');
@@ -34,7 +38,10 @@ beforeAll(async () => {
   const other = await seedSchool(db);
   otherAdmin = await sessionCookie(db, await seedUser(db, other.id));
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await env.close();
+});
 
 /** A weekly Monday/Wednesday practice next year, 4 to 6 pm in Chicago, for four weeks. */
 const practice = (extra: Record<string, unknown> = {}) => ({
@@ -225,6 +232,38 @@ describe('calendar events', () => {
       '2027-11-10T23:00:00.000Z Team practice',
       '2027-11-17T23:00:00.000Z Team practice',
     ]);
+  });
+
+  it('lists series a page at a time, filtered by team, kind, status and dates', async () => {
+    const comp = await call(
+      'POST',
+      '/events',
+      admin,
+      practice({
+        name: 'Home match',
+        category: 'HOME_COMPETITION',
+        caraCategory: 'COMPETITION',
+        repeat: 'NEVER',
+        weekdays: [],
+        repeatUntil: null,
+        startDate: '2027-12-04',
+        endDate: '2027-12-04',
+      }),
+    );
+    expect(comp.statusCode, comp.body).toBe(201);
+    const all = (await call('GET', '/event-list', admin)).json();
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    expect(all.items[0]).toMatchObject({ name: 'Home match', status: 'APPROVED' });
+    const comps = (await call('GET', '/event-list?kind=COMPETITION', admin)).json();
+    expect(comps.items.map((e: { name: string }) => e.name)).toEqual(['Home match']);
+    const december = (await call('GET', '/event-list?from=2027-12-01&to=2027-12-31', admin)).json();
+    expect(december.items.map((e: { name: string }) => e.name)).toEqual(['Home match']);
+    const page = (await call('GET', '/event-list?limit=1&offset=1', admin)).json();
+    expect(page).toMatchObject({ limit: 1, offset: 1, total: all.total });
+    expect(page.items).toHaveLength(1);
+    expect((await call('GET', `/event-list?teamId=${otherTeamId}`, admin)).json().items).toEqual([]);
+    expect((await call('GET', '/event-list?from=2027-12-31&to=2027-12-01', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/event-list?status=PENDING', otherAdmin)).json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('keeps athletes from writing and other schools from touching events', async () => {

@@ -193,3 +193,114 @@ export async function decidePendingEvent(
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** The first row of a series: edits cut occurrences and following parts out into rows pointing back with series_id. */
+export async function rootEventId(db: Db, schoolId: string, id: string): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive up as (
+      select id, series_id, 0 as depth from calendar_events where school_id = ${schoolId} and id = ${id}
+      union all
+      select e.id, e.series_id, up.depth + 1 from calendar_events e join up on e.id = up.series_id
+      where e.school_id = ${schoolId} and up.depth < 1000
+    )
+    select id from up where series_id is null limit 1`.execute(db);
+  return rows[0]?.id ?? id;
+}
+
+/** A series and every row edited out of it (at any depth), with the team's name; cancelled rows left out. */
+export async function listEventFamily(db: Db, schoolId: string, rootId: string): Promise<EventRow[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive down as (
+      select id, 0 as depth from calendar_events where school_id = ${schoolId} and id = ${rootId}
+      union all
+      select e.id, down.depth + 1 from calendar_events e join down on e.series_id = down.id
+      where e.school_id = ${schoolId} and down.depth < 1000
+    )
+    select id from down`.execute(db);
+  if (rows.length === 0) return [];
+  return db
+    .selectFrom('calendar_events as e')
+    .innerJoin('sport_teams as t', (j) =>
+      j.onRef('t.id', '=', 'e.sport_team_id').onRef('t.school_id', '=', 'e.school_id'),
+    )
+    .selectAll('e')
+    .select('t.name as team_name')
+    .where('e.school_id', '=', schoolId)
+    .where(
+      'e.id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .where('e.cancelled_at', 'is', null)
+    .orderBy('e.starts_at')
+    .execute();
+}
+
+/** Decides every still pending row of a series (the rows edited out of it share its approval); how many changed. */
+export async function decidePendingFamily(
+  db: Db,
+  schoolId: string,
+  ids: readonly string[],
+  status: 'APPROVED' | 'REJECTED',
+  reason: string | null,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const res = await db
+    .updateTable('calendar_events')
+    .set({ status, reject_reason: reason, updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export interface SeriesFilter {
+  teamId?: string;
+  category?: string;
+  /** Events (every category but competitions) or competitions (home and away). */
+  kind?: 'EVENT' | 'COMPETITION';
+  status?: 'PENDING' | 'APPROVED' | 'REJECTED';
+  /** Local dates, inclusive; a series is listed when any of it falls between them. */
+  from?: string;
+  to?: string;
+}
+
+export const COMPETITION_CATEGORIES = ['HOME_COMPETITION', 'AWAY_COMPETITION'];
+
+/** One row per series (and per occurrence or part edited out of one), newest first, a page at a time. */
+export async function listEventSeries(
+  db: Db,
+  scope: EventScope,
+  filter: SeriesFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: EventRow[]; total: number }> {
+  let q = eventsQuery(db, scope);
+  if (filter.teamId)
+    q = q.where((eb) =>
+      eb.or([
+        eb('e.sport_team_id', '=', filter.teamId!),
+        sql<boolean>`${sql.val(filter.teamId)}::uuid = any(e.attendee_team_ids)`,
+      ]),
+    );
+  if (filter.category) q = q.where('e.category', '=', filter.category);
+  if (filter.kind === 'COMPETITION') q = q.where('e.category', 'in', COMPETITION_CATEGORIES);
+  if (filter.kind === 'EVENT') q = q.where('e.category', 'not in', COMPETITION_CATEGORIES);
+  if (filter.status) q = q.where('e.status', '=', filter.status);
+  if (filter.to) q = q.where('e.starts_at', '<', new Date(Date.parse(`${filter.to}T00:00:00Z`) + 2 * 86_400_000));
+  if (filter.from) {
+    const from = new Date(Date.parse(`${filter.from}T00:00:00Z`) - 86_400_000);
+    const fromDay = from.toISOString().slice(0, 10);
+    q = q.where((eb) =>
+      eb.or([eb('e.ends_at', '>', from), eb.and([eb('e.rrule', 'is not', null), eb('e.repeat_until', '>=', fromDay)])]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    q.orderBy('e.starts_at', 'desc').orderBy('e.id').limit(page.limit).offset(page.offset).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

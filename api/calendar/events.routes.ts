@@ -8,6 +8,7 @@ import {
   EventDto,
   EventRangeQuery,
   OccurrenceList,
+  SeriesListQuery,
   UpdateEventBody,
 } from './events.schemas';
 import { Type } from 'typebox';
@@ -19,7 +20,9 @@ import {
   eventAsICalendar,
   getEvent,
   listOccurrences,
+  listSeries,
 } from './events.service';
+import { Page } from '../shared/schemas';
 
 /**
  * Calendar events. Athletes read their teams' approved events; coaches write their teams' events; admins see and
@@ -37,6 +40,15 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: EventRangeQuery, response: { 200: OccurrenceList, ...errorResponses(400, 401, 403) } },
     },
     async (request) => ({ items: await listOccurrences(request, request.query) }),
+  );
+
+  app.get(
+    '/event-list',
+    {
+      onRequest: canRead,
+      schema: { querystring: SeriesListQuery, response: { 200: Page(EventDto), ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => listSeries(request, request.query),
   );
 
   app.post(

@@ -107,3 +107,15 @@ export const EventDto = Type.Object({
   createdAt: Timestamp,
 });
 export type EventDto = Static<typeof EventDto>;
+
+export const SeriesListQuery = Type.Object({
+  teamId: Type.Optional(Uuid),
+  category: Type.Optional(Type.String({ maxLength: 40 })),
+  kind: Type.Optional(Type.Union([Type.Literal('EVENT'), Type.Literal('COMPETITION')])),
+  status: Type.Optional(Type.Union([Type.Literal('PENDING'), Type.Literal('APPROVED'), Type.Literal('REJECTED')])),
+  from: Type.Optional(IsoDate),
+  to: Type.Optional(IsoDate),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+});
+export type SeriesListQuery = Static<typeof SeriesListQuery>;

@@ -11,29 +11,35 @@ import {
   weekdaysOfRRule,
   type Occurrence,
 } from '../../domain/calendar-events';
-import { countWords, EVENT_CATEGORY_LABELS, EVENT_LIMITS, type EventCategory } from '../../domain/calendar-events';
+import { countWords, EVENT_LIMITS } from '../../domain/calendar-events';
 import { AppError, ERRORS } from '../../domain/errors';
-import type { NotificationPayload } from '../../domain/notifications';
 import { auditRequest } from '../audit/audit-request';
-import { insertNotification } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import { calendarTeamScope } from './calendar-access';
+import { notifyAudience } from './calendar-notify';
+import { decideThroughWorkflow, signalSeriesChanged } from './calendar-workflow';
 import { toICalendar } from './ics';
 import {
   cancelSeries,
-  decidePendingEvent,
   existingSchoolIds,
   findEvent,
   insertEvent,
-  listEventAudience,
   listEventsInRange,
+  listEventSeries,
   updateEvent,
   type EventRow,
   type EventScope,
   type EventValues,
 } from './events.repository';
-import type { CreateEventBody, DecisionBody, EventDto, OccurrenceDto, UpdateEventBody } from './events.schemas';
+import type {
+  CreateEventBody,
+  DecisionBody,
+  EventDto,
+  OccurrenceDto,
+  SeriesListQuery,
+  UpdateEventBody,
+} from './events.schemas';
 
 /** Team filters are free text in the query string; only ids can match a team (and reach a uuid column). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,35 +112,6 @@ async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody, n
     ]);
 }
 
-async function notifyAudience(
-  db: Db,
-  schoolId: string,
-  row: EventRow,
-  status: 'init' | 'edit' | 'invite' | 'cancel',
-  key: string,
-  skip?: string,
-): Promise<void> {
-  const audience = (await listEventAudience(db, schoolId, row)).filter((id) => id !== skip);
-  const local = instantToLocal(row.starts_at, row.time_zone);
-  const verb = { init: 'New event', invite: 'You are invited', edit: 'Event changed', cancel: 'Event cancelled' }[
-    status
-  ];
-  const payload: NotificationPayload = {
-    module: 'calendar',
-    status,
-    title: `${verb}: ${row.name}`,
-    body: `${EVENT_CATEGORY_LABELS[row.category as EventCategory] ?? row.category}, ${local.date} ${local.time}`,
-    eventId: row.id,
-    eventDate: local.date,
-    eventStartTime: local.time,
-    sportTeamId: row.sport_team_id,
-    sportTeamName: row.team_name,
-    featureData: { eventId: row.id, eventDateTime: row.starts_at.toISOString() },
-  };
-  for (const userId of audience)
-    await insertNotification(db, { schoolId, userId, payload, dedupeKey: `calendar:${key}:${userId}` });
-}
-
 export async function createEvent(request: FastifyRequest, body: CreateEventBody): Promise<EventDto> {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
@@ -150,6 +127,7 @@ export async function createEvent(request: FastifyRequest, body: CreateEventBody
   const scope = await eventScopeOf(db, auth);
   const row = (await findEvent(db, scope, id))!;
   if (status === 'APPROVED') await notifyAudience(db, auth.school.id, row, 'invite', `invite:${id}`, auth.user.id);
+  await signalSeriesChanged(request, auth.school.id, id);
   return toEventDto(auth, scope, row);
 }
 
@@ -263,7 +241,7 @@ export async function listOccurrences(
         ),
       ),
     )
-    .sort((a, b) => a.start.localeCompare(b.start));
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
 async function loadEditable(request: FastifyRequest, id: string): Promise<{ row: EventRow; scope: EventScope }> {
@@ -362,6 +340,7 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
     details: { scope: effective, seriesId: id, occurrenceStart: occurrenceStart ?? null },
   });
   const updated = (await findEvent(db, scope, targetId))!;
+  await signalSeriesChanged(request, auth.school.id, id);
   if (updated.status === 'APPROVED')
     await notifyAudience(
       db,
@@ -401,6 +380,7 @@ export async function deleteEvent(
     targetId: id,
     details: { scope: effective, occurrenceStart: query.occurrenceStart ?? null },
   });
+  await signalSeriesChanged(request, auth.school.id, id);
   if (row.status === 'APPROVED')
     await notifyAudience(
       db,
@@ -422,8 +402,9 @@ export async function getEvent(request: FastifyRequest, id: string): Promise<Eve
 }
 
 /**
- * An admin approves or rejects a pending event (with a reason of at most 50 words). The status changes only from
- * PENDING, so of two admins deciding at once exactly one wins and the other hears "already decided".
+ * An admin approves or rejects a pending event (with a reason of at most 50 words), as an Update of the series'
+ * process: its validator refuses a decided event, and decisions take turns, so of two admins deciding at once exactly
+ * one wins and the other hears "already decided".
  */
 export async function decideEvent(request: FastifyRequest, id: string, body: DecisionBody): Promise<EventDto> {
   const db = request.server.deps.database.db;
@@ -436,24 +417,15 @@ export async function decideEvent(request: FastifyRequest, id: string, body: Dec
     throw new AppError('EVENT_REJECT_REASON_REQUIRED', [
       { field: 'reason', message: ERRORS.EVENT_REJECT_REASON_REQUIRED.message },
     ]);
-  const status = body.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
-  const changed = await decidePendingEvent(db, auth.school.id, id, status, status === 'REJECTED' ? reason : null);
-  if (!changed) throw new AppError('EVENT_ALREADY_DECIDED');
-  await auditRequest(request, {
-    action: status === 'APPROVED' ? 'calendar-event.approved' : 'calendar-event.rejected',
-    targetType: 'calendar_event',
-    targetId: id,
-    details: status === 'REJECTED' ? { reason } : {},
+  if (row.status !== 'PENDING') throw new AppError('EVENT_ALREADY_DECIDED');
+  // The series' process records the decision, completes the admins' task, tells the people concerned and then
+  // schedules the reminders.
+  await decideThroughWorkflow(request, auth.school.id, id, {
+    actor: { userId: auth.user.id, role: 'ADMIN' },
+    decision: body.decision,
+    reason: body.decision === 'REJECT' ? reason : null,
   });
   const updated = (await findEvent(db, scope, id))!;
-  if (status === 'APPROVED') await notifyAudience(db, auth.school.id, updated, 'invite', `invite:${id}`);
-  else if (row.created_by)
-    await insertNotification(db, {
-      schoolId: auth.school.id,
-      userId: row.created_by,
-      dedupeKey: `calendar:rejected:${id}`,
-      payload: { module: 'calendar', status: 'edit', title: `Event rejected: ${row.name}`, body: reason, eventId: id },
-    });
   return toEventDto(auth, scope, updated);
 }
 
@@ -472,4 +444,22 @@ export async function eventAsICalendar(request: FastifyRequest, id: string, occu
   );
   if (!occurrence) throw new AppError('NOT_FOUND');
   return toICalendar(row.name, toOccurrenceDtos(auth, scope, row, [occurrence]), request.server.deps.config.publicUrl);
+}
+
+/** The events and competitions list: one row per series, filtered by team, category, kind, status and dates. */
+export async function listSeries(
+  request: FastifyRequest,
+  query: SeriesListQuery,
+): Promise<{ items: EventDto[]; total: number; limit: number; offset: number }> {
+  const db = request.server.deps.database.db;
+  const auth = authOf(request);
+  const scope = await eventScopeOf(db, auth);
+  if (query.from && query.to && query.to < query.from)
+    throw new AppError('VALIDATION_FAILED', [
+      { field: 'to', message: 'The end date cannot be before the start date.' },
+    ]);
+  const limit = query.limit ?? 25;
+  const offset = query.offset ?? 0;
+  const { rows, total } = await listEventSeries(db, scope, query, { limit, offset });
+  return { items: rows.map((r) => toEventDto(auth, scope, r)), total, limit, offset };
 }

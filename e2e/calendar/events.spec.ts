@@ -96,8 +96,13 @@ test('a coach creates a weekly practice series, an admin approves it, the athlet
   const review = admin.getByRole('dialog', { name: 'Skills practice' });
   await expect(review.getByText('Approval pending')).toBeVisible();
   await checkScreen(admin, 'calendar-event-review');
-  await review.getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText('Event approved.')).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(review).toBeHidden();
+  // The admin decides from the events list filtered on pending (where the task in My Tasks leads).
+  const me = (await (await admin.request.get('/api/v1/auth/me')).json()) as { school: { id: string } };
+  await admin.goto(`/eventAndCompetitionListing/${me.school.id}?status=PENDING`);
+  await admin.getByRole('button', { name: 'Approve Skills practice' }).click();
+  await expect(admin.getByText('Skills practice approved')).toBeVisible();
 
   await athlete.goto('/adminCalendar');
   await showAgendaWeekOf(athlete, first);
@@ -121,6 +126,56 @@ test('a coach creates a weekly practice series, an admin approves it, the athlet
   const moved = await ours();
   expect(moved).toHaveLength(5);
   expect(moved.filter((o) => o.start.endsWith('T07:00:00.000Z'))).toHaveLength(1);
+
+  // The athlete's private feed (made on the calendar page) follows: the moved Wednesday is an override of its slot.
+  await athlete.goto('/adminCalendar');
+  await athlete.getByRole('button', { name: 'Subscribe' }).click();
+  const subscribe = athlete.getByRole('dialog', { name: 'Subscribe in your calendar app' });
+  await subscribe.getByRole('button', { name: 'Create my feed address' }).click();
+  const address = subscribe.getByRole('textbox', { name: 'Your feed address' });
+  await expect(address).toHaveValue(/\/api\/v1\/calendar-feed\/.+\.ics$/);
+  await checkScreen(athlete, 'calendar-feed');
+  const feedUrl = new URL(await address.inputValue());
+  // Fetched without the session, as a calendar app would.
+  const app = await (await browser.newContext({ baseURL: baseUrl() })).request;
+  const feed = await (await app.get(feedUrl.pathname)).text();
+  const wednesday = new Date(`${first}T00:00:00Z`);
+  wednesday.setUTCDate(wednesday.getUTCDate() + 2);
+  const day = wednesday.toISOString().slice(0, 10).replace(/-/g, '');
+  expect(feed).toContain('SUMMARY:Skills practice');
+  expect(feed).toMatch(/RRULE:FREQ=WEEKLY/);
+  // In UTC the times are written with Z; in any other zone with TZID.
+  expect(feed).toMatch(new RegExp(`RECURRENCE-ID(;TZID=UTC)?:${day}T`));
+  expect(feed).toMatch(new RegExp(`DTSTART(;TZID=UTC)?:${day}T070000`));
+});
+
+test('the events list and the upload screen, on a desk and on a phone', async ({ page }) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
+  await logInThroughApi(page, 'admin@demo.edu');
+  const me = (await (await page.request.get('/api/v1/auth/me')).json()) as { school: { id: string } };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/eventAndCompetitionListing/${me.school.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events and competitions', {
+      timeout: SLOW_FIRST_PAINT,
+    });
+    await expect(page.getByTestId('event-row').first()).toBeVisible();
+    await checkScreen(page, `calendar-listing-${width}`);
+    await page.goto(`/uploadEventOrCompetition/${me.school.id}/false`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upload competitions');
+    await page
+      .getByTestId('event-upload-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'games.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'Name,Team,Category,Start date,Start time,End time\nvs. Nowhere,No such team,Home,2020-01-01,18:00,20:00\n',
+        ),
+      });
+    await expect(page.getByText('Checked: nothing was added')).toBeVisible();
+    await checkScreen(page, `calendar-upload-problems-${width}`);
+  }
 });
 
 test('the calendar reads well on a phone', async ({ page }) => {

@@ -129,6 +129,14 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/schools/SchoolAthletesPage'),
     'SchoolAddStudentPage',
   ),
+  '/eventAndCompetitionListing/:universityId': screen(
+    () => import('../features/calendar/EventListingPage'),
+    'EventListingPage',
+  ),
+  '/uploadEventOrCompetition/:universityId/:isEvent': screen(
+    () => import('../features/calendar/EventUploadPage'),
+    'EventUploadPage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

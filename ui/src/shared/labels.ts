@@ -72,6 +72,7 @@ export const TASK_MODULE_LABELS: Catalogue = {
   'cara-log': 'CARA logs',
   'psa-transfer': 'Recruiting',
   invitation: 'Invitations',
+  'calendar-event': 'Calendar',
 };
 
 /** Notification modules (spec part 1 §3–4), as the notification centre shows them. */

@@ -21,6 +21,7 @@ import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState } from '../../shared/states';
+import { CalendarFeedModal } from './CalendarFeedModal';
 import { EventDetailsModal } from './EventDetailsModal';
 import { EventFormModal } from './EventFormModal';
 import {
@@ -56,6 +57,7 @@ export function CalendarPage() {
   const occurrences = useOccurrences(filter);
   const [opened, setOpened] = useState<Occurrence | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [feedOpen, setFeedOpen] = useState(false);
   const [editing, setEditing] = useState<{ occurrence: Occurrence } | null>(null);
   const editingEvent = useEvent(editing?.occurrence.id ?? null);
   const save = useSaveEvent();
@@ -124,18 +126,22 @@ export function CalendarPage() {
         title="Calendar"
         description="Practices, competitions, travel and other events of your teams."
         actions={
-          canWrite &&
-          (teams.data?.length ?? 0) > 0 && (
-            <Button
-              leftSection={<PlusIcon size={16} />}
-              onClick={() => {
-                setEditing(null);
-                setFormOpen(true);
-              }}
-            >
-              New event
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setFeedOpen(true)}>
+              Subscribe
             </Button>
-          )
+            {canWrite && (teams.data?.length ?? 0) > 0 && (
+              <Button
+                leftSection={<PlusIcon size={16} />}
+                onClick={() => {
+                  setEditing(null);
+                  setFormOpen(true);
+                }}
+              >
+                New event
+              </Button>
+            )}
+          </Group>
         }
       />
       <Group align="flex-end" gap="sm" role="search" aria-label="Filter events">
@@ -230,6 +236,7 @@ export function CalendarPage() {
           </Badge>
         ))}
       </Group>
+      <CalendarFeedModal opened={feedOpen} onClose={() => setFeedOpen(false)} />
       <EventDetailsModal
         key={opened ? `${opened.id}|${opened.occurrenceStart}` : 'closed'}
         occurrence={opened}

@@ -140,3 +140,72 @@ export function toEventInput(event: CalendarEvent): EventInput {
     reminderMinutes: event.reminderMinutes,
   };
 }
+
+export interface CalendarFeed {
+  url: string | null;
+  createdAt: string | null;
+  lastFetchedAt: string | null;
+}
+
+const FEED_KEY = ['calendar', 'feed'] as const;
+
+/** The person's private calendar feed URL (null until they make one). */
+export function useCalendarFeed(enabled: boolean) {
+  return useQuery({
+    queryKey: FEED_KEY,
+    enabled,
+    queryFn: ({ signal }) => api.get<CalendarFeed>('/calendar-feed', undefined, signal),
+  });
+}
+
+/** A new feed URL; the old one stops working. */
+export function useRegenerateFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>('/calendar-feed', {}),
+    onSuccess: (feed) => client.setQueryData(FEED_KEY, feed),
+  });
+}
+
+export function useRevokeFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<null>('/calendar-feed'),
+    onSuccess: () => client.setQueryData(FEED_KEY, { url: null, createdAt: null, lastFetchedAt: null }),
+  });
+}
+
+export interface SeriesFilter {
+  teamId: string | null;
+  category: string | null;
+  kind: 'EVENT' | 'COMPETITION' | null;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+export const SERIES_PAGE_SIZE = 25;
+
+/** The events and competitions list, one row per series, a page at a time. */
+export function useEventSeries(filter: SeriesFilter) {
+  return useQuery({
+    queryKey: [...EVENTS_KEY, 'list', filter],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<{ items: CalendarEvent[]; total: number }>(
+        '/event-list',
+        {
+          teamId: filter.teamId ?? undefined,
+          category: filter.category ?? undefined,
+          kind: filter.kind ?? undefined,
+          status: filter.status ?? undefined,
+          from: filter.from ?? undefined,
+          to: filter.to ?? undefined,
+          limit: SERIES_PAGE_SIZE,
+          offset: (filter.page - 1) * SERIES_PAGE_SIZE,
+        },
+        signal,
+      ),
+  });
+}

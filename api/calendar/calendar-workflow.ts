@@ -1,0 +1,75 @@
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { FastifyRequest } from 'fastify';
+import { calendarEventWorkflowId, type CalendarDecisionInput } from '../../domain/calendar-workflow';
+import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
+import {
+  calendarEventChangedSignal,
+  calendarEventWorkflow,
+  decideCalendarEventUpdate,
+  type CalendarWorkflowState,
+} from '../../workflows/calendar/calendar-event.workflow';
+import { taskQueueOf } from '../shared/workflow-client';
+import { rootEventId } from './events.repository';
+
+/**
+ * The API's side of the series process: every change to a series signals it (starting it when it is not running,
+ * so an edit brings the reminders of an ended one back), and an admin's decision is an Update of it.
+ */
+export async function signalSeriesChanged(request: FastifyRequest, schoolId: string, eventId: string): Promise<void> {
+  const { deps } = request.server;
+  if (!deps.temporal) {
+    request.log.warn({ eventId }, 'calendar: no workflow service, reminders not scheduled');
+    return;
+  }
+  try {
+    const root = await rootEventId(deps.database.db, schoolId, eventId);
+    await startOrSignal(deps.temporal, taskQueueOf(deps), schoolId, root);
+  } catch (err) {
+    // The change is stored; the process catches up at the next change or decision.
+    request.log.error({ err, eventId }, 'calendar: could not signal the series process');
+  }
+}
+
+export async function startOrSignal(temporal: Client, taskQueue: string, schoolId: string, rootId: string) {
+  return temporal.workflow.signalWithStart(calendarEventWorkflow, {
+    workflowId: calendarEventWorkflowId(rootId),
+    taskQueue,
+    args: [{ schoolId, eventId: rootId }],
+    signal: calendarEventChangedSignal,
+    signalArgs: [],
+  });
+}
+
+const CODES = new Set<string>([
+  'FORBIDDEN',
+  'VALIDATION_FAILED',
+  'EVENT_REJECT_REASON_REQUIRED',
+  'EVENT_ALREADY_DECIDED',
+]);
+
+/** Sends an admin's decision to the series' process; the validator's reason becomes the catalogue error. */
+export async function decideThroughWorkflow(
+  request: FastifyRequest,
+  schoolId: string,
+  eventId: string,
+  input: CalendarDecisionInput,
+): Promise<CalendarWorkflowState> {
+  const { deps } = request.server;
+  if (!deps.temporal) throw new AppError('WORKFLOW_UNAVAILABLE');
+  const root = await rootEventId(deps.database.db, schoolId, eventId);
+  try {
+    const handle = await startOrSignal(deps.temporal, taskQueueOf(deps), schoolId, root);
+    return await handle.executeUpdate(decideCalendarEventUpdate, { args: [input] });
+  } catch (err) {
+    if (err instanceof WorkflowUpdateFailedError) {
+      let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
+      while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
+      const type = cause?.type;
+      if (typeof type === 'string' && CODES.has(type) && type in ERRORS) throw new AppError(type as ErrorCode);
+      throw new AppError('EVENT_ALREADY_DECIDED');
+    }
+    if (err instanceof AppError) throw err;
+    request.log.error({ err, eventId }, 'calendar: decision failed');
+    throw new AppError('WORKFLOW_UNAVAILABLE');
+  }
+}

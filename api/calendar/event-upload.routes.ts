@@ -1,0 +1,154 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as XLSX from '@e965/xlsx';
+import { Type } from 'typebox';
+import { normaliseHeader } from '../../domain/athlete-upload';
+import { EVENT_UPLOAD_COLUMNS, parseEventRows, type EventUploadKind } from '../../domain/event-upload';
+import { AppError } from '../../domain/errors';
+import { detectSheetKind, readSheet } from '../athletes/athlete-upload-file';
+import { auditRequest } from '../audit/audit-request';
+import { readUploadedFile } from '../disclosures/disclosure-files.service';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { errorResponses } from '../shared/schemas';
+import { calendarTeamScope, listCalendarTeams } from './calendar-access';
+import type { CreateEventBody } from './events.schemas';
+import { createEvent } from './events.service';
+
+const KindQuery = Type.Object({
+  kind: Type.Union([Type.Literal('EVENT'), Type.Literal('COMPETITION')]),
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+});
+const Problem = Type.Object({ row: Type.Integer(), field: Type.Optional(Type.String()), message: Type.String() });
+const UploadResult = Type.Object({
+  rows: Type.Integer(),
+  created: Type.Integer(),
+  problems: Type.Array(Problem),
+});
+
+/**
+ * Bulk upload of events or competitions from XLSX, XLS or CSV (at most 200 rows). `check` reads and validates the
+ * file and stores nothing; the upload itself validates again and stores the events only when no row has a problem,
+ * each through the same service as the event form (approval, notifications and the series process included).
+ */
+export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+  const canWrite = requirePermission('calendar:write');
+
+  async function readAndCheck(request: Parameters<typeof authOf>[0], kind: EventUploadKind, timeZone?: string) {
+    const auth = authOf(request);
+    const db = app.deps.database.db;
+    const file = await readUploadedFile(request);
+    const sheet = readSheet(detectSheetKind(file.filename, file.bytes), file.bytes);
+    const teams = await listCalendarTeams(db, auth.school.id, await calendarTeamScope(db, auth));
+    const teamIdByName = new Map(teams.map((t) => [normaliseHeader(t.name), t.id]));
+    const result = parseEventRows(kind, sheet.headers, sheet.rows, {
+      teamIdByName,
+      defaultTimeZone: timeZone || 'America/New_York',
+      now: new Date(),
+    });
+    return { ...result, rows: sheet.rows.length, filename: file.filename };
+  }
+
+  app.post(
+    '/event-uploads/check',
+    {
+      onRequest: canWrite,
+      schema: {
+        querystring: KindQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadResult, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const { problems, rows } = await readAndCheck(request, request.query.kind, request.query.timeZone);
+      return { rows, created: 0, problems };
+    },
+  );
+
+  app.post(
+    '/event-uploads',
+    {
+      onRequest: canWrite,
+      schema: {
+        querystring: KindQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadResult, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const { parsed, problems, rows, filename } = await readAndCheck(
+        request,
+        request.query.kind,
+        request.query.timeZone,
+      );
+      if (problems.length > 0) return { rows, created: 0, problems };
+      let created = 0;
+      for (const p of parsed) {
+        await createEvent(request, p.input as CreateEventBody);
+        created += 1;
+      }
+      await auditRequest(request, {
+        action: 'calendar-event.bulk-uploaded',
+        targetType: 'calendar_event',
+        details: { kind: request.query.kind, created, filename },
+      });
+      return { rows, created, problems: [] };
+    },
+  );
+
+  app.get(
+    '/event-uploads/template',
+    {
+      onRequest: canWrite,
+      schema: {
+        querystring: Type.Object({
+          kind: Type.Optional(Type.Union([Type.Literal('EVENT'), Type.Literal('COMPETITION')])),
+          format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
+        }),
+        response: {
+          200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const format = request.query.format ?? 'xlsx';
+      const competition = request.query.kind === 'COMPETITION';
+      const example: Record<string, string> = {
+        name: competition ? 'vs. State College' : 'Team practice',
+        team: 'Football',
+        category: competition ? 'Home competition' : 'CARA',
+        caraCategory: competition ? 'Competition' : 'Practice',
+        location: competition ? 'Main stadium' : 'Practice field',
+        timeZone: 'America/Chicago',
+        startDate: '2027-09-04',
+        startTime: competition ? '18:00' : '15:30',
+        endDate: '2027-09-04',
+        endTime: competition ? '21:00' : '17:30',
+        notes: '',
+        reminderMinutes: '60',
+      };
+      const sheet = XLSX.utils.aoa_to_sheet([
+        EVENT_UPLOAD_COLUMNS.map((c) => c.header),
+        EVENT_UPLOAD_COLUMNS.map((c) => example[c.field] ?? ''),
+      ]);
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, competition ? 'Competitions' : 'Events');
+      const bytes = XLSX.write(book, { type: 'buffer', bookType: format }) as Buffer;
+      if (!bytes) throw new AppError('UPLOAD_FAILED');
+      const name = competition ? 'competitions-template' : 'events-template';
+      return reply
+        .type(
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', `attachment; filename="${name}.${format}"`)
+        .send(bytes);
+    },
+  );
+};

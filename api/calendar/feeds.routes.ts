@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requirePermission } from '../plugins/require-permission';
+import { NoContent, errorResponses } from '../shared/schemas';
+import { feedByToken, getMyFeed, regenerateMyFeed, revokeMyFeed } from './feeds.service';
+
+const FeedDto = Type.Object({
+  url: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Union([Type.String(), Type.Null()]),
+  lastFetchedAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+/**
+ * Personal calendar feeds: a signed, revocable URL per person that calendar apps subscribe to. The feed itself is
+ * public by design (apps cannot sign in); its token is the credential.
+ */
+export const feedsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const canRead = requirePermission('calendar:read');
+
+  app.get(
+    '/calendar-feed',
+    { onRequest: canRead, schema: { response: { 200: FeedDto, ...errorResponses(401, 403) } } },
+    async (request) => getMyFeed(request),
+  );
+
+  app.post(
+    '/calendar-feed',
+    { onRequest: canRead, schema: { response: { 200: FeedDto, ...errorResponses(401, 403) } } },
+    async (request) => regenerateMyFeed(request),
+  );
+
+  app.delete(
+    '/calendar-feed',
+    { onRequest: canRead, schema: { response: { 204: NoContent, ...errorResponses(401, 403) } } },
+    async (request, reply) => {
+      await revokeMyFeed(request);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/calendar-feed/:token',
+    {
+      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        params: Type.Object({ token: Type.String({ maxLength: 300 }) }),
+        response: {
+          200: {
+            description: 'The person’s events as an iCalendar (RFC 5545) feed.',
+            content: { 'text/calendar': { schema: Type.String() } },
+          },
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(await feedByToken(request, request.params.token)),
+  );
+};
