@@ -16,6 +16,7 @@ import { createPacketSendActivities } from './packets/packet-send.activities';
 import { createSignerCopyActivities } from './packets/signer-copy.activities';
 import { createTemplateAssignmentActivities } from './templates/template-assignment.activities';
 import { createTemplateDuplicationActivities } from './templates/template-duplication.activities';
+import { createCaraActivities } from './cara/cara.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -42,6 +43,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRosterActivities(deps),
     ...createTemplateAssignmentActivities(deps),
     ...createTemplateDuplicationActivities(deps),
+    ...createCaraActivities(deps),
   };
 }
 

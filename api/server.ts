@@ -35,6 +35,7 @@ import { registerUi } from './plugins/serve-ui';
 import { installValidatorCompiler } from './plugins/install-validator-compiler';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { rostersRoutes } from './rosters/rosters.routes';
+import { caraRoutes } from './cara/cara.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -121,6 +122,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(templatesRoutes);
       await api.register(tasksRoutes);
       await api.register(searchRoutes);
+      await api.register(caraRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },
