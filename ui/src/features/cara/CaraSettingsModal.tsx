@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CARA_FREQUENCIES, CARA_FREQUENCY_LABELS } from '../../../../domain/bylaw17';
 import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
@@ -20,20 +20,6 @@ export function CaraSettingsModal({
   onClose: () => void;
 }) {
   const settings = useCaraSettings(opened ? teamId : null);
-  const save = useSaveCaraSettings(teamId);
-  const [values, setValues] = useState<Values | null>(null);
-  useEffect(() => {
-    if (settings.data && opened) {
-      const { teamId: _t, teamName: _n, segmentsConfigured: _s, staff: _st, updatedAt: _u, ...rest } = settings.data;
-      setValues(rest);
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the settings load or the modal opens
-  }, [settings.data, opened]);
-  const staff = (settings.data?.staff ?? []).map((s) => ({ value: s.id, label: s.name }));
-  const errors = fieldErrors(save.error);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => (v ? { ...v, [key]: value } : v));
-
   return (
     <Modal
       opened={opened}
@@ -43,6 +29,26 @@ export function CaraSettingsModal({
     >
       {settings.isPending && <LoadingState rows={4} label="Loading settings" />}
       {settings.error && <ErrorState error={settings.error} />}
+      {settings.data && opened && (
+        <SettingsForm key={settings.dataUpdatedAt} data={settings.data} teamId={teamId} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function SettingsForm({ data, teamId, onClose }: { data: CaraSettings; teamId: string; onClose: () => void }) {
+  const settings = { data };
+  const save = useSaveCaraSettings(teamId);
+  const [values, setValues] = useState<Values | null>(() => {
+    const { teamId: _t, teamName: _n, segmentsConfigured: _s, staff: _st, updatedAt: _u, ...rest } = data;
+    return rest;
+  });
+  const staff = data.staff.map((s) => ({ value: s.id, label: s.name }));
+  const errors = fieldErrors(save.error);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => (v ? { ...v, [key]: value } : v));
+
+  return (
+    <>
       {values && settings.data && (
         <Stack>
           {!settings.data.segmentsConfigured && (
@@ -141,6 +147,6 @@ export function CaraSettingsModal({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </>
   );
 }
