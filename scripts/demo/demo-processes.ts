@@ -14,6 +14,7 @@ import { demoPacketDefinitions, DEMO_PACKET_NAMES } from './demo-packets';
 import { DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE, DEMO_LEAVER } from './demo-people';
 import { actWhenStepActive, signInDemoPerson, waitForRow, type DemoPerson } from './demo-person';
 import { loadDemoRosters } from './demo-rosters';
+import { loadDemoCara } from './demo-cara';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -55,6 +56,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await backdateDemoHistory(db, school.id, timeline);
     // A roster rollover in progress (issue 15), by the real workflow: it waits on the coach to submit.
     await loadDemoRosters({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
+    // CARA logs (issue 17), by the real workflow: a week over the 20-hour limit whose log waits for review.
+    await loadDemoCara({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
   } finally {
     await admin.signOut();
   }
