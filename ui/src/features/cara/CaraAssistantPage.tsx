@@ -43,7 +43,7 @@ export function CaraAssistantPage() {
             <Text size="sm" c="dimmed">
               {v.label}
             </Text>
-            <Text fz="xl" fw={700} c={v.value === 'OVERDUE' && count(v.value) > 0 ? 'red.8' : undefined}>
+            <Text fz="xl" fw={700} c={v.value === 'OVERDUE' && count(v.value) > 0 ? 'red.9' : undefined}>
               {logs.data ? count(v.value) : '–'}
             </Text>
           </Card>

@@ -43,7 +43,7 @@ export function CaraDashboardPage() {
       )}
       {d.weeks.length > 0 && (
         <>
-          <Text size="sm" c={over > 0 ? 'red.8' : 'dimmed'}>
+          <Text size="sm" c={over > 0 ? 'red.9' : 'dimmed'}>
             {over === 0
               ? 'No week over the limit.'
               : `${over} ${over === 1 ? 'week' : 'weeks'} with an athlete over the limit.`}
@@ -86,7 +86,7 @@ export function CaraDashboardPage() {
                     </Table.Td>
                     <Table.Td ta="right">{w.teamAverage}</Table.Td>
                     <Table.Td ta="right">
-                      <Text size="sm" c={w.maxHours > w.weeklyLimit && !w.exempt ? 'red.8' : undefined}>
+                      <Text size="sm" c={w.maxHours > w.weeklyLimit && !w.exempt ? 'red.9' : undefined}>
                         {w.maxHours}
                       </Text>
                     </Table.Td>

@@ -109,7 +109,7 @@ export function CaraDetailsPage() {
           {statusLabel(l.status)}
         </Badge>
         {l.due && (
-          <Text size="sm" c={l.due.kind === 'OVERDUE' ? 'red.8' : 'dimmed'}>
+          <Text size="sm" c={l.due.kind === 'OVERDUE' ? 'red.9' : 'dimmed'}>
             {l.due.label}
           </Text>
         )}
@@ -217,7 +217,7 @@ function Violations({ log }: { log: CaraLogDetail }) {
                 <Table.Td ta="right">{v.actual}</Table.Td>
                 <Table.Td ta="right">{v.limit}</Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm" c={v.dismissal ? 'dimmed' : 'red.8'} fw={600}>
+                  <Text size="sm" c={v.dismissal ? 'dimmed' : 'red.9'} fw={600}>
                     {v.excess} {v.unit === 'hours' ? 'h' : v.unit === 'days' ? (v.excess === 1 ? 'day' : 'days') : ''}
                   </Text>
                 </Table.Td>
@@ -274,7 +274,7 @@ function Hours({ log }: { log: CaraLogDetail }) {
                     <Table.Td ta="right">
                       <Text
                         size="sm"
-                        c={w.hours > w.weeklyLimit ? 'red.8' : undefined}
+                        c={w.hours > w.weeklyLimit ? 'red.9' : undefined}
                         fw={w.hours > w.weeklyLimit ? 700 : 400}
                       >
                         {w.hours} / {w.weeklyLimit}

@@ -42,7 +42,7 @@ export function CaraLogsTable({ logs, label }: { logs: CaraLog[]; label: string 
                 {l.due ? (
                   <Text
                     size="sm"
-                    c={l.due.kind === 'OVERDUE' ? 'red.8' : undefined}
+                    c={l.due.kind === 'OVERDUE' ? 'red.9' : undefined}
                     fw={l.due.kind === 'OVERDUE' ? 600 : 400}
                   >
                     {l.due.label}
@@ -54,7 +54,7 @@ export function CaraLogsTable({ logs, label }: { logs: CaraLog[]; label: string 
                 )}
               </Table.Td>
               <Table.Td ta="right">
-                <Text size="sm" c={l.violations > 0 ? 'red.8' : undefined}>
+                <Text size="sm" c={l.violations > 0 ? 'red.9' : undefined}>
                   {l.violations}
                 </Text>
               </Table.Td>
