@@ -62,6 +62,7 @@ export function CaraDashboardPage() {
                 { y: 8, label: 'Out-of-season limit (8 h)', color: 'gray.7' },
               ]}
               tickLine="y"
+              withLegend
               role="img"
               aria-label="Countable hours per week against the limits"
             />
