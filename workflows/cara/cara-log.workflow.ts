@@ -224,7 +224,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
       CARA_AWAITING_COACH.includes(status)
         ? `team:${input.teamId}`
         : CARA_IN_REVIEW.includes(status)
-          ? 'CARA_REVIEWER'
+          ? 'SCHOOL_ADMIN'
           : null,
     );
     const now = Date.now();
