@@ -281,6 +281,8 @@ export const NAV_MODULES: NavModule[] = [
       { path: '/conflictOfInterest', label: 'Conflict of interest', permission: 'conflict-flags:read' },
       { path: '/compliance', label: 'Compliance plan' },
       { path: '/auditLog', label: 'Security audit log', permission: 'audit:read' },
+      { path: '/cara/assistant', label: 'Compliance assistant', permission: 'cara:read' },
+      { path: '/cara-logs', label: 'CARA logs', permission: 'cara:read' },
     ],
   },
   {

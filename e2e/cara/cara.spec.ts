@@ -74,6 +74,9 @@ test('a coach is warned of a week over 20 hours, submits the log; the admin reje
     form.getByText(/Daily hour limit \(playing season\): [\d.]+ countable hours, limit 4 \([\d.]+ over\)/).first(),
   ).toBeVisible();
   await checkScreen(coach, 'cara-event-warning');
+  // The warnings sit at the foot of the form: a picture of them as the coach sees them.
+  await form.getByText(/Bylaw 17 warnings/).scrollIntoViewIfNeeded();
+  await coach.screenshot({ path: 'e2e/artifacts/screens/cara-event-warning-panel.png', animations: 'disabled' });
   await form.getByRole('button', { name: 'Cancel' }).click();
 
   // The coach submits the log the workflow generated for the week of 9 November.
