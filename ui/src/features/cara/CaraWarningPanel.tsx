@@ -36,7 +36,8 @@ export function CaraWarningPanel({
   const check = useCaraCheck(ready);
   const data = check.data;
   if (!ready || !data || data.status === 'NOT_COUNTABLE') return null;
-  const open = data.violations.filter((v) => !v.dismissal);
+  // What this event causes first, then what the week already breaks.
+  const open = data.violations.filter((v) => !v.dismissal).sort((a, b) => Number(b.isNew) - Number(a.isNew));
   const dismissed = data.violations.length - open.length;
 
   return (
