@@ -97,7 +97,20 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canConfigure,
       schema: { params: TeamParams, body: SettingsBody, response: { 200: SettingsDto, ...errors } },
     },
-    async (request) => saveSettings(request, request.params.teamId, request.body),
+    async (request) => {
+      const saved = await saveSettings(request, request.params.teamId, request.body);
+      // With logging on, the log process of the period holding today starts (it sleeps until the period ends).
+      // Without Temporal, or when no segment holds today, the settings are saved all the same.
+      if (saved.loggingEnabled && app.deps.temporal) {
+        const today = new Date().toISOString().slice(0, 10);
+        await ensureCaraLogWorkflow(app.deps, app.deps.temporal, authOf(request).school.id, saved.teamId, today).catch(
+          (err: unknown) => {
+            if (!(err instanceof AppError)) request.log.warn({ err }, 'CARA log process not started');
+          },
+        );
+      }
+      return saved;
+    },
   );
 
   app.get(
