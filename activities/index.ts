@@ -18,6 +18,7 @@ import { createSignerCopyActivities } from './packets/signer-copy.activities';
 import { createTemplateAssignmentActivities } from './templates/template-assignment.activities';
 import { createTemplateDuplicationActivities } from './templates/template-duplication.activities';
 import { createCalendarActivities } from './calendar/calendar-event.activities';
+import { createCaraActivities } from './cara/cara.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -46,6 +47,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTemplateDuplicationActivities(deps),
     ...createInvitationBatchActivities(deps),
     ...createCalendarActivities(deps),
+    ...createCaraActivities(deps),
   };
 }
 

@@ -38,6 +38,7 @@ import { installValidatorCompiler } from './plugins/install-validator-compiler';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { rostersRoutes } from './rosters/rosters.routes';
 import { schoolAthletesRoutes } from './schools/school-athletes.routes';
+import { caraRoutes } from './cara/cara.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -127,6 +128,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(tasksRoutes);
       await api.register(searchRoutes);
       await api.register(schoolAthletesRoutes);
+      await api.register(caraRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },

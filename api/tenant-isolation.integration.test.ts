@@ -40,6 +40,7 @@ interface SchoolFixture {
   athleteTagId: string;
   customFieldId: string;
   athleteFileId: string;
+  caraLogId: string;
 }
 
 let t: TestApp;
@@ -127,7 +128,23 @@ async function seedTenant(): Promise<SchoolFixture> {
     .execute();
   // A draft form with an imported PDF, so every forms route (the document ones too) has something to aim at.
   const form = await seedForm(db, school.id, admin.id, { name: `Form ${school.tag}`, kind: 'PDF', pdf: true });
+  // An approved CARA log of the team (issue 17), so the log routes (its PDF too) have something to aim at.
+  const caraLog = await db
+    .insertInto('cara_logs')
+    .values({
+      school_id: school.id,
+      sport_team_id: team.id,
+      period_start: '2030-09-02',
+      period_end: '2030-09-08',
+      due_at: new Date('2030-09-11T00:00:00Z'),
+      status: 'APPROVED',
+      workflow_id: `cara-log:${team.id}:2030-09-02`,
+      snapshot: JSON.stringify({ tag: school.tag }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    caraLogId: caraLog.id,
     schoolId: school.id,
     tag: school.tag,
     admin,
@@ -322,6 +339,39 @@ function idRouteCases(
       id: target.teamId,
       params: roster,
       body: { requestIds: [target.athlete.id], decision: 'DENY' },
+    },
+    'GET /api/v1/cara/teams/:teamId/dismissals': { id: target.teamId, params: { teamId: target.teamId } },
+    'POST /api/v1/cara/teams/:teamId/dismissals': {
+      id: target.teamId,
+      params: { teamId: target.teamId },
+      body: { violationKey: `DAILY_HOURS:${target.athlete.id}:2030-09-02`, reason: 'OTHER', note: 'Taken over' },
+    },
+    'GET /api/v1/cara/teams/:teamId/settings': { id: target.teamId, params: { teamId: target.teamId } },
+    'PUT /api/v1/cara/teams/:teamId/settings': {
+      id: target.teamId,
+      params: { teamId: target.teamId },
+      body: {
+        loggingEnabled: false,
+        frequency: 'WEEKLY',
+        dueDays: 3,
+        reminderDays: 1,
+        submitterIds: [],
+        viewerIds: [],
+        reviewerIds: [],
+        surveyEnabled: false,
+        surveyExpiryDays: null,
+      },
+    },
+    'GET /api/v1/cara/teams/:teamId/dashboard': { id: target.teamId, params: { teamId: target.teamId } },
+    'GET /api/v1/cara/logs/:id': { id: target.caraLogId },
+    'GET /api/v1/cara/logs/:id/pdf': { id: target.caraLogId },
+    'POST /api/v1/cara/logs/:id/submit': { id: target.caraLogId, body: {} },
+    'POST /api/v1/cara/logs/:id/review': { id: target.caraLogId, body: { decision: 'APPROVE' } },
+    'POST /api/v1/cara/logs/:id/reopen': { id: target.caraLogId, body: {} },
+    'POST /api/v1/cara/logs/:id/survey': {
+      id: target.caraLogId,
+      body: { answers: [{ eventKey: 'taken-over', answer: 'CONFIRMED' }] },
+      as: 'athlete',
     },
     'PATCH /api/v1/segments/:id': { id: target.segmentId, body: { startDayOfWeek: 'SUNDAY' } },
     'DELETE /api/v1/segments/:id': { id: target.segmentId },

@@ -27,6 +27,7 @@ const SUITES: Suite[] = [
   { name: 'tasks', load: async () => (await import('./tasks.bench')).runTasksBench },
   { name: 'athletes upload', load: async () => (await import('./athletes-upload.bench')).runAthletesUploadBench },
   { name: 'calendar month', load: async () => (await import('./calendar-month.bench')).runCalendarMonthBench },
+  { name: 'bylaw 17', load: async () => (await import('./bylaw17.bench')).runBylaw17Bench },
 ];
 
 const only = process.argv.slice(2);

@@ -229,6 +229,31 @@ export const ERRORS = {
     status: 409,
     message: 'A custom field with this name already exists for the same athletes.',
   },
+  // CARA logs and the Bylaw 17 engine (issue 17)
+  BYLAW17_NOT_APPLICABLE: {
+    status: 409,
+    message: 'Bylaw 17 engine not applicable when the out-of-season start day of the week is missing.',
+  },
+  CARA_MULTIPLE_TEAMS: { status: 400, message: 'Multiple teams block CARA events.' },
+  CARA_SURVEY_EXPIRED: { status: 409, message: 'CARA survey expired.' },
+  CARA_SEGMENT_NOT_CONFIGURED: {
+    status: 409,
+    message: 'Sport segment not configured so CARA logs cannot be turned on.',
+  },
+  CARA_SETTINGS_REQUIRED: {
+    status: 400,
+    message: 'CARA settings need due date, frequency, submitter, reviewer and survey expiry.',
+  },
+  CARA_DISMISS_REASON_REQUIRED: {
+    status: 400,
+    message: 'Choose an error reason and write a note to dismiss a violation.',
+  },
+  CARA_LOG_LOCKED: { status: 409, message: 'This CARA log is submitted and can no longer be edited.' },
+  CARA_LOG_WRONG_STATE: { status: 409, message: 'This CARA log cannot do that in its current state.' },
+  CARA_NOT_SUBMITTER: { status: 403, message: 'Only CARA submitters chosen by the coach submit or edit logs.' },
+  CARA_NOT_REVIEWER: { status: 403, message: 'Only the CARA reviewers of this team review its logs.' },
+  CARA_REJECT_NOTES_REQUIRED: { status: 400, message: 'Write notes for the coach when rejecting a CARA log.' },
+  CARA_DISPUTE_REASON_REQUIRED: { status: 400, message: 'Give a reason when disputing an event.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -57,6 +57,13 @@ export const PERMISSIONS = [
   'calendar:read',
   'calendar:write',
   'calendar:manage',
+  // CARA logs (issue 17): read logs; submit them (coaches named submitters); review them; configure a team's
+  // settings; answer the athlete survey
+  'cara:read',
+  'cara:submit',
+  'cara:review',
+  'cara:configure',
+  'cara:survey',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -110,6 +117,10 @@ const MATRIX: Record<Role, Permission[]> = {
     'calendar:read',
     'calendar:write',
     'calendar:manage',
+    'cara:read',
+    'cara:submit',
+    'cara:review',
+    'cara:configure',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -131,6 +142,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'rosters:declare',
     'calendar:read',
     'calendar:write',
+    'cara:read',
+    'cara:submit',
+    'cara:configure',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,
@@ -141,6 +155,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'disclosures:submit',
     'disclosures:read',
     'conflict-flags:read',
+    'cara:read',
+    'cara:survey',
   ],
   EDUCATOR: [...ALL_SIGNED_IN],
   OPERATOR: [

@@ -515,6 +515,11 @@ export interface Database {
   sport_segments: SportSegmentsTable;
   calendar_events: CalendarEventsTable;
   calendar_feeds: CalendarFeedsTable;
+  cara_settings: CaraSettingsTable;
+  cara_violation_dismissals: CaraViolationDismissalsTable;
+  cara_logs: CaraLogsTable;
+  cara_log_events: CaraLogEventsTable;
+  cara_survey_answers: CaraSurveyAnswersTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -881,4 +886,81 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_fetched_at: NullableTimestamp;
+}
+
+// ---- CARA logs and the Bylaw 17 engine (migration 2026-11-26_099_cara) ----
+
+export type CaraFrequency = 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY';
+export type CaraLogStatus = 'NOT_STARTED' | 'READY' | 'SUBMITTED' | 'RESUBMITTED' | 'REJECTED' | 'APPROVED';
+export type CaraErrorReason =
+  'EXEMPTIONS_OVERLOOKED' | 'INCORRECT_DATA_ENTRY' | 'AMBIGUOUS_INTERPRETATION' | 'OUTDATED_RULE_SET' | 'OTHER';
+
+export interface CaraSettingsTable {
+  sport_team_id: string;
+  school_id: string;
+  logging_enabled: Generated<boolean>;
+  frequency: Generated<CaraFrequency>;
+  due_days: Generated<number>;
+  reminder_days: Generated<number>;
+  submitter_ids: Generated<string[]>;
+  viewer_ids: Generated<string[]>;
+  reviewer_ids: Generated<string[]>;
+  survey_enabled: Generated<boolean>;
+  survey_expiry_days: Generated<number>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CaraViolationDismissalsTable {
+  id: Generated<string>;
+  school_id: string;
+  sport_team_id: string;
+  violation_key: string;
+  reason: CaraErrorReason;
+  note: string;
+  dismissed_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface CaraLogsTable {
+  id: Generated<string>;
+  school_id: string;
+  sport_team_id: string;
+  academic_year_id: string | null;
+  period_start: DateOnly;
+  period_end: DateOnly;
+  due_at: Timestamp;
+  survey_expires_at: NullableTimestamp;
+  status: Generated<CaraLogStatus>;
+  workflow_id: string;
+  snapshot: Json;
+  coach_notes: string | null;
+  review_notes: string | null;
+  submitted_by: string | null;
+  submitted_at: NullableTimestamp;
+  reviewed_by: string | null;
+  reviewed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CaraLogEventsTable {
+  id: Generated<string>;
+  school_id: string;
+  cara_log_id: string;
+  action: string;
+  event_key: string;
+  actor_id: string | null;
+  notes: string | null;
+  created_at: Timestamp;
+}
+
+export interface CaraSurveyAnswersTable {
+  cara_log_id: string;
+  school_id: string;
+  athlete_id: string;
+  event_key: string;
+  answer: 'CONFIRMED' | 'DISPUTED';
+  reason: string | null;
+  answered_at: Timestamp;
 }

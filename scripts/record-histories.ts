@@ -33,6 +33,13 @@ import {
   submitDisclosureUpdate,
 } from '../workflows/disclosures/disclosure.workflow';
 import { seedSchool as seedTestSchool, seedUser } from '../api/test-support/seed-school';
+import {
+  caraLogStateQuery,
+  caraLogWorkflow,
+  reopenCaraLogUpdate,
+  reviewCaraLogUpdate,
+  submitCaraLogUpdate,
+} from '../workflows/cara/cara-log.workflow';
 import { insertDisclosure } from '../api/disclosures/disclosures.repository';
 import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 import { findTemporalCli } from './temporal-cli';
@@ -223,6 +230,62 @@ const SCENARIOS: Scenario[] = [
         args: [{ actor: { userId: deputy.id, role: 'REVIEWER' } }],
       });
       await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'cara',
+    name: 'cara-log-submitted-rejected-resubmitted-approved-reopened',
+    async run(ctx) {
+      const db = ctx.database.db;
+      const school = await seedTestSchool(db);
+      const team = await db
+        .insertInto('sport_teams')
+        .values({ school_id: school.id, name: 'Soccer', sport: 'Soccer' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const coach = await seedUser(db, school.id, { roles: [{ role: 'COACH' }], sportTeamId: team.id });
+      const admin = await seedUser(db, school.id);
+      await db
+        .insertInto('cara_settings')
+        .values({
+          school_id: school.id,
+          sport_team_id: team.id,
+          logging_enabled: true,
+          submitter_ids: [coach.id],
+          reviewer_ids: [admin.id],
+        })
+        .execute();
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const handle = await ctx.client.workflow.start(caraLogWorkflow, {
+        workflowId: `cara-log:${team.id}:2026-11-16`,
+        taskQueue: TASK_QUEUE,
+        args: [
+          {
+            schoolId: school.id,
+            teamId: team.id,
+            periodStart: '2026-11-16',
+            periodEnd: '2026-11-22',
+            generateAt: at(300),
+            remindAt: at(600),
+            dueAt: at(3_600_000),
+            surveyExpiresAt: at(900),
+          },
+        ],
+      });
+      await waitFor(async () => (await handle.query(caraLogStateQuery)).surveyClosed || undefined);
+      const coachActor = { userId: coach.id, role: 'SUBMITTER' as const };
+      const adminActor = { userId: admin.id, role: 'REVIEWER' as const };
+      await handle.executeUpdate(submitCaraLogUpdate, { args: [{ actor: coachActor, notes: 'Week as planned.' }] });
+      await handle.executeUpdate(reviewCaraLogUpdate, {
+        args: [{ actor: adminActor, decision: 'REJECT', notes: 'Friday ran long.' }],
+      });
+      await handle.executeUpdate(submitCaraLogUpdate, { args: [{ actor: coachActor, notes: 'Corrected.' }] });
+      await handle.executeUpdate(reviewCaraLogUpdate, { args: [{ actor: adminActor, decision: 'APPROVE' }] });
+      await handle.executeUpdate(reopenCaraLogUpdate, {
+        args: [{ actor: { userId: admin.id, role: 'ADMIN' }, notes: 'Attendance correction.' }],
+      });
+      await handle.terminate('recorded');
       return handle;
     },
   },

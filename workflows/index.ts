@@ -11,3 +11,4 @@ export * from './templates/template-duplication.workflow';
 export * from './rosters/roster-rollover.workflow';
 export * from './invitations/invitation-batch.workflow';
 export * from './calendar/calendar-event.workflow';
+export * from './cara/cara-log.workflow';

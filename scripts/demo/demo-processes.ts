@@ -15,6 +15,7 @@ import { DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE, DEMO_LEAVER } from './demo-people
 import { actWhenStepActive, signInDemoPerson, waitForRow, type DemoPerson } from './demo-person';
 import { loadDemoRosters } from './demo-rosters';
 import { loadDemoCalendarProcesses } from './demo-calendar-processes';
+import { loadDemoCara } from './demo-cara';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -58,6 +59,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoRosters({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
     // A coach's weekly film sessions waiting for an admin's approval (issue 16), by the calendar series process.
     await loadDemoCalendarProcesses(app, db);
+    // CARA logs (issue 17), by the real workflow: a week over the 20-hour limit whose log waits for review.
+    await loadDemoCara({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
   } finally {
     await admin.signOut();
   }

@@ -137,6 +137,15 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/calendar/EventUploadPage'),
     'EventUploadPage',
   ),
+  '/cara/assistant': screen(() => import('../features/cara/CaraAssistantPage'), 'CaraAssistantPage'),
+  '/cara/listing': screen(() => import('../features/cara/CaraListingPage'), 'CaraListingPage'),
+  '/cara/listing/:sportTeamId/:academicYearId': screen(
+    () => import('../features/cara/CaraListingPage'),
+    'CaraListingPage',
+  ),
+  '/cara-logs': screen(() => import('../features/cara/CaraListingPage'), 'CaraListingPage'),
+  '/cara/details/:id': screen(() => import('../features/cara/CaraDetailsPage'), 'CaraDetailsPage'),
+  '/caraDashboard/:id': screen(() => import('../features/cara/CaraDashboardPage'), 'CaraDashboardPage'),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

@@ -34,6 +34,7 @@ import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
 import type { CalendarTeam } from './segments.api';
+import { CaraWarningPanel } from '../cara/CaraWarningPanel';
 
 type FormValues = Omit<
   EventInput,
@@ -196,6 +197,8 @@ export function EventFormModal({
   });
 
   const showRepeat = !series || scope !== 'THIS';
+  // Bylaw 17 warnings before saving (issue 17): the panel checks the form's current values against the season.
+  const watched = useWatch({ control: form.control }) as FormValues;
   const zones = ZONES.includes(timeZone) ? ZONES : [timeZone, ...ZONES];
 
   return (
@@ -455,6 +458,16 @@ export function EventFormModal({
             error={errors.agenda?.message}
             {...form.register('agenda')}
           />
+          {opened && (
+            <CaraWarningPanel
+              proposal={toInput(watched)}
+              replaces={
+                event
+                  ? { id: event.id, occurrenceStart: series && scope === 'THIS' ? occurrence?.start : undefined }
+                  : null
+              }
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

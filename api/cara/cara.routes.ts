@@ -1,0 +1,290 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../domain/errors';
+import {
+  answerCaraSurveyUpdate,
+  reopenCaraLogUpdate,
+  reviewCaraLogUpdate,
+  submitCaraLogUpdate,
+} from '../../workflows/cara/cara-log.workflow';
+import { auditRequest } from '../audit/audit-request';
+import { assertTeamWritable } from '../calendar/calendar-access';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { IsoDate, NoContent, Uuid, errorResponses } from '../shared/schemas';
+import { requireTemporal } from '../shared/workflow-client';
+import { renderCaraLogPdf } from './cara-pdf';
+import { actorFor, ensureCaraLogWorkflow, findLog, listLogs, logDetail, toCaraError } from './cara-logs.service';
+import {
+  CheckBody,
+  CheckResult,
+  DashboardDto,
+  Dismissal,
+  DismissBody,
+  GenerateBody,
+  LogDetail,
+  LogList,
+  LogParams,
+  LogPdf,
+  LogQuery,
+  ReopenBody,
+  ReviewBody,
+  SettingsBody,
+  SettingsDto,
+  SubmitBody,
+  SurveyBody,
+  TeamParams,
+} from './cara.schemas';
+import {
+  checkProposedEvent,
+  dismissViolation,
+  getSettings,
+  listDismissals,
+  saveSettings,
+  teamDashboard,
+} from './cara.service';
+
+/**
+ * CARA: the Bylaw 17 check of a proposed event (the event form's warning), dismissals of violations, settings per
+ * team, the team dashboard, and the logs. Lists read PostgreSQL; every step of a log goes through its
+ * `cara-log:<teamId>:<periodStart>` workflow as an Update (the validator decides whether the step is open).
+ */
+export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const errors = errorResponses(400, 401, 403, 404, 409, 503);
+  const canRead = requirePermission('cara:read');
+  const canConfigure = requirePermission('cara:configure');
+
+  app.post(
+    '/cara/check',
+    {
+      onRequest: requirePermission('calendar:write'),
+      schema: { body: CheckBody, response: { 200: CheckResult, ...errors } },
+    },
+    async (request) => checkProposedEvent(request, request.body),
+  );
+
+  app.get(
+    '/cara/teams/:teamId/dismissals',
+    {
+      onRequest: canRead,
+      schema: { params: TeamParams, response: { 200: Type.Object({ items: Type.Array(Dismissal) }), ...errors } },
+    },
+    async (request) => ({ items: await listDismissals(db, authOf(request), request.params.teamId) }),
+  );
+
+  app.post(
+    '/cara/teams/:teamId/dismissals',
+    {
+      onRequest: requirePermission('calendar:write'),
+      schema: { params: TeamParams, body: DismissBody, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await dismissViolation(request, request.params.teamId, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/cara/teams/:teamId/settings',
+    { onRequest: canRead, schema: { params: TeamParams, response: { 200: SettingsDto, ...errors } } },
+    async (request) => getSettings(db, authOf(request), request.params.teamId),
+  );
+
+  app.put(
+    '/cara/teams/:teamId/settings',
+    {
+      onRequest: canConfigure,
+      schema: { params: TeamParams, body: SettingsBody, response: { 200: SettingsDto, ...errors } },
+    },
+    async (request) => {
+      const saved = await saveSettings(request, request.params.teamId, request.body);
+      // With logging on, the log process of the period holding today starts (it sleeps until the period ends).
+      // Without Temporal, or when no segment holds today, the settings are saved all the same.
+      if (saved.loggingEnabled && app.deps.temporal) {
+        const today = new Date().toISOString().slice(0, 10);
+        await ensureCaraLogWorkflow(app.deps, app.deps.temporal, authOf(request).school.id, saved.teamId, today).catch(
+          (err: unknown) => {
+            if (!(err instanceof AppError)) request.log.warn({ err }, 'CARA log process not started');
+          },
+        );
+      }
+      return saved;
+    },
+  );
+
+  app.get(
+    '/cara/teams/:teamId/dashboard',
+    {
+      onRequest: canRead,
+      schema: {
+        params: TeamParams,
+        querystring: Type.Object({ academicYearId: Type.Optional(Uuid) }),
+        response: { 200: DashboardDto, ...errors },
+      },
+    },
+    async (request) => teamDashboard(db, authOf(request), request.params.teamId, request.query.academicYearId),
+  );
+
+  app.get(
+    '/cara/logs',
+    { onRequest: canRead, schema: { querystring: LogQuery, response: { 200: LogList, ...errors } } },
+    async (request) => ({ items: await listLogs(db, authOf(request), request.query, new Date()) }),
+  );
+
+  /** Starts the log process for the period holding a day (admins and the team's submitters); idempotent. */
+  app.post(
+    '/cara/logs',
+    {
+      onRequest: requirePermission('cara:submit'),
+      schema: {
+        body: GenerateBody,
+        response: {
+          202: Type.Object({ workflowId: Type.String(), periodStart: IsoDate, periodEnd: IsoDate }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      await assertTeamWritable(db, auth, request.body.teamId);
+      const temporal = requireTemporal(app.deps);
+      const started = await ensureCaraLogWorkflow(
+        app.deps,
+        temporal,
+        auth.school.id,
+        request.body.teamId,
+        request.body.periodStart,
+      );
+      await auditRequest(request, {
+        action: 'cara-log.started',
+        targetType: 'sport_team',
+        targetId: request.body.teamId,
+        details: started,
+      });
+      return reply.code(202).send(started);
+    },
+  );
+
+  app.get(
+    '/cara/logs/:id',
+    { onRequest: canRead, schema: { params: LogParams, response: { 200: LogDetail, ...errors } } },
+    async (request) => logDetail(db, authOf(request), request.params.id, new Date()),
+  );
+
+  app.get(
+    '/cara/logs/:id/pdf',
+    {
+      onRequest: canRead,
+      schema: {
+        params: LogParams,
+        response: { 200: LogPdf, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const detail = await logDetail(db, auth, request.params.id, new Date());
+      if (detail.status !== 'APPROVED') throw new AppError('CARA_LOG_WRONG_STATE');
+      const pdf = await renderCaraLogPdf(detail, new Date());
+      await auditRequest(request, { action: 'cara-log.exported', targetType: 'cara_log', targetId: detail.id });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="cara-log-${detail.periodStart}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  const step = async (
+    id: string,
+    run: (handle: ReturnType<ReturnType<typeof requireTemporal>['workflow']['getHandle']>) => Promise<unknown>,
+  ) => {
+    const temporal = requireTemporal(app.deps);
+    try {
+      await run(temporal.workflow.getHandle(id));
+    } catch (err) {
+      throw toCaraError(err);
+    }
+  };
+
+  app.post(
+    '/cara/logs/:id/submit',
+    {
+      onRequest: requirePermission('cara:submit'),
+      schema: { params: LogParams, body: SubmitBody, response: { 200: LogDetail, ...errors } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await findLog(db, auth, request.params.id);
+      const actor = await actorFor(db, auth, row, 'SUBMITTER');
+      await step(row.workflow_id, (h) =>
+        h.executeUpdate(submitCaraLogUpdate, { args: [{ actor, notes: request.body.notes ?? null }] }),
+      );
+      return logDetail(db, auth, row.id, new Date());
+    },
+  );
+
+  app.post(
+    '/cara/logs/:id/review',
+    {
+      onRequest: requirePermission('cara:review'),
+      schema: { params: LogParams, body: ReviewBody, response: { 200: LogDetail, ...errors } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await findLog(db, auth, request.params.id);
+      const actor = await actorFor(db, auth, row, 'REVIEWER');
+      if (request.body.decision === 'REJECT' && !(request.body.notes ?? '').trim())
+        throw new AppError('CARA_REJECT_NOTES_REQUIRED', [
+          { field: 'notes', message: 'Write notes for the coach when rejecting a CARA log.' },
+        ]);
+      await step(row.workflow_id, (h) =>
+        h.executeUpdate(reviewCaraLogUpdate, {
+          args: [{ actor, decision: request.body.decision, notes: request.body.notes ?? null }],
+        }),
+      );
+      return logDetail(db, auth, row.id, new Date());
+    },
+  );
+
+  app.post(
+    '/cara/logs/:id/reopen',
+    {
+      onRequest: requirePermission('cara:review'),
+      schema: { params: LogParams, body: ReopenBody, response: { 200: LogDetail, ...errors } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await findLog(db, auth, request.params.id);
+      const actor = await actorFor(db, auth, row, 'ADMIN');
+      await step(row.workflow_id, (h) =>
+        h.executeUpdate(reopenCaraLogUpdate, { args: [{ actor, notes: request.body.notes ?? null }] }),
+      );
+      return logDetail(db, auth, row.id, new Date());
+    },
+  );
+
+  app.post(
+    '/cara/logs/:id/survey',
+    {
+      onRequest: requirePermission('cara:survey'),
+      schema: { params: LogParams, body: SurveyBody, response: { 200: LogDetail, ...errors } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await findLog(db, auth, request.params.id);
+      const actor = await actorFor(db, auth, row, 'ATHLETE');
+      const detail = await logDetail(db, auth, row.id, new Date());
+      const mine = new Set(detail.events.map((e) => e.key));
+      if (request.body.answers.some((a) => !mine.has(a.eventKey)))
+        throw new AppError('VALIDATION_FAILED', [
+          { field: 'answers', message: 'Answer only for events you attended.' },
+        ]);
+      if (row.survey_expires_at && row.survey_expires_at <= new Date()) throw new AppError('CARA_SURVEY_EXPIRED');
+      await step(row.workflow_id, (h) =>
+        h.executeUpdate(answerCaraSurveyUpdate, { args: [{ actor, answers: request.body.answers }] }),
+      );
+      return logDetail(db, auth, row.id, new Date());
+    },
+  );
+};

@@ -1,0 +1,103 @@
+import type { Client } from '@temporalio/client';
+import type { Kysely } from 'kysely';
+import { ensureCaraLogWorkflow } from '../../api/cara/cara-logs.service';
+import { TASK_QUEUE } from '../../domain/workflows';
+import type { Database } from '../../migrations/database';
+import { submitCaraLogUpdate } from '../../workflows/cara/cara-log.workflow';
+
+/**
+ * The demo school's CARA logs, made by the real workflow: Football keeps weekly logs (the head coach submits, the
+ * admin reviews). The week of 16 November holds five 4½-hour practices, 22½ countable hours, which breaks the
+ * 20-hour weekly limit (and the 4-hour daily limit); its log is generated from the calendar by the engine and
+ * submitted by the coach, so it waits for the admin's review. The week before is generated and waits on the coach.
+ * Runs once: a second start finds the logs and does nothing.
+ */
+const BUSY_WEEK = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
+
+export async function loadDemoCara(services: { db: Kysely<Database>; temporal: Client; taskQueue?: string }) {
+  const { db, temporal } = services;
+  const school = await db.selectFrom('schools').select('id').where('slug', '=', 'demo-state').executeTakeFirst();
+  if (!school) return { loaded: false };
+  const schoolId = school.id;
+  const team = await db
+    .selectFrom('sport_teams')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('name', '=', 'Football')
+    .executeTakeFirst();
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('school_id', '=', schoolId)
+    .where('email', 'in', ['coach@demo.edu', 'admin@demo.edu'])
+    .execute();
+  const coach = people.find((p) => p.email === 'coach@demo.edu');
+  const admin = people.find((p) => p.email === 'admin@demo.edu');
+  if (!team || !coach || !admin) return { loaded: false };
+  const existing = await db.selectFrom('cara_logs').select('id').where('school_id', '=', schoolId).executeTakeFirst();
+  if (existing) return { loaded: false };
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('cara_settings')
+      .values({
+        school_id: schoolId,
+        sport_team_id: team.id,
+        logging_enabled: true,
+        frequency: 'WEEKLY',
+        due_days: 3,
+        reminder_days: 1,
+        submitter_ids: [coach.id],
+        viewer_ids: [],
+        reviewer_ids: [admin.id],
+        survey_enabled: true,
+        survey_expiry_days: 14,
+        updated_by: admin.id,
+      })
+      .onConflict((oc) => oc.column('sport_team_id').doNothing())
+      .execute();
+    await trx
+      .insertInto('calendar_events')
+      .values(
+        BUSY_WEEK.map((date) => ({
+          school_id: schoolId,
+          sport_team_id: team.id,
+          name: 'Two-a-day practice',
+          category: 'CARA',
+          cara_category: 'PRACTICE',
+          attendee_team_ids: [team.id],
+          attendee_user_ids: [],
+          time_zone: 'America/Chicago',
+          starts_at: new Date(`${date}T13:00:00-06:00`),
+          ends_at: new Date(`${date}T17:30:00-06:00`),
+          status: 'APPROVED' as const,
+          created_by: coach.id,
+        })),
+      )
+      .execute();
+  });
+
+  const deps = { database: { db }, taskQueue: services.taskQueue ?? TASK_QUEUE };
+  const soon = new Date(Date.now() + 500).toISOString();
+  const busy = await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, '2026-11-18', { generateAt: soon });
+  await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, '2026-11-11', { generateAt: soon });
+  // Wait for the busy week's log to be generated (a busy machine can take a while), then the coach submits it: it
+  // waits for the admin's review. Should generation take too long, the log is left ready for the coach instead of
+  // failing the start.
+  const deadline = Date.now() + 180_000;
+  let ready = false;
+  while (!ready && Date.now() < deadline) {
+    const row = await db
+      .selectFrom('cara_logs')
+      .select('status')
+      .where('workflow_id', '=', busy.workflowId)
+      .executeTakeFirst();
+    ready = row?.status === 'READY';
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (ready)
+    await temporal.workflow.getHandle(busy.workflowId).executeUpdate(submitCaraLogUpdate, {
+      args: [{ actor: { userId: coach.id, role: 'SUBMITTER' }, notes: 'Two-a-days before the rivalry game.' }],
+    });
+  return { loaded: true };
+}
