@@ -5,6 +5,7 @@ import type { Database } from '../migrations/database';
 import { createPasswordResetActivities } from './auth/password-reset.activities';
 import { createDisclosureActivities } from './disclosures/disclosure.activities';
 import { createRosterActivities } from './rosters/roster.activities';
+import { createPsaTransferActivities } from './recruiting/psa-transfer.activities';
 import { createInvitationActivities } from './invitations/invitation.activities';
 import { createMailActivities } from './mail/mail.activities';
 import type { Mailer } from './mail/mailer';
@@ -42,6 +43,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRosterActivities(deps),
     ...createTemplateAssignmentActivities(deps),
     ...createTemplateDuplicationActivities(deps),
+    ...createPsaTransferActivities(deps),
   };
 }
 

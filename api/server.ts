@@ -35,6 +35,7 @@ import { registerUi } from './plugins/serve-ui';
 import { installValidatorCompiler } from './plugins/install-validator-compiler';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { rostersRoutes } from './rosters/rosters.routes';
+import { psasRoutes } from './recruiting/psas.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -122,6 +123,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(tasksRoutes);
       await api.register(searchRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
+      await api.register(psasRoutes);
     },
     { prefix: API_PREFIX },
   );

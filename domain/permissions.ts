@@ -57,6 +57,10 @@ export const PERMISSIONS = [
   'calendar:read',
   'calendar:write',
   'calendar:manage',
+  // Recruiting (issue 18): see and manage prospects (staff); approve a prospect's transfer to a roster (admins)
+  'recruiting:read',
+  'recruiting:write',
+  'recruiting:approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -110,6 +114,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'calendar:read',
     'calendar:write',
     'calendar:manage',
+    'recruiting:read',
+    'recruiting:write',
+    'recruiting:approve',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -131,6 +138,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'rosters:declare',
     'calendar:read',
     'calendar:write',
+    'recruiting:read',
+    'recruiting:write',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,

@@ -18,6 +18,7 @@ import * as athleteTagsFiles from './2026-11-25_094_athlete-tags-files';
 import * as athleteUploads from './2026-11-25_095_athlete-uploads';
 import * as rosters from './2026-11-25_096_rosters';
 import * as calendar from './2026-11-25_097_calendar';
+import * as recruitingProspects from './2026-11-26_100_recruiting-prospects';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25_095_athlete-uploads': athleteUploads,
   '2026-11-25_096_rosters': rosters,
   '2026-11-25_097_calendar': calendar,
+  '2026-11-26_100_recruiting-prospects': recruitingProspects,
 };
 
 export const migrationProvider: MigrationProvider = {

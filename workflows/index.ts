@@ -9,3 +9,4 @@ export * from './disclosures/disclosure.workflow';
 export * from './templates/template-assignment.workflow';
 export * from './templates/template-duplication.workflow';
 export * from './rosters/roster-rollover.workflow';
+export * from './recruiting/psa-transfer.workflow';
