@@ -21,7 +21,7 @@ import { auditRequest } from '../audit/audit-request';
 import { requestMeta } from '../shared/request-meta';
 import { readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
-import { requirePermission } from '../plugins/require-permission';
+import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { errorResponses, IdParams, Uuid } from '../shared/schemas';
 import { teamExists } from '../teams/teams.repository';
 import {
@@ -211,8 +211,9 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throwFileSizeLimit: true,
   });
   const { db } = app.deps.database;
-  const canRead = requirePermission('recruiting:read');
-  const canWrite = requirePermission('recruiting:write');
+  const plan = requirePlanFeature('recruiting');
+  const canRead = [requirePermission('recruiting:read'), plan];
+  const canWrite = [requirePermission('recruiting:write'), plan];
   const ok = (schema: unknown, ...more: number[]) => ({
     200: schema,
     ...errorResponses(400, 401, 403, 404, ...more),
@@ -753,7 +754,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/psas/:id/transfer/decision',
     {
-      onRequest: requirePermission('recruiting:approve'),
+      onRequest: [requirePermission('recruiting:approve'), plan],
       schema: {
         params: IdParams,
         body: Type.Object({
