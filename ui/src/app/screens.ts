@@ -124,6 +124,12 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/templates/BulkAssignInstitutionsPage'),
     'BulkAssignInstitutionsPage',
   ),
+  '/admin/psaManagement': screen(() => import('../features/recruiting/PsaListPage'), 'PsaListPage'),
+  '/coach/psaManagement': screen(() => import('../features/recruiting/PsaListPage'), 'PsaListPage'),
+  '/archived/psas': screen(() => import('../features/recruiting/PsaListPage'), 'ArchivedPsasPage'),
+  '/psaProfile/:psaId': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
+  '/psaProfile': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
+  '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */
