@@ -14,6 +14,7 @@ import { demoPacketDefinitions, DEMO_PACKET_NAMES } from './demo-packets';
 import { DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE, DEMO_LEAVER } from './demo-people';
 import { actWhenStepActive, signInDemoPerson, waitForRow, type DemoPerson } from './demo-person';
 import { loadDemoRosters } from './demo-rosters';
+import { loadDemoRecruiting } from './demo-recruiting';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -55,6 +56,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await backdateDemoHistory(db, school.id, timeline);
     // A roster rollover in progress (issue 15), by the real workflow: it waits on the coach to submit.
     await loadDemoRosters({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
+    // The recruiting board (issue 18): 30 prospects, two approved transfers and one waiting for the admin.
+    await loadDemoRecruiting(app);
   } finally {
     await admin.signOut();
   }
