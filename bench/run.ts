@@ -26,6 +26,7 @@ const SUITES: Suite[] = [
   { name: 'packet screens', load: async () => (await import('./packet-screens.bench')).runPacketScreensBench },
   { name: 'tasks', load: async () => (await import('./tasks.bench')).runTasksBench },
   { name: 'athletes upload', load: async () => (await import('./athletes-upload.bench')).runAthletesUploadBench },
+  { name: 'recruiting board', load: async () => (await import('./recruiting-board.bench')).runRecruitingBoardBench },
 ];
 
 const only = process.argv.slice(2);
