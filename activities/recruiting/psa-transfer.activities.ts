@@ -259,7 +259,12 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
           action: 'psa.transferApproved',
           targetType: 'psa',
           targetId: psa.id,
-          details: { athleteUserId: userId, rosterId, teamId: transfer.sport_team_id, academicYearId: transfer.academic_year_id },
+          details: {
+            athleteUserId: userId,
+            rosterId,
+            teamId: transfer.sport_team_id,
+            academicYearId: transfer.academic_year_id,
+          },
           idempotencyKey: auditKey,
         });
         if (transfer.requested_by && transfer.requested_by !== input.actorUserId) {

@@ -27,7 +27,10 @@ export async function checkPsaUpload(
   if (sheet.rows.length === 0) throw new AppError('UPLOAD_EMPTY');
   if (sheet.rows.length > RECRUITING_LIMITS.uploadMaxRows) {
     throw new AppError('UPLOAD_LIMIT_EXCEEDED', [
-      { field: 'file', message: `Upload limits exceeded: at most 1,000 prospects per batch (this file has ${sheet.rows.length}).` },
+      {
+        field: 'file',
+        message: `Upload limits exceeded: at most 1,000 prospects per batch (this file has ${sheet.rows.length}).`,
+      },
     ]);
   }
   const fields = sheet.headers.map((h) => PSA_UPLOAD_HEADERS[normaliseHeader(h)] ?? null);
@@ -96,7 +99,9 @@ export async function importPsaRows(
         .insertInto('psas')
         .values(
           chunk.map((r, j) => ({
-            ...(Object.fromEntries(names.map((n) => [n, r.values[n] ?? (n === 'commitment_status' ? 'NOT_COMMITTED' : null)])) as Record<string, never>),
+            ...(Object.fromEntries(
+              names.map((n) => [n, r.values[n] ?? (n === 'commitment_status' ? 'NOT_COMMITTED' : null)]),
+            ) as Record<string, never>),
             school_id: schoolId,
             first_name: r.values.first_name as string,
             last_name: r.values.last_name as string,
@@ -110,7 +115,15 @@ export async function importPsaRows(
     }
     await trx
       .insertInto('psa_events')
-      .values(inserted.map((id) => ({ school_id: schoolId, psa_id: id, actor_user_id: actorUserId, action: 'uploaded', details: '{}' })))
+      .values(
+        inserted.map((id) => ({
+          school_id: schoolId,
+          psa_id: id,
+          actor_user_id: actorUserId,
+          action: 'uploaded',
+          details: '{}',
+        })),
+      )
       .execute();
     await recordAudits(
       trx,

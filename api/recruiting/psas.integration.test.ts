@@ -141,7 +141,9 @@ describe('prospects', () => {
     const zed = byYear.body.items[0].id as string;
     expect((await call(coach, 'POST', `/psas/${zed}/archive`)).status).toBe(200);
     expect((await call(coach, 'GET', '/psas?graduationYear=2029')).body.total).toBe(0);
-    expect((await call(coach, 'GET', '/psas?archived=true')).body.items.map((p: { id: string }) => p.id)).toContain(zed);
+    expect((await call(coach, 'GET', '/psas?archived=true')).body.items.map((p: { id: string }) => p.id)).toContain(
+      zed,
+    );
     const again = await call(coach, 'POST', `/psas/${zed}/unarchive`);
     expect(again.body.psa.psaState).toBe('UNARCHIVED');
     expect((await call(outsider, 'GET', `/psas/${zed}`)).status).toBe(404);
@@ -190,7 +192,13 @@ describe('prospects', () => {
   it('finds duplicates by e-mail or phone and merges them', async () => {
     const a = (await create({ firstName: 'Dup', lastName: 'One', mobileNumber: '5125550199', tags: ['A'] })).body.psa;
     const b = (
-      await create({ firstName: 'Dup', lastName: 'Two', mobileNumber: '512-555-0199', highSchoolName: 'North HS', tags: ['B'] })
+      await create({
+        firstName: 'Dup',
+        lastName: 'Two',
+        mobileNumber: '512-555-0199',
+        highSchoolName: 'North HS',
+        tags: ['B'],
+      })
     ).body.psa;
     const groups = await call(coach, 'GET', '/psas/duplicates');
     expect(groups.body.find((g: { value: string }) => g.value === '5125550199').prospects).toHaveLength(2);
@@ -222,7 +230,11 @@ describe('prospects', () => {
     expect(refused.body.error.code).toBe('UPLOAD_ROW_ERRORS');
     expect((await call(coach, 'GET', '/psas?search=ann@example.com')).body.total).toBe(0);
     const good = sheet(
-      [header, ['Ann', 'Lee', 'ann@example.com', '1200', 'Verbally committed'], ['Bo', 'Kim', 'bo@example.com', '', '']],
+      [
+        header,
+        ['Ann', 'Lee', 'ann@example.com', '1200', 'Verbally committed'],
+        ['Bo', 'Kim', 'bo@example.com', '', ''],
+      ],
       'xlsx',
     );
     const stored = await upload(coach, '/psas/uploads', 'prospects.xlsx', good);
@@ -279,7 +291,11 @@ describe('prospect-to-roster transfer', () => {
     const done = (await call(coach, 'GET', `/psas/${psa.id}`)).body;
     expect(done.psa.commitmentStatus).toBe('ADDED_TO_ROSTER');
     expect(done.transfer.status).toBe('APPROVED');
-    const users = await db.selectFrom('users').select(['id', 'status']).where('email', '=', 'nia.brooks@example.com').execute();
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('email', '=', 'nia.brooks@example.com')
+      .execute();
     expect(users).toHaveLength(1);
     expect(users[0]!.status).toBe('INVITED');
     const entry = await db
@@ -302,7 +318,10 @@ describe('prospect-to-roster transfer', () => {
     );
     // Irreversible: no undo, no move out of the column, no second transfer.
     const undo = await call(coach, 'POST', `/psas/${psa.id}/transfer/undo`);
-    expect(undo.body.error).toMatchObject({ code: 'PSA_TRANSFER_IRREVERSIBLE', message: 'A transfer to the roster cannot be undone.' });
+    expect(undo.body.error).toMatchObject({
+      code: 'PSA_TRANSFER_IRREVERSIBLE',
+      message: 'A transfer to the roster cannot be undone.',
+    });
     expect((await call(admin, 'DELETE', `/psas/${psa.id}/transfer`)).body.error.code).toBe('PSA_TRANSFER_IRREVERSIBLE');
     expect((await call(coach, 'POST', `/psas/${psa.id}/move`, { commitmentStatus: 'COMMITTED' })).body.error.code).toBe(
       'PSA_ADDED_TO_ROSTER',
@@ -312,19 +331,27 @@ describe('prospect-to-roster transfer', () => {
     // Running the process's approval again (a retried activity) makes no second athlete.
     const rerun = await t.temporal.workflow.getHandle(`psa-transfer:${psa.id}`).result();
     expect(rerun).toMatchObject({ status: 'APPROVED', invitationStarted: true });
-    expect(await db.selectFrom('users').select('id').where('email', '=', 'nia.brooks@example.com').execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom('users').select('id').where('email', '=', 'nia.brooks@example.com').execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses a prospect whose e-mail is already on that roster', async () => {
     const db = t.database.db;
-    const athlete = await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], email: 'on.roster@example.com' });
+    const athlete = await seedUser(db, schoolId, {
+      roles: [{ role: 'STUDENT_ATHLETE' }],
+      email: 'on.roster@example.com',
+    });
     const roster = await db
       .selectFrom('rosters')
       .select('id')
       .where('sport_team_id', '=', teamId)
       .where('academic_year_id', '=', yearId)
       .executeTakeFirstOrThrow();
-    await db.insertInto('roster_entries').values({ school_id: schoolId, roster_id: roster.id, athlete_user_id: athlete.id }).execute();
+    await db
+      .insertInto('roster_entries')
+      .values({ school_id: schoolId, roster_id: roster.id, athlete_user_id: athlete.id })
+      .execute();
     const psa = (await create({ firstName: 'On', lastName: 'Roster', email: 'on.roster@example.com' })).body.psa;
     const r = await transfer(psa.id);
     expect(r.status).toBe(409);
@@ -335,8 +362,14 @@ describe('prospect-to-roster transfer', () => {
     // Put on the roster after the request: the approval itself refuses, and the transfer stays pending.
     const late = (await create({ firstName: 'Late', lastName: 'Add', email: 'late.add@example.com' })).body.psa;
     expect((await transfer(late.id)).status).toBe(200);
-    const lateUser = await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], email: 'late.add@example.com' });
-    await db.insertInto('roster_entries').values({ school_id: schoolId, roster_id: roster.id, athlete_user_id: lateUser.id }).execute();
+    const lateUser = await seedUser(db, schoolId, {
+      roles: [{ role: 'STUDENT_ATHLETE' }],
+      email: 'late.add@example.com',
+    });
+    await db
+      .insertInto('roster_entries')
+      .values({ school_id: schoolId, roster_id: roster.id, athlete_user_id: lateUser.id })
+      .execute();
     const approve = await decide(late.id, 'APPROVE');
     expect(approve.body.error?.code).toBe('PSA_ALREADY_ON_ROSTER');
     expect((await call(coach, 'GET', `/psas/${late.id}`)).body.transfer.status).toBe('PENDING');

@@ -127,7 +127,10 @@ export function filteredPsas(db: Db, schoolId: string, f: PsaListFilter) {
   if (f.minRating) q = q.where('p.rating', '>=', f.minRating);
   const col = SORTS[f.sort ?? ''] ?? 'p.last_name';
   const dir = f.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  return q.orderBy(sql`${sql.ref(col)} ${dir}`).orderBy('p.first_name').orderBy('p.id');
+  return q
+    .orderBy(sql`${sql.ref(col)} ${dir}`)
+    .orderBy('p.first_name')
+    .orderBy('p.id');
 }
 
 export async function listPsas(db: Db, schoolId: string, f: PsaListFilter, limit: number, offset: number) {

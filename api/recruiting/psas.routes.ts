@@ -56,7 +56,9 @@ const PsaBody = Type.Object(
     ...Object.fromEntries(
       Object.entries(PSA_FIELDS).map(([name, def]) => [
         name,
-        def.kind === 'int' || def.kind === 'number' || def.kind === 'year' ? NumOrStr : Str(def.kind === 'notes' ? 10000 : 255),
+        def.kind === 'int' || def.kind === 'number' || def.kind === 'year'
+          ? NumOrStr
+          : Str(def.kind === 'notes' ? 10000 : 255),
       ]),
     ),
     highlightLinks: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })),
@@ -225,7 +227,9 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: {
         querystring: ListQuery,
-        response: ok(Type.Object({ items: LooseList, total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() })),
+        response: ok(
+          Type.Object({ items: LooseList, total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() }),
+        ),
       },
     },
     async (request) => {
@@ -261,7 +265,11 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         lines.push(
           columns
             .map((c) =>
-              csvCell(c === 'commitmentStatus' ? COMMITMENT_STATUSES[dto.commitmentStatus] : (dto as Record<string, unknown>)[c]),
+              csvCell(
+                c === 'commitmentStatus'
+                  ? COMMITMENT_STATUSES[dto.commitmentStatus]
+                  : (dto as Record<string, unknown>)[c],
+              ),
             )
             .join(','),
         );
@@ -288,49 +296,43 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
-  app.get(
-    '/psas/meta',
-    { onRequest: canRead, schema: { response: ok(Loose) } },
-    async (request) => {
-      const auth = authOf(request);
-      const [teams, coaches, tags, years] = await Promise.all([
-        db
-          .selectFrom('sport_teams')
-          .select(['id', 'name'])
-          .where('school_id', '=', auth.school.id)
-          .orderBy('name')
-          .execute(),
-        db
-          .selectFrom('user_roles as r')
-          .innerJoin('users as u', 'u.id', 'r.user_id')
-          .where('r.school_id', '=', auth.school.id)
-          .where('r.role', '=', 'COACH')
-          .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
-          .distinct()
-          .orderBy('name')
-          .execute(),
-        schoolTags(db, auth.school.id),
-        db
-          .selectFrom('academic_years')
-          .select(['id', 'start_year', 'end_year', 'is_current'])
-          .where('school_id', '=', auth.school.id)
-          .orderBy('start_year', 'desc')
-          .execute(),
-      ]);
-      return {
-        teams,
-        coaches,
-        tags,
-        years: years.map((y) => ({ id: y.id, label: `${y.start_year}-${y.end_year}`, isCurrent: y.is_current })),
-        canApprove: auth.permissions.has('recruiting:approve'),
-      };
-    },
-  );
+  app.get('/psas/meta', { onRequest: canRead, schema: { response: ok(Loose) } }, async (request) => {
+    const auth = authOf(request);
+    const [teams, coaches, tags, years] = await Promise.all([
+      db
+        .selectFrom('sport_teams')
+        .select(['id', 'name'])
+        .where('school_id', '=', auth.school.id)
+        .orderBy('name')
+        .execute(),
+      db
+        .selectFrom('user_roles as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .where('r.school_id', '=', auth.school.id)
+        .where('r.role', '=', 'COACH')
+        .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
+        .distinct()
+        .orderBy('name')
+        .execute(),
+      schoolTags(db, auth.school.id),
+      db
+        .selectFrom('academic_years')
+        .select(['id', 'start_year', 'end_year', 'is_current'])
+        .where('school_id', '=', auth.school.id)
+        .orderBy('start_year', 'desc')
+        .execute(),
+    ]);
+    return {
+      teams,
+      coaches,
+      tags,
+      years: years.map((y) => ({ id: y.id, label: `${y.start_year}-${y.end_year}`, isCurrent: y.is_current })),
+      canApprove: auth.permissions.has('recruiting:approve'),
+    };
+  });
 
-  app.get(
-    '/psas/duplicates',
-    { onRequest: canRead, schema: { response: ok(LooseList) } },
-    async (request) => duplicateGroups(db, authOf(request).school.id),
+  app.get('/psas/duplicates', { onRequest: canRead, schema: { response: ok(LooseList) } }, async (request) =>
+    duplicateGroups(db, authOf(request).school.id),
   );
 
   app.post(
@@ -369,14 +371,10 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/psas/:id',
-    { onRequest: canRead, schema: { params: IdParams, response: ok(Loose) } },
-    async (request) => {
-      const psa = await visiblePsa(request, request.params.id);
-      return psaProfile(db, authOf(request).school.id, psa);
-    },
-  );
+  app.get('/psas/:id', { onRequest: canRead, schema: { params: IdParams, response: ok(Loose) } }, async (request) => {
+    const psa = await visiblePsa(request, request.params.id);
+    return psaProfile(db, authOf(request).school.id, psa);
+  });
 
   app.patch(
     '/psas/:id',
@@ -447,7 +445,12 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .set({ state_status: to, archived_at: to === 'ARCHIVED' ? new Date() : null, updated_at: new Date() })
             .where('id', '=', psa.id)
             .execute();
-          await insertPsaEvent(trx, { schoolId: auth.school.id, psaId: psa.id, actorUserId: auth.user.id, action: `${action}d` });
+          await insertPsaEvent(trx, {
+            schoolId: auth.school.id,
+            psaId: psa.id,
+            actorUserId: auth.user.id,
+            action: `${action}d`,
+          });
           await auditRequest(request, { action: `psa.${action}d`, targetType: 'psa', targetId: psa.id }, trx);
         });
         return psaProfile(db, auth.school.id, (await findPsa(db, auth.school.id, psa.id))!);
@@ -465,12 +468,19 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const psa = await visiblePsa(request, request.params.id);
       const to = request.body.commitmentStatus as CommitmentStatus;
       if (!BOARD_COLUMNS.includes(to)) {
-        throw new AppError('VALIDATION_FAILED', [{ field: 'commitmentStatus', message: 'Choose a commitment status.' }]);
+        throw new AppError('VALIDATION_FAILED', [
+          { field: 'commitmentStatus', message: 'Choose a commitment status.' },
+        ]);
       }
       if (psa.state_status === 'ARCHIVED') throw new AppError('PSA_ARCHIVED');
       // Added to roster only by an approved transfer; out of it never.
       if (psa.commitment_status !== to) assertNotTransferred(psa);
-      if (to === 'ADDED_TO_ROSTER' && psa.commitment_status !== to) throw new AppError('PSA_TRANSFER_PENDING', undefined, 'A prospect is added to the roster by an approved transfer: request one from their profile.');
+      if (to === 'ADDED_TO_ROSTER' && psa.commitment_status !== to)
+        throw new AppError(
+          'PSA_TRANSFER_PENDING',
+          undefined,
+          'A prospect is added to the roster by an approved transfer: request one from their profile.',
+        );
       const rank = await rankFor(db, schoolId, to, request.body.beforeId ?? null, psa.id);
       await db.transaction().execute(async (trx) => {
         await trx
@@ -490,7 +500,10 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/psas/:id/activities',
-    { onRequest: canWrite, schema: { params: IdParams, body: ActivityBody, response: { 201: Loose, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      onRequest: canWrite,
+      schema: { params: IdParams, body: ActivityBody, response: { 201: Loose, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (request, reply) => {
       const auth = authOf(request);
       const psa = await visiblePsa(request, request.params.id);
@@ -533,7 +546,12 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         await auditRequest(
           request,
-          { action: 'psa.activityLogged', targetType: 'psa', targetId: psa.id, details: { activityId: row.id, kind: b.kind } },
+          {
+            action: 'psa.activityLogged',
+            targetType: 'psa',
+            targetId: psa.id,
+            details: { activityId: row.id, kind: b.kind },
+          },
           trx,
         );
       });
@@ -593,7 +611,11 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .execute();
         await trx.updateTable('psa_activities').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
         await trx.updateTable('psa_events').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
-        const details = { mergedId: drop.id, mergedName: `${drop.first_name} ${drop.last_name}`, filled: Object.keys(fill) };
+        const details = {
+          mergedId: drop.id,
+          mergedName: `${drop.first_name} ${drop.last_name}`,
+          filled: Object.keys(fill),
+        };
         await insertPsaEvent(trx, { schoolId, psaId: keep.id, actorUserId: auth.user.id, action: 'merged', details });
         await recordAudit(trx, {
           schoolId,
@@ -632,7 +654,8 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         consumes: ['multipart/form-data'],
-        description: "Multipart XLSX, XLS or CSV (field 'file'): stored only if every row is valid, in one transaction.",
+        description:
+          "Multipart XLSX, XLS or CSV (field 'file'): stored only if every row is valid, in one transaction.",
         response: { 201: Loose, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
@@ -640,7 +663,11 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const file = await readUploadedFile(request);
       const checked = await checkPsaUpload(db, auth.school.id, file.filename, file.bytes);
-      if (checked.errors.length) throw new AppError('UPLOAD_ROW_ERRORS', checked.errors.slice(0, 200).map((e) => ({ field: `row ${e.row}: ${e.column}`, message: e.message })));
+      if (checked.errors.length)
+        throw new AppError(
+          'UPLOAD_ROW_ERRORS',
+          checked.errors.slice(0, 200).map((e) => ({ field: `row ${e.row}: ${e.column}`, message: e.message })),
+        );
       const created = await importPsaRows(db, auth.school.id, auth.user.id, checked.rows, requestMeta(request));
       return reply.code(201).send({ created });
     },
@@ -678,7 +705,8 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('school_id', '=', schoolId)
         .where('id', '=', academicYearId)
         .executeTakeFirst();
-      if (!year) throw new AppError('VALIDATION_FAILED', [{ field: 'academicYearId', message: 'Unknown academic year.' }]);
+      if (!year)
+        throw new AppError('VALIDATION_FAILED', [{ field: 'academicYearId', message: 'Unknown academic year.' }]);
       const onRoster = await db
         .selectFrom('roster_entries as e')
         .innerJoin('rosters as r', 'r.id', 'e.roster_id')
@@ -734,7 +762,12 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         await auditRequest(
           request,
-          { action: 'psa.transferRequested', targetType: 'psa', targetId: psa.id, details: { sportTeamId, academicYearId } },
+          {
+            action: 'psa.transferRequested',
+            targetType: 'psa',
+            targetId: psa.id,
+            details: { sportTeamId, academicYearId },
+          },
           trx,
         );
         return row.id;
@@ -771,7 +804,9 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!transfer) throw new AppError('NOT_FOUND');
       if (transfer.status !== 'PENDING') throw new AppError('ALREADY_DECIDED');
       if (request.body.decision === 'REJECT' && !request.body.reason?.trim()) {
-        throw new AppError('PSA_REJECT_REASON_REQUIRED', [{ field: 'reason', message: 'A reason is required to reject the transfer.' }]);
+        throw new AppError('PSA_REJECT_REASON_REQUIRED', [
+          { field: 'reason', message: 'A reason is required to reject the transfer.' },
+        ]);
       }
       const temporal = requireTemporal(app.deps);
       try {

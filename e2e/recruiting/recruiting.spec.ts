@@ -31,22 +31,25 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   await page.goto('/recruitingBoard');
   await expect(page.getByRole('heading', { level: 1, name: 'Recruiting board' })).toBeVisible({ timeout: 60_000 });
   const notCommitted = page.getByRole('region', { name: 'Not committed column' });
-  const card = notCommitted.getByRole('button', { name: new RegExp(`^${name}, Not committed`) });
+  const card = notCommitted.getByRole('button', { name: `Move ${name}, Not committed` });
   await expect(card).toBeVisible();
   await checkScreen(page, 'recruiting-board');
   await narrow(page, 'recruiting-board-390');
   await card.focus();
   await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
   await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
   await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
   await page.keyboard.press('Space');
   const committed = page.getByRole('region', { name: 'Committed column', exact: true });
-  await expect(committed.getByRole('button', { name: new RegExp(`^${name}, Committed`) })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: `${name} moved to Committed.` })).toBeVisible();
+  await expect(committed.getByRole('button', { name: `Move ${name}, Committed` })).toBeVisible();
+  await expect(page.locator('p[role="status"]').filter({ hasText: `${name} moved to Committed.` })).toBeVisible();
   // The move is stored (a reload shows it where it was dropped).
   await page.reload();
   await expect(
-    page.getByRole('region', { name: 'Committed column', exact: true }).getByRole('button', { name: new RegExp(`^${name}`) }),
+    page.getByRole('region', { name: 'Committed column', exact: true }).getByRole('link', { name }),
   ).toBeVisible();
 
   // The list and the profile; the coach requests the transfer to the Football roster.

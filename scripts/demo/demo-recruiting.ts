@@ -43,7 +43,7 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
     for (let i = 0; i < 30; i++) {
       const first = FIRST[i % FIRST.length]!;
       const last = LAST[(i * 3) % LAST.length]!;
-      const created = await coach.call<{ psa: { id: string } }>('POST', '/psas', {
+      const created = await coach.call<{ psa: { id: string } }>('POST', '/api/v1/psas', {
         firstName: first,
         lastName: last,
         email: `${first}.${last}.${i}@recruit.example`.toLowerCase(),
@@ -70,16 +70,16 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
       ids.push(id);
       const column = COLUMNS[i % COLUMNS.length]!;
       if (column !== 'NOT_COMMITTED') {
-        await coach.call('POST', `/psas/${id}/move`, { commitmentStatus: column, via: 'menu' });
+        await coach.call('POST', `/api/v1/psas/${id}/move`, { commitmentStatus: column, via: 'menu' });
       }
       const day = String(1 + (i % 27)).padStart(2, '0');
-      await coach.call('POST', `/psas/${id}/activities`, {
+      await coach.call('POST', `/api/v1/psas/${id}/activities`, {
         kind: i % 3 === 0 ? 'EVALUATION' : 'PHONE_CALL',
         occurredAt: `2026-10-${day}T17:00:00Z`,
         summary: i % 3 === 0 ? 'Watched the Friday game; strong first step.' : 'Introductory call with the family.',
       });
       if (i % 6 === 2) {
-        await coach.call('POST', `/psas/${id}/activities`, {
+        await coach.call('POST', `/api/v1/psas/${id}/activities`, {
           kind: 'OFFICIAL_VISIT',
           occurredAt: `2026-11-${day}T15:00:00Z`,
           nights: i === 2 ? 3 : 2,
@@ -91,7 +91,7 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
     // Two transfers approved (cards in "Added to roster"), one waiting for the admin.
     const signed = ids.filter((_, i) => COLUMNS[i % COLUMNS.length] === 'NLI_SIGNED');
     for (const [n, id] of signed.slice(0, 3).entries()) {
-      await coach.call('POST', `/psas/${id}/transfer`, { sportTeamId: team.id, academicYearId: year.id });
+      await coach.call('POST', `/api/v1/psas/${id}/transfer`, { sportTeamId: team.id, academicYearId: year.id });
       await waitForRow(
         'the transfer approval task',
         () =>
@@ -103,7 +103,7 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
             .executeTakeFirst(),
         Boolean,
       );
-      if (n < 2) await admin.call('POST', `/psas/${id}/transfer/decision`, { decision: 'APPROVE' });
+      if (n < 2) await admin.call('POST', `/api/v1/psas/${id}/transfer/decision`, { decision: 'APPROVE' });
     }
   } finally {
     await coach.signOut();

@@ -108,9 +108,9 @@ it('makes one athlete, one roster entry and one invitation per prospect when the
     const created = await call(coach, '/psas', { firstName: `Kill${i}`, lastName: 'Test', email });
     expect(created.statusCode).toBe(201);
     const psaId = created.json().psa.id as string;
-    expect((await call(coach, `/psas/${psaId}/transfer`, { sportTeamId: teamId, academicYearId: yearId })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(coach, `/psas/${psaId}/transfer`, { sportTeamId: teamId, academicYearId: yearId })).statusCode,
+    ).toBe(200);
     await until(
       () =>
         db
@@ -156,7 +156,9 @@ it('makes one athlete, one roster entry and one invitation per prospect when the
     'every athlete mailed',
   );
   await new Promise((r) => setTimeout(r, 3000));
-  expect((await db.selectFrom('outbox').select('id').where('to_address', 'in', emails).execute()).length).toBe(PROSPECTS);
+  expect((await db.selectFrom('outbox').select('id').where('to_address', 'in', emails).execute()).length).toBe(
+    PROSPECTS,
+  );
   expect(new Set(mails.map((m) => m.to_address)).size).toBe(PROSPECTS);
   const users = await db.selectFrom('users').select('id').where('email', 'in', emails).execute();
   expect(users).toHaveLength(PROSPECTS);
@@ -165,10 +167,6 @@ it('makes one athlete, one roster entry and one invitation per prospect when the
     PROSPECTS,
   );
   expect(await db.selectFrom('invitations').select('id').where('user_id', 'in', ids).execute()).toHaveLength(PROSPECTS);
-  const added = await db
-    .selectFrom('psas')
-    .select('commitment_status')
-    .where('email', 'in', emails)
-    .execute();
+  const added = await db.selectFrom('psas').select('commitment_status').where('email', 'in', emails).execute();
   expect(added.every((p) => p.commitment_status === 'ADDED_TO_ROSTER')).toBe(true);
 }, 400_000);

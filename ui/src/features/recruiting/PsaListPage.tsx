@@ -7,7 +7,6 @@ import {
   MultiSelect,
   Pagination,
   Progress,
-  Rating,
   Select,
   Stack,
   Table,
@@ -23,6 +22,7 @@ import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { formatDate } from '../../shared/format';
 import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
+import { Stars } from './Stars';
 import { useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
@@ -54,7 +54,7 @@ function cell(p: Psa, c: PsaListColumn) {
       </Badge>
     );
   }
-  if (c === 'rating') return p.rating ? <Rating value={p.rating} readOnly size="xs" aria-label={`Rating ${p.rating} of 5`} /> : '—';
+  if (c === 'rating') return p.rating ? <Stars value={p.rating} /> : '—';
   if (c === 'tags') return p.tags.length ? p.tags.join(', ') : '—';
   if (c === 'lastContactDate' || c === 'dob') return formatDate(p[c] as string | null) || '—';
   const v = p[c];
@@ -66,7 +66,11 @@ function UploadModal({ opened, onClose }: { opened: boolean; onClose: () => void
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<'idle' | 'checking' | 'checked' | 'importing' | 'done'>('idle');
   const upload = useUploadPsas();
-  const [result, setResult] = useState<{ rows?: number; created?: number; errors?: { row: number; column: string; message: string }[] } | null>(null);
+  const [result, setResult] = useState<{
+    rows?: number;
+    created?: number;
+    errors?: { row: number; column: string; message: string }[];
+  } | null>(null);
   const progress = { idle: 0, checking: 35, checked: 50, importing: 80, done: 100 }[stage];
   const reset = () => {
     setFile(null);
@@ -121,7 +125,11 @@ function UploadModal({ opened, onClose }: { opened: boolean; onClose: () => void
           }}
         />
         {stage !== 'idle' && (
-          <Progress value={progress} animated={stage === 'checking' || stage === 'importing'} aria-label="Upload progress" />
+          <Progress
+            value={progress}
+            animated={stage === 'checking' || stage === 'importing'}
+            aria-label="Upload progress"
+          />
         )}
         <ApiErrorAlert error={upload.error} />
         {stage === 'checked' && result && errors.length === 0 && (
@@ -157,7 +165,11 @@ function UploadModal({ opened, onClose }: { opened: boolean; onClose: () => void
               Done
             </Button>
           ) : (
-            <Button onClick={() => void store()} disabled={stage !== 'checked' || errors.length > 0} loading={stage === 'importing'}>
+            <Button
+              onClick={() => void store()}
+              disabled={stage !== 'checked' || errors.length > 0}
+              loading={stage === 'importing'}
+            >
               Add prospects
             </Button>
           )}
@@ -252,16 +264,39 @@ export function PsaListPage({ archived = false }: { archived?: boolean }) {
           }}
           w={200}
         />
-        <Select label="Graduation year" clearable data={years} value={year} onChange={(v) => { setYear(v); setPage(1); }} w={150} />
+        <Select
+          label="Graduation year"
+          clearable
+          data={years}
+          value={year}
+          onChange={(v) => {
+            setYear(v);
+            setPage(1);
+          }}
+          w={150}
+        />
         <Select
           label="Sport team"
           clearable
           data={(meta.data?.teams ?? []).map((t) => ({ value: t.id, label: t.name }))}
           value={team}
-          onChange={(v) => { setTeam(v); setPage(1); }}
+          onChange={(v) => {
+            setTeam(v);
+            setPage(1);
+          }}
           w={180}
         />
-        <Select label="Tag" clearable data={meta.data?.tags ?? []} value={tag} onChange={(v) => { setTag(v); setPage(1); }} w={160} />
+        <Select
+          label="Tag"
+          clearable
+          data={meta.data?.tags ?? []}
+          value={tag}
+          onChange={(v) => {
+            setTag(v);
+            setPage(1);
+          }}
+          w={160}
+        />
       </Group>
       <Group justify="space-between" wrap="wrap">
         <MultiSelect
@@ -287,7 +322,9 @@ export function PsaListPage({ archived = false }: { archived?: boolean }) {
       {showDuplicates && (
         <Stack gap="xs" aria-label="Possible duplicates">
           {duplicates.isPending && <LoadingState rows={2} label="Looking for duplicates" />}
-          {duplicates.data?.length === 0 && <Text size="sm">No duplicates: no two prospects share an email or phone.</Text>}
+          {duplicates.data?.length === 0 && (
+            <Text size="sm">No duplicates: no two prospects share an email or phone.</Text>
+          )}
           {duplicates.data?.map((g) => (
             <Group key={`${g.matchedOn}:${g.value}`} gap="xs">
               <Badge variant="light" color="orange">

@@ -39,22 +39,54 @@ import { usePsa, usePsaAction, usePsaMeta, type PsaProfile } from './recruiting.
 const SECTIONS: { title: string; fields: PsaField[] }[] = [
   {
     title: 'Prospect',
-    fields: ['firstName', 'lastName', 'email', 'mobileNumber', 'dob', 'graduationYear', 'highSchoolName', 'ncaaEligibilityNumber'],
+    fields: [
+      'firstName',
+      'lastName',
+      'email',
+      'mobileNumber',
+      'dob',
+      'graduationYear',
+      'highSchoolName',
+      'ncaaEligibilityNumber',
+    ],
   },
   {
     title: 'Athletics',
-    fields: ['sportTeamId', 'recruitingCoachId', 'recruitedPosition', 'secondaryPosition', 'clubTeamName', 'clubJersey', 'heightFeet', 'heightInches', 'weight'],
+    fields: [
+      'sportTeamId',
+      'recruitingCoachId',
+      'recruitedPosition',
+      'secondaryPosition',
+      'clubTeamName',
+      'clubJersey',
+      'heightFeet',
+      'heightInches',
+      'weight',
+    ],
   },
   {
     title: 'Academics',
     fields: ['satScore', 'actScore', 'gpa', 'classRank', 'honors', 'intendedMajor', 'residencyStatus', 'siblings'],
   },
-  { title: 'Address and social', fields: ['homeAddress', 'city', 'state', 'zipcode', 'instagram', 'tiktok', 'twitter', 'hudl'] },
+  {
+    title: 'Address and social',
+    fields: ['homeAddress', 'city', 'state', 'zipcode', 'instagram', 'tiktok', 'twitter', 'hudl'],
+  },
   {
     title: 'Guardians and coaches',
     fields: [
-      'guardian1Name', 'guardian1Phone', 'guardian1Email', 'guardian2Name', 'guardian2Phone', 'guardian2Email',
-      'highSchoolCoachName', 'highSchoolCoachPhone', 'highSchoolCoachEmail', 'clubCoachName', 'clubCoachPhone', 'clubCoachEmail',
+      'guardian1Name',
+      'guardian1Phone',
+      'guardian1Email',
+      'guardian2Name',
+      'guardian2Phone',
+      'guardian2Email',
+      'highSchoolCoachName',
+      'highSchoolCoachPhone',
+      'highSchoolCoachEmail',
+      'clubCoachName',
+      'clubCoachPhone',
+      'clubCoachEmail',
     ],
   },
 ];
@@ -81,7 +113,10 @@ function bodyOf(form: Form, meta: { teams: { id: string }[] } | undefined) {
     body[name] = v === '' ? null : def.kind === 'int' || def.kind === 'number' || def.kind === 'year' ? Number(v) : v;
   }
   void meta;
-  body.highlightLinks = (form.highlightLinks ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  body.highlightLinks = (form.highlightLinks ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   body.customFields = (form.customFields ?? '')
     .split('\n')
     .map((l) => l.trim())
@@ -136,11 +171,23 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
             allowDeselect={false}
             w={190}
           />
-          <TextInput label="When" type="datetime-local" value={when} onChange={(e) => setWhen(e.currentTarget.value)} w={220} />
+          <TextInput
+            label="When"
+            type="datetime-local"
+            value={when}
+            onChange={(e) => setWhen(e.currentTarget.value)}
+            w={220}
+          />
           {isVisit && <NumberInput label="Nights" min={0} max={30} value={nights} onChange={setNights} w={100} />}
           <TextInput label="Location" value={location} onChange={(e) => setLocation(e.currentTarget.value)} w={200} />
         </Group>
-        <Textarea label="Summary" autosize minRows={2} value={summary} onChange={(e) => setSummary(e.currentTarget.value)} />
+        <Textarea
+          label="Summary"
+          autosize
+          minRows={2}
+          value={summary}
+          onChange={(e) => setSummary(e.currentTarget.value)}
+        />
         <ApiErrorAlert error={action.error} />
         <Group>
           <Button onClick={save} loading={action.isPending}>
@@ -172,7 +219,10 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
                         {a.summary && <Text size="sm">{a.summary}</Text>}
                         {(a.location || a.nights !== null) && (
                           <Text size="xs" c="dimmed">
-                            {[a.location, a.nights !== null ? `${a.nights} ${a.nights === 1 ? 'night' : 'nights'}` : null]
+                            {[
+                              a.location,
+                              a.nights !== null ? `${a.nights} ${a.nights === 1 ? 'night' : 'nights'}` : null,
+                            ]
                               .filter(Boolean)
                               .join(' · ')}
                           </Text>
@@ -199,7 +249,9 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
             {profile.events.map((e) => (
               <Text key={e.id} size="sm">
                 {formatDateTime(e.at)} · {PSA_EVENT_LABELS[e.action] ?? 'Changed'}
-                {e.action === 'moved' ? `: ${commitmentLabel(e.details.from as string)} → ${commitmentLabel(e.details.to as string)}` : ''}
+                {e.action === 'moved'
+                  ? `: ${commitmentLabel(e.details.from as string)} → ${commitmentLabel(e.details.to as string)}`
+                  : ''}
                 {e.action === 'transferRejected' && e.details.reason ? `: ${String(e.details.reason)}` : ''}
                 {e.actorName ? ` · ${e.actorName}` : ''}
               </Text>
@@ -234,8 +286,10 @@ function TransferCard({ profile }: { profile: PsaProfile }) {
         </Title>
         {t && (
           <Text size="sm" role="status">
-            {t.status === 'PENDING' && `Waiting for a school admin's approval: the ${t.teamName} roster for ${t.academicYearLabel}, requested by ${t.requestedBy ?? 'a coach'} on ${formatDate(t.requestedAt)}.`}
-            {t.status === 'APPROVED' && `Added to the ${t.teamName} roster for ${t.academicYearLabel} on ${formatDate(t.decidedAt)}. A transfer cannot be undone.`}
+            {t.status === 'PENDING' &&
+              `Waiting for a school admin's approval: the ${t.teamName} roster for ${t.academicYearLabel}, requested by ${t.requestedBy ?? 'a coach'} on ${formatDate(t.requestedAt)}.`}
+            {t.status === 'APPROVED' &&
+              `Added to the ${t.teamName} roster for ${t.academicYearLabel} on ${formatDate(t.decidedAt)}. A transfer cannot be undone.`}
             {t.status === 'REJECTED' && `The transfer to the ${t.teamName} roster was rejected: ${t.reason ?? ''}`}
           </Text>
         )}
@@ -289,7 +343,9 @@ function TransferCard({ profile }: { profile: PsaProfile }) {
             <Group>
               <Button
                 color="green"
-                onClick={() => action.mutate({ path: `/${profile.psa.id}/transfer/decision`, body: { decision: 'APPROVE' } })}
+                onClick={() =>
+                  action.mutate({ path: `/${profile.psa.id}/transfer/decision`, body: { decision: 'APPROVE' } })
+                }
                 loading={action.isPending && (action.variables?.body as { decision?: string })?.decision === 'APPROVE'}
               >
                 Approve transfer
@@ -409,7 +465,9 @@ export function PsaProfilePage() {
               </Button>
               <Button
                 variant="default"
-                onClick={() => action.mutate({ path: `/${p.id}/${p.psaState === 'ARCHIVED' ? 'unarchive' : 'archive'}` })}
+                onClick={() =>
+                  action.mutate({ path: `/${p.id}/${p.psaState === 'ARCHIVED' ? 'unarchive' : 'archive'}` })
+                }
               >
                 {p.psaState === 'ARCHIVED' ? 'Unarchive' : 'Archive'}
               </Button>
@@ -431,7 +489,11 @@ export function PsaProfilePage() {
                   </Anchor>{' '}
                   has the same {d.matchedOn === 'email' ? 'email' : 'phone'}.
                 </Text>
-                <Button size="xs" variant="default" onClick={() => action.mutate({ path: `/${psaId}/merge`, body: { duplicateId: d.id } })}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => action.mutate({ path: `/${psaId}/merge`, body: { duplicateId: d.id } })}
+                >
                   Merge {d.name} into this prospect
                 </Button>
               </Group>
@@ -533,7 +595,10 @@ export function PsaProfilePage() {
       </Card>
       <ApiErrorAlert error={action.error} isShownInline={(f) => f in errors} />
       <Group>
-        <Button onClick={save} loading={action.isPending && (action.variables?.path === '' || action.variables?.method === 'PATCH')}>
+        <Button
+          onClick={save}
+          loading={action.isPending && (action.variables?.path === '' || action.variables?.method === 'PATCH')}
+        >
           {creating ? 'Add prospect' : 'Save changes'}
         </Button>
       </Group>

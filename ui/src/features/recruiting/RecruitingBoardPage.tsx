@@ -11,14 +11,28 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { Anchor, Badge, Box, Button, Card, Group, Paper, Rating, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEventHandler, type PointerEventHandler } from 'react';
 import { Link } from 'react-router';
 import { BOARD_COLUMNS, type CommitmentStatus } from '../../../../domain/recruiting';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
+import { Stars } from './Stars';
 import { useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { COMMITMENT_COLORS, COMMITMENT_STATUSES } from './recruiting-labels';
@@ -33,7 +47,7 @@ function columnOf(board: Board | undefined, cardId: string): CommitmentStatus | 
 
 function Card_({ card, column }: { card: BoardCard; column: CommitmentStatus }) {
   const locked = column === 'ADDED_TO_ROSTER';
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
     id: card.id,
     disabled: locked,
     data: { column },
@@ -41,6 +55,7 @@ function Card_({ card, column }: { card: BoardCard; column: CommitmentStatus }) 
   const style = transform
     ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)`, zIndex: 10, position: 'relative' as const }
     : undefined;
+  // The card follows the mouse from anywhere on it; the keyboard picks it up with its move button.
   return (
     <Paper
       ref={setNodeRef}
@@ -49,35 +64,56 @@ function Card_({ card, column }: { card: BoardCard; column: CommitmentStatus }) 
       radius="sm"
       shadow={isDragging ? 'md' : undefined}
       style={{ ...style, cursor: locked ? 'default' : 'grab', touchAction: 'none' }}
-      {...attributes}
-      {...listeners}
-      aria-roledescription="prospect card"
-      aria-label={`${card.name}, ${COMMITMENT_STATUSES[column]}${locked ? '' : '. Press space to pick up, arrow keys to move between columns, space to drop.'}`}
+      onPointerDown={locked ? undefined : (listeners?.onPointerDown as PointerEventHandler<HTMLDivElement> | undefined)}
       data-testid={`psa-card-${card.id}`}
     >
-      <Stack gap={2}>
-        <Anchor component={Link} to={`/psaProfile/${card.id}`} size="sm" fw={600} onPointerDown={(e) => e.stopPropagation()} tabIndex={-1}>
-          {card.name}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          {[card.position, card.graduationYear ? `Class of ${card.graduationYear}` : null, card.highSchoolName]
-            .filter(Boolean)
-            .join(' · ') || 'No details yet'}
-        </Text>
-        <Group gap={4}>
-          {card.rating ? <Rating value={card.rating} readOnly size="xs" aria-label={`Rating ${card.rating} of 5`} /> : null}
-          {card.transferStatus === 'PENDING' && (
-            <Badge size="xs" color="orange" variant="light">
-              Transfer waiting
-            </Badge>
-          )}
-          {card.tags.slice(0, 3).map((t) => (
-            <Badge key={t} size="xs" variant="outline" color="gray">
-              {t}
-            </Badge>
-          ))}
-        </Group>
-      </Stack>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
+        <Stack gap={2}>
+          <Anchor
+            component={Link}
+            to={`/psaProfile/${card.id}`}
+            size="sm"
+            fw={600}
+            onPointerDown={(e) => e.stopPropagation()}
+          >
+            {card.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {[card.position, card.graduationYear ? `Class of ${card.graduationYear}` : null, card.highSchoolName]
+              .filter(Boolean)
+              .join(' · ') || 'No details yet'}
+          </Text>
+          <Group gap={4}>
+            {card.rating ? <Stars value={card.rating} /> : null}
+            {card.transferStatus === 'PENDING' && (
+              <Badge size="xs" color="orange" variant="light">
+                Transfer waiting
+              </Badge>
+            )}
+            {card.tags.slice(0, 3).map((t) => (
+              <Badge key={t} size="xs" variant="outline" color="gray">
+                {t}
+              </Badge>
+            ))}
+          </Group>
+        </Stack>
+        {!locked && (
+          <UnstyledButton
+            ref={setActivatorNodeRef}
+            {...attributes}
+            onKeyDown={listeners?.onKeyDown as KeyboardEventHandler<HTMLButtonElement> | undefined}
+            aria-roledescription="draggable prospect card"
+            aria-label={`Move ${card.name}, ${COMMITMENT_STATUSES[column]}`}
+            px={6}
+            py={2}
+            style={{ borderRadius: 4, lineHeight: 1, cursor: 'grab' }}
+          >
+            <Text span size="sm" c="dimmed" aria-hidden>
+              ⠿
+            </Text>
+          </UnstyledButton>
+        )}
+      </Group>
     </Paper>
   );
 }
@@ -89,12 +125,11 @@ function Column({ status, cards }: { status: CommitmentStatus; cards: BoardCard[
       ref={setNodeRef}
       withBorder
       p="sm"
-      miw={230}
-      w={230}
+      miw={176}
       bg={isOver ? 'blue.0' : undefined}
       role="region"
       aria-label={`${COMMITMENT_STATUSES[status]} column`}
-      style={{ flexShrink: 0 }}
+      style={{ flex: '1 1 0', minWidth: 176 }}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
@@ -128,22 +163,30 @@ export function RecruitingBoardPage() {
   const move = useMoveCard();
   const client = useQueryClient();
   const [lastMove, setLastMove] = useState('');
+  const keyColumn = useRef<CommitmentStatus | null>(null);
   const columns = board.data?.columns;
 
   // Arrow keys jump a picked-up card to the next or previous column.
   const coordinateGetter: KeyboardCoordinateGetter = (event, { context }) => {
-    const { active, droppableRects, over } = context;
+    const { active, droppableRects } = context;
     if (!active) return undefined;
-    const dir = event.code === 'ArrowRight' || event.code === 'ArrowDown' ? 1 : event.code === 'ArrowLeft' || event.code === 'ArrowUp' ? -1 : 0;
+    const dir =
+      event.code === 'ArrowRight' || event.code === 'ArrowDown'
+        ? 1
+        : event.code === 'ArrowLeft' || event.code === 'ArrowUp'
+          ? -1
+          : 0;
     if (!dir) return undefined;
     event.preventDefault();
-    const from = (isColumn(over?.id) ? over.id : columnOf(columns, String(active.id))) as CommitmentStatus | null;
+    // The column the keyboard has taken the card to so far (set when it is picked up).
+    const from = keyColumn.current ?? columnOf(columns, String(active.id));
     if (!from) return undefined;
     const targets: CommitmentStatus[] = BOARD_COLUMNS.filter((c) => c !== 'ADDED_TO_ROSTER');
     const at = targets.indexOf(from);
     const next = targets[Math.min(targets.length - 1, Math.max(0, (at < 0 ? targets.length - 1 : at) + dir))]!;
     const rect = droppableRects.get(next);
     if (!rect) return undefined;
+    keyColumn.current = next;
     return { x: rect.left + 12, y: rect.top + 40 };
   };
   const sensors = useSensors(
@@ -157,7 +200,8 @@ export function RecruitingBoardPage() {
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
     onDragOver: ({ active, over }) => `${nameOf(active.id)} is over ${label(over?.id)}.`,
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} moved to ${label(over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} moved to ${label(over.id)}.` : `${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
@@ -215,8 +259,24 @@ export function RecruitingBoardPage() {
         <DndContext
           sensors={sensors}
           collisionDetection={rectIntersection}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: 'Press space to pick up a prospect, the arrow keys to move between columns, and space again to drop it. Escape cancels.' } }}
+          autoScroll={false}
+          onDragStart={({ active }) => {
+            keyColumn.current = columnOf(columns, String(active.id));
+          }}
+          onDragEnd={(e) => {
+            keyColumn.current = null;
+            onDragEnd(e);
+          }}
+          onDragCancel={() => {
+            keyColumn.current = null;
+          }}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: {
+              draggable:
+                'Press space to pick up a prospect, the arrow keys to move between columns, and space again to drop it. Escape cancels.',
+            },
+          }}
         >
           <Box style={{ overflowX: 'auto' }} pb="sm">
             <Group align="flex-start" wrap="nowrap" gap="sm">

@@ -134,12 +134,13 @@ export function usePsaAction(id: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ path, body, method = 'POST' }: { path: string; body?: unknown; method?: 'POST' | 'PATCH' }) =>
-      method === 'PATCH'
-        ? api.patch<PsaProfile>(`/psas${path}`, body)
-        : api.post<PsaProfile>(`/psas${path}`, body),
+      method === 'PATCH' ? api.patch<PsaProfile>(`/psas${path}`, body) : api.post<PsaProfile>(`/psas${path}`, body),
     onSuccess: (profile) => {
       if (profile && 'psa' in profile) client.setQueryData([...KEY, 'one', profile.psa.id], profile);
-      void client.invalidateQueries({ queryKey: KEY, predicate: (q) => q.queryKey[1] !== 'one' || q.queryKey[2] === id });
+      void client.invalidateQueries({
+        queryKey: KEY,
+        predicate: (q) => q.queryKey[1] !== 'one' || q.queryKey[2] === id,
+      });
     },
   });
 }
