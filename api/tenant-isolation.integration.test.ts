@@ -39,6 +39,7 @@ interface SchoolFixture {
   uploadId: string;
   athleteTagId: string;
   customFieldId: string;
+  psaId: string;
   athleteFileId: string;
 }
 
@@ -167,6 +168,18 @@ async function seedTenant(): Promise<SchoolFixture> {
         .executeTakeFirstOrThrow()
     ).id,
     athleteFileId: await seedAthleteFile(db, school.id, athlete.id, school.tag),
+    psaId: (
+      await db
+        .insertInto('psas')
+        .values({
+          school_id: school.id,
+          first_name: 'Prospect',
+          last_name: school.tag,
+          email: `psa-${school.tag}@x.example`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
     customFieldId: (
       await db
         .insertInto('athlete_custom_fields')
@@ -276,6 +289,23 @@ function idRouteCases(
   const roster = { teamId: target.teamId, academicYearId: target.yearId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
+    'GET /api/v1/psas/:id': { id: target.psaId },
+    'PATCH /api/v1/psas/:id': { id: target.psaId, body: { notes: 'Taken over' } },
+    'POST /api/v1/psas/:id/archive': { id: target.psaId },
+    'POST /api/v1/psas/:id/unarchive': { id: target.psaId },
+    'POST /api/v1/psas/:id/move': { id: target.psaId, body: { commitmentStatus: 'COMMITTED' } },
+    'POST /api/v1/psas/:id/activities': {
+      id: target.psaId,
+      body: { kind: 'PHONE_CALL', occurredAt: '2026-09-01T15:00:00Z', summary: 'Taken over' },
+    },
+    'POST /api/v1/psas/:id/merge': { id: target.psaId, body: { duplicateId: target.psaId } },
+    'POST /api/v1/psas/:id/transfer': {
+      id: target.psaId,
+      body: { sportTeamId: target.teamId, academicYearId: target.yearId },
+    },
+    'POST /api/v1/psas/:id/transfer/decision': { id: target.psaId, body: { decision: 'APPROVE' } },
+    'DELETE /api/v1/psas/:id/transfer': { id: target.psaId },
+    'POST /api/v1/psas/:id/transfer/undo': { id: target.psaId },
     'GET /api/v1/disclosures/:id': { id: target.disclosureId },
     'PATCH /api/v1/disclosures/:id': { id: target.disclosureId, body: { notes: 'Taken over' }, as: 'athlete' },
     'POST /api/v1/disclosures/:id/submit': { id: target.disclosureId, body: {}, as: 'athlete' },

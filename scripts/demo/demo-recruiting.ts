@@ -42,7 +42,7 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const first = FIRST[i % FIRST.length]!;
-      const last = LAST[(i * 3) % LAST.length]!;
+      const last = LAST[(i * 3 + Math.floor(i / 10)) % LAST.length]!;
       const created = await coach.call<{ psa: { id: string } }>('POST', '/api/v1/psas', {
         firstName: first,
         lastName: last,
