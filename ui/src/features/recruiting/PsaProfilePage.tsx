@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PSA_FIELDS, type PsaField } from '../../../../domain/recruiting';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
@@ -378,10 +378,13 @@ export function PsaProfilePage() {
   const action = usePsaAction(psaId);
   const [form, setForm] = useState<Form>(() => formOf(undefined));
   const [tags, setTags] = useState<string[]>([]);
-  useEffect(() => {
+  // A newly loaded (or saved) profile resets the form to what is stored.
+  const [shown, setShown] = useState<PsaProfile | undefined>(undefined);
+  if (profile.data !== shown) {
+    setShown(profile.data);
     setForm(formOf(profile.data));
     setTags(profile.data?.psa.tags ?? []);
-  }, [profile.data]);
+  }
   const errors = fieldErrors(action.error);
   const creating = !psaId;
   const p = profile.data?.psa;
