@@ -36,6 +36,7 @@ import { installValidatorCompiler } from './plugins/install-validator-compiler';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { rostersRoutes } from './rosters/rosters.routes';
 import { psasRoutes } from './recruiting/psas.routes';
+import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -124,6 +125,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(searchRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
       await api.register(psasRoutes);
+      await api.register(operatorPsasRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -478,6 +478,9 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     },
     'GET /api/v1/templates/:id/assignment-jobs': { params: { id: target.templateId } },
     'GET /api/v1/template-assignment-jobs/:id': { params: { id: target.templateJobId } },
+    // The provider's read-only view of a school's prospects.
+    'GET /api/v1/schools/:id/psas': { params: { id: target.schoolId } },
+    'GET /api/v1/operator/psas/:id': { params: { id: target.psaId } },
   };
 }
 

@@ -130,6 +130,18 @@ export const SCREENS: Record<string, Screen> = {
   '/psaProfile/:psaId': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/psaProfile': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
+  '/school/recruiting/:schoolId': screen(
+    () => import('../features/recruiting/OperatorRecruitingPages'),
+    'OperatorRecruitingPage',
+  ),
+  '/school/recruiting/:schoolId/archived/psas': screen(
+    () => import('../features/recruiting/OperatorRecruitingPages'),
+    'OperatorArchivedPsasPage',
+  ),
+  '/school/psaProfile/:psaId': screen(
+    () => import('../features/recruiting/OperatorRecruitingPages'),
+    'OperatorPsaProfilePage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

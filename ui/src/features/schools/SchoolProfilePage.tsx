@@ -184,9 +184,14 @@ export function SchoolProfilePage() {
         }
         actions={
           school && (
-            <Button variant="default" component={Link} to={`/universities/${school.id}/userList`}>
-              User permissions
-            </Button>
+            <>
+              <Button variant="default" component={Link} to={`/universities/${school.id}/userList`}>
+                User permissions
+              </Button>
+              <Button variant="default" component={Link} to={`/school/recruiting/${school.id}`}>
+                Recruiting
+              </Button>
+            </>
           )
         }
       />
