@@ -95,4 +95,21 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Archived PSAs' })).toBeVisible();
   await checkScreen(adminPage, 'recruiting-archived');
   await adminContext.close();
+
+  // The provider's operator sees the school's prospects read-only.
+  const opContext = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? undefined });
+  const opPage = await opContext.newPage();
+  await logInThroughApi(opPage, 'operator@provider.test');
+  const me = await (await coachApi.get('/api/v1/auth/me')).json().catch(() => null);
+  const schoolId = (me as { school?: { id?: string } } | null)?.school?.id;
+  expect(schoolId).toBeTruthy();
+  await opPage.goto(`/school/recruiting/${schoolId}`);
+  await expect(opPage.getByRole('heading', { level: 1, name: 'Recruiting' })).toBeVisible();
+  await checkScreen(opPage, 'recruiting-operator-list');
+  await opPage.getByRole('textbox', { name: 'Search' }).fill(`E2e${tag}`);
+  await opPage.getByRole('link', { name }).click();
+  await expect(opPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  await checkScreen(opPage, 'recruiting-operator-profile');
+  await narrow(opPage, 'recruiting-operator-profile-390');
+  await opContext.close();
 });
