@@ -125,7 +125,7 @@ export function filteredPsas(db: Db, schoolId: string, f: PsaListFilter) {
   if (f.position?.trim()) q = q.where('p.position', 'ilike', containsPattern(f.position));
   if (f.tag) q = q.where(sql<boolean>`${f.tag} = any(p.tags)`);
   if (f.minRating) q = q.where('p.rating', '>=', f.minRating);
-  const col = SORTS[f.sort ?? ''] ?? 'p.last_name';
+  const col = f.sort && Object.hasOwn(SORTS, f.sort) ? SORTS[f.sort]! : 'p.last_name';
   const dir = f.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   return q
     .orderBy(sql`${sql.ref(col)} ${dir}`)

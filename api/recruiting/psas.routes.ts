@@ -246,7 +246,16 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/psas/export',
     {
       onRequest: canRead,
-      schema: { querystring: ExportQuery, response: { 200: Type.String(), ...errorResponses(400, 401, 403) } },
+      schema: {
+        querystring: ExportQuery,
+        response: {
+          200: Type.Unsafe<string>({
+            description: 'The filtered prospects as CSV, the chosen columns in order; formula cells made safe.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
