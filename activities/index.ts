@@ -5,6 +5,7 @@ import type { Database } from '../migrations/database';
 import { createPasswordResetActivities } from './auth/password-reset.activities';
 import { createDisclosureActivities } from './disclosures/disclosure.activities';
 import { createRosterActivities } from './rosters/roster.activities';
+import { createPsaTransferActivities } from './recruiting/psa-transfer.activities';
 import { createInvitationActivities } from './invitations/invitation.activities';
 import { createInvitationBatchActivities } from './invitations/invitation-batch.activities';
 import { createMailActivities } from './mail/mail.activities';
@@ -48,6 +49,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInvitationBatchActivities(deps),
     ...createCalendarActivities(deps),
     ...createCaraActivities(deps),
+    ...createPsaTransferActivities(deps),
   };
 }
 

@@ -39,6 +39,8 @@ import { realtimeRoutes } from './realtime/realtime.routes';
 import { rostersRoutes } from './rosters/rosters.routes';
 import { schoolAthletesRoutes } from './schools/school-athletes.routes';
 import { caraRoutes } from './cara/cara.routes';
+import { psasRoutes } from './recruiting/psas.routes';
+import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -130,6 +132,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(schoolAthletesRoutes);
       await api.register(caraRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
+      await api.register(psasRoutes);
+      await api.register(operatorPsasRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -39,6 +39,7 @@ interface SchoolFixture {
   uploadId: string;
   athleteTagId: string;
   customFieldId: string;
+  psaId: string;
   athleteFileId: string;
   caraLogId: string;
 }
@@ -184,6 +185,18 @@ async function seedTenant(): Promise<SchoolFixture> {
         .executeTakeFirstOrThrow()
     ).id,
     athleteFileId: await seedAthleteFile(db, school.id, athlete.id, school.tag),
+    psaId: (
+      await db
+        .insertInto('psas')
+        .values({
+          school_id: school.id,
+          first_name: 'Prospect',
+          last_name: school.tag,
+          email: `psa-${school.tag}@x.example`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
     customFieldId: (
       await db
         .insertInto('athlete_custom_fields')
@@ -293,6 +306,23 @@ function idRouteCases(
   const roster = { teamId: target.teamId, academicYearId: target.yearId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
+    'GET /api/v1/psas/:id': { id: target.psaId },
+    'PATCH /api/v1/psas/:id': { id: target.psaId, body: { notes: 'Taken over' } },
+    'POST /api/v1/psas/:id/archive': { id: target.psaId },
+    'POST /api/v1/psas/:id/unarchive': { id: target.psaId },
+    'POST /api/v1/psas/:id/move': { id: target.psaId, body: { commitmentStatus: 'COMMITTED' } },
+    'POST /api/v1/psas/:id/activities': {
+      id: target.psaId,
+      body: { kind: 'PHONE_CALL', occurredAt: '2026-09-01T15:00:00Z', summary: 'Taken over' },
+    },
+    'POST /api/v1/psas/:id/merge': { id: target.psaId, body: { duplicateId: target.psaId } },
+    'POST /api/v1/psas/:id/transfer': {
+      id: target.psaId,
+      body: { sportTeamId: target.teamId, academicYearId: target.yearId },
+    },
+    'POST /api/v1/psas/:id/transfer/decision': { id: target.psaId, body: { decision: 'APPROVE' } },
+    'DELETE /api/v1/psas/:id/transfer': { id: target.psaId },
+    'POST /api/v1/psas/:id/transfer/undo': { id: target.psaId },
     'GET /api/v1/disclosures/:id': { id: target.disclosureId },
     'PATCH /api/v1/disclosures/:id': { id: target.disclosureId, body: { notes: 'Taken over' }, as: 'athlete' },
     'POST /api/v1/disclosures/:id/submit': { id: target.disclosureId, body: {}, as: 'athlete' },
@@ -505,6 +535,9 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     },
     'GET /api/v1/templates/:id/assignment-jobs': { params: { id: target.templateId } },
     'GET /api/v1/template-assignment-jobs/:id': { params: { id: target.templateJobId } },
+    // The provider's read-only view of a school's prospects.
+    'GET /api/v1/schools/:id/psas': { params: { id: target.schoolId } },
+    'GET /api/v1/operator/psas/:id': { params: { id: target.psaId } },
   };
 }
 

@@ -28,6 +28,7 @@ const SUITES: Suite[] = [
   { name: 'athletes upload', load: async () => (await import('./athletes-upload.bench')).runAthletesUploadBench },
   { name: 'calendar month', load: async () => (await import('./calendar-month.bench')).runCalendarMonthBench },
   { name: 'bylaw 17', load: async () => (await import('./bylaw17.bench')).runBylaw17Bench },
+  { name: 'recruiting board', load: async () => (await import('./recruiting-board.bench')).runRecruitingBoardBench },
 ];
 
 const only = process.argv.slice(2);

@@ -254,6 +254,25 @@ export const ERRORS = {
   CARA_NOT_REVIEWER: { status: 403, message: 'Only the CARA reviewers of this team review its logs.' },
   CARA_REJECT_NOTES_REQUIRED: { status: 400, message: 'Write notes for the coach when rejecting a CARA log.' },
   CARA_DISPUTE_REASON_REQUIRED: { status: 400, message: 'Give a reason when disputing an event.' },
+  // Recruiting: prospects, the board and the transfer to a roster (part 2 §5 "Recruiting", §8, §9)
+  PSA_EMAIL_EXISTS: { status: 409, message: 'Email exists.' },
+  PSA_TAG_LIMIT: { status: 400, message: 'Recruiting board tags max 50.' },
+  PSA_NOTES_TOO_LONG: { status: 400, message: 'PSA notes max 500 words.' },
+  PSA_ADDED_TO_ROSTER: {
+    status: 409,
+    message: 'This prospect has been added to the roster; the transfer cannot be undone.',
+  },
+  PSA_TRANSFER_IRREVERSIBLE: { status: 409, message: 'A transfer to the roster cannot be undone.' },
+  PSA_TRANSFER_PENDING: { status: 409, message: 'A transfer of this prospect is already waiting for approval.' },
+  PSA_TRANSFER_NEEDS_EMAIL: { status: 400, message: 'Add the prospect\'s email before transferring them to a roster.' },
+  PSA_ALREADY_ON_ROSTER: { status: 409, message: 'An athlete with this email is already on this roster.' },
+  PSA_EMAIL_BELONGS_TO_ANOTHER_USER: {
+    status: 409,
+    message: 'This email already belongs to an account that is not a student-athlete of this school.',
+  },
+  PSA_REJECT_REASON_REQUIRED: { status: 400, message: 'A reason is required to reject the transfer.' },
+  PSA_ARCHIVED: { status: 409, message: 'This prospect is archived. Unarchive them first.' },
+  PSA_MERGE_INVALID: { status: 400, message: 'Choose two different prospects to merge.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -64,6 +64,10 @@ export const PERMISSIONS = [
   'cara:review',
   'cara:configure',
   'cara:survey',
+  // Recruiting (issue 18): see and manage prospects (staff); approve a prospect's transfer to a roster (admins)
+  'recruiting:read',
+  'recruiting:write',
+  'recruiting:approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -121,6 +125,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'cara:submit',
     'cara:review',
     'cara:configure',
+    'recruiting:read',
+    'recruiting:write',
+    'recruiting:approve',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -145,6 +152,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'cara:read',
     'cara:submit',
     'cara:configure',
+    'recruiting:read',
+    'recruiting:write',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,

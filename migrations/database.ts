@@ -520,6 +520,10 @@ export interface Database {
   cara_logs: CaraLogsTable;
   cara_log_events: CaraLogEventsTable;
   cara_survey_answers: CaraSurveyAnswersTable;
+  psas: PsasTable;
+  psa_activities: PsaActivitiesTable;
+  psa_events: PsaEventsTable;
+  psa_transfers: PsaTransfersTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -963,4 +967,114 @@ export interface CaraSurveyAnswersTable {
   answer: 'CONFIRMED' | 'DISPUTED';
   reason: string | null;
   answered_at: Timestamp;
+}
+
+// ---- Recruiting: prospects, activity, transfers (migration 2026-11-26_100_recruiting-prospects) ----
+
+export type PsaCommitmentStatus = 'NOT_COMMITTED' | 'VERBALLY_COMMITTED' | 'COMMITTED' | 'NLI_SIGNED' | 'ADDED_TO_ROSTER';
+
+export interface PsasTable {
+  id: Generated<string>;
+  school_id: string;
+  sport_team_id: string | null;
+  recruiting_coach_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  mobile: string | null;
+  high_school_name: string | null;
+  graduation_year: number | null;
+  date_of_birth: NullableDateOnly;
+  eligibility_center_id: string | null;
+  position: string | null;
+  secondary_position: string | null;
+  club_team_name: string | null;
+  club_jersey: string | null;
+  height_feet: number | null;
+  height_inches: number | null;
+  weight: ColumnType<string | null, number | string | null, number | string | null>;
+  sat_score: number | null;
+  act_score: number | null;
+  gpa: ColumnType<string | null, number | string | null, number | string | null>;
+  class_rank: string | null;
+  honors: string | null;
+  intended_major: string | null;
+  siblings: string | null;
+  highlight_links: ColumnType<string[], string[] | undefined, string[]>;
+  residency_status: string | null;
+  instagram: string | null;
+  tiktok: string | null;
+  twitter: string | null;
+  hudl: string | null;
+  home_address: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+  guardian1_name: string | null;
+  guardian1_phone: string | null;
+  guardian1_email: string | null;
+  guardian2_name: string | null;
+  guardian2_phone: string | null;
+  guardian2_email: string | null;
+  hs_coach_name: string | null;
+  hs_coach_phone: string | null;
+  hs_coach_email: string | null;
+  club_coach_name: string | null;
+  club_coach_phone: string | null;
+  club_coach_email: string | null;
+  notes: string | null;
+  custom_fields: Json<{ name: string; value: string }[]>;
+  commitment_status: Generated<PsaCommitmentStatus>;
+  board_rank: Generated<number>;
+  rating: number | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  state_status: Generated<'ACTIVE' | 'ARCHIVED' | 'UNARCHIVED'>;
+  archived_at: NullableTimestamp;
+  merged_into_id: string | null;
+  athlete_user_id: string | null;
+  last_contact_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PsaActivitiesTable {
+  id: Generated<string>;
+  school_id: string;
+  psa_id: string;
+  kind: string;
+  occurred_at: Timestamp;
+  nights: number | null;
+  location: string | null;
+  summary: string | null;
+  logged_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface PsaEventsTable {
+  id: Generated<string>;
+  school_id: string;
+  psa_id: string;
+  actor_user_id: string | null;
+  action: string;
+  details: Json;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface PsaTransfersTable {
+  id: Generated<string>;
+  school_id: string;
+  psa_id: string;
+  sport_team_id: string;
+  academic_year_id: string;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED'>;
+  requested_by: string | null;
+  requested_at: Generated<Date>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  reason: string | null;
+  athlete_user_id: string | null;
+  invitation_id: string | null;
+  workflow_id: string;
 }

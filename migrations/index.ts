@@ -20,6 +20,7 @@ import * as rosters from './2026-11-25_096_rosters';
 import * as calendar from './2026-11-25_097_calendar';
 import * as calendarFeeds from './2026-11-26_098_calendar-feeds';
 import * as cara from './2026-11-26_099_cara';
+import * as recruitingProspects from './2026-11-26_100_recruiting-prospects';
 import * as invitationBatches from './2026-11-26_101_invitation-batches';
 
 /**
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25_097_calendar': calendar,
   '2026-11-26_098_calendar-feeds': calendarFeeds,
   '2026-11-26_099_cara': cara,
+  '2026-11-26_100_recruiting-prospects': recruitingProspects,
   '2026-11-26_101_invitation-batches': invitationBatches,
 };
 

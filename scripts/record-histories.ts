@@ -40,6 +40,7 @@ import {
   reviewCaraLogUpdate,
   submitCaraLogUpdate,
 } from '../workflows/cara/cara-log.workflow';
+import { decidePsaTransferUpdate, psaTransferWorkflow } from '../workflows/recruiting/psa-transfer.workflow';
 import { insertDisclosure } from '../api/disclosures/disclosures.repository';
 import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 import { findTemporalCli } from './temporal-cli';
@@ -286,6 +287,53 @@ const SCENARIOS: Scenario[] = [
         args: [{ actor: { userId: admin.id, role: 'ADMIN' }, notes: 'Attendance correction.' }],
       });
       await handle.terminate('recorded');
+      return handle;
+    },
+  },
+  {
+    feature: 'recruiting',
+    name: 'psa-transfer-approved',
+    async run(ctx) {
+      const db = ctx.database.db;
+      const school = await seedTestSchool(db);
+      const admin = await seedUser(db, school.id);
+      const coach = await seedUser(db, school.id, { roles: [{ role: 'COACH' }] });
+      const team = await db
+        .insertInto('sport_teams')
+        .values({ school_id: school.id, name: 'Golf', sport: 'Golf' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const year = await db
+        .insertInto('academic_years')
+        .values({ school_id: school.id, start_year: 2027, end_year: 2028 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const psa = await db
+        .insertInto('psas')
+        .values({ school_id: school.id, first_name: 'Rae', last_name: 'Cole', email: `rae-${school.tag}@example.com` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const transfer = await db
+        .insertInto('psa_transfers')
+        .values({
+          school_id: school.id,
+          psa_id: psa.id,
+          sport_team_id: team.id,
+          academic_year_id: year.id,
+          requested_by: coach.id,
+          workflow_id: `psa-transfer:${psa.id}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const handle = await ctx.client.workflow.start(psaTransferWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: `psa-transfer:${psa.id}`,
+        args: [{ schoolId: school.id, psaId: psa.id, transferId: transfer.id }],
+      });
+      await handle.executeUpdate(decidePsaTransferUpdate, {
+        args: [{ actor: { userId: admin.id, role: 'ADMIN' }, decision: 'APPROVE' }],
+      });
+      await handle.result();
       return handle;
     },
   },

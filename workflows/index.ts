@@ -12,3 +12,4 @@ export * from './rosters/roster-rollover.workflow';
 export * from './invitations/invitation-batch.workflow';
 export * from './calendar/calendar-event.workflow';
 export * from './cara/cara-log.workflow';
+export * from './recruiting/psa-transfer.workflow';

@@ -16,6 +16,7 @@ import { actWhenStepActive, signInDemoPerson, waitForRow, type DemoPerson } from
 import { loadDemoRosters } from './demo-rosters';
 import { loadDemoCalendarProcesses } from './demo-calendar-processes';
 import { loadDemoCara } from './demo-cara';
+import { loadDemoRecruiting } from './demo-recruiting';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -61,6 +62,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoCalendarProcesses(app, db);
     // CARA logs (issue 17), by the real workflow: a week over the 20-hour limit whose log waits for review.
     await loadDemoCara({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
+    // The recruiting board (issue 18): 30 prospects, two approved transfers and one waiting for the admin.
+    await loadDemoRecruiting(app);
   } finally {
     await admin.signOut();
   }

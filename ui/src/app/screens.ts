@@ -146,6 +146,24 @@ export const SCREENS: Record<string, Screen> = {
   '/cara-logs': screen(() => import('../features/cara/CaraListingPage'), 'CaraListingPage'),
   '/cara/details/:id': screen(() => import('../features/cara/CaraDetailsPage'), 'CaraDetailsPage'),
   '/caraDashboard/:id': screen(() => import('../features/cara/CaraDashboardPage'), 'CaraDashboardPage'),
+  '/admin/psaManagement': screen(() => import('../features/recruiting/PsaListPage'), 'PsaListPage'),
+  '/coach/psaManagement': screen(() => import('../features/recruiting/PsaListPage'), 'PsaListPage'),
+  '/archived/psas': screen(() => import('../features/recruiting/PsaListPage'), 'ArchivedPsasPage'),
+  '/psaProfile/:psaId': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
+  '/psaProfile': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
+  '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
+  '/school/recruiting/:schoolId': screen(
+    () => import('../features/recruiting/OperatorRecruitingPages'),
+    'OperatorRecruitingPage',
+  ),
+  '/school/recruiting/:schoolId/archived/psas': screen(
+    () => import('../features/recruiting/OperatorRecruitingPages'),
+    'OperatorArchivedPsasPage',
+  ),
+  '/school/psaProfile/:psaId': screen(
+    () => import('../features/recruiting/OperatorRecruitingPages'),
+    'OperatorPsaProfilePage',
+  ),
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */

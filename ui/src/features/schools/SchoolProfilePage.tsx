@@ -191,6 +191,9 @@ export function SchoolProfilePage() {
               <Button variant="default" component={Link} to={`/universities/${school.id}/userList`}>
                 User permissions
               </Button>
+              <Button variant="default" component={Link} to={`/school/recruiting/${school.id}`}>
+                Recruiting
+              </Button>
             </>
           )
         }

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../domain/errors';
+import { requirePermission } from '../plugins/require-permission';
+import { errorResponses, Uuid } from '../shared/schemas';
+import { findPsa, listPsas } from './psas.repository';
+import { psaProfile } from './psas.routes';
+
+const Loose = Type.Object({}, { additionalProperties: true });
+
+/**
+ * The provider's read-only view of a school's recruiting (operators, `schools:operate`): the prospect list (active
+ * or archived) and one prospect's profile with its history. Nothing here changes a prospect.
+ */
+export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const operate = requirePermission('schools:operate');
+
+  app.get(
+    '/schools/:id/psas',
+    {
+      onRequest: operate,
+      schema: {
+        params: Type.Object({ id: Uuid }),
+        querystring: Type.Object({
+          archived: Type.Optional(Type.Boolean()),
+          search: Type.Optional(Type.String({ maxLength: 200 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+          offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+        }),
+        response: {
+          200: Type.Object({
+            schoolName: Type.String(),
+            items: Type.Array(Loose),
+            total: Type.Integer(),
+            limit: Type.Integer(),
+            offset: Type.Integer(),
+          }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const school = await db
+        .selectFrom('schools')
+        .select(['id', 'name'])
+        .where('id', '=', request.params.id)
+        .where('kind', '=', 'SCHOOL')
+        .executeTakeFirst();
+      if (!school) throw new AppError('NOT_FOUND');
+      const limit = request.query.limit ?? 50;
+      const offset = request.query.offset ?? 0;
+      const page = await listPsas(
+        db,
+        school.id,
+        { archived: request.query.archived === true, search: request.query.search ?? null },
+        limit,
+        offset,
+      );
+      return { schoolName: school.name, ...page, limit, offset };
+    },
+  );
+
+  app.get(
+    '/operator/psas/:id',
+    {
+      onRequest: operate,
+      schema: { params: Type.Object({ id: Uuid }), response: { 200: Loose, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      const row = await db
+        .selectFrom('psas')
+        .select('school_id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      const psa = row ? await findPsa(db, row.school_id, request.params.id) : null;
+      if (!row || !psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
+      return { schoolId: row.school_id, ...(await psaProfile(db, row.school_id, psa)) };
+    },
+  );
+};

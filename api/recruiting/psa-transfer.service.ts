@@ -1,0 +1,96 @@
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
+import { psaTransferWorkflowId, TRANSFER_STATUSES } from '../../domain/recruiting';
+import type { Database } from '../../migrations/database';
+import { psaTransferWorkflow } from '../../workflows/recruiting/psa-transfer.workflow';
+import { taskQueueOf } from '../shared/workflow-client';
+import type { ServerDeps } from '../types';
+
+type Db = Kysely<Database>;
+
+/** The prospect's transfer as the profile shows it (null when none was requested). */
+export async function transferView(db: Db, schoolId: string, psaId: string) {
+  const t = await db
+    .selectFrom('psa_transfers as x')
+    .innerJoin('sport_teams as t', 't.id', 'x.sport_team_id')
+    .innerJoin('academic_years as y', 'y.id', 'x.academic_year_id')
+    .leftJoin('users as r', 'r.id', 'x.requested_by')
+    .leftJoin('users as d', 'd.id', 'x.decided_by')
+    .where('x.school_id', '=', schoolId)
+    .where('x.psa_id', '=', psaId)
+    .select([
+      'x.id',
+      'x.status',
+      'x.sport_team_id',
+      'x.academic_year_id',
+      'x.requested_at',
+      'x.decided_at',
+      'x.reason',
+      'x.athlete_user_id',
+      'x.workflow_id',
+      't.name as teamName',
+      'y.start_year',
+      'y.end_year',
+      sql<string | null>`r.first_name || ' ' || r.last_name`.as('requestedBy'),
+      sql<string | null>`d.first_name || ' ' || d.last_name`.as('decidedBy'),
+    ])
+    .executeTakeFirst();
+  if (!t) return null;
+  return {
+    id: t.id,
+    status: t.status,
+    statusLabel: TRANSFER_STATUSES[t.status],
+    sportTeamId: t.sport_team_id,
+    teamName: t.teamName,
+    academicYearId: t.academic_year_id,
+    academicYearLabel: `${t.start_year}-${t.end_year}`,
+    requestedBy: t.requestedBy,
+    requestedAt: new Date(t.requested_at).toISOString(),
+    decidedBy: t.decidedBy,
+    decidedAt: t.decided_at ? new Date(t.decided_at).toISOString() : null,
+    reason: t.reason,
+    athleteUserId: t.athlete_user_id,
+    workflowId: t.workflow_id,
+  };
+}
+
+/** Starts (or joins) the prospect's transfer process; its id is the business key, so a retry never starts two. */
+export async function startTransferWorkflow(
+  deps: Pick<ServerDeps, 'taskQueue'>,
+  temporal: Client,
+  input: { schoolId: string; psaId: string; transferId: string },
+) {
+  return temporal.workflow.start(psaTransferWorkflow, {
+    workflowId: psaTransferWorkflowId(input.psaId),
+    taskQueue: taskQueueOf(deps),
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    args: [input],
+  });
+}
+
+const WORKFLOW_CODES = new Set<string>([
+  'FORBIDDEN',
+  'ALREADY_DECIDED',
+  'VALIDATION_FAILED',
+  'PSA_REJECT_REASON_REQUIRED',
+  'PSA_ALREADY_ON_ROSTER',
+  'PSA_EMAIL_BELONGS_TO_ANOTHER_USER',
+  'PSA_TRANSFER_NEEDS_EMAIL',
+  'NOT_FOUND',
+]);
+
+/** An Update's failure (its validator's or its activity's) becomes the catalogue error it names. */
+export function toTransferError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof WorkflowUpdateFailedError) {
+    let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
+    while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
+    const type = cause?.type;
+    if (typeof type === 'string' && WORKFLOW_CODES.has(type) && type in ERRORS) return new AppError(type as ErrorCode);
+    return new AppError('ALREADY_DECIDED');
+  }
+  if (err instanceof WorkflowNotFoundError) return new AppError('ALREADY_DECIDED');
+  return new AppError('WORKFLOW_UNAVAILABLE');
+}

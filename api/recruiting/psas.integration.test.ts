@@ -1,0 +1,377 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../activities/testing/fixtures';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+
+/**
+ * Prospects through the API on the real PostgreSQL and Temporal: create with the spec's checks, list, filters and
+ * export, archive, tags and rating, board moves (audited), the activity log's flags, duplicates and merge, bulk
+ * upload (per-row errors before anything is stored), and the psa-transfer process: reject, approve (athlete on the
+ * roster with an invitation), irreversibility, idempotency and a duplicate e-mail already on the roster.
+ */
+let t: AppWithWorker;
+let schoolId: string;
+let teamId: string;
+let yearId: string;
+let admin: SeededUser;
+let coach: SeededUser;
+let outsider: SeededUser;
+const cookies = new Map<string, string>();
+
+async function call(user: SeededUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { cookie: cookies.get(user.id)! },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  const text = res.body;
+  return { status: res.statusCode, body: text.startsWith('{') || text.startsWith('[') ? res.json() : text };
+}
+
+async function upload(user: SeededUser, url: string, name: string, bytes: Buffer) {
+  const boundary = '----psa' + Math.random().toString(16).slice(2);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { cookie: cookies.get(user.id)!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+function sheet(rows: string[][], kind: 'xlsx' | 'csv' = 'csv'): Buffer {
+  const ws = XLSX.utils.aoa_to_sheet(rows);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, 'Prospects');
+  return XLSX.write(wb, { type: 'buffer', bookType: kind }) as Buffer;
+}
+
+beforeAll(async () => {
+  t = await startAppWithWorker('psas');
+  const db = t.database.db;
+  schoolId = (await seedSchool(db)).id;
+  teamId = (
+    await db
+      .insertInto('sport_teams')
+      .values({ school_id: schoolId, name: 'Volleyball', sport: 'Volleyball' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  yearId = (
+    await db
+      .insertInto('academic_years')
+      .values({ school_id: schoolId, start_year: 2027, end_year: 2028, is_current: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  admin = await seedUser(db, schoolId, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }] });
+  coach = await seedUser(db, schoolId, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }], sportTeamId: teamId });
+  outsider = await seedUser(db, (await seedSchool(db)).id);
+  for (const u of [admin, coach, outsider]) cookies.set(u.id, await sessionCookie(db, u));
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (body: Record<string, unknown>, user: SeededUser = coach) => call(user, 'POST', '/psas', body);
+
+describe('prospects', () => {
+  it('creates a prospect with every check in the spec wording', async () => {
+    const ok = await create({
+      firstName: 'Maya',
+      lastName: 'Reyes',
+      email: 'Maya.Reyes@example.com',
+      mobileNumber: '(512) 555-0101',
+      graduationYear: 2028,
+      satScore: 1480,
+      actScore: 33,
+      gpa: 3.9,
+      heightFeet: 6,
+      heightInches: 1,
+      sportTeamId: teamId,
+      highlightLinks: ['https://video.example/maya'],
+      customFields: [{ name: 'Club ranking', value: '4th' }],
+      tags: ['Setter', 'Priority'],
+      rating: 4,
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.psa).toMatchObject({
+      email: 'maya.reyes@example.com',
+      mobileNumber: '5125550101',
+      satScore: 1480,
+      height: `6' 1"`,
+      commitmentStatus: 'NOT_COMMITTED',
+      psaState: 'ACTIVE',
+      tags: ['Setter', 'Priority'],
+      rating: 4,
+    });
+    const sat = await create({ firstName: 'A', lastName: 'B', satScore: 1700 });
+    expect(sat.status).toBe(400);
+    expect(sat.body.error.details[0].message).toBe('SAT max 1600.');
+    const act = await create({ firstName: 'A', lastName: 'B', actScore: 37 });
+    expect(act.body.error.details[0].message).toBe('ACT max 36.');
+    const dup = await create({ firstName: 'Other', lastName: 'Maya', email: 'maya.reyes@EXAMPLE.com' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error).toMatchObject({ code: 'PSA_EMAIL_EXISTS', message: 'Email exists.' });
+    const notes = await create({ firstName: 'A', lastName: 'B', notes: Array(501).fill('w').join(' ') });
+    expect(notes.body.error.code).toBe('PSA_NOTES_TOO_LONG');
+    const missing = await create({ firstName: ' ', lastName: 'B' });
+    expect(missing.body.error.code).toBe('MANDATORY_FIELD');
+  });
+
+  it('lists, filters, exports, archives and hides prospects from another school', async () => {
+    await create({ firstName: 'Zed', lastName: 'Alpha', graduationYear: 2029, email: 'zed@example.com' });
+    const all = await call(coach, 'GET', '/psas?search=maya');
+    expect(all.body.items.map((p: { name: string }) => p.name)).toEqual(['Maya Reyes']);
+    const byYear = await call(coach, 'GET', '/psas?graduationYear=2029');
+    expect(byYear.body.items.every((p: { graduationYear: number }) => p.graduationYear === 2029)).toBe(true);
+    const csv = await call(coach, 'GET', '/psas/export?columns=name,email,satScore');
+    expect(csv.body).toContain('Name,Email,SAT');
+    expect(csv.body).toContain('Maya Reyes,maya.reyes@example.com,1480');
+    const zed = byYear.body.items[0].id as string;
+    expect((await call(coach, 'POST', `/psas/${zed}/archive`)).status).toBe(200);
+    expect((await call(coach, 'GET', '/psas?graduationYear=2029')).body.total).toBe(0);
+    expect((await call(coach, 'GET', '/psas?archived=true')).body.items.map((p: { id: string }) => p.id)).toContain(
+      zed,
+    );
+    const again = await call(coach, 'POST', `/psas/${zed}/unarchive`);
+    expect(again.body.psa.psaState).toBe('UNARCHIVED');
+    expect((await call(outsider, 'GET', `/psas/${zed}`)).status).toBe(404);
+    expect((await call(outsider, 'GET', '/psas')).body.total).toBe(0);
+  });
+
+  it('keeps at most 50 tags per school', async () => {
+    const many = Array.from({ length: 49 }, (_, i) => `tag-${i}`);
+    const r = await create({ firstName: 'Tag', lastName: 'Heavy', tags: many });
+    expect(r.body.error).toMatchObject({ code: 'PSA_TAG_LIMIT', message: 'Recruiting board tags max 50.' });
+  });
+
+  it('moves cards on the board, audits every move, and flags official visits', async () => {
+    const p = (await create({ firstName: 'Board', lastName: 'Card', email: 'board@example.com' })).body.psa.id;
+    const move = await call(coach, 'POST', `/psas/${p}/move`, { commitmentStatus: 'COMMITTED', via: 'keyboard' });
+    expect(move.status).toBe(200);
+    const board = await call(coach, 'GET', '/psas/board');
+    expect(board.body.columns.COMMITTED.map((c: { id: string }) => c.id)).toContain(p);
+    const audits = await t.database.db
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('action', '=', 'psa.boardMoved')
+      .where('target_id', '=', p)
+      .execute();
+    expect(audits[0]!.details).toMatchObject({ from: 'NOT_COMMITTED', to: 'COMMITTED', via: 'keyboard' });
+    const toRoster = await call(coach, 'POST', `/psas/${p}/move`, { commitmentStatus: 'ADDED_TO_ROSTER' });
+    expect(toRoster.status).toBe(409);
+    for (const [at, nights] of [
+      ['2027-09-01T12:00:00Z', 2],
+      ['2027-10-01T12:00:00Z', 3],
+    ] as const) {
+      const r = await call(coach, 'POST', `/psas/${p}/activities`, { kind: 'OFFICIAL_VISIT', occurredAt: at, nights });
+      expect(r.status).toBe(201);
+    }
+    const profile = await call(coach, 'GET', `/psas/${p}`);
+    const visits = profile.body.activities as { occurredAt: string; flags: string[] }[];
+    expect(visits.find((v) => v.occurredAt.startsWith('2027-09'))!.flags).toEqual([]);
+    expect(visits.find((v) => v.occurredAt.startsWith('2027-10'))!.flags).toEqual([
+      'More than one official visit to this school.',
+      'Official visit over 2 nights.',
+    ]);
+    expect(profile.body.psa.lastContactDate).toBe('2027-10-01T12:00:00.000Z');
+    expect(profile.body.events.map((e: { action: string }) => e.action)).toContain('moved');
+  });
+
+  it('finds duplicates by e-mail or phone and merges them', async () => {
+    const a = (await create({ firstName: 'Dup', lastName: 'One', mobileNumber: '5125550199', tags: ['A'] })).body.psa;
+    const b = (
+      await create({
+        firstName: 'Dup',
+        lastName: 'Two',
+        mobileNumber: '512-555-0199',
+        highSchoolName: 'North HS',
+        tags: ['B'],
+      })
+    ).body.psa;
+    const groups = await call(coach, 'GET', '/psas/duplicates');
+    expect(groups.body.find((g: { value: string }) => g.value === '5125550199').prospects).toHaveLength(2);
+    const profile = await call(coach, 'GET', `/psas/${a.id}`);
+    expect(profile.body.duplicates).toEqual([expect.objectContaining({ id: b.id, matchedOn: 'phone' })]);
+    const merged = await call(coach, 'POST', `/psas/${a.id}/merge`, { duplicateId: b.id });
+    expect(merged.status).toBe(200);
+    expect(merged.body.psa).toMatchObject({ highSchoolName: 'North HS', tags: ['A', 'B'] });
+    expect((await call(coach, 'GET', `/psas/${b.id}`)).status).toBe(404);
+    expect((await call(coach, 'POST', `/psas/${a.id}/merge`, { duplicateId: a.id })).body.error.code).toBe(
+      'PSA_MERGE_INVALID',
+    );
+  });
+
+  it('uploads a sheet only when every row is valid', async () => {
+    const header = ['First name', 'Last name', 'Email', 'SAT', 'Commitment status'];
+    const bad = sheet([header, ['Ann', 'Lee', 'ann@example.com', '1200', ''], ['Bo', '', 'bad', '1700', 'maybe']]);
+    const checked = await upload(coach, '/psas/uploads/check', 'prospects.csv', bad);
+    expect(checked.status).toBe(200);
+    expect(checked.body.errors).toEqual(
+      expect.arrayContaining([
+        { row: 3, column: 'lastName', message: 'Mandatory fields cannot be empty.' },
+        { row: 3, column: 'email', message: 'Invalid email.' },
+        { row: 3, column: 'satScore', message: 'SAT max 1600.' },
+        { row: 3, column: 'commitmentStatus', message: 'Choose a commitment status.' },
+      ]),
+    );
+    const refused = await upload(coach, '/psas/uploads', 'prospects.csv', bad);
+    expect(refused.body.error.code).toBe('UPLOAD_ROW_ERRORS');
+    expect((await call(coach, 'GET', '/psas?search=ann@example.com')).body.total).toBe(0);
+    const good = sheet(
+      [
+        header,
+        ['Ann', 'Lee', 'ann@example.com', '1200', 'Verbally committed'],
+        ['Bo', 'Kim', 'bo@example.com', '', ''],
+      ],
+      'xlsx',
+    );
+    const stored = await upload(coach, '/psas/uploads', 'prospects.xlsx', good);
+    expect(stored).toMatchObject({ status: 201, body: { created: 2 } });
+    const ann = (await call(coach, 'GET', '/psas?search=ann@example.com')).body.items[0];
+    expect(ann.commitmentStatus).toBe('VERBALLY_COMMITTED');
+    const again = await upload(coach, '/psas/uploads/check', 'prospects.xlsx', good);
+    expect(again.body.errors).toEqual(expect.arrayContaining([{ row: 2, column: 'email', message: 'Email exists.' }]));
+    const tooMany = sheet([header, ...Array.from({ length: 1001 }, (_, i) => [`P${i}`, 'X', '', '', ''])]);
+    expect((await upload(coach, '/psas/uploads/check', 'big.csv', tooMany)).body.error.code).toBe(
+      'UPLOAD_LIMIT_EXCEEDED',
+    );
+    expect((await upload(coach, '/psas/uploads/check', 'x.pdf', Buffer.from('%PDF-1.4'))).status).toBe(415);
+  });
+});
+
+describe('prospect-to-roster transfer', () => {
+  const transfer = (psaId: string, user: SeededUser = coach) =>
+    call(user, 'POST', `/psas/${psaId}/transfer`, { sportTeamId: teamId, academicYearId: yearId });
+  const decide = (psaId: string, decision: 'APPROVE' | 'REJECT', reason?: string) =>
+    call(admin, 'POST', `/psas/${psaId}/transfer/decision`, { decision, ...(reason ? { reason } : {}) });
+
+  it('is rejected with a reason, requested again, approved once, and never undone', async () => {
+    const db = t.database.db;
+    const psa = (
+      await create({ firstName: 'Nia', lastName: 'Brooks', email: 'nia.brooks@example.com', sportTeamId: teamId })
+    ).body.psa;
+    await call(coach, 'POST', `/psas/${psa.id}/activities`, {
+      kind: 'PHONE_CALL',
+      occurredAt: '2027-09-10T15:00:00Z',
+      summary: 'Talked about the program.',
+    });
+    expect((await transfer(psa.id)).status).toBe(200);
+    expect((await transfer(psa.id)).body.error.code).toBe('PSA_TRANSFER_PENDING');
+    const task = await waitFor(() =>
+      db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('workflow_id', '=', `psa-transfer:${psa.id}`)
+        .where('status', '=', 'OPEN')
+        .executeTakeFirst(),
+    );
+    expect(task).toMatchObject({ assignee_role: 'SCHOOL_ADMIN', url: `/psaProfile/${psa.id}` });
+    // Coaches cannot decide; a rejection needs a reason.
+    expect((await call(coach, 'POST', `/psas/${psa.id}/transfer/decision`, { decision: 'APPROVE' })).status).toBe(403);
+    expect((await decide(psa.id, 'REJECT')).body.error.code).toBe('PSA_REJECT_REASON_REQUIRED');
+    const rejected = await decide(psa.id, 'REJECT', 'Wait for the spring evaluation.');
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.transfer).toMatchObject({ status: 'REJECTED', reason: 'Wait for the spring evaluation.' });
+
+    expect((await transfer(psa.id)).status).toBe(200);
+    const [first, second] = await Promise.all([decide(psa.id, 'APPROVE'), decide(psa.id, 'APPROVE')]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const done = (await call(coach, 'GET', `/psas/${psa.id}`)).body;
+    expect(done.psa.commitmentStatus).toBe('ADDED_TO_ROSTER');
+    expect(done.transfer.status).toBe('APPROVED');
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('email', '=', 'nia.brooks@example.com')
+      .execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]!.status).toBe('INVITED');
+    const entry = await db
+      .selectFrom('roster_entries as e')
+      .innerJoin('rosters as r', 'r.id', 'e.roster_id')
+      .where('e.athlete_user_id', '=', users[0]!.id)
+      .select(['r.sport_team_id', 'r.academic_year_id', 'e.invitation_id'])
+      .execute();
+    expect(entry).toEqual([{ sport_team_id: teamId, academic_year_id: yearId, invitation_id: expect.any(String) }]);
+    const profile = await db
+      .selectFrom('athlete_profiles')
+      .select('data')
+      .where('user_id', '=', users[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect((profile.data as { recruitingHistory: { activities: unknown[] } }).recruitingHistory.activities).toEqual([
+      expect.objectContaining({ kind: 'Phone Call', summary: 'Talked about the program.' }),
+    ]);
+    await waitFor(() =>
+      db.selectFrom('outbox').select('id').where('to_address', '=', 'nia.brooks@example.com').executeTakeFirst(),
+    );
+    // Irreversible: no undo, no move out of the column, no second transfer.
+    const undo = await call(coach, 'POST', `/psas/${psa.id}/transfer/undo`);
+    expect(undo.body.error).toMatchObject({
+      code: 'PSA_TRANSFER_IRREVERSIBLE',
+      message: 'A transfer to the roster cannot be undone.',
+    });
+    expect((await call(admin, 'DELETE', `/psas/${psa.id}/transfer`)).body.error.code).toBe('PSA_TRANSFER_IRREVERSIBLE');
+    expect((await call(coach, 'POST', `/psas/${psa.id}/move`, { commitmentStatus: 'COMMITTED' })).body.error.code).toBe(
+      'PSA_ADDED_TO_ROSTER',
+    );
+    expect((await transfer(psa.id)).body.error.code).toBe('PSA_TRANSFER_IRREVERSIBLE');
+    expect((await decide(psa.id, 'APPROVE')).body.error.code).toBe('ALREADY_DECIDED');
+    // Running the process's approval again (a retried activity) makes no second athlete.
+    const rerun = await t.temporal.workflow.getHandle(`psa-transfer:${psa.id}`).result();
+    expect(rerun).toMatchObject({ status: 'APPROVED', invitationStarted: true });
+    expect(
+      await db.selectFrom('users').select('id').where('email', '=', 'nia.brooks@example.com').execute(),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a prospect whose e-mail is already on that roster', async () => {
+    const db = t.database.db;
+    const athlete = await seedUser(db, schoolId, {
+      roles: [{ role: 'STUDENT_ATHLETE' }],
+      email: 'on.roster@example.com',
+    });
+    const roster = await db
+      .selectFrom('rosters')
+      .select('id')
+      .where('sport_team_id', '=', teamId)
+      .where('academic_year_id', '=', yearId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('roster_entries')
+      .values({ school_id: schoolId, roster_id: roster.id, athlete_user_id: athlete.id })
+      .execute();
+    const psa = (await create({ firstName: 'On', lastName: 'Roster', email: 'on.roster@example.com' })).body.psa;
+    const r = await transfer(psa.id);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({
+      code: 'PSA_ALREADY_ON_ROSTER',
+      message: 'An athlete with this email is already on this roster.',
+    });
+    // Put on the roster after the request: the approval itself refuses, and the transfer stays pending.
+    const late = (await create({ firstName: 'Late', lastName: 'Add', email: 'late.add@example.com' })).body.psa;
+    expect((await transfer(late.id)).status).toBe(200);
+    const lateUser = await seedUser(db, schoolId, {
+      roles: [{ role: 'STUDENT_ATHLETE' }],
+      email: 'late.add@example.com',
+    });
+    await db
+      .insertInto('roster_entries')
+      .values({ school_id: schoolId, roster_id: roster.id, athlete_user_id: lateUser.id })
+      .execute();
+    const approve = await decide(late.id, 'APPROVE');
+    expect(approve.body.error?.code).toBe('PSA_ALREADY_ON_ROSTER');
+    expect((await call(coach, 'GET', `/psas/${late.id}`)).body.transfer.status).toBe('PENDING');
+  });
+});

@@ -1,0 +1,858 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { AppError } from '../../domain/errors';
+import {
+  ACTIVITY_KINDS,
+  BOARD_COLUMNS,
+  checkPsaInput,
+  COMMITMENT_STATUSES,
+  PSA_FIELDS,
+  PSA_LIST_COLUMNS,
+  RECRUITING_LIMITS,
+  type CommitmentStatus,
+  type PsaListColumn,
+} from '../../domain/recruiting';
+import type { Database } from '../../migrations/database';
+import { recordAudit } from '../audit/audit.repository';
+import { auditRequest } from '../audit/audit-request';
+import { requestMeta } from '../shared/request-meta';
+import { readUploadedFile } from '../disclosures/disclosure-files.service';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { errorResponses, IdParams, Uuid } from '../shared/schemas';
+import { teamExists } from '../teams/teams.repository';
+import {
+  boardColumns,
+  duplicateGroups,
+  filteredPsas,
+  findDuplicatesOf,
+  findPsa,
+  insertPsaEvent,
+  listActivities,
+  listPsaEvents,
+  listPsas,
+  rankFor,
+  schoolTags,
+  toPsaDto,
+  type PsaRow,
+} from './psas.repository';
+import { checkPsaUpload, importPsaRows } from './psa-upload.service';
+import { startTransferWorkflow, toTransferError, transferView } from './psa-transfer.service';
+import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer.workflow';
+import { requireTemporal } from '../shared/workflow-client';
+import { psaTransferWorkflowId } from '../../domain/recruiting';
+
+const Loose = Type.Object({}, { additionalProperties: true });
+const LooseList = Type.Array(Loose);
+const Str = (max = 255) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+const NumOrStr = Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()]));
+
+/** The prospect's fields as a body: every PSA field optional (a create needs first and last name). */
+const PsaBody = Type.Object(
+  {
+    ...Object.fromEntries(
+      Object.entries(PSA_FIELDS).map(([name, def]) => [
+        name,
+        def.kind === 'int' || def.kind === 'number' || def.kind === 'year'
+          ? NumOrStr
+          : Str(def.kind === 'notes' ? 10000 : 255),
+      ]),
+    ),
+    highlightLinks: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })),
+    customFields: Type.Optional(
+      Type.Array(Type.Object({ name: Type.String({ maxLength: 1000 }), value: Type.String({ maxLength: 1000 }) }), {
+        maxItems: 100,
+      }),
+    ),
+    commitmentStatus: Type.Optional(Type.String({ maxLength: 40 })),
+    tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 60 })),
+    rating: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 5 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+const ListQuery = Type.Object({
+  archived: Type.Optional(Type.Boolean()),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  commitmentStatus: Type.Optional(Type.String({ maxLength: 40 })),
+  graduationYear: Type.Optional(Type.Integer({ minimum: 1990, maximum: 2100 })),
+  sportTeamId: Type.Optional(Uuid),
+  position: Type.Optional(Type.String({ maxLength: 100 })),
+  tag: Type.Optional(Type.String({ maxLength: 100 })),
+  minRating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  sort: Type.Optional(Type.String({ maxLength: 40 })),
+  direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+});
+const { limit: _limit, offset: _offset, ...listFilters } = ListQuery.properties;
+const ExportQuery = Type.Object({ ...listFilters, columns: Type.Optional(Type.String({ maxLength: 2000 })) });
+
+const MoveBody = Type.Object({
+  commitmentStatus: Type.String({ maxLength: 40 }),
+  beforeId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  via: Type.Optional(Type.Union([Type.Literal('mouse'), Type.Literal('keyboard'), Type.Literal('menu')])),
+});
+const ActivityBody = Type.Object({
+  kind: Type.String({ maxLength: 40 }),
+  occurredAt: Type.String({ format: 'date-time' }),
+  nights: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 30 }), Type.Null()])),
+  location: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  summary: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
+});
+
+function badFields(errors: { field: string; message: string }[]): AppError {
+  const first = errors[0]!.message;
+  const code =
+    first === 'Invalid email.'
+      ? 'INVALID_EMAIL'
+      : first.startsWith('Phone number')
+        ? 'INVALID_PHONE'
+        : first === 'Invalid zip code.'
+          ? 'INVALID_ZIP'
+          : first === 'PSA notes max 500 words.'
+            ? 'PSA_NOTES_TOO_LONG'
+            : first.startsWith('Mandatory')
+              ? 'MANDATORY_FIELD'
+              : 'VALIDATION_FAILED';
+  return new AppError(code, errors);
+}
+
+type Db = FastifyRequest['server']['deps']['database']['db'];
+
+/** Tags: trimmed, unique (any case), and the school keeps at most 50 distinct ones across its prospects. */
+async function checkTags(db: Db, schoolId: string, psaId: string | null, tags: string[]): Promise<string[]> {
+  const clean: string[] = [];
+  for (const t of tags.map((x) => x.trim()).filter(Boolean)) {
+    if (t.length > RECRUITING_LIMITS.tagMaxLength) {
+      throw new AppError('VALIDATION_FAILED', [{ field: 'tags', message: 'A tag is at most 40 characters.' }]);
+    }
+    if (!clean.some((c) => c.toLowerCase() === t.toLowerCase())) clean.push(t);
+  }
+  const others = await sql<{ tag: string }>`
+    select distinct lower(unnest(tags)) as tag from psas
+    where school_id = ${schoolId} and (${psaId}::uuid is null or id <> ${psaId}::uuid)`.execute(db);
+  const all = new Set(others.rows.map((r) => r.tag));
+  for (const t of clean) all.add(t.toLowerCase());
+  if (all.size > RECRUITING_LIMITS.tagsPerSchool) {
+    throw new AppError('PSA_TAG_LIMIT', [{ field: 'tags', message: 'Recruiting board tags max 50.' }]);
+  }
+  return clean;
+}
+
+async function checkRefs(db: Db, schoolId: string, values: Record<string, unknown>) {
+  if (typeof values.sport_team_id === 'string' && !(await teamExists(db, schoolId, values.sport_team_id))) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
+  }
+  if (typeof values.recruiting_coach_id === 'string') {
+    const staff = await db
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('school_id', '=', schoolId)
+      .where('user_id', '=', values.recruiting_coach_id)
+      .where('role', 'in', ['COACH', 'SCHOOL_ADMIN'])
+      .executeTakeFirst();
+    if (!staff) throw new AppError('VALIDATION_FAILED', [{ field: 'recruitingCoachId', message: 'Unknown coach.' }]);
+  }
+}
+
+async function emailTaken(db: Db, schoolId: string, email: unknown, exceptId: string | null) {
+  if (typeof email !== 'string') return false;
+  let q = db
+    .selectFrom('psas')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('merged_into_id', 'is', null)
+    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+const emailExists = () => new AppError('PSA_EMAIL_EXISTS', [{ field: 'email', message: 'Email exists.' }]);
+
+async function visiblePsa(request: FastifyRequest, id: string): Promise<PsaRow> {
+  const auth = authOf(request);
+  const psa = await findPsa(request.server.deps.database.db, auth.school.id, id);
+  if (!psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
+  return psa;
+}
+
+/** A prospect added to a roster is frozen: its board column and transfer cannot be undone. */
+function assertNotTransferred(psa: PsaRow) {
+  if (psa.commitment_status === 'ADDED_TO_ROSTER') throw new AppError('PSA_ADDED_TO_ROSTER');
+}
+
+export async function psaProfile(db: Db, schoolId: string, psa: PsaRow) {
+  const [activities, events, duplicates, transfer] = await Promise.all([
+    listActivities(db, schoolId, psa.id),
+    listPsaEvents(db, schoolId, psa.id),
+    findDuplicatesOf(db, schoolId, psa),
+    transferView(db, schoolId, psa.id),
+  ]);
+  return { psa: toPsaDto(psa), activities, events, duplicates, transfer };
+}
+
+function csvCell(v: unknown): string {
+  let s = v === null || v === undefined ? '' : Array.isArray(v) ? v.join('; ') : String(v);
+  // A cell a spreadsheet would run as a formula is written as text.
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * Prospects (PSAs) of the signed-in school: list with filters and export, profile with the recruiting history,
+ * create and edit, archive and unarchive, staff-only tags and rating, the board and its audited moves, the
+ * activity log, duplicates and merge, and bulk upload. Staff only (`recruiting:read` / `recruiting:write`).
+ */
+export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: RECRUITING_LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+  const { db } = app.deps.database;
+  const plan = requirePlanFeature('recruiting');
+  const canRead = [requirePermission('recruiting:read'), plan];
+  const canWrite = [requirePermission('recruiting:write'), plan];
+  const ok = (schema: unknown, ...more: number[]) => ({
+    200: schema,
+    ...errorResponses(400, 401, 403, 404, ...more),
+  });
+
+  app.get(
+    '/psas',
+    {
+      onRequest: canRead,
+      schema: {
+        querystring: ListQuery,
+        response: ok(
+          Type.Object({ items: LooseList, total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() }),
+        ),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const q = request.query;
+      const limit = q.limit ?? 50;
+      const offset = q.offset ?? 0;
+      const page = await listPsas(db, auth.school.id, { ...q, archived: q.archived === true }, limit, offset);
+      return { ...page, limit, offset };
+    },
+  );
+
+  app.get(
+    '/psas/export',
+    {
+      onRequest: canRead,
+      schema: {
+        querystring: ExportQuery,
+        response: {
+          200: Type.Unsafe<string>({
+            description: 'The filtered prospects as CSV, the chosen columns in order; formula cells made safe.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const q = request.query;
+      const wanted = (q.columns ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c): c is PsaListColumn => c in PSA_LIST_COLUMNS);
+      const columns = wanted.length ? wanted : (Object.keys(PSA_LIST_COLUMNS) as PsaListColumn[]);
+      const rows = (await filteredPsas(db, auth.school.id, { ...q, archived: q.archived === true })
+        .limit(20000)
+        .execute()) as PsaRow[];
+      const lines = [columns.map((c) => csvCell(PSA_LIST_COLUMNS[c])).join(',')];
+      for (const r of rows) {
+        const dto = toPsaDto(r);
+        lines.push(
+          columns
+            .map((c) =>
+              csvCell(
+                c === 'commitmentStatus'
+                  ? COMMITMENT_STATUSES[dto.commitmentStatus]
+                  : (dto as Record<string, unknown>)[c],
+              ),
+            )
+            .join(','),
+        );
+      }
+      await auditRequest(request, { action: 'psa.exported', targetType: 'psa', details: { rows: rows.length } });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="prospects.csv"')
+        .send(lines.join('\r\n') + '\r\n');
+    },
+  );
+
+  app.get(
+    '/psas/board',
+    {
+      onRequest: canRead,
+      schema: {
+        querystring: Type.Object({ sportTeamId: Type.Optional(Uuid) }),
+        response: ok(Type.Object({ columns: Type.Record(Type.String(), LooseList) })),
+      },
+    },
+    async (request) => ({
+      columns: await boardColumns(db, authOf(request).school.id, request.query.sportTeamId ?? null),
+    }),
+  );
+
+  app.get('/psas/meta', { onRequest: canRead, schema: { response: ok(Loose) } }, async (request) => {
+    const auth = authOf(request);
+    const [teams, coaches, tags, years] = await Promise.all([
+      db
+        .selectFrom('sport_teams')
+        .select(['id', 'name'])
+        .where('school_id', '=', auth.school.id)
+        .orderBy('name')
+        .execute(),
+      db
+        .selectFrom('user_roles as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .where('r.school_id', '=', auth.school.id)
+        .where('r.role', '=', 'COACH')
+        .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
+        .distinct()
+        .orderBy('name')
+        .execute(),
+      schoolTags(db, auth.school.id),
+      db
+        .selectFrom('academic_years')
+        .select(['id', 'start_year', 'end_year', 'is_current'])
+        .where('school_id', '=', auth.school.id)
+        .orderBy('start_year', 'desc')
+        .execute(),
+    ]);
+    return {
+      teams,
+      coaches,
+      tags,
+      years: years.map((y) => ({ id: y.id, label: `${y.start_year}-${y.end_year}`, isCurrent: y.is_current })),
+      canApprove: auth.permissions.has('recruiting:approve'),
+    };
+  });
+
+  app.get('/psas/duplicates', { onRequest: canRead, schema: { response: ok(LooseList) } }, async (request) =>
+    duplicateGroups(db, authOf(request).school.id),
+  );
+
+  app.post(
+    '/psas',
+    { onRequest: canWrite, schema: { body: PsaBody, response: { 201: Loose, ...errorResponses(400, 401, 403, 409) } } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      const { values, errors } = checkPsaInput(request.body as Record<string, unknown>, { creating: true });
+      if (errors.length) throw badFields(errors);
+      await checkRefs(db, schoolId, values);
+      if (await emailTaken(db, schoolId, values.email, null)) throw emailExists();
+      const tags = await checkTags(db, schoolId, null, request.body.tags ?? []);
+      const created = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('psas')
+          .values({
+            ...(values as Record<string, never>),
+            school_id: schoolId,
+            first_name: values.first_name as string,
+            last_name: values.last_name as string,
+            custom_fields: JSON.stringify(values.custom_fields ?? []),
+            tags,
+            rating: request.body.rating ?? null,
+            created_by: auth.user.id,
+            board_rank: Date.now() / 1000,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertPsaEvent(trx, { schoolId, psaId: row.id, actorUserId: auth.user.id, action: 'created' });
+        await auditRequest(request, { action: 'psa.created', targetType: 'psa', targetId: row.id }, trx);
+        return row.id;
+      });
+      const psa = (await findPsa(db, schoolId, created))!;
+      return reply.code(201).send(await psaProfile(db, schoolId, psa));
+    },
+  );
+
+  app.get('/psas/:id', { onRequest: canRead, schema: { params: IdParams, response: ok(Loose) } }, async (request) => {
+    const psa = await visiblePsa(request, request.params.id);
+    return psaProfile(db, authOf(request).school.id, psa);
+  });
+
+  app.patch(
+    '/psas/:id',
+    { onRequest: canWrite, schema: { params: IdParams, body: PsaBody, response: ok(Loose, 409) } },
+    async (request) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      const psa = await visiblePsa(request, request.params.id);
+      const body = request.body as Record<string, unknown>;
+      if ('commitmentStatus' in body && body.commitmentStatus !== psa.commitment_status) assertNotTransferred(psa);
+      const { values, errors } = checkPsaInput(body, { creating: false });
+      if (errors.length) throw badFields(errors);
+      await checkRefs(db, schoolId, values);
+      if ('email' in values && (await emailTaken(db, schoolId, values.email, psa.id))) throw emailExists();
+      if (request.body.tags) values.tags = await checkTags(db, schoolId, psa.id, request.body.tags);
+      if ('rating' in body) values.rating = request.body.rating ?? null;
+      if (values.custom_fields) values.custom_fields = JSON.stringify(values.custom_fields);
+      const changed = Object.keys(values).filter(
+        (k) => JSON.stringify((psa as Record<string, unknown>)[k] ?? null) !== JSON.stringify(values[k] ?? null),
+      );
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('psas')
+          .set({ ...(values as Record<string, never>), updated_at: new Date() })
+          .where('id', '=', psa.id)
+          .where('school_id', '=', schoolId)
+          .execute();
+        if (changed.length) {
+          await insertPsaEvent(trx, {
+            schoolId,
+            psaId: psa.id,
+            actorUserId: auth.user.id,
+            action: 'updated',
+            details: { fields: changed },
+          });
+          await auditRequest(
+            request,
+            { action: 'psa.updated', targetType: 'psa', targetId: psa.id, details: { fields: changed } },
+            trx,
+          );
+        }
+      });
+      return psaProfile(db, schoolId, (await findPsa(db, schoolId, psa.id))!);
+    },
+  );
+
+  for (const [action, to] of [
+    ['archive', 'ARCHIVED'],
+    ['unarchive', 'UNARCHIVED'],
+  ] as const) {
+    app.post(
+      `/psas/:id/${action}`,
+      { onRequest: canWrite, schema: { params: IdParams, response: ok(Loose, 409) } },
+      async (request) => {
+        const auth = authOf(request);
+        const psa = await visiblePsa(request, request.params.id);
+        if ((to === 'ARCHIVED') === (psa.state_status === 'ARCHIVED')) {
+          throw new AppError('VALIDATION_FAILED', [
+            {
+              field: 'state',
+              message: to === 'ARCHIVED' ? 'This prospect is already archived.' : 'This prospect is not archived.',
+            },
+          ]);
+        }
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('psas')
+            .set({ state_status: to, archived_at: to === 'ARCHIVED' ? new Date() : null, updated_at: new Date() })
+            .where('id', '=', psa.id)
+            .execute();
+          await insertPsaEvent(trx, {
+            schoolId: auth.school.id,
+            psaId: psa.id,
+            actorUserId: auth.user.id,
+            action: `${action}d`,
+          });
+          await auditRequest(request, { action: `psa.${action}d`, targetType: 'psa', targetId: psa.id }, trx);
+        });
+        return psaProfile(db, auth.school.id, (await findPsa(db, auth.school.id, psa.id))!);
+      },
+    );
+  }
+
+  /** A board move: the card's new column and place; audited with from → to and how it was moved. */
+  app.post(
+    '/psas/:id/move',
+    { onRequest: canWrite, schema: { params: IdParams, body: MoveBody, response: ok(Loose, 409) } },
+    async (request) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      const psa = await visiblePsa(request, request.params.id);
+      const to = request.body.commitmentStatus as CommitmentStatus;
+      if (!BOARD_COLUMNS.includes(to)) {
+        throw new AppError('VALIDATION_FAILED', [
+          { field: 'commitmentStatus', message: 'Choose a commitment status.' },
+        ]);
+      }
+      if (psa.state_status === 'ARCHIVED') throw new AppError('PSA_ARCHIVED');
+      // Added to roster only by an approved transfer; out of it never.
+      if (psa.commitment_status !== to) assertNotTransferred(psa);
+      if (to === 'ADDED_TO_ROSTER' && psa.commitment_status !== to)
+        throw new AppError(
+          'PSA_TRANSFER_PENDING',
+          undefined,
+          'A prospect is added to the roster by an approved transfer: request one from their profile.',
+        );
+      const rank = await rankFor(db, schoolId, to, request.body.beforeId ?? null, psa.id);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('psas')
+          .set({ commitment_status: to, board_rank: rank, updated_at: new Date() })
+          .where('id', '=', psa.id)
+          .execute();
+        const details = { from: psa.commitment_status, to, via: request.body.via ?? 'menu' };
+        if (psa.commitment_status !== to) {
+          await insertPsaEvent(trx, { schoolId, psaId: psa.id, actorUserId: auth.user.id, action: 'moved', details });
+        }
+        await auditRequest(request, { action: 'psa.boardMoved', targetType: 'psa', targetId: psa.id, details }, trx);
+      });
+      return { id: psa.id, commitmentStatus: to, boardRank: rank };
+    },
+  );
+
+  app.post(
+    '/psas/:id/activities',
+    {
+      onRequest: canWrite,
+      schema: { params: IdParams, body: ActivityBody, response: { 201: Loose, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const psa = await visiblePsa(request, request.params.id);
+      const b = request.body;
+      if (!(b.kind in ACTIVITY_KINDS)) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'kind', message: 'Choose a kind of activity.' }]);
+      }
+      const at = new Date(b.occurredAt);
+      if (Number.isNaN(at.getTime())) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'occurredAt', message: 'Choose when it happened.' }]);
+      }
+      if (b.kind === 'NOTE' && !b.summary?.trim()) {
+        throw new AppError('MANDATORY_FIELD', [{ field: 'summary', message: 'Mandatory fields cannot be empty.' }]);
+      }
+      if (b.summary && b.summary.trim().split(/\s+/).length > RECRUITING_LIMITS.notesMaxWords) {
+        throw new AppError('PSA_NOTES_TOO_LONG', [{ field: 'summary', message: 'PSA notes max 500 words.' }]);
+      }
+      const isVisit = b.kind === 'OFFICIAL_VISIT' || b.kind === 'UNOFFICIAL_VISIT';
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('psa_activities')
+          .values({
+            school_id: auth.school.id,
+            psa_id: psa.id,
+            kind: b.kind,
+            occurred_at: at,
+            nights: isVisit ? (b.nights ?? null) : null,
+            location: b.location?.trim() || null,
+            summary: b.summary?.trim() || null,
+            logged_by: auth.user.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (b.kind !== 'NOTE') {
+          await trx
+            .updateTable('psas')
+            .set({ last_contact_at: sql`greatest(coalesce(last_contact_at, ${at}), ${at})` })
+            .where('id', '=', psa.id)
+            .execute();
+        }
+        await auditRequest(
+          request,
+          {
+            action: 'psa.activityLogged',
+            targetType: 'psa',
+            targetId: psa.id,
+            details: { activityId: row.id, kind: b.kind },
+          },
+          trx,
+        );
+      });
+      return reply.code(201).send(await listActivities(db, auth.school.id, psa.id).then((items) => ({ items })));
+    },
+  );
+
+  /** Merges `duplicateId` into this prospect: empty fields filled, tags joined, history moved; the duplicate closes. */
+  app.post(
+    '/psas/:id/merge',
+    {
+      onRequest: canWrite,
+      schema: { params: IdParams, body: Type.Object({ duplicateId: Uuid }), response: ok(Loose, 409) },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      const keep = await visiblePsa(request, request.params.id);
+      if (request.body.duplicateId === keep.id) throw new AppError('PSA_MERGE_INVALID');
+      const drop = await visiblePsa(request, request.body.duplicateId);
+      if (drop.commitment_status === 'ADDED_TO_ROSTER') throw new AppError('PSA_ADDED_TO_ROSTER');
+      const fill: Record<string, unknown> = {};
+      for (const def of Object.values(PSA_FIELDS)) {
+        const k = def.column as keyof PsaRow;
+        if ((keep[k] === null || keep[k] === undefined) && drop[k] !== null && drop[k] !== undefined) fill[k] = drop[k];
+      }
+      if (fill.email && (await emailTaken(db, schoolId, fill.email, drop.id))) delete fill.email;
+      const tags = [...keep.tags];
+      for (const t of drop.tags) if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('psas')
+          .set({
+            merged_into_id: keep.id,
+            state_status: 'ARCHIVED',
+            archived_at: new Date(),
+            email: null,
+            mobile: null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', drop.id)
+          .execute();
+        await trx
+          .updateTable('psas')
+          .set({
+            ...(fill as Record<string, never>),
+            tags,
+            rating: keep.rating ?? drop.rating,
+            highlight_links: [...new Set([...keep.highlight_links, ...drop.highlight_links])],
+            last_contact_at:
+              keep.last_contact_at && drop.last_contact_at
+                ? new Date(Math.max(+new Date(keep.last_contact_at), +new Date(drop.last_contact_at)))
+                : (keep.last_contact_at ?? drop.last_contact_at),
+            updated_at: new Date(),
+          })
+          .where('id', '=', keep.id)
+          .execute();
+        await trx.updateTable('psa_activities').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
+        await trx.updateTable('psa_events').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
+        const details = {
+          mergedId: drop.id,
+          mergedName: `${drop.first_name} ${drop.last_name}`,
+          filled: Object.keys(fill),
+        };
+        await insertPsaEvent(trx, { schoolId, psaId: keep.id, actorUserId: auth.user.id, action: 'merged', details });
+        await recordAudit(trx, {
+          schoolId,
+          actorUserId: auth.user.id,
+          action: 'psa.merged',
+          targetType: 'psa',
+          targetId: keep.id,
+          details,
+          ...requestMeta(request),
+        });
+      });
+      return psaProfile(db, schoolId, (await findPsa(db, schoolId, keep.id))!);
+    },
+  );
+
+  app.post(
+    '/psas/uploads/check',
+    {
+      onRequest: canWrite,
+      schema: {
+        consumes: ['multipart/form-data'],
+        description: "Multipart XLSX, XLS or CSV (field 'file'): every row checked, nothing stored.",
+        response: ok(Loose, 413, 415),
+      },
+    },
+    async (request) => {
+      const file = await readUploadedFile(request);
+      const checked = await checkPsaUpload(db, authOf(request).school.id, file.filename, file.bytes);
+      return { rows: checked.rows.length, errors: checked.errors, headers: checked.headers };
+    },
+  );
+
+  app.post(
+    '/psas/uploads',
+    {
+      onRequest: canWrite,
+      schema: {
+        consumes: ['multipart/form-data'],
+        description:
+          "Multipart XLSX, XLS or CSV (field 'file'): stored only if every row is valid, in one transaction.",
+        response: { 201: Loose, ...errorResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const file = await readUploadedFile(request);
+      const checked = await checkPsaUpload(db, auth.school.id, file.filename, file.bytes);
+      if (checked.errors.length)
+        throw new AppError(
+          'UPLOAD_ROW_ERRORS',
+          checked.errors.slice(0, 200).map((e) => ({ field: `row ${e.row}: ${e.column}`, message: e.message })),
+        );
+      const created = await importPsaRows(db, auth.school.id, auth.user.id, checked.rows, requestMeta(request));
+      return reply.code(201).send({ created });
+    },
+  );
+  /**
+   * A coach (or admin) requests the prospect's transfer to a team's roster for an academic year; the
+   * `psa-transfer:<psaId>` process waits for a school admin's decision.
+   */
+  app.post(
+    '/psas/:id/transfer',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: IdParams,
+        body: Type.Object({ sportTeamId: Uuid, academicYearId: Uuid }),
+        response: ok(Loose, 409, 503),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      const psa = await visiblePsa(request, request.params.id);
+      if (psa.commitment_status === 'ADDED_TO_ROSTER') throw new AppError('PSA_TRANSFER_IRREVERSIBLE');
+      if (psa.state_status === 'ARCHIVED') throw new AppError('PSA_ARCHIVED');
+      if (!psa.email) {
+        throw new AppError('PSA_TRANSFER_NEEDS_EMAIL', [{ field: 'email', message: ERRORS_NEEDS_EMAIL }]);
+      }
+      const { sportTeamId, academicYearId } = request.body;
+      if (!(await teamExists(db, schoolId, sportTeamId))) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
+      }
+      const year = await db
+        .selectFrom('academic_years')
+        .select('id')
+        .where('school_id', '=', schoolId)
+        .where('id', '=', academicYearId)
+        .executeTakeFirst();
+      if (!year)
+        throw new AppError('VALIDATION_FAILED', [{ field: 'academicYearId', message: 'Unknown academic year.' }]);
+      const onRoster = await db
+        .selectFrom('roster_entries as e')
+        .innerJoin('rosters as r', 'r.id', 'e.roster_id')
+        .innerJoin('users as u', 'u.id', 'e.athlete_user_id')
+        .where('r.school_id', '=', schoolId)
+        .where('r.sport_team_id', '=', sportTeamId)
+        .where('r.academic_year_id', '=', academicYearId)
+        .where(sql<boolean>`lower(u.email) = ${psa.email.toLowerCase()}`)
+        .select('e.id')
+        .executeTakeFirst();
+      if (onRoster) throw new AppError('PSA_ALREADY_ON_ROSTER');
+      const temporal = requireTemporal(app.deps);
+      const workflowId = psaTransferWorkflowId(psa.id);
+      const transferId = await db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('psa_transfers')
+          .select(['id', 'status'])
+          .where('psa_id', '=', psa.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (current?.status === 'PENDING') throw new AppError('PSA_TRANSFER_PENDING');
+        if (current?.status === 'APPROVED') throw new AppError('PSA_TRANSFER_IRREVERSIBLE');
+        const row = await trx
+          .insertInto('psa_transfers')
+          .values({
+            school_id: schoolId,
+            psa_id: psa.id,
+            sport_team_id: sportTeamId,
+            academic_year_id: academicYearId,
+            requested_by: auth.user.id,
+            workflow_id: workflowId,
+          })
+          .onConflict((oc) =>
+            oc.column('psa_id').doUpdateSet({
+              sport_team_id: sportTeamId,
+              academic_year_id: academicYearId,
+              status: 'PENDING',
+              requested_by: auth.user.id,
+              requested_at: new Date(),
+              decided_by: null,
+              decided_at: null,
+              reason: null,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertPsaEvent(trx, {
+          schoolId,
+          psaId: psa.id,
+          actorUserId: auth.user.id,
+          action: 'transferRequested',
+          details: { sportTeamId, academicYearId },
+        });
+        await auditRequest(
+          request,
+          {
+            action: 'psa.transferRequested',
+            targetType: 'psa',
+            targetId: psa.id,
+            details: { sportTeamId, academicYearId },
+          },
+          trx,
+        );
+        return row.id;
+      });
+      try {
+        await startTransferWorkflow(app.deps, temporal, { schoolId, psaId: psa.id, transferId });
+      } catch (err) {
+        request.log.error({ err }, 'psa transfer workflow could not start');
+        await db.deleteFrom('psa_transfers').where('id', '=', transferId).where('status', '=', 'PENDING').execute();
+        throw new AppError('WORKFLOW_UNAVAILABLE');
+      }
+      return psaProfile(db, schoolId, (await findPsa(db, schoolId, psa.id))!);
+    },
+  );
+
+  /** A school admin approves or rejects (with a reason) the pending transfer: an Update on its process. */
+  app.post(
+    '/psas/:id/transfer/decision',
+    {
+      onRequest: [requirePermission('recruiting:approve'), plan],
+      schema: {
+        params: IdParams,
+        body: Type.Object({
+          decision: Type.Union([Type.Literal('APPROVE'), Type.Literal('REJECT')]),
+          reason: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+        }),
+        response: ok(Loose, 409, 503),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const psa = await visiblePsa(request, request.params.id);
+      const transfer = await transferView(db, auth.school.id, psa.id);
+      if (!transfer) throw new AppError('NOT_FOUND');
+      if (transfer.status !== 'PENDING') throw new AppError('ALREADY_DECIDED');
+      if (request.body.decision === 'REJECT' && !request.body.reason?.trim()) {
+        throw new AppError('PSA_REJECT_REASON_REQUIRED', [
+          { field: 'reason', message: 'A reason is required to reject the transfer.' },
+        ]);
+      }
+      const temporal = requireTemporal(app.deps);
+      try {
+        const handle = temporal.workflow.getHandle(psaTransferWorkflowId(psa.id));
+        await handle.executeUpdate(decidePsaTransferUpdate, {
+          args: [
+            {
+              actor: { userId: auth.user.id, role: 'ADMIN' },
+              decision: request.body.decision,
+              reason: request.body.reason ?? null,
+            },
+          ],
+        });
+      } catch (err) {
+        const mapped = toTransferError(err);
+        if (mapped.code === 'WORKFLOW_UNAVAILABLE') request.log.error({ err }, 'psa transfer decision failed');
+        throw mapped;
+      }
+      return psaProfile(db, auth.school.id, (await findPsa(db, auth.school.id, psa.id))!);
+    },
+  );
+
+  /** There is no undo: a transfer to the roster is irreversible, and asking for one says so. */
+  for (const method of ['delete', 'post'] as const) {
+    const url = method === 'delete' ? '/psas/:id/transfer' : '/psas/:id/transfer/undo';
+    app[method](
+      url,
+      { onRequest: canWrite, schema: { params: IdParams, response: ok(Loose, 409) } },
+      async (request) => {
+        const psa = await visiblePsa(request, request.params.id);
+        await auditRequest(request, { action: 'psa.transferUndoRefused', targetType: 'psa', targetId: psa.id });
+        throw new AppError('PSA_TRANSFER_IRREVERSIBLE');
+      },
+    );
+  }
+};
+
+const ERRORS_NEEDS_EMAIL = "Add the prospect's email before transferring them to a roster.";
+
+export type { Database };

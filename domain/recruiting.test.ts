@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { activityFlags, checkPsaInput, commitmentFromText, phoneKey } from './recruiting';
+
+describe('recruiting rules', () => {
+  it('checks test scores, notes and contacts in the spec wording', () => {
+    const ok = checkPsaInput(
+      { firstName: 'A', lastName: 'B', satScore: '1600', actScore: 36, mobileNumber: '+1 (512) 555-0100' },
+      { creating: true },
+    );
+    expect(ok.errors).toEqual([]);
+    expect(ok.values).toMatchObject({ sat_score: 1600, act_score: 36, mobile: '5125550100' });
+    const bad = checkPsaInput(
+      { firstName: '', lastName: 'B', satScore: 1601, actScore: 37, gpa: 10000, email: 'x', zipcode: '12' },
+      { creating: true },
+    );
+    expect(bad.errors.map((e) => e.message)).toEqual([
+      'Invalid email.',
+      'SAT max 1600.',
+      'ACT max 36.',
+      'GPA must be under 10000.',
+      'Invalid zip code.',
+      'Mandatory fields cannot be empty.',
+    ]);
+    const notes = checkPsaInput({ notes: Array(501).fill('w').join(' ') }, { creating: false });
+    expect(notes.errors).toEqual([{ field: 'notes', message: 'PSA notes max 500 words.' }]);
+    expect(checkPsaInput({ commitmentStatus: 'ADDED_TO_ROSTER' }, { creating: false }).errors).toHaveLength(1);
+  });
+
+  it('flags official visits after the first and any over two nights', () => {
+    const flags = activityFlags([
+      { id: 'a', kind: 'OFFICIAL_VISIT', nights: 2, occurredAt: '2026-09-01T00:00:00Z' },
+      { id: 'b', kind: 'UNOFFICIAL_VISIT', nights: 5, occurredAt: '2026-09-02T00:00:00Z' },
+      { id: 'c', kind: 'OFFICIAL_VISIT', nights: 3, occurredAt: '2026-10-01T00:00:00Z' },
+    ]);
+    expect(flags.get('a')).toBeUndefined();
+    expect(flags.get('b')).toBeUndefined();
+    expect(flags.get('c')).toEqual(['More than one official visit to this school.', 'Official visit over 2 nights.']);
+  });
+
+  it('reads commitment statuses as people write them and matches phones by digits', () => {
+    expect(commitmentFromText('Verbally committed')).toBe('VERBALLY_COMMITTED');
+    expect(commitmentFromText('nli signed')).toBe('NLI_SIGNED');
+    expect(commitmentFromText('Added to roster')).toBeNull();
+    expect(commitmentFromText('maybe')).toBeNull();
+    expect(phoneKey('1-512-555-0100')).toBe('5125550100');
+    expect(phoneKey('12')).toBeNull();
+  });
+});
