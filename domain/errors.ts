@@ -264,7 +264,7 @@ export const ERRORS = {
   },
   PSA_TRANSFER_IRREVERSIBLE: { status: 409, message: 'A transfer to the roster cannot be undone.' },
   PSA_TRANSFER_PENDING: { status: 409, message: 'A transfer of this prospect is already waiting for approval.' },
-  PSA_TRANSFER_NEEDS_EMAIL: { status: 400, message: 'Add the prospect\'s email before transferring them to a roster.' },
+  PSA_TRANSFER_NEEDS_EMAIL: { status: 400, message: "Add the prospect's email before transferring them to a roster." },
   PSA_ALREADY_ON_ROSTER: { status: 409, message: 'An athlete with this email is already on this roster.' },
   PSA_EMAIL_BELONGS_TO_ANOTHER_USER: {
     status: 409,

@@ -971,7 +971,8 @@ export interface CaraSurveyAnswersTable {
 
 // ---- Recruiting: prospects, activity, transfers (migration 2026-11-26_100_recruiting-prospects) ----
 
-export type PsaCommitmentStatus = 'NOT_COMMITTED' | 'VERBALLY_COMMITTED' | 'COMMITTED' | 'NLI_SIGNED' | 'ADDED_TO_ROSTER';
+export type PsaCommitmentStatus =
+  'NOT_COMMITTED' | 'VERBALLY_COMMITTED' | 'COMMITTED' | 'NLI_SIGNED' | 'ADDED_TO_ROSTER';
 
 export interface PsasTable {
   id: Generated<string>;
