@@ -182,6 +182,8 @@ describe('access', () => {
     expect(publicRoutes.sort()).toEqual(
       [
         'GET /api/v1/auth/invitation',
+        // The personal ICS feed: calendar apps fetch it without a session; the signed, revocable token is the key.
+        'GET /api/v1/calendar-feed/:token',
         'GET /api/v1/dev/mailbox',
         'GET /api/v1/meta',
         'POST /api/v1/auth/create-password',

@@ -4,7 +4,7 @@ import { DEFAULT_ATHLETE_COLUMNS, type AthleteListColumn } from '../../domain/at
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
-import { IdParams, errorResponses } from '../shared/schemas';
+import { IdParams, SpreadsheetFile, errorResponses } from '../shared/schemas';
 import type { AuthContext } from '../types';
 import { changeAccounts } from './athlete-accounts.service';
 import { findListColumns, saveListColumns } from './athlete-extras.repository';
@@ -76,15 +76,7 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The list as shown (filters, sort, visible columns in order) as CSV or XLSX; formula cells made safe.',
         response: {
-          200: Type.Unsafe<Uint8Array>({
-            description: 'The shown list as a file: CSV (`format=csv`) or an Excel workbook (`format=xlsx`).',
-            content: {
-              'text/csv': { schema: { type: 'string' } },
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
-                schema: { type: 'string', format: 'binary' },
-              },
-            },
-          }),
+          200: SpreadsheetFile('The shown list as a file: CSV (`format=csv`) or an Excel workbook (`format=xlsx`).'),
           ...errorResponses(400, 401, 403),
         },
       },

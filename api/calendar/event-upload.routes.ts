@@ -10,7 +10,7 @@ import { auditRequest } from '../audit/audit-request';
 import { readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
-import { errorResponses } from '../shared/schemas';
+import { SpreadsheetFile, errorResponses } from '../shared/schemas';
 import { calendarTeamScope, listCalendarTeams } from './calendar-access';
 import type { CreateEventBody } from './events.schemas';
 import { createEvent } from './events.service';
@@ -110,7 +110,7 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
         }),
         response: {
-          200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+          200: SpreadsheetFile('The upload template with one example row: CSV (`format=csv`) or an Excel workbook.'),
           ...errorResponses(400, 401, 403),
         },
       },

@@ -57,3 +57,16 @@ export function Page<T extends TSchema>(item: T) {
 
 export const NoContent = Type.Null({ description: 'No content' });
 export const MessageBody = Type.Object({ message: Type.String() });
+
+/** A CSV file or an Excel workbook, as the `format` query parameter asks: the response of exports and templates. */
+export function SpreadsheetFile(description: string) {
+  return Type.Unsafe<Uint8Array>({
+    description,
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+        schema: { type: 'string', format: 'binary' },
+      },
+    },
+  });
+}
