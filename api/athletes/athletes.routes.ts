@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { DEFAULT_ATHLETE_COLUMNS, type AthleteListColumn } from '../../domain/athlete-profiles';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
