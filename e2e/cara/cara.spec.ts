@@ -12,6 +12,21 @@ async function narrow(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/**
+ * Monday to Friday of the first whole week after today (YYYY-MM-DD, UTC): new events may not be dated in the past.
+ * The demo's Football season (postseason to 16 December 2026) must hold that week; see the demo's calendar.
+ */
+function nextWeek(): string[] {
+  const day = new Date();
+  day.setUTCHours(12, 0, 0, 0);
+  day.setUTCDate(day.getUTCDate() + ((8 - day.getUTCDay()) % 7 || 7));
+  return [0, 1, 2, 3, 4].map((offset) => {
+    const date = new Date(day);
+    date.setUTCDate(day.getUTCDate() + offset);
+    return date.toISOString().slice(0, 10);
+  });
+}
+
 async function closeToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
     await close.click({ timeout: 2000 }).catch(() => undefined);
@@ -32,8 +47,9 @@ test('a coach is warned of a week over 20 hours, submits the log; the admin reje
     items: Array<{ id: string; name: string }>;
   };
   const football = teams.items.find((t) => t.name === 'Football')!;
-  // Monday to Thursday of the week of 30 November: 4½ hours a day (18 hours), through the calendar's API.
-  for (const date of ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03']) {
+  // Monday to Thursday of next week: 4½ hours a day (18 hours), through the calendar's API.
+  const week = nextWeek();
+  for (const date of week.slice(0, 4)) {
     const res = await coachApi.post('/api/v1/events', {
       data: {
         name: 'Postseason practice',
@@ -62,8 +78,8 @@ test('a coach is warned of a week over 20 hours, submits the log; the admin reje
   await coach.getByRole('button', { name: 'New event' }).click();
   const form = coach.getByRole('dialog', { name: 'New event' });
   await form.getByRole('textbox', { name: /^Name/ }).fill('Friday practice');
-  await form.getByLabel('Start date').fill('2026-12-04');
-  await form.getByLabel('End date').fill('2026-12-04');
+  await form.getByLabel('Start date').fill(week[4]!);
+  await form.getByLabel('End date').fill(week[4]!);
   await form.getByLabel('Start time').fill('12:00');
   await form.getByLabel('End time').fill('17:00');
   await expect(form.getByText(/Bylaw 17 warnings/)).toBeVisible();
