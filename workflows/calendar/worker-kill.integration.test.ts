@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedSchool, seedTeam, seedUser, sessionCookie, type SeededUser } from '../../api/test-support/seed-school';
 import { createTestApp, type TestApp } from '../../api/test-support/test-app';
 import { calendarEventWorkflowId } from '../../domain/calendar-workflow';
-import { testTemporalClient, uniqueTaskQueue, workflowBundle } from '../../scripts/test-harness/context';
+import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
+import { until, workerProcess } from '../testing/worker-process';
 
 /**
  * A worker killed (SIGKILL) while an admin's approval is inviting a team: after a new worker takes over, every
@@ -13,55 +12,15 @@ import { testTemporalClient, uniqueTaskQueue, workflowBundle } from '../../scrip
  * exactly once, in the app and by e-mail.
  */
 const ATHLETES = 20;
-const WORKER_SCRIPT = resolve(import.meta.dirname, '../../activities/testing/worker-process.ts');
 const taskQueue = uniqueTaskQueue('calendar-kill');
+const worker = workerProcess(taskQueue);
 let t: TestApp;
 let temporal: Client;
 let closeTemporal: () => Promise<void>;
-let worker: ChildProcess | null = null;
 let schoolId: string;
 let teamId: string;
 let adminCookie: string;
 const athletes: SeededUser[] = [];
-
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: inject('databaseUrl'),
-      TEST_TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEST_TASK_QUEUE: taskQueue,
-      TEST_WORKFLOW_BUNDLE: workflowBundle().codePath,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.resume();
-  return new Promise((ready, reject) => {
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('worker-ready')) ready(child);
-    });
-  });
-}
-
-async function killWorker(): Promise<void> {
-  const child = worker;
-  worker = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 beforeAll(async () => {
   const client = await testTemporalClient();
@@ -74,11 +33,11 @@ beforeAll(async () => {
   adminCookie = await sessionCookie(db, await seedUser(db, schoolId));
   for (let i = 0; i < ATHLETES; i++)
     athletes.push(await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId }));
-  worker = await startWorker();
+  await worker.start();
 }, 120_000);
 
 afterAll(async () => {
-  await killWorker();
+  await worker.kill();
   await t?.close();
   await closeTemporal?.();
 });
@@ -121,8 +80,8 @@ it('invites and reminds each athlete exactly once when the worker dies mid-appro
     payload: { decision: 'APPROVE' },
   });
   await until(async () => (await count('invite')).length > 0, 60_000, 'invitations started');
-  await killWorker();
-  worker = await startWorker();
+  await worker.kill();
+  await worker.start();
   const decided = await approval;
   expect(decided.statusCode, decided.body).toBe(200);
 

@@ -1,66 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureCaraLogWorkflow } from '../../api/cara/cara-logs.service';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../../api/test-support/seed-school';
 import { createTestApp, type TestApp } from '../../api/test-support/test-app';
-import { testTemporalClient, uniqueTaskQueue, workflowBundle } from '../../scripts/test-harness/context';
+import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
+import { until, workerProcess } from '../testing/worker-process';
 
 /**
  * A worker killed (SIGKILL) in the middle of a CARA log approval: after a new worker takes over, the log is approved
  * once: one history row, one audit event, one "approved" notification per submitter, no reviewer task left open.
  */
-const WORKER_SCRIPT = resolve(import.meta.dirname, '../../activities/testing/worker-process.ts');
 const taskQueue = uniqueTaskQueue('cara-kill');
+const worker = workerProcess(taskQueue);
 let t: TestApp;
 let temporal: Client;
 let closeTemporal: () => Promise<void>;
-let worker: ChildProcess | null = null;
 let schoolId: string;
 let teamId: string;
 let admin: SeededUser;
 let coach: SeededUser;
 const cookies = new Map<string, string>();
-
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: inject('databaseUrl'),
-      TEST_TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEST_TASK_QUEUE: taskQueue,
-      TEST_WORKFLOW_BUNDLE: workflowBundle().codePath,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.resume();
-  return new Promise((ready, reject) => {
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('worker-ready')) ready(child);
-    });
-  });
-}
-
-async function killWorker(): Promise<void> {
-  const child = worker;
-  worker = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const call = (user: SeededUser, url: string, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { cookie: cookies.get(user.id)! }, payload });
@@ -123,11 +82,11 @@ beforeAll(async () => {
     })
     .execute();
   for (const u of [admin, coach]) cookies.set(u.id, await sessionCookie(db, u));
-  worker = await startWorker();
+  await worker.start();
 }, 120_000);
 
 afterAll(async () => {
-  await killWorker();
+  await worker.kill();
   await t?.close();
   await closeTemporal?.();
 });
@@ -171,8 +130,8 @@ it('approves the log exactly once when the worker dies mid-approval', async () =
     60_000,
     'approval accepted',
   );
-  await killWorker();
-  worker = await startWorker();
+  await worker.kill();
+  await worker.start();
   expect((await approval).statusCode).toBe(200);
 
   const row = await db.selectFrom('cara_logs').select('status').where('id', '=', log.id).executeTakeFirstOrThrow();
