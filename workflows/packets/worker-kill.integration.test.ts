@@ -1,15 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
-import { inject } from 'vitest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedForm, shortText } from '../../api/test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../../api/test-support/seed-school';
 import { createTestApp, type TestApp } from '../../api/test-support/test-app';
 import type { FormElement } from '../../form-engine/form-definition';
-import { testTemporalClient, uniqueTaskQueue, workflowBundle } from '../../scripts/test-harness/context';
+import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
+import { until, workerProcess } from '../testing/worker-process';
 
 /**
  * Crash safety of packet submissions on the real stack: the worker runs in a child process and is killed with
@@ -27,70 +23,17 @@ const WAIT_MS = 300_000 + RECIPIENTS * 30;
 const KILL_AT_TASKS = Math.max(30, Math.floor(RECIPIENTS * 0.15));
 const SUBMITTERS = 40;
 const APPROVALS = 20;
-const WORKER_SCRIPT = resolve(import.meta.dirname, '../../activities/testing/worker-process.ts');
 
 let t: TestApp;
 let temporal: Client;
 let closeTemporal: () => Promise<void>;
-let worker: ChildProcess | null = null;
-let workerGeneration = 0;
 const taskQueue = uniqueTaskQueue('worker-kill');
+const worker = workerProcess(taskQueue);
 
 let owner: SeededUser;
 let ownerCookie: string;
 const athletes: SeededUser[] = [];
 let formId: string;
-
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
-    env: {
-      ...process.env,
-      TEST_DATABASE_URL: inject('databaseUrl'),
-      TEST_TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEST_TASK_QUEUE: taskQueue,
-      TEST_WORKFLOW_BUNDLE: workflowBundle().codePath,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  const log = createWriteStream(join(tmpdir(), `worker-kill-${taskQueue}-${++workerGeneration}.log`));
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  child.stderr!.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-4000);
-  });
-  return new Promise((resolveReady, reject) => {
-    const onExit = (code: number | null) =>
-      reject(new Error(`worker exited (${code}) before it was ready:\n${errors}`));
-    child.once('exit', onExit);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('worker-ready')) {
-        child.off('exit', onExit);
-        resolveReady(child);
-      }
-    });
-  });
-}
-
-/** SIGKILL, as a crashed machine: nothing is flushed, running activities stop where they are. */
-async function killWorker(): Promise<void> {
-  const child = worker;
-  worker = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, ms: number, what: string): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`${what}: not reached within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function call(cookie: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
   return t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -125,7 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await killWorker();
+  await worker.kill();
   await t?.close();
   await closeTemporal?.();
 });
@@ -189,7 +132,7 @@ it(
       phases[name] = Math.round((Date.now() - started) / 100) / 10;
       console.log(`worker-kill: ${name} at ${phases[name]} s`);
     };
-    worker = await startWorker();
+    await worker.start();
     mark('first worker ready');
 
     const created = await call(ownerCookie, 'POST', '/packets', {
@@ -229,7 +172,7 @@ it(
     mark('sent');
 
     // Kill 1: while the workflows open their first step (tasks, notifications, mails).
-    const openedAtKill = await waitUntil(
+    const openedAtKill = await until(
       async () => {
         const n = await countWhere(sentPacketId, 'tasks', 'fill');
         return n >= KILL_AT_TASKS ? n : null;
@@ -237,13 +180,13 @@ it(
       WAIT_MS,
       'first tasks opened',
     );
-    await killWorker();
+    await worker.kill();
     const afterKill = await countWhere(sentPacketId, 'tasks', 'fill');
     mark('kill 1');
-    worker = await startWorker();
+    await worker.start();
     mark('second worker ready');
 
-    await waitUntil(
+    await until(
       async () => {
         const rows = await rowsOf(sentPacketId);
         const mails = await countWhere(sentPacketId, 'events', 'EMAILED');
@@ -270,7 +213,7 @@ it(
     };
     const approveOne = async (i: number) => {
       const row = byRecipient.get(submitters[i]!.id)!;
-      await waitUntil(
+      await until(
         async () =>
           (
             await t.database.db
@@ -294,7 +237,7 @@ it(
       ...Array.from({ length: APPROVALS }, (_, i) => approveOne(i)),
     ]).then((r) => (settled = r));
     const submittedAtKill = await diagnoseOnTimeout(byRecipient.get(submitters[0]!.id)!.workflow_id, () =>
-      waitUntil(
+      until(
         async () => {
           if (settled) throw new Error(`actions answered before the kill: ${JSON.stringify(settled.slice(0, 3))}`);
           const n = await countWhere(sentPacketId, 'events', 'SUBMITTED');
@@ -304,16 +247,16 @@ it(
         'first submissions recorded',
       ),
     );
-    await killWorker();
+    await worker.kill();
     mark('kill 2');
-    worker = await startWorker();
+    await worker.start();
     mark('third worker ready');
     const results = await acting;
     mark('all actions answered');
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
 
     // Final state: 20 approved and complete, 20 waiting on the reviewer, 160 still at the first step.
-    await waitUntil(
+    await until(
       async () => {
         const now = await rowsOf(sentPacketId);
         return now.filter((r) => r.status === 'APPROVED' && r.active_step_id === null).length === APPROVALS;
