@@ -9,6 +9,7 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useTagMutations, useTags, type TagRow } from './athletes.api';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { RenamableRow, type NameEdit } from './RenamableRow';
 import { CustomFieldsSection } from './CustomFieldsSection';
 
 /**
@@ -21,7 +22,7 @@ export function AthleteTagsPage() {
   const { create, rename, remove } = useTagMutations();
   const canManage = hasPermission(me, 'athletes:write');
   const [name, setName] = useState('');
-  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [editing, setEditing] = useState<NameEdit | null>(null);
   const [deleting, setDeleting] = useState<TagRow | null>(null);
 
   const add = () =>
@@ -82,66 +83,18 @@ export function AthleteTagsPage() {
             </Table.Thead>
             <Table.Tbody>
               {tags.data.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    {editing?.id === t.id ? (
-                      <TextInput
-                        aria-label={`New name for ${t.name}`}
-                        value={editing.name}
-                        maxLength={50}
-                        onChange={(e) => setEditing({ id: t.id, name: e.currentTarget.value })}
-                        error={rename.error ? errorMessage(rename.error) : undefined}
-                      />
-                    ) : (
-                      t.name
-                    )}
-                  </Table.Td>
+                <RenamableRow
+                  key={t.id}
+                  row={t}
+                  editing={editing}
+                  setEditing={setEditing}
+                  rename={rename}
+                  onDelete={setDeleting}
+                  canManage={canManage}
+                  maxLength={50}
+                >
                   <Table.Td>{countOf(t.athletes, 'student-athlete')}</Table.Td>
-                  {canManage && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {editing?.id === t.id ? (
-                          <>
-                            <Button
-                              size="xs"
-                              loading={rename.isPending}
-                              onClick={() => rename.mutate(editing, { onSuccess: () => setEditing(null) })}
-                            >
-                              Save
-                            </Button>
-                            <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                              Cancel
-                            </Button>
-                          </>
-                        ) : (
-                          <>
-                            <Button
-                              size="xs"
-                              variant="default"
-                              aria-label={`Rename ${t.name}`}
-                              onClick={() => {
-                                rename.reset();
-                                setEditing({ id: t.id, name: t.name });
-                              }}
-                            >
-                              Rename
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red.9"
-                              c="red.9"
-                              aria-label={`Delete ${t.name}`}
-                              onClick={() => setDeleting(t)}
-                            >
-                              Delete
-                            </Button>
-                          </>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
+                </RenamableRow>
               ))}
             </Table.Tbody>
           </Table>

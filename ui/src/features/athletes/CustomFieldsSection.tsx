@@ -6,6 +6,7 @@ import { errorMessage } from '../../shared/api';
 import { ConfirmModal } from '../../shared/ConfirmModal';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { RenamableRow, type NameEdit } from './RenamableRow';
 import { useCustomFieldMutations, useCustomFields, useTeamOptions, type CustomFieldRow } from './athletes.api';
 
 /** Spec part 2: a custom field's name is at most 255 characters. */
@@ -22,7 +23,7 @@ export function CustomFieldsSection({ canManage }: { canManage: boolean }) {
   const { create, rename, remove } = useCustomFieldMutations();
   const [name, setName] = useState('');
   const [team, setTeam] = useState(EVERY_ATHLETE);
-  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [editing, setEditing] = useState<NameEdit | null>(null);
   const [deleting, setDeleting] = useState<CustomFieldRow | null>(null);
   const teamName = (id: string | null) => teams.data?.find((t) => t.value === id)?.label ?? 'A team';
   const reach = (f: CustomFieldRow) =>
@@ -105,69 +106,18 @@ export function CustomFieldsSection({ canManage }: { canManage: boolean }) {
             </Table.Thead>
             <Table.Tbody>
               {fields.data.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    {editing?.id === f.id ? (
-                      <TextInput
-                        aria-label={`New name for ${f.name}`}
-                        value={editing.name}
-                        maxLength={NAME_MAX}
-                        onChange={(e) => {
-                          setEditing({ id: f.id, name: e.currentTarget.value });
-                          rename.reset();
-                        }}
-                        error={rename.error ? errorMessage(rename.error) : undefined}
-                      />
-                    ) : (
-                      f.name
-                    )}
-                  </Table.Td>
+                <RenamableRow
+                  key={f.id}
+                  row={f}
+                  editing={editing}
+                  setEditing={setEditing}
+                  rename={rename}
+                  onDelete={setDeleting}
+                  canManage={canManage}
+                  maxLength={NAME_MAX}
+                >
                   <Table.Td>{reach(f)}</Table.Td>
-                  {canManage && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {editing?.id === f.id ? (
-                          <>
-                            <Button
-                              size="xs"
-                              loading={rename.isPending}
-                              onClick={() => rename.mutate(editing, { onSuccess: () => setEditing(null) })}
-                            >
-                              Save
-                            </Button>
-                            <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                              Cancel
-                            </Button>
-                          </>
-                        ) : (
-                          <>
-                            <Button
-                              size="xs"
-                              variant="default"
-                              aria-label={`Rename ${f.name}`}
-                              onClick={() => {
-                                rename.reset();
-                                setEditing({ id: f.id, name: f.name });
-                              }}
-                            >
-                              Rename
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red.9"
-                              c="red.9"
-                              aria-label={`Delete ${f.name}`}
-                              onClick={() => setDeleting(f)}
-                            >
-                              Delete
-                            </Button>
-                          </>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
+                </RenamableRow>
               ))}
             </Table.Tbody>
           </Table>
