@@ -6,15 +6,10 @@
  * scenario with short timings through the real platform worker, and writes `handle.fetchHistory()` as JSON.
  * Existing files are overwritten; commit them with the workflow change that needs them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import { recordHistories } from './test-harness/recorder';
+import { Client, type WorkflowHandle } from '@temporalio/client';
 import { createTestConfig, seedInvitation, seedPasswordReset, waitFor } from '../activities/testing/fixtures';
-import { runInBackground } from '../activities/testing/background-worker';
-import { createDevMailer } from '../activities/mail/mailer';
-import { createPlatformWorker } from '../activities/worker';
-import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import { type DatabaseHandle } from '../migrations/connect';
 import {
   acceptInvitationUpdate,
   invitationStateQuery,
@@ -43,11 +38,7 @@ import {
 import { decidePsaTransferUpdate, psaTransferWorkflow } from '../workflows/recruiting/psa-transfer.workflow';
 import { insertDisclosure } from '../api/disclosures/disclosures.repository';
 import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
-import { findTemporalCli } from './temporal-cli';
-import { startTemporalDevServer } from './temporal-dev-server';
-import { createFreshDatabase, freePort } from './test-harness/global-setup';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const TASK_QUEUE = 'record-histories';
 
 interface ScenarioContext {
@@ -339,50 +330,10 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function main(): Promise<void> {
-  const cli = findTemporalCli();
-  if (!cli) throw new Error('No Temporal CLI found (set TEMPORAL_CLI)');
-  const server = await startTemporalDevServer({ cli, port: await freePort() });
-  const fresh = await createFreshDatabase('record_histories');
-  const database = await connectDatabase({ url: fresh.url, poolSize: 4 });
-  const nativeConnection = await NativeConnection.connect({ address: server.address });
-  const connection = await Connection.connect({ address: server.address });
-  const config = createTestConfig();
-  try {
-    const worker = await createPlatformWorker({
-      config,
-      database,
-      connection: nativeConnection,
-      taskQueue: TASK_QUEUE,
-      mailer: createDevMailer(),
-    });
-    const background = runInBackground(worker);
-    const client = new Client({ connection });
-    try {
-      // `npx tsx scripts/record-histories.ts <feature | scenario-name>` records only those scenarios.
-      const only = process.argv[2];
-      for (const scenario of SCENARIOS.filter((sc) => !only || sc.feature === only || sc.name === only)) {
-        const handle = await scenario.run({ client, database, config });
-        const history = await handle.fetchHistory();
-        const dir = join(ROOT, 'workflows', scenario.feature, 'histories');
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, `${scenario.name}.json`);
-        writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
-        console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
-      }
-    } finally {
-      await background.stop();
-    }
-  } finally {
-    await connection.close();
-    await nativeConnection.close();
-    await database.close();
-    await fresh.drop();
-    await server.stop();
+// `npx tsx scripts/record-histories.ts <feature | scenario-name>` records only those scenarios.
+recordHistories(TASK_QUEUE, async ({ client, database, config, write }) => {
+  const only = process.argv[2];
+  for (const scenario of SCENARIOS.filter((sc) => !only || sc.feature === only || sc.name === only)) {
+    await write(await scenario.run({ client, database, config }), scenario.feature, scenario.name);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
 });

@@ -3,16 +3,11 @@
  * scripts/record-histories.ts does for the other workflows (kept apart so each feature re-records only its own):
  *   npx tsx scripts/record-packet-histories.ts [scenario-name…]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
-import { createTestConfig, waitFor } from '../activities/testing/fixtures';
+import { recordHistories } from './test-harness/recorder';
+import { Client, type WorkflowHandle } from '@temporalio/client';
+import { waitFor } from '../activities/testing/fixtures';
 import { seedPacketSubmission } from '../activities/testing/packet-fixtures';
-import { runInBackground } from '../activities/testing/background-worker';
-import { createDevMailer } from '../activities/mail/mailer';
-import { createPlatformWorker } from '../activities/worker';
-import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import { type DatabaseHandle } from '../migrations/connect';
 import { packetWorkflowIds } from '../domain/packets';
 import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 import {
@@ -24,11 +19,7 @@ import {
 } from '../workflows/packets/packet-submission.workflow';
 import { bulkVoidWorkflow } from '../workflows/packets/bulk-void.workflow';
 import { packetSendWorkflow } from '../workflows/packets/packet-send.workflow';
-import { findTemporalCli } from './temporal-cli';
-import { startTemporalDevServer } from './temporal-dev-server';
-import { createFreshDatabase, freePort } from './test-harness/global-setup';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const TASK_QUEUE = 'record-packet-histories';
 const TODAY = '2026-11-23';
 
@@ -226,49 +217,10 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
   },
 ];
 
-async function main(): Promise<void> {
-  const cli = findTemporalCli();
-  if (!cli) throw new Error('No Temporal CLI found (set TEMPORAL_CLI)');
-  const server = await startTemporalDevServer({ cli, port: await freePort() });
-  const fresh = await createFreshDatabase('record_packet_histories');
-  const database = await connectDatabase({ url: fresh.url, poolSize: 4 });
-  const nativeConnection = await NativeConnection.connect({ address: server.address });
-  const connection = await Connection.connect({ address: server.address });
-  try {
-    const worker = await createPlatformWorker({
-      config: createTestConfig(),
-      database,
-      connection: nativeConnection,
-      taskQueue: TASK_QUEUE,
-      mailer: createDevMailer(),
-    });
-    const background = runInBackground(worker);
-    const client = new Client({ connection });
-    try {
-      // `npx tsx scripts/record-packet-histories.ts <name>…` records only those scenarios (older files stay as recorded).
-      const only = process.argv.slice(2);
-      for (const scenario of SCENARIOS.filter((sc) => only.length === 0 || only.includes(sc.name))) {
-        const handle = await scenario.run({ client, database });
-        const history = await handle.fetchHistory();
-        const dir = join(ROOT, 'workflows', 'packets', 'histories');
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, `${scenario.name}.json`);
-        writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
-        console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
-      }
-    } finally {
-      await background.stop();
-    }
-  } finally {
-    await connection.close();
-    await nativeConnection.close();
-    await database.close();
-    await fresh.drop();
-    await server.stop();
+// `npx tsx scripts/record-packet-histories.ts <name>…` records only those scenarios (older files stay as recorded).
+recordHistories(TASK_QUEUE, async ({ client, database, write }) => {
+  const only = process.argv.slice(2);
+  for (const scenario of SCENARIOS.filter((sc) => only.length === 0 || only.includes(sc.name))) {
+    await write(await scenario.run({ client, database }), 'packets', scenario.name);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
 });

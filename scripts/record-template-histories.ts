@@ -6,28 +6,18 @@ import { randomUUID } from 'node:crypto';
  * One scenario assigns a template to 250 schools (three batches, run side by side), one un-assigns them, and one
  * duplicates the template.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
-import { createTestConfig } from '../activities/testing/fixtures';
-import { runInBackground } from '../activities/testing/background-worker';
-import { createDevMailer } from '../activities/mail/mailer';
-import { createPlatformWorker } from '../activities/worker';
+import { recordHistories } from './test-harness/recorder';
+import { Client } from '@temporalio/client';
 import { seedSchool } from '../api/test-support/seed-school';
 import {
   templateAssignmentWorkflowId,
   templateDuplicationWorkflowId,
   type TemplateAssignmentAction,
 } from '../domain/templates';
-import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import type { DatabaseHandle } from '../migrations/connect';
 import { templateAssignmentWorkflow } from '../workflows/templates/template-assignment.workflow';
 import { templateDuplicationWorkflow } from '../workflows/templates/template-duplication.workflow';
-import { findTemporalCli } from './temporal-cli';
-import { startTemporalDevServer } from './temporal-dev-server';
-import { createFreshDatabase, freePort } from './test-harness/global-setup';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const TASK_QUEUE = 'record-template-histories';
 
 async function runJob(
@@ -63,72 +53,33 @@ async function runJob(
   return handle;
 }
 
-async function main(): Promise<void> {
-  const cli = findTemporalCli();
-  if (!cli) throw new Error('No Temporal CLI found (set TEMPORAL_CLI)');
-  const server = await startTemporalDevServer({ cli, port: await freePort() });
-  const fresh = await createFreshDatabase('record_template_histories');
-  const database = await connectDatabase({ url: fresh.url, poolSize: 4 });
-  const nativeConnection = await NativeConnection.connect({ address: server.address });
-  const connection = await Connection.connect({ address: server.address });
-  try {
-    const worker = await createPlatformWorker({
-      config: createTestConfig(),
-      database,
-      connection: nativeConnection,
+recordHistories(TASK_QUEUE, async ({ client, database, write }) => {
+  const db = database.db;
+  const provider = await seedSchool(db, { kind: 'PROVIDER' });
+  const tag = 'recorded';
+  for (let i = 0; i < 250; i++) await seedSchool(db, { name: `School ${tag} ${i}` });
+  const template = await db
+    .insertInto('templates')
+    .values({ title: 'Recorded', description: 'Replay', workflow: JSON.stringify({ steps: [], edges: [] }) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const duplicate = async () => {
+    const copyId = randomUUID();
+    const handle = await client.workflow.start(templateDuplicationWorkflow, {
       taskQueue: TASK_QUEUE,
-      mailer: createDevMailer(),
+      workflowId: templateDuplicationWorkflowId(copyId),
+      args: [{ sourceTemplateId: template.id, copyId, requestedBy: null, providerSchoolId: provider.id }],
     });
-    const background = runInBackground(worker);
-    const client = new Client({ connection });
-    try {
-      const db = database.db;
-      const provider = await seedSchool(db, { kind: 'PROVIDER' });
-      const tag = 'recorded';
-      for (let i = 0; i < 250; i++) await seedSchool(db, { name: `School ${tag} ${i}` });
-      const template = await db
-        .insertInto('templates')
-        .values({ title: 'Recorded', description: 'Replay', workflow: JSON.stringify({ steps: [], edges: [] }) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const dir = join(ROOT, 'workflows', 'templates', 'histories');
-      mkdirSync(dir, { recursive: true });
-      const duplicate = async () => {
-        const copyId = randomUUID();
-        const handle = await client.workflow.start(templateDuplicationWorkflow, {
-          taskQueue: TASK_QUEUE,
-          workflowId: templateDuplicationWorkflowId(copyId),
-          args: [{ sourceTemplateId: template.id, copyId, requestedBy: null, providerSchoolId: provider.id }],
-        });
-        await handle.result();
-        return handle;
-      };
-      const scenarios = [
-        ['template-assigned-in-batches', () => runJob(client, database, template.id, provider.id, 'ASSIGN', tag)],
-        ['template-unassigned-in-batches', () => runJob(client, database, template.id, provider.id, 'UNASSIGN', tag)],
-        ['template-duplicated', duplicate],
-      ] as const;
-      // `npx tsx scripts/record-template-histories.ts <name>` records only that scenario (older files stay as recorded).
-      for (const [name, run] of scenarios.filter(([n]) => !process.argv[2] || n === process.argv[2])) {
-        const handle = await run();
-        const history = await handle.fetchHistory();
-        const file = join(dir, `${name}.json`);
-        writeFileSync(file, JSON.stringify(history, null, 2) + '\n');
-        console.log(`recorded ${history.events?.length ?? 0} events -> ${file.slice(ROOT.length + 1)}`);
-      }
-    } finally {
-      await background.stop();
-    }
-  } finally {
-    await connection.close();
-    await nativeConnection.close();
-    await database.close();
-    await fresh.drop();
-    await server.stop();
+    await handle.result();
+    return handle;
+  };
+  const scenarios = [
+    ['template-assigned-in-batches', () => runJob(client, database, template.id, provider.id, 'ASSIGN', tag)],
+    ['template-unassigned-in-batches', () => runJob(client, database, template.id, provider.id, 'UNASSIGN', tag)],
+    ['template-duplicated', duplicate],
+  ] as const;
+  // `npx tsx scripts/record-template-histories.ts <name>` records only that scenario (older files stay as recorded).
+  for (const [name, run] of scenarios.filter(([n]) => !process.argv[2] || n === process.argv[2])) {
+    await write(await run(), 'templates', name);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
 });
