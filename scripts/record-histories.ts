@@ -227,7 +227,8 @@ const SCENARIOS: Scenario[] = [
   },
   {
     feature: 'cara',
-    name: 'cara-log-submitted-rejected-resubmitted-approved-reopened',
+    // Renamed when the next period's start was added; the earlier recording stays and must replay too.
+    name: 'cara-log-next-started-submitted-rejected-resubmitted-approved-reopened',
     async run(ctx) {
       const db = ctx.database.db;
       const school = await seedTestSchool(db);

@@ -1,12 +1,17 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../api/audit/audit.repository';
+import { ensureCaraLogWorkflow } from '../../api/cara/cara-logs.service';
 import { buildCaraSnapshot } from '../../api/cara/cara.snapshot';
+import { AppError } from '../../domain/errors';
 import { insertNotification } from '../../api/notifications/notifications.repository';
 import { ensureTasks } from '../../api/tasks/tasks.repository';
 import {
   caraLogWorkflowId,
   caraNextStatus,
+  dayNumber,
+  dayString,
   type CaraLogStatus,
   type CaraNotificationStatus,
   type CaraTransitionInput,
@@ -21,7 +26,7 @@ type Trx = Transaction<Database>;
  * worker killed mid-way and retried writes each change, notification, audit event and task once. Tasks in My Tasks
  * follow the state: a log waiting for the coach waits on the team's submitters, one in review on its reviewers.
  */
-export function createCaraActivities(deps: { db: Kysely<Database> }) {
+export function createCaraActivities(deps: { db: Kysely<Database>; temporal?: Client }) {
   const { db } = deps;
 
   async function settingsOf(trx: Trx, schoolId: string, teamId: string) {
@@ -277,6 +282,33 @@ export function createCaraActivities(deps: { db: Kysely<Database> }) {
         }
         return { logId: log.id, status };
       });
+    },
+
+    /**
+     * Once a period's log is generated, the next period's process starts (or is joined: the id is the business
+     * key), so a team's logs follow one another without anyone asking. It ends the chain, returning null, when
+     * logging was turned off or no segment of the team holds the next day (the season is over).
+     */
+    async startNextCaraLog(input: {
+      schoolId: string;
+      teamId: string;
+      periodEnd: string;
+    }): Promise<{ workflowId: string; periodStart: string } | null> {
+      if (!deps.temporal) return null;
+      const nextDay = dayString(dayNumber(input.periodEnd) + 1);
+      try {
+        const next = await ensureCaraLogWorkflow(
+          { taskQueue: Context.current().info.taskQueue, database: { db } },
+          deps.temporal,
+          input.schoolId,
+          input.teamId,
+          nextDay,
+        );
+        return { workflowId: next.workflowId, periodStart: next.periodStart };
+      } catch (err) {
+        if (err instanceof AppError) return null;
+        throw err;
+      }
     },
   };
 }

@@ -268,6 +268,14 @@ describe('the CARA log cycle', () => {
         .executeTakeFirst(),
     );
     const id = log.id;
+    // The next week's process starts by itself once this week's log is generated; it sleeps until that week ends.
+    const next = await waitFor(() =>
+      t.temporal.workflow
+        .getHandle(`cara-log:${team}:2026-11-23`)
+        .describe()
+        .catch(() => false as const),
+    );
+    expect(next.status.name).toBe('RUNNING');
     const detail = await call(coach, 'GET', `/cara/logs/${id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.events).toHaveLength(5);

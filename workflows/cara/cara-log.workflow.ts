@@ -206,6 +206,9 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
     const wait = Date.parse(input.generateAt) - Date.now();
     if (wait > 0) await wf.sleep(wait);
     await apply('generate', null);
+    // The next period's log process starts as this one's is generated (added after the first recorded histories).
+    if (wf.patched('cara-next-period'))
+      await records.startNextCaraLog({ schoolId: input.schoolId, teamId: input.teamId, periodEnd: input.periodEnd });
   }
 
   for (;;) {
