@@ -170,7 +170,7 @@ export const ROUTES: RouteSpec[] = [
   r('/questionnaireListing', 'Questionnaires', STAFF, { feature: 'recruiting' }),
   r('/cara/assistant', 'Compliance assistant', STAFF, { built: true }),
   r('/cara/listing', 'CARA logs', STAFF, { built: true }),
-  r('/cara/details/:id', 'CARA log', STAFF, { built: true }),
+  r('/cara/details/:id', 'CARA log', [...STAFF, 'athlete'], { built: true }),
   r('/caraDashboard/:id', 'CARA dashboard', STAFF, { built: true }),
   r('/cara/listing/:sportTeamId/:academicYearId', 'CARA logs', STAFF, { built: true }),
   r('/cara-logs', 'CARA logs', STAFF, { built: true }),

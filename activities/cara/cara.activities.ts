@@ -21,6 +21,9 @@ import type { Database } from '../../migrations/database';
 
 type Trx = Transaction<Database>;
 
+/** The step id of the athletes' survey tasks (one per athlete who attended a countable event of the period). */
+const SURVEY_STEP = 'survey';
+
 /**
  * The CARA log's steps, each in one transaction keyed by the workflow's event key (a row in cara_log_events), so a
  * worker killed mid-way and retried writes each change, notification, audit event and task once. Tasks in My Tasks
@@ -136,6 +139,7 @@ export function createCaraActivities(deps: { db: Kysely<Database>; temporal?: Cl
           updated_at: Date;
         }> = { status, updated_at: now };
 
+        let attended: string[] = [];
         if (input.action === 'generate' || input.action === 'submit') {
           const snapshot = await buildCaraSnapshot(
             trx,
@@ -146,6 +150,7 @@ export function createCaraActivities(deps: { db: Kysely<Database>; temporal?: Cl
           );
           patch.snapshot = JSON.stringify(snapshot);
           patch.academic_year_id = snapshot.academicYearId;
+          attended = [...new Set(snapshot.events.flatMap((e) => e.athleteIds))];
         }
         if (input.action === 'submit') {
           patch.submitted_by = input.actorUserId;
@@ -245,15 +250,44 @@ export function createCaraActivities(deps: { db: Kysely<Database>; temporal?: Cl
             break;
         }
 
+        // Athletes' survey tasks run beside the log's own steps: opened as the log is generated, each done when
+        // its athlete answers, the rest cancelled when the survey closes.
+        const base = { workflowId, module: 'cara-log', entityId: log.id, url: `/cara/details/${log.id}` };
+        const surveyTasks = trx
+          .updateTable('tasks')
+          .where('school_id', '=', input.schoolId)
+          .where('workflow_id', '=', workflowId)
+          .where('step_id', '=', SURVEY_STEP)
+          .where('status', '=', 'OPEN');
+        if (input.action === 'generate' && log.survey_expires_at && log.survey_expires_at > now)
+          await ensureTasks(
+            trx,
+            input.schoolId,
+            attended.map((userId) => ({
+              ...base,
+              stepId: SURVEY_STEP,
+              stepName: 'Confirm CARA hours',
+              assigneeUserId: userId,
+              title: `Confirm your hours in the ${label}`,
+              dueAt: log.survey_expires_at,
+            })),
+          );
+        if (input.action === 'survey')
+          await surveyTasks
+            .set({ status: 'DONE', completed_at: now, completed_by: input.actorUserId })
+            .where('assignee_user_id', '=', input.actorUserId)
+            .execute();
+        if (input.action === 'closeSurvey') await surveyTasks.set({ status: 'CANCELLED', completed_at: now }).execute();
+
         if (next) {
           const workflowTasks = trx
             .updateTable('tasks')
             .set({ status: 'DONE', completed_at: now, completed_by: input.actorUserId })
             .where('school_id', '=', input.schoolId)
             .where('workflow_id', '=', workflowId)
+            .where('step_id', '!=', SURVEY_STEP)
             .where('status', '=', 'OPEN');
           await workflowTasks.execute();
-          const base = { workflowId, module: 'cara-log', entityId: log.id, url: `/cara/details/${log.id}` };
           if (status === 'READY' || status === 'REJECTED')
             await ensureTasks(
               trx,

@@ -113,7 +113,9 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
             ? 'CARA_NOT_REVIEWER'
             : 'FORBIDDEN',
       );
-    if (!states.includes(status))
+    // While a step is being written (the log stored as ready, the workflow not yet told), the state is checked
+    // again once it is written: someone acting on the stored state must not be refused for the workflow's lag.
+    if (!states.includes(status) && !busy)
       fail(CARA_IN_REVIEW.includes(status) || status === 'APPROVED' ? 'CARA_LOG_LOCKED' : 'CARA_LOG_WRONG_STATE');
   };
   const checkNotes = (notes: string | null | undefined, required: ErrorCode | null) => {
@@ -172,7 +174,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
 
   const surveyGuard = (args: { actor: CaraActor; answers: CaraSurveyAnswer[] }) => {
     if (!args.actor || args.actor.role !== 'ATHLETE') fail('FORBIDDEN');
-    if (status === 'NOT_STARTED') fail('CARA_LOG_WRONG_STATE');
+    if (status === 'NOT_STARTED' && !busy) fail('CARA_LOG_WRONG_STATE');
     if (surveyClosed) fail('CARA_SURVEY_EXPIRED');
     if (!Array.isArray(args.answers) || args.answers.length === 0 || args.answers.length > 200)
       fail('VALIDATION_FAILED');

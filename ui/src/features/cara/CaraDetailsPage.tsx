@@ -24,6 +24,7 @@ import { API_BASE } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
+import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { useCaraLog, useCaraLogAction, type CaraLogDetail } from './cara.api';
@@ -40,6 +41,7 @@ const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
 /** One CARA log: events by day, hours per athlete against each limit, violations, survey answers and history. */
 export function CaraDetailsPage() {
   const { id = '' } = useParams();
+  const me = useMe();
   const log = useCaraLog(id);
   const action = useCaraLogAction(id);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -72,9 +74,11 @@ export function CaraDetailsPage() {
         description={`${formatDate(l.periodStart)} to ${formatDate(l.periodEnd)} · due ${formatDateTime(l.dueAt)}`}
         actions={
           <>
-            <Anchor component={Link} to={`/caraDashboard/${l.teamId}`} size="sm">
-              Hours dashboard
-            </Anchor>
+            {hasPermission(me, 'cara:submit') && (
+              <Anchor component={Link} to={`/caraDashboard/${l.teamId}`} size="sm">
+                Hours dashboard
+              </Anchor>
+            )}
             {l.status === 'APPROVED' && (
               <Button
                 component="a"
@@ -132,10 +136,12 @@ export function CaraDetailsPage() {
           The log is generated from the calendar when the period ends.
         </Alert>
       )}
+      {/* An athlete comes here to answer the survey: it leads while it is open. */}
+      {l.canAnswerSurvey && <Survey log={l} />}
       <Violations log={l} />
       <Hours log={l} />
       <Events log={l} />
-      <Survey log={l} />
+      {!l.canAnswerSurvey && <Survey log={l} />}
       <History log={l} />
 
       <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog ? DIALOG_TITLES[dialog] : ''}>
@@ -351,9 +357,11 @@ function Survey({ log }: { log: CaraLogDetail }) {
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {log.surveyExpiresAt
-            ? log.surveyOpen
-              ? `Athletes confirm or dispute the events they attended until ${formatDateTime(log.surveyExpiresAt)}.`
-              : 'The survey has closed.'
+            ? log.canAnswerSurvey
+              ? `Confirm each event you attended, or dispute it with a reason, by ${formatDateTime(log.surveyExpiresAt)}.`
+              : log.surveyOpen
+                ? `Athletes confirm or dispute the events they attended until ${formatDateTime(log.surveyExpiresAt)}.`
+                : 'The survey has closed.'
             : 'No athlete survey for this team.'}
         </Text>
         {log.canAnswerSurvey && (
@@ -403,16 +411,24 @@ function Survey({ log }: { log: CaraLogDetail }) {
                 disabled={Object.keys(answers).length === 0}
                 loading={action.isPending}
                 onClick={() =>
-                  action.mutate({
-                    action: 'survey',
-                    body: {
-                      answers: Object.entries(answers).map(([eventKey, a]) => ({
-                        eventKey,
-                        answer: a.answer,
-                        reason: a.reason || null,
-                      })),
+                  action.mutate(
+                    {
+                      action: 'survey',
+                      body: {
+                        answers: Object.entries(answers).map(([eventKey, a]) => ({
+                          eventKey,
+                          answer: a.answer,
+                          reason: a.reason || null,
+                        })),
+                      },
                     },
-                  })
+                    {
+                      onSuccess: () => {
+                        notifications.show({ color: 'teal', message: 'Your answers are recorded.' });
+                        setAnswers({});
+                      },
+                    },
+                  )
                 }
               >
                 Send answers
