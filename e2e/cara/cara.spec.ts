@@ -29,7 +29,7 @@ test('a coach is warned of a week over 20 hours, submits the log; the admin reje
   browser,
 }) => {
   // Two people through five screens and a PDF: on the shared machine this takes more than two minutes.
-  test.setTimeout(LONG_FLOW_TIMEOUT * 4);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 6);
   const coachApi = await apiClientAs('coach@demo.edu');
   const teams = (await (await coachApi.get('/api/v1/calendar/teams')).json()) as {
     items: Array<{ id: string; name: string }>;
