@@ -7,6 +7,7 @@ import { loadConfig } from '../api/config';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
 import { migrateToLatest } from '../migrations/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './demo-data';
+import { demoAcademicYear } from './demo/demo-calendar';
 
 // Runs on embedded PGlite (no server needed): the same database `npm start` uses by default.
 describe('loadDemoData', () => {
@@ -56,7 +57,7 @@ describe('loadDemoData', () => {
     expect(await verify(admin.password_hash!, DEMO_PASSWORD)).toBe(true);
   });
 
-  it('builds the demo school: four teams, a current 2026-2027 year with terms, a squad of athletes', async () => {
+  it('builds the demo school: four teams, the current year with terms (2026-2027 on the anchor day), a squad of athletes', async () => {
     const school = await database.db
       .selectFrom('schools')
       .selectAll()
@@ -74,7 +75,8 @@ describe('loadDemoData', () => {
       .selectAll()
       .where('school_id', '=', school.id)
       .executeTakeFirstOrThrow();
-    expect(year).toMatchObject({ start_year: 2026, end_year: 2027, is_current: true });
+    const { startYear } = demoAcademicYear();
+    expect(year).toMatchObject({ start_year: startYear, end_year: startYear + 1, is_current: true });
     const terms = await database.db
       .selectFrom('academic_terms')
       .select('term')

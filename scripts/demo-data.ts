@@ -14,7 +14,7 @@ import {
   type DemoLogin,
   type DemoSchoolSlug,
 } from './demo/demo-people';
-import { insertAcademicYear, insertDemoEvents, insertDemoSegments } from './demo/demo-calendar';
+import { demoAcademicYear, insertAcademicYear, insertDemoEvents, insertDemoSegments } from './demo/demo-calendar';
 import { insertDemoPackets } from './demo/demo-packets';
 import { insertConflictFlags } from './demo/demo-disclosures';
 import { insertDemoTemplates } from './demo/demo-templates';
@@ -58,7 +58,10 @@ export async function loadDemoData(db: Kysely<Database>, config: AppConfig): Pro
       await insertPerson(trx, ids, person, { status: 'NOT_INVITED', passwordHash: null });
     // Active without a password: named in a packet's workflow, then deactivated by the demo processes.
     await insertPerson(trx, ids, DEMO_LEAVER, { status: 'ACTIVE', passwordHash: null });
-    for (const athlete of [...DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE]) await insertAthlete(trx, ids, athlete);
+    // The squad is written for 2026-2027; a demo made in a later year moves birthdays and class years along.
+    const startYear = demoAcademicYear().startYear;
+    for (const athlete of [...DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE])
+      await insertAthlete(trx, ids, yearsLater(athlete, startYear - 2026), startYear);
     await insertDemoPackets(trx, ids.schools.get('demo-state')!, (email) => ids.users.get(email)!);
     await insertConflictFlags(trx, ids.schools.get('demo-state')!, ids.users.get('admin@demo.edu')!);
     await insertDemoTemplates(trx, ids.schools.get('demo-state')!, ids.users.get('operator@provider.test')!);
@@ -143,7 +146,21 @@ async function insertPerson(
   }
 }
 
-async function insertAthlete(trx: Transaction<Database>, ids: Ids, athlete: DemoAthlete): Promise<void> {
+function yearsLater(athlete: DemoAthlete, years: number): DemoAthlete {
+  return {
+    ...athlete,
+    dateOfBirth: `${Number(athlete.dateOfBirth.slice(0, 4)) + years}${athlete.dateOfBirth.slice(4)}`,
+    enrollmentYear: athlete.enrollmentYear + years,
+    graduationYear: athlete.graduationYear + years,
+  };
+}
+
+async function insertAthlete(
+  trx: Transaction<Database>,
+  ids: Ids,
+  athlete: DemoAthlete,
+  startYear: number,
+): Promise<void> {
   const schoolId = ids.schools.get('demo-state')!;
   let userId = ids.users.get(athlete.email);
   if (!userId) {
@@ -192,7 +209,7 @@ async function insertAthlete(trx: Transaction<Database>, ids: Ids, athlete: Demo
         'medical',
         'practice',
       ],
-      data: JSON.stringify(athleteDetails(athlete)),
+      data: JSON.stringify(athleteDetails(athlete, startYear)),
     })
     .execute();
   if (athlete.residencyStatus === 'INTERNATIONAL') await tagDemoAthlete(trx, schoolId, userId, 'International');
@@ -230,7 +247,7 @@ async function tagDemoAthlete(
 }
 
 /** The person form keys and profile fields that have no column of their own. */
-function athleteDetails(athlete: DemoAthlete): Record<string, unknown> {
+function athleteDetails(athlete: DemoAthlete, startYear: number): Record<string, unknown> {
   const family = athlete.lastName.replace(/[^A-Za-z]/g, '').toLowerCase();
   return {
     addressLine1: athlete.addressLine1,
@@ -240,8 +257,8 @@ function athleteDetails(athlete: DemoAthlete): Record<string, unknown> {
     countryId: 'US',
     bio: `${athlete.position} from ${athlete.city}, ${athlete.state}; studies ${athlete.major}.`,
     academicAdvisor: 'Dr. Carla Jennings',
-    // Thirty credits a completed year, plus a full fall 2026 load in progress.
-    credits: 30 * (2026 - athlete.enrollmentYear) + 15,
+    // Thirty credits a completed year, plus a full term's load in progress.
+    credits: 30 * (startYear - athlete.enrollmentYear) + 15,
     parents: [{ name: `Pat ${athlete.lastName}`, email: `pat.${family}@example.com`, phone: '2145550199' }],
     socialMedia: {
       instagram: `https://instagram.com/${athlete.firstName.toLowerCase()}${family}`,

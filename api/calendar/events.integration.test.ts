@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/testing/test-env';
+import { fixtureYear } from '../test-support/fixture-year';
+
+/** The fixtures are written for the fall of 2027; they move to a year still ahead of today (test-support). */
+const Y = fixtureYear(2027, '10-01');
 
 let t: TestApp;
 let env: WorkflowTestEnv;
@@ -53,17 +57,17 @@ const practice = (extra: Record<string, unknown> = {}) => ({
   attendeeUserIds: [],
   location: 'Practice field',
   timeZone: 'America/Chicago',
-  startDate: '2027-10-25',
+  startDate: `${Y}-10-25`,
   startTime: '16:00',
-  endDate: '2027-10-25',
+  endDate: `${Y}-10-25`,
   endTime: '18:00',
   repeat: 'WEEKLY',
   weekdays: ['MONDAY', 'WEDNESDAY'],
-  repeatUntil: '2027-11-17',
+  repeatUntil: `${Y}-11-17`,
   ...extra,
 });
 
-const RANGE = 'from=2027-10-01T00:00:00Z&to=2027-12-01T00:00:00Z';
+const RANGE = `from=${Y}-10-01T00:00:00Z&to=${Y}-12-01T00:00:00Z`;
 
 function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: unknown) {
   return t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -122,15 +126,15 @@ describe('calendar events', () => {
 
     const seen = (await call('GET', `/events?${RANGE}`, athlete)).json().items;
     expect(seen.map((o: { start: string }) => o.start)).toEqual([
-      '2027-10-25T21:00:00.000Z',
-      '2027-10-27T21:00:00.000Z',
-      '2027-11-01T21:00:00.000Z',
-      '2027-11-03T21:00:00.000Z',
-      // Daylight saving time ends on 7 November 2027: 4 pm stays 4 pm local.
-      '2027-11-08T22:00:00.000Z',
-      '2027-11-10T22:00:00.000Z',
-      '2027-11-15T22:00:00.000Z',
-      '2027-11-17T22:00:00.000Z',
+      `${Y}-10-25T21:00:00.000Z`,
+      `${Y}-10-27T21:00:00.000Z`,
+      `${Y}-11-01T21:00:00.000Z`,
+      `${Y}-11-03T21:00:00.000Z`,
+      // Daylight saving time ends on the first Sunday of November (7 November in 2027): 4 pm stays 4 pm local.
+      `${Y}-11-08T22:00:00.000Z`,
+      `${Y}-11-10T22:00:00.000Z`,
+      `${Y}-11-15T22:00:00.000Z`,
+      `${Y}-11-17T22:00:00.000Z`,
     ]);
     expect(seen[0]).toMatchObject({ canEdit: false, sportTeamName: 'Football' });
     const invite = await t.database.db
@@ -146,19 +150,19 @@ describe('calendar events', () => {
   });
 
   it('downloads one occurrence as valid iCalendar', async () => {
-    const res = await call('GET', `/events/${seriesId}/ics?occurrenceStart=2027-11-08T22:00:00.000Z`, athlete);
+    const res = await call('GET', `/events/${seriesId}/ics?occurrenceStart=${Y}-11-08T22:00:00.000Z`, athlete);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/calendar');
     const calendar = new ICAL.Component(ICAL.parse(res.body));
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(events).toHaveLength(1);
     expect(events[0]!.summary).toBe('Team practice');
-    expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2027-11-08T22:00:00.000Z');
-    expect(events[0]!.endDate.toJSDate().toISOString()).toBe('2027-11-09T00:00:00.000Z');
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe(`${Y}-11-08T22:00:00.000Z`);
+    expect(events[0]!.endDate.toJSDate().toISOString()).toBe(`${Y}-11-09T00:00:00.000Z`);
     expect(events[0]!.location).toBe('Practice field');
     const notAnOccurrence = await call(
       'GET',
-      `/events/${seriesId}/ics?occurrenceStart=2027-11-09T22:00:00.000Z`,
+      `/events/${seriesId}/ics?occurrenceStart=${Y}-11-09T22:00:00.000Z`,
       athlete,
     );
     expect(notAnOccurrence.statusCode).toBe(404);
@@ -168,8 +172,8 @@ describe('calendar events', () => {
   it('moves one occurrence, then changes this and following, then all of the series', async () => {
     const one = await call('PATCH', `/events/${seriesId}`, coach, {
       ...practice({
-        startDate: '2027-11-02',
-        endDate: '2027-11-02',
+        startDate: `${Y}-11-02`,
+        endDate: `${Y}-11-02`,
         startTime: '07:00',
         endTime: '09:00',
         repeat: 'NEVER',
@@ -177,48 +181,48 @@ describe('calendar events', () => {
         repeatUntil: null,
       }),
       scope: 'THIS',
-      occurrenceStart: '2027-11-01T21:00:00.000Z',
+      occurrenceStart: `${Y}-11-01T21:00:00.000Z`,
     });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ seriesId, status: 'APPROVED', startDate: '2027-11-02', startTime: '07:00' });
+    expect(one.json()).toMatchObject({ seriesId, status: 'APPROVED', startDate: `${Y}-11-02`, startTime: '07:00' });
     let starts = (await call('GET', `/events?${RANGE}`, athlete)).json().items.map((o: { start: string }) => o.start);
-    expect(starts).toContain('2027-11-02T12:00:00.000Z');
-    expect(starts).not.toContain('2027-11-01T21:00:00.000Z');
+    expect(starts).toContain(`${Y}-11-02T12:00:00.000Z`);
+    expect(starts).not.toContain(`${Y}-11-01T21:00:00.000Z`);
     expect(starts).toHaveLength(8);
 
     const following = await call('PATCH', `/events/${seriesId}`, coach, {
       ...practice({
-        startDate: '2027-11-10',
-        endDate: '2027-11-10',
+        startDate: `${Y}-11-10`,
+        endDate: `${Y}-11-10`,
         startTime: '17:00',
         endTime: '19:00',
         weekdays: ['WEDNESDAY'],
       }),
       scope: 'FOLLOWING',
-      occurrenceStart: '2027-11-10T22:00:00.000Z',
+      occurrenceStart: `${Y}-11-10T22:00:00.000Z`,
     });
     expect(following.statusCode).toBe(200);
     starts = (await call('GET', `/events?${RANGE}`, athlete)).json().items.map((o: { start: string }) => o.start);
-    expect(starts.filter((s: string) => s >= '2027-11-09')).toEqual([
-      '2027-11-10T23:00:00.000Z',
-      '2027-11-17T23:00:00.000Z',
+    expect(starts.filter((s: string) => s >= `${Y}-11-09`)).toEqual([
+      `${Y}-11-10T23:00:00.000Z`,
+      `${Y}-11-17T23:00:00.000Z`,
     ]);
 
     const wrong = await call('PATCH', `/events/${seriesId}`, coach, {
       ...practice(),
       scope: 'THIS',
-      occurrenceStart: '2027-11-01T20:00:00.000Z',
+      occurrenceStart: `${Y}-11-01T20:00:00.000Z`,
     });
     expect(wrong.statusCode).toBe(404);
 
     const all = await call('PATCH', `/events/${seriesId}`, coach, {
-      ...practice({ name: 'Morning practice', repeatUntil: '2027-11-05' }),
+      ...practice({ name: 'Morning practice', repeatUntil: `${Y}-11-05` }),
       scope: 'ALL',
     });
     expect(all.json().name).toBe('Morning practice');
     const cancel = await call(
       'DELETE',
-      `/events/${seriesId}?scope=THIS&occurrenceStart=2027-10-27T21:00:00.000Z`,
+      `/events/${seriesId}?scope=THIS&occurrenceStart=${Y}-10-27T21:00:00.000Z`,
       coach,
     );
     expect(cancel.statusCode).toBe(204);
@@ -226,11 +230,11 @@ describe('calendar events', () => {
       .json()
       .items.map((o: { name: string; start: string }) => `${o.start} ${o.name}`);
     expect(names).toEqual([
-      '2027-10-25T21:00:00.000Z Morning practice',
-      '2027-11-02T12:00:00.000Z Team practice',
-      '2027-11-03T21:00:00.000Z Morning practice',
-      '2027-11-10T23:00:00.000Z Team practice',
-      '2027-11-17T23:00:00.000Z Team practice',
+      `${Y}-10-25T21:00:00.000Z Morning practice`,
+      `${Y}-11-02T12:00:00.000Z Team practice`,
+      `${Y}-11-03T21:00:00.000Z Morning practice`,
+      `${Y}-11-10T23:00:00.000Z Team practice`,
+      `${Y}-11-17T23:00:00.000Z Team practice`,
     ]);
   });
 
@@ -246,8 +250,8 @@ describe('calendar events', () => {
         repeat: 'NEVER',
         weekdays: [],
         repeatUntil: null,
-        startDate: '2027-12-04',
-        endDate: '2027-12-04',
+        startDate: `${Y}-12-04`,
+        endDate: `${Y}-12-04`,
       }),
     );
     expect(comp.statusCode, comp.body).toBe(201);
@@ -256,13 +260,13 @@ describe('calendar events', () => {
     expect(all.items[0]).toMatchObject({ name: 'Home match', status: 'APPROVED' });
     const comps = (await call('GET', '/event-list?kind=COMPETITION', admin)).json();
     expect(comps.items.map((e: { name: string }) => e.name)).toEqual(['Home match']);
-    const december = (await call('GET', '/event-list?from=2027-12-01&to=2027-12-31', admin)).json();
+    const december = (await call('GET', `/event-list?from=${Y}-12-01&to=${Y}-12-31`, admin)).json();
     expect(december.items.map((e: { name: string }) => e.name)).toEqual(['Home match']);
     const page = (await call('GET', '/event-list?limit=1&offset=1', admin)).json();
     expect(page).toMatchObject({ limit: 1, offset: 1, total: all.total });
     expect(page.items).toHaveLength(1);
     expect((await call('GET', `/event-list?teamId=${otherTeamId}`, admin)).json().items).toEqual([]);
-    expect((await call('GET', '/event-list?from=2027-12-31&to=2027-12-01', admin)).statusCode).toBe(400);
+    expect((await call('GET', `/event-list?from=${Y}-12-31&to=${Y}-12-01`, admin)).statusCode).toBe(400);
     expect((await call('GET', '/event-list?status=PENDING', otherAdmin)).json()).toMatchObject({ items: [], total: 0 });
   });
 

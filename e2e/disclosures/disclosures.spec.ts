@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl } from '../support/app-urls';
+import { daysFromNow } from '../support/dates';
 import { uniqueTag } from '../support/people';
 import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
@@ -51,8 +52,8 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
   await checkScreen(page, 'disclosures-form-step1');
   await nextStep(page);
   // Step 2: dates and place; a bad link is refused with the catalogue's wording.
-  await page.getByRole('textbox', { name: /^Start date/ }).fill('2027-03-01');
-  await page.getByRole('textbox', { name: /^End date/ }).fill('2027-03-31');
+  await page.getByRole('textbox', { name: /^Start date/ }).fill(daysFromNow(95));
+  await page.getByRole('textbox', { name: /^End date/ }).fill(daysFromNow(125));
   await page.getByRole('textbox', { name: /^Location/ }).fill('Austin, TX');
   await page.getByRole('textbox', { name: /^Link/ }).fill('ftp://rival.example');
   await nextStep(page);
@@ -170,8 +171,8 @@ test('an admin approves a group of three disclosures at once', async ({ page }) 
         type: 'APPEARANCE',
         title: `Group ${tag} ${i}`,
         companyName: `Booth ${tag} ${i}`,
-        startDate: '2027-04-01',
-        endDate: '2027-04-01',
+        startDate: daysFromNow(126),
+        endDate: daysFromNow(126),
         location: 'Austin, TX',
         paymentType: 'MONETARY',
         amount: 100 * i,

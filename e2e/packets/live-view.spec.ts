@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { daysFromNow } from '../support/dates';
 import { uniqueTag } from '../support/people';
 import { checkScreen, LONG_FLOW_TIMEOUT, SCREENS_DIR } from '../support/screens';
 import { apiClientAs, logInThroughApi } from '../support/session';
@@ -178,8 +179,8 @@ test('mission control places a disclosure under review on the disclosure process
       type: 'SPONSORSHIP',
       dealType: 'INDIVIDUAL',
       companyName: `Coffee ${uniqueTag()}`,
-      startDate: '2027-03-01',
-      endDate: '2027-03-31',
+      startDate: daysFromNow(95),
+      endDate: daysFromNow(125),
       location: 'Austin, TX',
       paymentType: 'MONETARY',
       amount: 250,

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { demoAcademicYear } from '../../scripts/demo/demo-calendar';
 import { waitForMail } from '../support/mailbox';
 import { uniqueTag } from '../support/people';
 import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
@@ -31,8 +32,11 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
 }) => {
   test.setTimeout(LONG_FLOW_TIMEOUT * 8);
   const admin = await apiClientAs('admin@demo.edu');
+  // A year clear of the demo's current and next ones (2026 and 2027 as of the demo's anchor day).
+  const startYear = demoAcademicYear().startYear + 3;
+  const year = `${startYear}-${startYear + 1}`;
   const created = await admin.post('/api/v1/academic-years', {
-    data: { startYear: 2029, terms: [{ term: 'FALL', startDate: '2029-08-20', endDate: '2029-12-14' }] },
+    data: { startYear, terms: [{ term: 'FALL', startDate: `${startYear}-08-20`, endDate: `${startYear}-12-14` }] },
   });
   expect(created.ok()).toBeTruthy();
   const tag = uniqueTag();
@@ -42,11 +46,11 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   await logInThroughApi(page, 'coach@demo.edu');
   await page.goto('/coachTeamManagement');
   await expect(page.getByRole('heading', { level: 1, name: 'Team management' })).toBeVisible({ timeout: 60_000 });
-  await choose(page, 'Academic year', '2029-2030');
+  await choose(page, 'Academic year', year);
   await checkScreen(page, 'rosters-coach-team-management');
   await narrow(page, 'rosters-coach-team-management-390');
-  await page.getByRole('button', { name: 'Roll over into 2029-2030' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Football roster 2029-2030' })).toBeVisible({
+  await page.getByRole('button', { name: `Roll over into ${year}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Football roster ${year}` })).toBeVisible({
     timeout: 60_000,
   });
   await expect(page.getByRole('checkbox', { name: 'Select Andre Whitaker' })).toBeVisible({ timeout: 20_000 });
@@ -85,7 +89,7 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Roster management' })).toBeVisible({
     timeout: 60_000,
   });
-  await choose(adminPage, 'Academic year', '2029-2030');
+  await choose(adminPage, 'Academic year', year);
   await expect(adminPage.getByRole('row', { name: /Football/ }).getByText('Ready for review')).toBeVisible();
   await checkScreen(adminPage, 'rosters-management');
   await narrow(adminPage, 'rosters-management-390');

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { daysFromNow } from './dates';
 import { apiClientAs } from './session';
 
 /**
@@ -12,8 +13,8 @@ export async function submitDisclosureThroughApi(companyName: string): Promise<s
       type: 'SPONSORSHIP',
       dealType: 'INDIVIDUAL',
       companyName,
-      startDate: '2027-05-01',
-      endDate: '2027-05-31',
+      startDate: daysFromNow(156),
+      endDate: daysFromNow(186),
       location: 'Austin, TX',
       paymentType: 'MONETARY',
       amount: 300,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { calendarEventWorkflowId } from '../../domain/calendar-workflow';
 import type { Database } from '../../migrations/database';
+import { addDays, demoDates } from './demo-dates';
 import { signInDemoPerson, waitForRow } from './demo-person';
 
 /**
@@ -21,11 +22,10 @@ export async function loadDemoCalendarProcesses(app: FastifyInstance, db: Kysely
       .where('sport_team_id', 'is not', null)
       .executeTakeFirst();
     if (!staff?.sport_team_id) return;
-    // Mondays and Thursdays from the coming Monday for six weeks, in the evening.
-    const start = new Date();
-    start.setUTCDate(start.getUTCDate() + 1 + ((8 - start.getUTCDay()) % 7));
-    const until = new Date(start.getTime() + 6 * 7 * 86_400_000);
-    const day = (d: Date) => d.toISOString().slice(0, 10);
+    // Mondays and Thursdays from the coming Monday (after the demo's today) for six weeks, in the evening.
+    const today = demoDates().today;
+    const start = addDays(today, 1 + ((8 - new Date(`${today}T00:00:00Z`).getUTCDay()) % 7));
+    const until = addDays(start, 6 * 7);
     const created = await coach.call<{ id: string }>('POST', '/api/v1/events', {
       name,
       category: 'CARA',
@@ -35,13 +35,13 @@ export async function loadDemoCalendarProcesses(app: FastifyInstance, db: Kysely
       attendeeUserIds: [],
       location: 'Team meeting room',
       timeZone: 'America/Chicago',
-      startDate: day(start),
+      startDate: start,
       startTime: '19:00',
-      endDate: day(start),
+      endDate: start,
       endTime: '20:00',
       repeat: 'WEEKLY',
       weekdays: ['MONDAY', 'THURSDAY'],
-      repeatUntil: day(until),
+      repeatUntil: until,
       notes: 'Opponent film before each game week.',
     });
     await waitForRow(

@@ -2,51 +2,145 @@ import type { Transaction } from 'kysely';
 import type { Weekday } from '../../domain/calendar';
 import { buildRRule, localToInstant, reminderOffset } from '../../domain/calendar-events';
 import type { Database, TermName } from '../../migrations/database';
+import { addDays, daysBetween, demoDates, type DemoDates } from './demo-dates';
 
-/** The 2026-2027 academic calendar of a typical semester school: fall, spring and a summer session. */
-const TERMS: Array<{
-  term: TermName;
-  start: string;
-  finals: string;
-  end: string;
-  vacations: Array<{ name: string; startDate: string; endDate: string }>;
-}> = [
+type DemoTermName = Extract<TermName, 'FALL' | 'SPRING' | 'SUMMER'>;
+
+interface DemoVacation {
+  name: string;
+  startDate: string;
+  endDate: string;
+}
+
+interface AnchoredVacation extends DemoVacation {
+  /** Whether moved dates still suit the holiday's name (Thanksgiving stays in late November). */
+  fits: (moved: DemoVacation) => boolean;
+}
+
+const month = (date: string) => Number(date.slice(5, 7));
+const dayOfMonth = (date: string) => Number(date.slice(8, 10));
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * The 2026-2027 academic calendar of a typical semester school as it stands on the demo's anchor day (fall,
+ * spring and a summer session, in that order); the demo moves it by whole weeks to today.
+ */
+const ANCHORED_TERMS: Array<{ start: string; finals: string; end: string; vacations: AnchoredVacation[] }> = [
   {
-    term: 'FALL',
     start: '2026-08-24',
     finals: '2026-12-07',
     end: '2026-12-16',
     vacations: [
-      { name: 'Labor Day', startDate: '2026-09-07', endDate: '2026-09-07' },
-      { name: 'Thanksgiving break', startDate: '2026-11-25', endDate: '2026-11-27' },
+      {
+        name: 'Labor Day',
+        startDate: '2026-09-07',
+        endDate: '2026-09-07',
+        fits: (v) => month(v.startDate) === 9 && weekday(v.startDate) === 1 && dayOfMonth(v.startDate) <= 7,
+      },
+      {
+        name: 'Thanksgiving break',
+        startDate: '2026-11-25',
+        endDate: '2026-11-27',
+        // Wednesday to Friday around the fourth Thursday of November.
+        fits: (v) => {
+          const thursday = addDays(v.startDate, 1);
+          return month(thursday) === 11 && dayOfMonth(thursday) >= 22 && dayOfMonth(thursday) <= 28;
+        },
+      },
     ],
   },
   {
-    term: 'SPRING',
     start: '2027-01-19',
     finals: '2027-05-03',
     end: '2027-05-12',
-    vacations: [{ name: 'Spring break', startDate: '2027-03-15', endDate: '2027-03-19' }],
+    vacations: [
+      {
+        name: 'Spring break',
+        startDate: '2027-03-15',
+        endDate: '2027-03-19',
+        fits: (v) => month(v.startDate) === 3,
+      },
+    ],
   },
   {
-    term: 'SUMMER',
     start: '2027-06-01',
     finals: '2027-07-29',
     end: '2027-08-06',
-    vacations: [{ name: 'Independence Day', startDate: '2027-07-05', endDate: '2027-07-05' }],
+    vacations: [
+      {
+        name: 'Independence Day',
+        startDate: '2027-07-05',
+        endDate: '2027-07-05',
+        fits: (v) => month(v.startDate) === 7 && dayOfMonth(v.startDate) >= 3 && dayOfMonth(v.startDate) <= 5,
+      },
+    ],
   },
 ];
 
+/** The order the anchored terms come in, and the day of the year each kind of term usually starts (MM-DD). */
+const TERM_CYCLE: readonly DemoTermName[] = ['FALL', 'SPRING', 'SUMMER'];
+const USUAL_START: Record<DemoTermName, string> = { FALL: '08-24', SPRING: '01-19', SUMMER: '06-01' };
+
+/** Days between two days of the year, around the year's end (Dec 30 and Jan 2 are 3 days apart). */
+function daysApartInYear(date: string, monthDay: string): number {
+  const apart = Math.abs(daysBetween(`${date.slice(0, 4)}-${monthDay}`, date)) % 365;
+  return Math.min(apart, 365 - apart);
+}
+
+export interface DemoAcademicYear {
+  startYear: number;
+  endYear: number;
+  terms: Array<{ term: DemoTermName; start: string; finals: string; end: string; vacations: DemoVacation[] }>;
+}
+
+/**
+ * The demo's current academic year, moved to today: the anchored terms shifted by whole weeks, named after the
+ * season they now fall in (the three names keep their cycle, so each is used once), holidays that no longer fit
+ * their dates given a neutral name, and the year named from its first term's start.
+ */
+export function demoAcademicYear(dates: DemoDates = demoDates()): DemoAcademicYear {
+  const moved = ANCHORED_TERMS.map((t) => ({
+    start: dates.date(t.start),
+    finals: dates.date(t.finals),
+    end: dates.date(t.end),
+    vacations: t.vacations.map(({ fits, ...v }) => {
+      const shifted = { ...v, startDate: dates.date(v.startDate), endDate: dates.date(v.endDate) };
+      if (fits(shifted)) return shifted;
+      return { ...shifted, name: shifted.startDate === shifted.endDate ? 'Campus holiday' : 'Academic break' };
+    }),
+  }));
+  const nameAt = (rotation: number, i: number) => TERM_CYCLE[(i + rotation) % TERM_CYCLE.length]!;
+  const misfit = (rotation: number) =>
+    moved.reduce((sum, t, i) => sum + daysApartInYear(t.start, USUAL_START[nameAt(rotation, i)]), 0);
+  const rotation = [0, 1, 2].reduce((best, r) => (misfit(r) < misfit(best) ? r : best), 0);
+  const startYear = Number(moved[0]!.start.slice(0, 4));
+  return { startYear, endYear: startYear + 1, terms: moved.map((t, i) => ({ term: nameAt(rotation, i), ...t })) };
+}
+
+/**
+ * The academic year after the demo's current one (the roster rollover's target): the same calendar a year on,
+ * 52 weeks later, or 53 when 52 would leave it in the same year.
+ */
+export function demoNextAcademicYear(dates: DemoDates = demoDates()): DemoAcademicYear {
+  const current = demoAcademicYear(dates);
+  for (const weeks of [52, 53]) {
+    const next = demoAcademicYear(demoDates(addDays(dates.today, weeks * 7)));
+    if (next.startYear === current.startYear + 1) return next;
+  }
+  throw new Error('The demo found no academic year after the current one.');
+}
+
 export async function insertAcademicYear(trx: Transaction<Database>, schoolId: string): Promise<void> {
+  const year = demoAcademicYear();
   const { id } = await trx
     .insertInto('academic_years')
-    .values({ school_id: schoolId, start_year: 2026, end_year: 2027, is_current: true })
+    .values({ school_id: schoolId, start_year: year.startYear, end_year: year.endYear, is_current: true })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('academic_terms')
     .values(
-      TERMS.map((t) => ({
+      year.terms.map((t) => ({
         school_id: schoolId,
         academic_year_id: id,
         term: t.term,
@@ -59,7 +153,7 @@ export async function insertAcademicYear(trx: Transaction<Database>, schoolId: s
     .execute();
 }
 
-interface SegmentSeed {
+export interface SegmentSeed {
   season_type: 'IN_SEASON' | 'OUT_OF_SEASON';
   segment_type: 'PRESEASON' | 'CHAMPIONSHIP' | 'POSTSEASON' | 'NONCHAMPIONSHIP';
   start_date: string;
@@ -69,12 +163,21 @@ interface SegmentSeed {
 /** Fall sports play their championship segment in the fall and train out of season in the spring; others the reverse. */
 const FALL_SPORTS = new Set(['Football', 'Soccer', 'Volleyball']);
 
-function seasonFor(sport: string): SegmentSeed[] {
+/**
+ * A sport's segments as of the anchor day. Football's postseason runs through the bowl games to 11 January, so the
+ * three weeks after the demo's today are always in its championship segment (the CARA walkthrough schedules them).
+ */
+function anchoredSeason(sport: string): SegmentSeed[] {
   if (FALL_SPORTS.has(sport))
     return [
       { season_type: 'IN_SEASON', segment_type: 'PRESEASON', start_date: '2026-08-24', end_date: '2026-09-04' },
       { season_type: 'IN_SEASON', segment_type: 'CHAMPIONSHIP', start_date: '2026-09-05', end_date: '2026-11-28' },
-      { season_type: 'IN_SEASON', segment_type: 'POSTSEASON', start_date: '2026-11-29', end_date: '2026-12-16' },
+      {
+        season_type: 'IN_SEASON',
+        segment_type: 'POSTSEASON',
+        start_date: '2026-11-29',
+        end_date: sport === 'Football' ? '2027-01-11' : '2026-12-16',
+      },
       {
         season_type: 'OUT_OF_SEASON',
         segment_type: 'NONCHAMPIONSHIP',
@@ -89,6 +192,15 @@ function seasonFor(sport: string): SegmentSeed[] {
   ];
 }
 
+/** A sport's segments in the demo's current year, moved to today. */
+export function demoSegments(sport: string, dates: DemoDates = demoDates()): SegmentSeed[] {
+  return anchoredSeason(sport).map((s) => ({
+    ...s,
+    start_date: dates.date(s.start_date),
+    end_date: dates.date(s.end_date),
+  }));
+}
+
 /** Sport segments of the school's current year for every team (direct inserts: the demo needs no approvals). */
 export async function insertDemoSegments(trx: Transaction<Database>, schoolId: string): Promise<void> {
   const year = await trx
@@ -98,8 +210,9 @@ export async function insertDemoSegments(trx: Transaction<Database>, schoolId: s
     .where('is_current', '=', true)
     .executeTakeFirstOrThrow();
   const teams = await trx.selectFrom('sport_teams').select(['id', 'sport']).where('school_id', '=', schoolId).execute();
+  const dates = demoDates();
   const rows = teams.flatMap((team) =>
-    seasonFor(team.sport).map((s) => ({
+    demoSegments(team.sport, dates).map((s) => ({
       ...s,
       school_id: schoolId,
       sport_team_id: team.id,
@@ -124,7 +237,7 @@ interface DemoEvent {
   until?: string;
 }
 
-/** Home games on these Saturdays, away games on the others (the team travels the Friday before). */
+/** Home games on these Saturdays (as of the anchor day), away games on the others (the team travels the Friday before). */
 const FOOTBALL_GAMES: Array<{ date: string; home: boolean; opponent: string }> = [
   { date: '2026-09-05', home: true, opponent: 'Central Tech' },
   { date: '2026-09-12', home: false, opponent: 'Lakeside' },
@@ -137,10 +250,7 @@ const FOOTBALL_GAMES: Array<{ date: string; home: boolean; opponent: string }> =
   { date: '2026-11-28', home: true, opponent: 'Capital City' },
 ];
 
-function dayBefore(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
-
+/** The fall schedule as of the anchor day; the demo moves it to today. */
 function fallSchedule(): DemoEvent[] {
   const events: DemoEvent[] = [
     {
@@ -281,7 +391,7 @@ function fallSchedule(): DemoEvent[] {
         end: '21:30',
       });
     } else {
-      const friday = dayBefore(game.date);
+      const friday = addDays(game.date, -1);
       events.push({
         team: 'Football',
         name: `Travel to ${game.opponent}`,
@@ -327,7 +437,14 @@ export async function insertDemoEvents(
       (t) => [t.name, t.id],
     ),
   );
-  const rows = fallSchedule().flatMap((e) => {
+  const dates = demoDates();
+  const rows = fallSchedule().flatMap((anchored) => {
+    const e = {
+      ...anchored,
+      date: dates.date(anchored.date),
+      endDate: anchored.endDate && dates.date(anchored.endDate),
+      until: anchored.until && dates.date(anchored.until),
+    };
     const teamId = teams.get(e.team);
     if (!teamId) return [];
     const rrule = e.weekdays

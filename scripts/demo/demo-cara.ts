@@ -1,18 +1,22 @@
 import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import { ensureCaraLogWorkflow } from '../../api/cara/cara-logs.service';
+import { localToInstant } from '../../domain/calendar-events';
 import { TASK_QUEUE } from '../../domain/workflows';
 import type { Database } from '../../migrations/database';
 import { submitCaraLogUpdate } from '../../workflows/cara/cara-log.workflow';
+import { demoDates } from './demo-dates';
 
 /**
  * The demo school's CARA logs, made by the real workflow: Football keeps weekly logs (the head coach submits, the
- * admin reviews). The week of 16 November holds five 4½-hour practices, 22½ countable hours, which breaks the
- * 20-hour weekly limit (and the 4-hour daily limit); its log is generated from the calendar by the engine and
- * submitted by the coach, so it waits for the admin's review. The week before is generated and waits on the coach.
- * Runs once: a second start finds the logs and does nothing.
+ * admin reviews). Last week (16 November as of the demo's anchor day, moved to today) holds five 4½-hour practices,
+ * 22½ countable hours, which breaks the 20-hour weekly limit (and the 4-hour daily limit); its log is generated from
+ * the calendar by the engine and submitted by the coach, so it waits for the admin's review. The week before is
+ * generated and waits on the coach. Runs once: a second start finds the logs and does nothing.
  */
-const BUSY_WEEK = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
+export const ANCHORED_BUSY_WEEK = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
+/** The Mondays of the two weeks with logs, as of the anchor day: the busy week and the regular week before it. */
+export const ANCHORED_LOG_WEEKS = { busy: '2026-11-16', regular: '2026-11-09' } as const;
 
 export async function loadDemoCara(services: { db: Kysely<Database>; temporal: Client; taskQueue?: string }) {
   const { db, temporal } = services;
@@ -37,6 +41,7 @@ export async function loadDemoCara(services: { db: Kysely<Database>; temporal: C
   const existing = await db.selectFrom('cara_logs').select('id').where('school_id', '=', schoolId).executeTakeFirst();
   if (existing) return { loaded: false };
 
+  const dates = demoDates();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('cara_settings')
@@ -59,7 +64,7 @@ export async function loadDemoCara(services: { db: Kysely<Database>; temporal: C
     await trx
       .insertInto('calendar_events')
       .values(
-        BUSY_WEEK.map((date) => ({
+        ANCHORED_BUSY_WEEK.map(dates.date).map((date) => ({
           school_id: schoolId,
           sport_team_id: team.id,
           name: 'Two-a-day practice',
@@ -68,8 +73,8 @@ export async function loadDemoCara(services: { db: Kysely<Database>; temporal: C
           attendee_team_ids: [team.id],
           attendee_user_ids: [],
           time_zone: 'America/Chicago',
-          starts_at: new Date(`${date}T13:00:00-06:00`),
-          ends_at: new Date(`${date}T17:30:00-06:00`),
+          starts_at: localToInstant(date, '13:00', 'America/Chicago'),
+          ends_at: localToInstant(date, '17:30', 'America/Chicago'),
           status: 'APPROVED' as const,
           created_by: coach.id,
         })),
@@ -79,8 +84,12 @@ export async function loadDemoCara(services: { db: Kysely<Database>; temporal: C
 
   const deps = { database: { db }, taskQueue: services.taskQueue ?? TASK_QUEUE };
   const soon = new Date(Date.now() + 500).toISOString();
-  const busy = await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, '2026-11-18', { generateAt: soon });
-  await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, '2026-11-11', { generateAt: soon });
+  const busy = await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, dates.date(ANCHORED_LOG_WEEKS.busy), {
+    generateAt: soon,
+  });
+  await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, dates.date(ANCHORED_LOG_WEEKS.regular), {
+    generateAt: soon,
+  });
   // Wait for the busy week's log to be generated (a busy machine can take a while), then the coach submits it: it
   // waits for the admin's review. Should generation take too long, the log is left ready for the coach instead of
   // failing the start.

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CommitmentStatus } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
+import { demoAcademicYear } from './demo-calendar';
+import { demoDates } from './demo-dates';
 import { signInDemoPerson, waitForRow } from './demo-person';
 
 /**
  * The demo school's recruiting board, made through the API the screens use: 30 prospects across every column
  * (added by the head coach, moved on the board, with calls, evaluations and visits logged, one official visit
  * flagged for three nights), two transfers approved by the admin through the real `psa-transfer` workflow (their
- * cards sit in "Added to roster"), and one transfer waiting in the admin's My Tasks. Runs once.
+ * cards sit in "Added to roster"), and one transfer waiting in the admin's My Tasks. Calls and evaluations fall in
+ * the eight weeks before today, visits in the last four (dates as of the demo's anchor day, moved to today). Runs once.
  */
 const FIRST = ['Avery', 'Blake', 'Cameron', 'Dakota', 'Emerson', 'Finley', 'Gray', 'Harper', 'Indy', 'Jordan'];
 const LAST = ['Alvarez', 'Brooks', 'Chen', 'Diaz', 'Ellis', 'Foster', 'Garcia', 'Hughes', 'Ibarra', 'Jensen'];
@@ -38,6 +41,8 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
   if (!team || !year || !coachRow) return { loaded: false };
   const coach = await signInDemoPerson(app, db, 'coach@demo.edu');
   const admin = await signInDemoPerson(app, db, 'admin@demo.edu');
+  const dates = demoDates();
+  const years = demoAcademicYear(dates).startYear - 2026;
   try {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
@@ -49,7 +54,7 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
         email: `${first}.${last}.${i}@recruit.example`.toLowerCase(),
         mobileNumber: `512555${String(1000 + i).padStart(4, '0')}`,
         highSchoolName: SCHOOLS[i % SCHOOLS.length],
-        graduationYear: 2027 + (i % 3),
+        graduationYear: 2027 + years + (i % 3),
         recruitedPosition: POSITIONS[i % POSITIONS.length],
         sportTeamId: team.id,
         recruitingCoachId: coachRow.id,
@@ -72,16 +77,16 @@ export async function loadDemoRecruiting(app: FastifyInstance): Promise<{ loaded
       if (column !== 'NOT_COMMITTED') {
         await coach.call('POST', `/api/v1/psas/${id}/move`, { commitmentStatus: column, via: 'menu' });
       }
-      const day = String(1 + (i % 27)).padStart(2, '0');
+      const day = String(1 + (i % 25)).padStart(2, '0');
       await coach.call('POST', `/api/v1/psas/${id}/activities`, {
         kind: i % 3 === 0 ? 'EVALUATION' : 'PHONE_CALL',
-        occurredAt: `2026-10-${day}T17:00:00Z`,
+        occurredAt: `${dates.date(`2026-10-${day}`)}T17:00:00Z`,
         summary: i % 3 === 0 ? 'Watched the Friday game; strong first step.' : 'Introductory call with the family.',
       });
       if (i % 6 === 2) {
         await coach.call('POST', `/api/v1/psas/${id}/activities`, {
           kind: 'OFFICIAL_VISIT',
-          occurredAt: `2026-11-${day}T15:00:00Z`,
+          occurredAt: `${dates.date(`2026-11-${day}`)}T15:00:00Z`,
           nights: i === 2 ? 3 : 2,
           location: 'Campus',
           summary: 'Official visit with the position coach.',

@@ -5,14 +5,25 @@ import { findRoster } from '../../api/rosters/rosters.repository';
 import { TASK_QUEUE } from '../../domain/workflows';
 import type { Database } from '../../migrations/database';
 import { editRosterUpdate } from '../../workflows/rosters/roster-rollover.workflow';
+import { demoNextAcademicYear } from './demo-calendar';
 
 /**
- * The demo school's roster rollover in progress, made by the real workflow: the 2026-2027 rosters declared as
- * they stand, the 2027-2028 year with its terms, and Football rolled over into it by the head coach, who has
+ * The demo school's roster rollover in progress, made by the real workflow: the current year's rosters (2026-2027
+ * as of the demo's anchor day) declared as they stand, the next year with its fall and spring terms, and Football rolled over into it by the head coach, who has
  * marked the senior wide receiver as graduated. It waits on the coach to submit, so someone trying the demo can
  * act as the coach (coach@demo.edu: add a newcomer, submit) and then as the admin (admin@demo.edu: approve).
  * Runs once: a second start finds the roster and does nothing.
  */
+/** The next year's fall and spring terms: the demo calendar a year on, or a plain one if the years disagree. */
+function nextTerms(nextStart: number) {
+  const next = demoNextAcademicYear();
+  if (next.startYear === nextStart) return next.terms.filter((t) => t.term !== 'SUMMER');
+  return [
+    { term: 'FALL' as const, start: `${nextStart}-08-23`, end: `${nextStart}-12-15` },
+    { term: 'SPRING' as const, start: `${nextStart + 1}-01-18`, end: `${nextStart + 1}-05-11` },
+  ];
+}
+
 export async function loadDemoRosters(services: { db: Kysely<Database>; temporal: Client; taskQueue?: string }) {
   const { db, temporal } = services;
   const school = await db.selectFrom('schools').select('id').where('slug', '=', 'demo-state').executeTakeFirst();
@@ -98,10 +109,7 @@ export async function loadDemoRosters(services: { db: Kysely<Database>; temporal
     await trx
       .insertInto('academic_terms')
       .values(
-        [
-          { term: 'FALL' as const, start: `${nextStart}-08-23`, end: `${nextStart}-12-15` },
-          { term: 'SPRING' as const, start: `${nextStart + 1}-01-18`, end: `${nextStart + 1}-05-11` },
-        ].map((t) => ({
+        nextTerms(nextStart).map((t) => ({
           school_id: schoolId,
           academic_year_id: id,
           term: t.term,

@@ -7,6 +7,10 @@ import { waitFor } from '../../activities/testing/fixtures';
 import { calendarEventWorkflowId } from '../../domain/calendar-workflow';
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../testing/test-env';
 import { calendarEventStateQuery, calendarEventWorkflow } from './calendar-event.workflow';
+import { fixtureYear } from '../../api/test-support/fixture-year';
+
+/** The fixtures are written for the fall of 2027; they move to a year still ahead of today (test-support). */
+const Y = fixtureYear(2027, '09-01');
 
 /**
  * The series process against real PostgreSQL and Temporal: a reminder fires on its durable timer (notification and
@@ -157,13 +161,13 @@ describe('calendar series process', () => {
       attendeeTeamIds: [teamId],
       attendeeUserIds: [],
       timeZone: 'America/Chicago',
-      startDate: '2027-09-06',
+      startDate: `${Y}-09-06`,
       startTime: '15:00',
-      endDate: '2027-09-06',
+      endDate: `${Y}-09-06`,
       endTime: '17:00',
       repeat: 'WEEKLY',
       weekdays: ['MONDAY', 'THURSDAY'],
-      repeatUntil: '2027-10-28',
+      repeatUntil: `${Y}-10-28`,
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
@@ -194,7 +198,7 @@ describe('calendar series process', () => {
     expect(done.status).toBe('DONE');
     const state = await env.client.workflow.getHandle(calendarEventWorkflowId(id)).query(calendarEventStateQuery);
     expect(state.status).toBe('APPROVED');
-    expect(state.nextReminderAt).toBe('2027-09-06T19:00:00.000Z');
+    expect(state.nextReminderAt).toBe(`${Y}-09-06T19:00:00.000Z`);
     const invites = await env.database.db
       .selectFrom('notifications')
       .select('status')
@@ -218,9 +222,9 @@ describe('calendar series process', () => {
       attendeeTeamIds: [teamId],
       attendeeUserIds: [],
       timeZone: 'America/Chicago',
-      startDate: '2027-09-12',
+      startDate: `${Y}-09-12`,
       startTime: '09:00',
-      endDate: '2027-09-12',
+      endDate: `${Y}-09-12`,
       endTime: '11:00',
       repeat: 'NEVER',
     });
