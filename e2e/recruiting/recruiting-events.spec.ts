@@ -55,9 +55,9 @@ test('a coach plans a recruiting event with a prospect and a host athlete; the a
   await form.getByLabel('Start time').fill('09:00');
   await form.getByLabel('End time').fill('11:00');
   await form.getByRole('textbox', { name: 'Location' }).fill('Stadium');
-  await form.getByRole('textbox', { name: /^Prospects/ }).fill(`E2e${tag}`);
+  await form.getByRole('combobox', { name: /^Prospects/ }).fill(`E2e${tag}`);
   await coach.getByRole('option', { name: new RegExp(prospect) }).click();
-  await form.getByRole('textbox', { name: /^Host athletes/ }).click();
+  await form.getByRole('combobox', { name: /^Host athletes/ }).click();
   const firstHost = coach.getByRole('option').first();
   const hostName = ((await firstHost.textContent()) ?? '').replace(/\s*\(.*\)$/, '').trim();
   await firstHost.click();
