@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/recruiting-events';
 import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
-import { fieldErrors } from '../../shared/api';
+import { fieldErrors, isApiError } from '../../shared/api';
 import { LoadingState } from '../../shared/states';
 import {
   useRecruitingEventOptions,
@@ -19,6 +19,25 @@ import {
   type RecruitingEvent,
   type RecruitingEventInput,
 } from './recruiting-events.api';
+
+/** Fields whose server message shows under their own input. */
+const INLINE = new Set([
+  'name',
+  'kind',
+  'sportTeamId',
+  'description',
+  'startDate',
+  'endDate',
+  'endTime',
+  'timeZone',
+  'psaIds',
+  'hostAthleteIds',
+  'coachIds',
+  'notes',
+]);
+/** A refusal whose every problem already shows under its field needs no second copy above the buttons. */
+const allInline = (error: unknown) =>
+  isApiError(error) && error.details.length > 0 && error.details.every((d) => !!d.field && INLINE.has(d.field));
 
 const today = () => new Date().toISOString().slice(0, 10);
 const words = (s: string | null | undefined) => (s?.trim() ? s.trim().split(/\s+/).length : 0);
@@ -286,7 +305,9 @@ function EventForm({
           onChange={(e) => set('notes', e.currentTarget.value)}
           error={errors.notes}
         />
-        {save.error && <ApiErrorAlert error={save.error} isShownInline={(f) => f in errors} />}
+        {save.error && !allInline(save.error) && (
+          <ApiErrorAlert error={save.error} isShownInline={(f) => INLINE.has(f)} />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
