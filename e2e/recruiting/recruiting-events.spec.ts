@@ -16,7 +16,7 @@ async function narrow(page: Page, name: string) {
 test('a coach plans a recruiting event with a prospect and a host athlete; the admin approves it from My Tasks; it shows on the calendar and the prospect profile', async ({
   browser,
 }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT * 4);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 6);
   const tag = uniqueTag();
   const prospect = `Riley E2e${tag}`;
   const eventName = `Visit E2e${tag}`;
