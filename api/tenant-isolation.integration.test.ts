@@ -40,6 +40,7 @@ interface SchoolFixture {
   athleteTagId: string;
   customFieldId: string;
   psaId: string;
+  recruitingEventId: string;
   athleteFileId: string;
   caraLogId: string;
 }
@@ -108,6 +109,25 @@ async function seedTenant(): Promise<SchoolFixture> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const recruitingEvent = await db
+    .insertInto('calendar_events')
+    .values({
+      school_id: school.id,
+      sport_team_id: team.id,
+      name: `Visit ${school.tag}`,
+      category: 'RECRUITING',
+      time_zone: 'America/Chicago',
+      starts_at: '2026-09-05T15:00:00Z',
+      ends_at: '2026-09-05T17:00:00Z',
+      exdates: '[]',
+      status: 'PENDING',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('recruiting_events')
+    .values({ id: recruitingEvent.id, school_id: school.id, kind: 'UNOFFICIAL_VISIT' })
+    .execute();
   const athlete = await seedUser(db, school.id, {
     roles: [{ role: 'STUDENT_ATHLETE' }],
     firstName: `Athlete${school.tag}`,
@@ -154,6 +174,7 @@ async function seedTenant(): Promise<SchoolFixture> {
     yearId: year.id,
     segmentId: segment.id,
     eventId: event.id,
+    recruitingEventId: recruitingEvent.id,
     athlete,
     coach,
     notificationId,
@@ -306,6 +327,25 @@ function idRouteCases(
   const roster = { teamId: target.teamId, academicYearId: target.yearId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
+    'GET /api/v1/recruiting-events/:id': { id: target.recruitingEventId },
+    'PUT /api/v1/recruiting-events/:id': {
+      id: target.recruitingEventId,
+      body: {
+        name: 'Taken over',
+        kind: 'OTHER',
+        sportTeamId: target.teamId,
+        timeZone: 'America/Chicago',
+        startDate: '2030-09-05',
+        startTime: '09:00',
+        endDate: '2030-09-05',
+        endTime: '10:00',
+        hostAthleteIds: [],
+        psaIds: [],
+        coachIds: [],
+      },
+    },
+    'DELETE /api/v1/recruiting-events/:id': { id: target.recruitingEventId },
+    'POST /api/v1/recruiting-events/:id/decision': { id: target.recruitingEventId, body: { decision: 'APPROVE' } },
     'GET /api/v1/psas/:id': { id: target.psaId },
     'PATCH /api/v1/psas/:id': { id: target.psaId, body: { notes: 'Taken over' } },
     'POST /api/v1/psas/:id/archive': { id: target.psaId },

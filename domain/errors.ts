@@ -224,6 +224,28 @@ export const ERRORS = {
   EVENT_REMINDER_INVALID: { status: 400, message: 'Choose one of the reminder options.' },
   EVENT_REJECT_REASON_REQUIRED: { status: 400, message: 'Reject reason is required, max 50 words.' },
   EVENT_ALREADY_DECIDED: { status: 409, message: 'This event has already been decided.' },
+  // Recruiting events (part 2 §5 "Recruiting"): the spec's limits in its words
+  RECRUITING_EVENT_TOO_LONG: { status: 400, message: 'Event at most 3 days.' },
+  RECRUITING_EVALUATION_TOO_LONG: { status: 400, message: 'Evaluation range max 14 days.' },
+  RECRUITING_EVENT_START_AFTER_END: { status: 400, message: 'Start date not after end date.' },
+  RECRUITING_EVENT_DESCRIPTION_TOO_LONG: { status: 400, message: 'Event description max 20 words.' },
+  RECRUITING_EVENT_PSAS_LIMIT: { status: 400, message: 'Max 20 PSAs per event selection.' },
+  RECRUITING_EVENT_FIELDS_REQUIRED: {
+    status: 400,
+    message: 'Name, kind, team, dates and time zone are required.',
+  },
+  RECRUITING_EVENT_REJECTED: {
+    status: 409,
+    message: 'A rejected event cannot be changed. Create a new event instead.',
+  },
+  RECRUITING_EVENT_ON_ITS_PAGE: {
+    status: 409,
+    message: 'Change or cancel a recruiting event on its Recruiting Events page.',
+  },
+  RECRUITING_EVENT_ATTENDEES_INVALID: {
+    status: 400,
+    message: "Attendees must be your school's prospects, roster athletes and coaches.",
+  },
   // Athlete custom field definitions (spec part 2: name max 255 characters)
   CUSTOM_FIELD_NAME_EXISTS: {
     status: 409,

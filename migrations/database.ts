@@ -523,6 +523,8 @@ export interface Database {
   psas: PsasTable;
   psa_activities: PsaActivitiesTable;
   psa_events: PsaEventsTable;
+  recruiting_events: RecruitingEventsTable;
+  recruiting_event_psas: RecruitingEventPsasTable;
   psa_transfers: PsaTransfersTable;
 }
 
@@ -1061,6 +1063,24 @@ export interface PsaEventsTable {
   details: Json;
   idempotency_key: string | null;
   created_at: Generated<Date>;
+}
+
+export interface RecruitingEventsTable {
+  /** The calendar event's id: the event's dates, status and team live on that row. */
+  id: string;
+  school_id: string;
+  kind: 'PHONE_CALL' | 'EVALUATION' | 'OFFICIAL_VISIT' | 'UNOFFICIAL_VISIT' | 'OFF_CAMPUS_CONTACT' | 'OTHER';
+  description: string | null;
+  host_athlete_ids: ColumnType<string[], string[] | undefined, string[]>;
+  coach_ids: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface RecruitingEventPsasTable {
+  event_id: string;
+  psa_id: string;
+  school_id: string;
 }
 
 export interface PsaTransfersTable {

@@ -10,6 +10,7 @@ import { insertNotification } from '../../api/notifications/notifications.reposi
 import { recordAudit } from '../../api/audit/audit.repository';
 import { expandOccurrences, instantToLocal, nextReminder, type Occurrence } from '../../domain/calendar-events';
 import type { AppConfig } from '../../api/config';
+import { recruitingEventUrl } from '../../domain/recruiting-events';
 import type { Database } from '../../migrations/database';
 import { deliverOutboxMail } from '../mail/mail.activities';
 import type { Mailer } from '../mail/mailer';
@@ -21,6 +22,9 @@ export interface CalendarEventState {
   teamName: string;
   /** Changes whenever any row of the series changes (the workflow re-reads its reminder then). */
   version: string;
+  /** A recruiting event's approval task names it and opens its page (absent: the calendar's own task). */
+  taskTitle?: string;
+  taskUrl?: string;
 }
 
 export interface CalendarReminderPlan {
@@ -52,12 +56,24 @@ export function createCalendarActivities(deps: { db: Kysely<Database>; mailer: M
       const family = await listEventFamily(db, input.schoolId, input.eventId);
       const root = family.find((r) => r.id === input.eventId);
       if (!root) return { exists: false, status: null, name: '', teamName: '', version: '' };
+      const recruiting = await db
+        .selectFrom('recruiting_events')
+        .select('id')
+        .where('school_id', '=', input.schoolId)
+        .where('id', '=', root.id)
+        .executeTakeFirst();
       return {
         exists: true,
         status: root.status,
         name: root.name,
         teamName: root.team_name,
         version: family.map((r) => `${r.id}@${r.updated_at.getTime()}`).join(','),
+        ...(recruiting
+          ? {
+              taskTitle: `Approve recruiting event ${root.name} (${root.team_name})`,
+              taskUrl: recruitingEventUrl(root.id),
+            }
+          : {}),
       };
     },
 

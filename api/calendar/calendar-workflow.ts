@@ -1,6 +1,12 @@
 import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
-import { calendarEventWorkflowId, type CalendarDecisionInput } from '../../domain/calendar-workflow';
+import { countWords } from '../../domain/calendar-events';
+import {
+  calendarEventWorkflowId,
+  REJECT_REASON_MAX_WORDS,
+  type CalendarDecisionInput,
+} from '../../domain/calendar-workflow';
+import type { AuthContext } from '../types';
 import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import {
   calendarEventChangedSignal,
@@ -72,4 +78,29 @@ export async function decideThroughWorkflow(
     request.log.error({ err, eventId }, 'calendar: decision failed');
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
+}
+
+/**
+ * An admin's decision on a pending event: a reject needs a reason of at most 50 words, a decided event hears
+ * "already decided"; the series' process then records it (calendar events and recruiting events alike).
+ */
+export async function decidePendingEvent(
+  request: FastifyRequest,
+  auth: AuthContext,
+  eventId: string,
+  status: 'PENDING' | 'APPROVED' | 'REJECTED',
+  body: { decision: 'APPROVE' | 'REJECT'; reason?: string | null },
+): Promise<{ reason: string | null }> {
+  const reason = body.reason?.trim() ?? '';
+  if (body.decision === 'REJECT' && (!reason || countWords(reason) > REJECT_REASON_MAX_WORDS))
+    throw new AppError('EVENT_REJECT_REASON_REQUIRED', [
+      { field: 'reason', message: ERRORS.EVENT_REJECT_REASON_REQUIRED.message },
+    ]);
+  if (status !== 'PENDING') throw new AppError('EVENT_ALREADY_DECIDED');
+  await decideThroughWorkflow(request, auth.school.id, eventId, {
+    actor: { userId: auth.user.id, role: 'ADMIN' },
+    decision: body.decision,
+    reason: body.decision === 'REJECT' ? reason : null,
+  });
+  return { reason: body.decision === 'REJECT' ? reason : null };
 }

@@ -11,15 +11,15 @@ import {
   weekdaysOfRRule,
   type Occurrence,
 } from '../../domain/calendar-events';
-import { countWords, EVENT_LIMITS } from '../../domain/calendar-events';
-import { AppError, ERRORS } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import { calendarTeamScope } from './calendar-access';
 import { notifyAudience } from './calendar-notify';
-import { decideThroughWorkflow, signalSeriesChanged } from './calendar-workflow';
+import { decidePendingEvent, signalSeriesChanged } from './calendar-workflow';
 import { toICalendar } from './ics';
+import { isRecruitingEvent } from '../recruiting/recruiting-events.repository';
 import {
   cancelSeries,
   existingSchoolIds,
@@ -251,6 +251,8 @@ async function loadEditable(request: FastifyRequest, id: string): Promise<{ row:
   const row = await findEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
   if (!canEditRow(auth, scope, row)) throw new AppError('TEAM_NOT_YOURS');
+  // A recruiting event's prospects, hosts and limits are kept on its own page.
+  if (await isRecruitingEvent(db, auth.school.id, id)) throw new AppError('RECRUITING_EVENT_ON_ITS_PAGE');
   return { row, scope };
 }
 
@@ -412,19 +414,9 @@ export async function decideEvent(request: FastifyRequest, id: string, body: Dec
   const scope = await eventScopeOf(db, auth);
   const row = await findEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
-  const reason = body.reason?.trim() ?? '';
-  if (body.decision === 'REJECT' && (!reason || countWords(reason) > EVENT_LIMITS.rejectReasonWords))
-    throw new AppError('EVENT_REJECT_REASON_REQUIRED', [
-      { field: 'reason', message: ERRORS.EVENT_REJECT_REASON_REQUIRED.message },
-    ]);
-  if (row.status !== 'PENDING') throw new AppError('EVENT_ALREADY_DECIDED');
   // The series' process records the decision, completes the admins' task, tells the people concerned and then
   // schedules the reminders.
-  await decideThroughWorkflow(request, auth.school.id, id, {
-    actor: { userId: auth.user.id, role: 'ADMIN' },
-    decision: body.decision,
-    reason: body.decision === 'REJECT' ? reason : null,
-  });
+  await decidePendingEvent(request, auth, id, row.status, body);
   const updated = (await findEvent(db, scope, id))!;
   return toEventDto(auth, scope, updated);
 }

@@ -40,6 +40,7 @@ import {
   type PsaRow,
 } from './psas.repository';
 import { checkPsaUpload, importPsaRows } from './psa-upload.service';
+import { listPsaRecruitingEvents } from './recruiting-events.repository';
 import { startTransferWorkflow, toTransferError, transferView } from './psa-transfer.service';
 import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer.workflow';
 import { requireTemporal } from '../shared/workflow-client';
@@ -186,13 +187,14 @@ function assertNotTransferred(psa: PsaRow) {
 }
 
 export async function psaProfile(db: Db, schoolId: string, psa: PsaRow) {
-  const [activities, events, duplicates, transfer] = await Promise.all([
+  const [activities, events, duplicates, transfer, recruitingEvents] = await Promise.all([
     listActivities(db, schoolId, psa.id),
     listPsaEvents(db, schoolId, psa.id),
     findDuplicatesOf(db, schoolId, psa),
     transferView(db, schoolId, psa.id),
+    listPsaRecruitingEvents(db, schoolId, psa.id),
   ]);
-  return { psa: toPsaDto(psa), activities, events, duplicates, transfer };
+  return { psa: toPsaDto(psa), activities, events, duplicates, transfer, recruitingEvents };
 }
 
 function csvCell(v: unknown): string {

@@ -28,7 +28,7 @@ test('a route not built yet is not in the sidebar and, reached by its address, e
   await page.goto('/adminHome');
   const hrefs = (await sidebarLinks(page)).map((l) => l.href);
   expect(hrefs).not.toContain('/monitoringDashboard');
-  expect(hrefs).not.toContain('/recruitmentEvents');
+  expect(hrefs).not.toContain('/agents');
   await page.goto('/monitoringDashboard');
   const notYet = page.getByTestId('not-yet-available');
   await expect(notYet).toBeVisible();

@@ -17,6 +17,7 @@ import { loadDemoRosters } from './demo-rosters';
 import { loadDemoCalendarProcesses } from './demo-calendar-processes';
 import { loadDemoCara } from './demo-cara';
 import { loadDemoRecruiting } from './demo-recruiting';
+import { loadDemoRecruitingEvents } from './demo-recruiting-events';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -64,6 +65,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoCara({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
     // The recruiting board (issue 18): 30 prospects, two approved transfers and one waiting for the admin.
     await loadDemoRecruiting(app);
+    // Recruiting events: approved, rejected with a reason, and one waiting for the admin's approval.
+    await loadDemoRecruitingEvents(app);
   } finally {
     await admin.signOut();
   }

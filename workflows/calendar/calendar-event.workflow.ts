@@ -123,8 +123,9 @@ export async function calendarEventWorkflow(input: CalendarEventWorkflowInput): 
           stepId: 'approve',
           stepName: 'Approve event',
           assigneeRole: 'SCHOOL_ADMIN',
-          title: `Approve ${current.name} (${current.teamName})`,
-          url: `/eventAndCompetitionListing/${input.schoolId}?status=PENDING`,
+          // A recruiting event's task opens its own page; histories recorded before that field read the default.
+          title: current.taskTitle ?? `Approve ${current.name} (${current.teamName})`,
+          url: current.taskUrl ?? `/eventAndCompetitionListing/${input.schoolId}?status=PENDING`,
         });
         taskOpen = true;
       }

@@ -152,6 +152,8 @@ export const SCREENS: Record<string, Screen> = {
   '/psaProfile/:psaId': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/psaProfile': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
+  '/recruitmentEvents': screen(() => import('../features/recruiting/RecruitingEventsPage'), 'RecruitingEventsPage'),
+  '/recruitmentEvents/:id': screen(() => import('../features/recruiting/RecruitingEventPage'), 'RecruitingEventPage'),
   '/school/recruiting/:schoolId': screen(
     () => import('../features/recruiting/OperatorRecruitingPages'),
     'OperatorRecruitingPage',

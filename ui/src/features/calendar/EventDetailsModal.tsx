@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   CARA_CATEGORY_LABELS,
   EVENT_CATEGORY_COLOURS,
@@ -157,7 +158,15 @@ export function EventDetailsModal({
               </Group>
             </Stack>
           )}
-          {e.canEdit && !deleting && !rejecting && (
+          {e.category === 'RECRUITING' && (
+            // A recruiting event's prospects, hosts and approval live on its own page.
+            <Group justify="flex-end">
+              <Button component={Link} to={`/recruitmentEvents/${e.id}`} variant="light">
+                Open the recruiting event
+              </Button>
+            </Group>
+          )}
+          {e.canEdit && e.category !== 'RECRUITING' && !deleting && !rejecting && (
             <Group justify="flex-end">
               <Button variant="subtle" color="red" c="red.9" onClick={() => setDeleting(true)}>
                 Cancel event

@@ -16,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { PsaRecruitingEvents } from './PsaRecruitingEvents';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PSA_FIELDS, type PsaField } from '../../../../domain/recruiting';
@@ -241,6 +242,7 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
             </Table>
           </TableScroll>
         )}
+        {profile.recruitingEvents && <PsaRecruitingEvents events={profile.recruitingEvents} />}
         {profile.events.length > 0 && (
           <Stack gap={4}>
             <Text fw={600} size="sm">

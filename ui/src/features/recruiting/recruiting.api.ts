@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommitmentStatus } from '../../../../domain/recruiting';
 import { api, apiUpload, buildApiUrl, type QueryValue } from '../../shared/api';
+import type { PsaRecruitingEvent } from './PsaRecruitingEvents';
 
 export interface Psa {
   id: string;
@@ -53,6 +54,8 @@ export interface PsaProfile {
   events: { id: string; action: string; details: Record<string, unknown>; at: string; actorName: string | null }[];
   duplicates: { id: string; name: string; email: string | null; mobile: string | null; matchedOn: 'email' | 'phone' }[];
   transfer: PsaTransfer | null;
+  /** Approved recruiting events the prospect attends. */
+  recruitingEvents?: PsaRecruitingEvent[];
 }
 
 export interface PsaMeta {

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { seedSchool, seedTeam, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/testing/test-env';
+import { until } from '../../workflows/testing/worker-process';
+
+let t: TestApp;
+let env: WorkflowTestEnv;
+let admin: string;
+let coach: string;
+let otherCoach: string;
+let otherAdmin: string;
+let coachUser: SeededUser;
+let hostId: string;
+let teamId: string;
+let otherTeamId: string;
+let psaIds: string[] = [];
+
+beforeAll(async () => {
+  // Decisions go through the calendar's approval process: the real worker and Temporal.
+  env = await startWorkflowTestEnv('recruiting-events');
+  t = await createTestApp({ temporal: env.client, taskQueue: env.taskQueue, database: env.database });
+  const db = t.database.db;
+  const school = await seedSchool(db);
+  teamId = await seedTeam(db, school.id, 'Football');
+  otherTeamId = await seedTeam(db, school.id, 'Soccer');
+  admin = await sessionCookie(db, await seedUser(db, school.id));
+  coachUser = await seedUser(db, school.id, {
+    roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
+    sportTeamId: teamId,
+    firstName: 'Casey',
+  });
+  coach = await sessionCookie(db, coachUser);
+  otherCoach = await sessionCookie(
+    db,
+    await seedUser(db, school.id, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }], sportTeamId: otherTeamId }),
+  );
+  hostId = (await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId })).id;
+  const rows = await db
+    .insertInto('psas')
+    .values(
+      Array.from({ length: 22 }, (_, i) => ({
+        school_id: school.id,
+        first_name: 'Pat',
+        last_name: `Prospect ${String(i).padStart(2, '0')}`,
+        graduation_year: 2028,
+      })),
+    )
+    .returning('id')
+    .execute();
+  psaIds = rows.map((r) => r.id);
+  const other = await seedSchool(db);
+  otherAdmin = await sessionCookie(db, await seedUser(db, other.id));
+});
+afterAll(async () => {
+  await t.close();
+  await env.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) {
+  return t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+/** A two-day official visit next December in Chicago with one prospect, one host athlete and the coach. */
+const visit = (extra: Record<string, unknown> = {}) => ({
+  name: 'Official visit weekend',
+  kind: 'OFFICIAL_VISIT',
+  sportTeamId: teamId,
+  description: 'Campus tour, practice and dinner with the team',
+  notes: null,
+  location: 'Field house',
+  timeZone: 'America/Chicago',
+  startDate: '2027-12-03',
+  startTime: '09:00',
+  endDate: '2027-12-04',
+  endTime: '17:00',
+  hostAthleteIds: [hostId],
+  psaIds: [psaIds[0]],
+  coachIds: [coachUser.id],
+  ...extra,
+});
+
+const errorOf = (res: { json: () => { error: { code: string; message: string } } }) => res.json().error;
+
+describe('recruiting events', () => {
+  let pendingId: string;
+
+  it('refuses the spec limits in its words', async () => {
+    const tooLong = await call('POST', '/recruiting-events', coach, visit({ endDate: '2027-12-06' }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong)).toMatchObject({ code: 'RECRUITING_EVENT_TOO_LONG', message: 'Event at most 3 days.' });
+    const evaluation = await call(
+      'POST',
+      '/recruiting-events',
+      coach,
+      visit({ kind: 'EVALUATION', endDate: '2027-12-17' }),
+    );
+    expect(errorOf(evaluation).message).toBe('Evaluation range max 14 days.');
+    const okEvaluation = await call(
+      'POST',
+      '/recruiting-events',
+      coach,
+      visit({ kind: 'EVALUATION', endDate: '2027-12-16', name: 'December evaluation' }),
+    );
+    expect(okEvaluation.statusCode).toBe(201);
+    const name = await call('POST', '/recruiting-events', coach, visit({ name: 'a b c d e f g h i j k' }));
+    expect(errorOf(name).message).toBe('Event name max 10 words.');
+    const description = await call('POST', '/recruiting-events', coach, visit({ description: 'w '.repeat(21) }));
+    expect(errorOf(description).message).toBe('Event description max 20 words.');
+    const psas = await call('POST', '/recruiting-events', coach, visit({ psaIds: psaIds.slice(0, 21) }));
+    expect(errorOf(psas).message).toBe('Max 20 PSAs per event selection.');
+    const backwards = await call('POST', '/recruiting-events', coach, visit({ endDate: '2027-12-02' }));
+    expect(errorOf(backwards).message).toBe('Start date not after end date.');
+    const kind = await call('POST', '/recruiting-events', coach, visit({ kind: 'PARTY' }));
+    expect(kind.statusCode).toBe(400);
+    expect(errorOf(kind).code).toBe('RECRUITING_EVENT_FIELDS_REQUIRED');
+  });
+
+  it("puts a coach's event up for approval, with an admin task in My Tasks that opens the event", async () => {
+    const res = await call('POST', '/recruiting-events', coach, visit({ psaIds: psaIds.slice(0, 20) }));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'PENDING',
+      kind: 'OFFICIAL_VISIT',
+      sportTeamName: 'Football',
+      startDate: '2027-12-03',
+      startTime: '09:00',
+      endDate: '2027-12-04',
+      canEdit: true,
+      canDecide: false,
+    });
+    expect(body.psas).toHaveLength(20);
+    expect(body.hostAthletes.map((p: { id: string }) => p.id)).toEqual([hostId]);
+    expect(body.coaches.map((p: { name: string }) => p.name)[0]).toMatch(/^Casey /);
+    pendingId = body.id;
+
+    const task = await until(
+      async () => {
+        const mine = (await call('GET', '/tasks/mine', admin)).json();
+        return (mine.items as Array<{ title: string; url: string }>).find(
+          (i) => i.url === `/recruitmentEvents/${pendingId}`,
+        );
+      },
+      15_000,
+      'the approval task',
+    );
+    expect(task.title).toBe('Approve recruiting event Official visit weekend (Football)');
+
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('target_id', '=', pendingId)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('recruiting-event.created');
+  });
+
+  it('lets only admins decide, requires a reason to reject, and refuses a second decision', async () => {
+    const byCoach = await call('POST', `/recruiting-events/${pendingId}/decision`, coach, { decision: 'APPROVE' });
+    expect(byCoach.statusCode).toBe(403);
+    const noReason = await call('POST', `/recruiting-events/${pendingId}/decision`, admin, { decision: 'REJECT' });
+    expect(errorOf(noReason)).toMatchObject({
+      code: 'EVENT_REJECT_REASON_REQUIRED',
+      message: 'Reject reason is required, max 50 words.',
+    });
+    const longReason = await call('POST', `/recruiting-events/${pendingId}/decision`, admin, {
+      decision: 'REJECT',
+      reason: 'w '.repeat(51),
+    });
+    expect(longReason.statusCode).toBe(400);
+
+    const approved = await call('POST', `/recruiting-events/${pendingId}/decision`, admin, { decision: 'APPROVE' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().status).toBe('APPROVED');
+    const again = await call('POST', `/recruiting-events/${pendingId}/decision`, admin, {
+      decision: 'REJECT',
+      reason: 'Too late',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('EVENT_ALREADY_DECIDED');
+
+    const task = await t.database.db
+      .selectFrom('tasks')
+      .select('status')
+      .where('url', '=', `/recruitmentEvents/${pendingId}`)
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe('DONE');
+  });
+
+  it('shows the approved event on the calendar with the Recruiting category and on the prospect profile', async () => {
+    const calendar = await call('GET', '/events?from=2027-12-01T00:00:00Z&to=2027-12-10T00:00:00Z', coach);
+    const hit = (calendar.json().items as Array<{ id: string; category: string; status: string }>).find(
+      (o) => o.id === pendingId,
+    );
+    expect(hit).toMatchObject({ category: 'RECRUITING', status: 'APPROVED' });
+    const profile = await call('GET', `/psas/${psaIds[0]}`, coach);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().recruitingEvents).toEqual([
+      expect.objectContaining({ id: pendingId, name: 'Official visit weekend', status: 'APPROVED' }),
+    ]);
+    const invites = await t.database.db
+      .selectFrom('notifications')
+      .select('status')
+      .where('user_id', '=', hostId)
+      .where('module', '=', 'calendar')
+      .execute();
+    expect(invites.map((n) => n.status)).toContain('invite');
+  });
+
+  it('rejects with the reason kept, and a rejected event cannot be changed', async () => {
+    const res = await call('POST', '/recruiting-events', coach, visit({ name: 'Camp day', psaIds: [psaIds[1]] }));
+    const id = res.json().id;
+    const rejected = await call('POST', `/recruiting-events/${id}/decision`, admin, {
+      decision: 'REJECT',
+      reason: 'Dead period that weekend',
+    });
+    expect(rejected.json()).toMatchObject({ status: 'REJECTED', rejectReason: 'Dead period that weekend' });
+    const edit = await call('PUT', `/recruiting-events/${id}`, coach, visit({ name: 'Camp day again' }));
+    expect(edit.statusCode).toBe(409);
+    expect(errorOf(edit).code).toBe('RECRUITING_EVENT_REJECTED');
+    const rejectedList = await call('GET', '/recruiting-events?status=REJECTED', coach);
+    expect(rejectedList.json().items.map((e: { id: string }) => e.id)).toEqual([id]);
+  });
+
+  it("approves an admin's own event at once", async () => {
+    const res = await call(
+      'POST',
+      '/recruiting-events',
+      admin,
+      visit({ name: 'Junior day', kind: 'UNOFFICIAL_VISIT' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'APPROVED', canDecide: false });
+  });
+
+  it("keeps a coach to their teams' events and a school to its own", async () => {
+    const foreignTeam = await call('POST', '/recruiting-events', coach, visit({ sportTeamId: otherTeamId }));
+    expect(errorOf(foreignTeam).code).toBe('TEAM_NOT_YOURS');
+    expect((await call('GET', `/recruiting-events/${pendingId}`, otherCoach)).statusCode).toBe(404);
+    expect((await call('GET', '/recruiting-events', otherCoach)).json().total).toBe(0);
+    const edit = await call('PUT', `/recruiting-events/${pendingId}`, otherCoach, visit());
+    expect(edit.statusCode).toBe(404);
+
+    expect((await call('GET', `/recruiting-events/${pendingId}`, otherAdmin)).statusCode).toBe(404);
+    expect((await call('GET', '/recruiting-events', otherAdmin)).json().total).toBe(0);
+    const decide = await call('POST', `/recruiting-events/${pendingId}/decision`, otherAdmin, { decision: 'APPROVE' });
+    expect(decide.statusCode).toBe(404);
+    // Another school's admin cannot name this school's team, athletes or prospects.
+    const foreign = await call('POST', '/recruiting-events', otherAdmin, visit());
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses attendees that are not the school’s prospects, athletes or coaches', async () => {
+    const res = await call('POST', '/recruiting-events', coach, visit({ hostAthleteIds: [coachUser.id] }));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).code).toBe('RECRUITING_EVENT_ATTENDEES_INVALID');
+  });
+
+  it('edits an event (the prospects replaced) and cancels it, each audited', async () => {
+    const edit = await call(
+      'PUT',
+      `/recruiting-events/${pendingId}`,
+      coach,
+      visit({ name: 'Official visit weekend', psaIds: [psaIds[2]], location: 'Stadium' }),
+    );
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ location: 'Stadium', status: 'APPROVED' });
+    expect(edit.json().psas.map((p: { id: string }) => p.id)).toEqual([psaIds[2]]);
+
+    const viaCalendar = await call('DELETE', `/events/${pendingId}`, coach);
+    expect(errorOf(viaCalendar).code).toBe('RECRUITING_EVENT_ON_ITS_PAGE');
+
+    const list = await call('GET', `/recruiting-events?sportTeamId=${teamId}&from=2027-12-01&to=2027-12-31`, admin);
+    expect(list.json().total).toBeGreaterThanOrEqual(3);
+    expect((await call('GET', '/recruiting-events?from=2027-12-31&to=2027-12-01', admin)).statusCode).toBe(400);
+
+    expect((await call('DELETE', `/recruiting-events/${pendingId}`, coach)).statusCode).toBe(204);
+    expect((await call('GET', `/recruiting-events/${pendingId}`, coach)).statusCode).toBe(404);
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('target_id', '=', pendingId)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'recruiting-event.created',
+        'recruiting-event.approved',
+        'recruiting-event.updated',
+        'recruiting-event.cancelled',
+      ]),
+    );
+  });
+
+  it('offers the pickers: teams, athletes and coaches in scope, and the prospects', async () => {
+    const options = (await call('GET', '/recruiting-events/options', coach)).json();
+    expect(options.teams.map((t: { name: string }) => t.name)).toEqual(['Football']);
+    expect(options.hostAthletes.map((p: { id: string }) => p.id)).toEqual([hostId]);
+    expect(options.psas).toHaveLength(22);
+  });
+});

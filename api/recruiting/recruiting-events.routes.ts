@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { errorResponses, IdParams, NoContent, Page } from '../shared/schemas';
+import {
+  RecruitingDecisionBody,
+  RecruitingEventBody,
+  RecruitingEventDto,
+  RecruitingEventListQuery,
+  RecruitingEventOptions,
+} from './recruiting-events.schemas';
+import {
+  cancelRecruitingEvent,
+  createRecruitingEvent,
+  decideRecruitingEvent,
+  getRecruitingEvent,
+  listEvents,
+  recruitingEventOptions,
+  updateRecruitingEvent,
+} from './recruiting-events.service';
+
+/**
+ * Recruiting events of the signed-in school. Coaches see and change their teams' events (and those they attend as a
+ * coach); school admins see all and approve or reject them. Needs the 'Connect' plan.
+ */
+export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const plan = requirePlanFeature('recruiting');
+  const canRead = [requirePermission('recruiting:read'), plan];
+  const canWrite = [requirePermission('recruiting:write'), plan];
+  const canApprove = [requirePermission('recruiting:approve'), plan];
+
+  app.get(
+    '/recruiting-events',
+    {
+      onRequest: canRead,
+      schema: {
+        querystring: RecruitingEventListQuery,
+        response: { 200: Page(RecruitingEventDto), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listEvents(request, request.query),
+  );
+
+  app.get(
+    '/recruiting-events/options',
+    {
+      onRequest: canWrite,
+      schema: { response: { 200: RecruitingEventOptions, ...errorResponses(401, 403) } },
+    },
+    async (request) => recruitingEventOptions(request),
+  );
+
+  app.post(
+    '/recruiting-events',
+    {
+      onRequest: canWrite,
+      schema: {
+        body: RecruitingEventBody,
+        response: { 201: RecruitingEventDto, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createRecruitingEvent(request, request.body)),
+  );
+
+  app.get(
+    '/recruiting-events/:id',
+    {
+      onRequest: canRead,
+      schema: { params: IdParams, response: { 200: RecruitingEventDto, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => getRecruitingEvent(request, request.params.id),
+  );
+
+  app.put(
+    '/recruiting-events/:id',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: IdParams,
+        body: RecruitingEventBody,
+        response: { 200: RecruitingEventDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateRecruitingEvent(request, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/recruiting-events/:id',
+    {
+      onRequest: canWrite,
+      schema: { params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      await cancelRecruitingEvent(request, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/recruiting-events/:id/decision',
+    {
+      onRequest: canApprove,
+      schema: {
+        params: IdParams,
+        body: RecruitingDecisionBody,
+        response: { 200: RecruitingEventDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => decideRecruitingEvent(request, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,322 @@
+import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { gmtLabel } from '../../../../domain/calendar-events';
+import {
+  RECRUITING_EVENT_KINDS,
+  RECRUITING_EVENT_LIMITS,
+  maxDaysOf,
+  type RecruitingEventKind,
+} from '../../../../domain/recruiting-events';
+import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
+import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { fieldErrors, isApiError } from '../../shared/api';
+import { LoadingState } from '../../shared/states';
+import {
+  useRecruitingEventOptions,
+  useSaveRecruitingEvent,
+  type PersonRef,
+  type RecruitingEvent,
+  type RecruitingEventInput,
+} from './recruiting-events.api';
+
+/** Fields whose server message shows under their own input. */
+const INLINE = new Set([
+  'name',
+  'kind',
+  'sportTeamId',
+  'description',
+  'startDate',
+  'endDate',
+  'endTime',
+  'timeZone',
+  'psaIds',
+  'hostAthleteIds',
+  'coachIds',
+  'notes',
+]);
+/** A refusal whose every problem already shows under its field needs no second copy above the buttons. */
+const allInline = (error: unknown) =>
+  isApiError(error) && error.details.length > 0 && error.details.every((d) => !!d.field && INLINE.has(d.field));
+
+const today = () => new Date().toISOString().slice(0, 10);
+const words = (s: string | null | undefined) => (s?.trim() ? s.trim().split(/\s+/).length : 0);
+const choices = (people: PersonRef[]) =>
+  people.map((p) => ({ value: p.id, label: p.detail ? `${p.name} (${p.detail})` : p.name }));
+
+function blank(timeZone: string, teamId: string | null): RecruitingEventInput {
+  return {
+    name: '',
+    kind: 'UNOFFICIAL_VISIT',
+    sportTeamId: teamId ?? '',
+    description: '',
+    notes: '',
+    location: '',
+    timeZone,
+    startDate: today(),
+    startTime: '09:00',
+    endDate: today(),
+    endTime: '17:00',
+    hostAthleteIds: [],
+    psaIds: [],
+    coachIds: [],
+  };
+}
+
+function fromEvent(e: RecruitingEvent): RecruitingEventInput {
+  return {
+    name: e.name,
+    kind: e.kind,
+    sportTeamId: e.sportTeamId,
+    description: e.description ?? '',
+    notes: e.notes ?? '',
+    location: e.location ?? '',
+    timeZone: e.timeZone,
+    startDate: e.startDate,
+    startTime: e.startTime,
+    endDate: e.endDate,
+    endTime: e.endTime,
+    hostAthleteIds: e.hostAthletes.map((p) => p.id),
+    psaIds: e.psas.map((p) => p.id),
+    coachIds: e.coaches.map((p) => p.id),
+  };
+}
+
+/**
+ * Create or edit a recruiting event: what, which team, when (at most 3 days, an evaluation 14), and who attends
+ * (host athletes from the rosters, up to 20 prospects, coaches). The server checks every rule; its words show
+ * under the field they concern.
+ */
+export function RecruitingEventFormModal({
+  opened,
+  event,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  event: RecruitingEvent | null;
+  onClose: () => void;
+  onSaved?: (saved: RecruitingEvent) => void;
+}) {
+  const options = useRecruitingEventOptions(opened);
+  return (
+    <Modal opened={opened} onClose={onClose} title={event ? `Edit ${event.name}` : 'New recruiting event'} size="lg">
+      {options.data ? (
+        <EventForm
+          key={event?.id ?? 'new'}
+          initial={
+            event
+              ? fromEvent(event)
+              : blank(options.data.schoolTimeZone, options.data.teams.length === 1 ? options.data.teams[0]!.id : null)
+          }
+          id={event?.id ?? null}
+          options={options.data}
+          extra={event ? { hosts: event.hostAthletes, psas: event.psas, coaches: event.coaches } : null}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : options.error ? (
+        <ApiErrorAlert error={options.error} />
+      ) : (
+        <LoadingState label="Loading the form" />
+      )}
+    </Modal>
+  );
+}
+
+function merged(list: PersonRef[], extra: PersonRef[] | undefined) {
+  const ids = new Set(list.map((p) => p.id));
+  return [...list, ...(extra ?? []).filter((p) => !ids.has(p.id))];
+}
+
+function EventForm({
+  initial,
+  id,
+  options,
+  extra,
+  onClose,
+  onSaved,
+}: {
+  initial: RecruitingEventInput;
+  id: string | null;
+  options: NonNullable<ReturnType<typeof useRecruitingEventOptions>['data']>;
+  extra: { hosts: PersonRef[]; psas: PersonRef[]; coaches: PersonRef[] } | null;
+  onClose: () => void;
+  onSaved?: (saved: RecruitingEvent) => void;
+}) {
+  const [v, setV] = useState<RecruitingEventInput>(initial);
+  const save = useSaveRecruitingEvent(id);
+  const errors = fieldErrors(save.error);
+  const set = <K extends keyof RecruitingEventInput>(k: K, value: RecruitingEventInput[K]) =>
+    setV((prev) => ({ ...prev, [k]: value }));
+  const zones: readonly string[] = SCHOOL_TIME_ZONES.includes(v.timeZone as never)
+    ? SCHOOL_TIME_ZONES
+    : [v.timeZone, ...SCHOOL_TIME_ZONES];
+  const maxDays = maxDaysOf(v.kind);
+
+  const submit = () =>
+    save.mutate(v, {
+      onSuccess: (saved) => {
+        notifications.show({
+          color: 'green',
+          message: saved.status === 'PENDING' ? `${saved.name} sent for approval` : `${saved.name} saved`,
+        });
+        onSaved?.(saved);
+        onClose();
+      },
+    });
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Stack>
+        <TextInput
+          label="Name"
+          required
+          description={`At most ${RECRUITING_EVENT_LIMITS.nameWords} words (${words(v.name)} used).`}
+          value={v.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Kind"
+            required
+            allowDeselect={false}
+            data={Object.entries(RECRUITING_EVENT_KINDS).map(([value, label]) => ({ value, label }))}
+            value={v.kind}
+            onChange={(k) => set('kind', (k ?? 'OTHER') as RecruitingEventKind)}
+            error={errors.kind}
+          />
+          <Select
+            label="Team"
+            required
+            searchable
+            placeholder="Choose a team"
+            data={options.teams.map((t) => ({ value: t.id, label: t.name }))}
+            value={v.sportTeamId || null}
+            onChange={(t) => set('sportTeamId', t ?? '')}
+            error={errors.sportTeamId}
+            nothingFoundMessage="No teams"
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          description={`At most ${RECRUITING_EVENT_LIMITS.descriptionWords} words (${words(v.description)} used).`}
+          autosize
+          minRows={2}
+          value={v.description ?? ''}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <TextInput
+            type="date"
+            label="Start date"
+            required
+            value={v.startDate}
+            onChange={(e) => set('startDate', e.currentTarget.value)}
+            error={errors.startDate}
+          />
+          <TextInput
+            type="time"
+            label="Start time"
+            required
+            value={v.startTime}
+            onChange={(e) => set('startTime', e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="End date"
+            required
+            description={`At most ${maxDays} days`}
+            value={v.endDate}
+            onChange={(e) => set('endDate', e.currentTarget.value)}
+            error={errors.endDate}
+          />
+          <TextInput
+            type="time"
+            label="End time"
+            required
+            value={v.endTime}
+            onChange={(e) => set('endTime', e.currentTarget.value)}
+            error={errors.endTime}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Time zone"
+            required
+            searchable
+            allowDeselect={false}
+            data={zones.map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${gmtLabel(z)})` }))}
+            value={v.timeZone}
+            onChange={(z) => set('timeZone', z ?? v.timeZone)}
+            error={errors.timeZone}
+          />
+          <TextInput
+            label="Location"
+            value={v.location ?? ''}
+            onChange={(e) => set('location', e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label="Prospects"
+          description={`At most ${RECRUITING_EVENT_LIMITS.psasPerSelection} per event.`}
+          searchable
+          placeholder={v.psaIds.length ? undefined : 'Search prospects'}
+          data={choices(merged(options.psas, extra?.psas))}
+          value={v.psaIds}
+          onChange={(ids) => set('psaIds', ids)}
+          maxValues={RECRUITING_EVENT_LIMITS.psasPerSelection}
+          error={errors.psaIds}
+          nothingFoundMessage="No prospects found"
+        />
+        <MultiSelect
+          label="Host athletes"
+          searchable
+          placeholder={v.hostAthleteIds.length ? undefined : 'Search your rosters'}
+          data={choices(merged(options.hostAthletes, extra?.hosts))}
+          value={v.hostAthleteIds}
+          onChange={(ids) => set('hostAthleteIds', ids)}
+          error={errors.hostAthleteIds}
+          nothingFoundMessage="No athletes found"
+        />
+        <MultiSelect
+          label="Coaches"
+          searchable
+          placeholder={v.coachIds.length ? undefined : 'Search coaches and staff'}
+          data={choices(merged(options.coaches, extra?.coaches))}
+          value={v.coachIds}
+          onChange={(ids) => set('coachIds', ids)}
+          error={errors.coachIds}
+          nothingFoundMessage="No coaches found"
+        />
+        <Textarea
+          label="Notes"
+          description={`At most ${RECRUITING_EVENT_LIMITS.notesWords} words (${words(v.notes)} used).`}
+          autosize
+          minRows={2}
+          value={v.notes ?? ''}
+          onChange={(e) => set('notes', e.currentTarget.value)}
+          error={errors.notes}
+        />
+        {save.error && !allInline(save.error) && (
+          <ApiErrorAlert error={save.error} isShownInline={(f) => INLINE.has(f)} />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {id ? 'Save changes' : 'Create event'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
