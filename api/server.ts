@@ -41,6 +41,8 @@ import { schoolAthletesRoutes } from './schools/school-athletes.routes';
 import { caraRoutes } from './cara/cara.routes';
 import { psasRoutes } from './recruiting/psas.routes';
 import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
+import { questionnairesRoutes } from './questionnaires/questionnaires.routes';
+import { publicQuestionnairesRoutes } from './questionnaires/public-questionnaires.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -134,6 +136,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       if (config.devMailbox) await api.register(devMailboxRoutes);
       await api.register(psasRoutes);
       await api.register(operatorPsasRoutes);
+      await api.register(questionnairesRoutes);
+      await api.register(publicQuestionnairesRoutes);
     },
     { prefix: API_PREFIX },
   );
