@@ -1,6 +1,13 @@
 import { FileInput, List, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { checkPickedFiles, formatFileSize, readAttachments, toAttachmentAnswer, toFileRef } from './attachment-answer';
+import {
+  checkPickedFiles,
+  formatFileSize,
+  readAttachments,
+  rememberPickedFile,
+  toAttachmentAnswer,
+  toFileRef,
+} from './attachment-answer';
 import type { FieldProps } from './field-props';
 import { joinHints } from './text-hints';
 
@@ -42,7 +49,11 @@ export function AttachmentField({
     }
     setProblem(null);
     setFiles(list);
-    const refs = list.map((file) => toFileRef(file, `local-${Date.now().toString(36)}-${(counter.current += 1)}`));
+    const refs = list.map((file) => {
+      const localId = `local-${Date.now().toString(36)}-${(counter.current += 1)}`;
+      rememberPickedFile(localId, file);
+      return toFileRef(file, localId);
+    });
     onChange(toAttachmentAnswer(refs, multiple));
   };
 
