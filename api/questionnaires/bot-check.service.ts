@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
+import { createChallenge, extractParams, solveChallenge, verifySolution } from 'altcha-lib';
 import type { Challenge, Payload } from 'altcha-lib/types';
 import { QUESTIONNAIRE_LIMITS } from '../../domain/questionnaires';
 import { AppError } from '../../domain/errors';
@@ -54,4 +54,21 @@ export async function verifyBotCheck(
   if (params.q !== questionnaireId) throw fail();
   if (!(await verifySolution(payload, botCheckKey(appSecret), true))) throw fail();
   return { signature: payload.signature, expiresAt: new Date(Number(params.expires) * 1000) };
+}
+
+/**
+ * Solves a challenge as the visitor's browser does, answering the base64 payload the submission carries. For clients
+ * other than the browser: the integration tests and the demo data loader.
+ */
+export async function solveChallengePayload(c: Challenge): Promise<string> {
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solution) throw new Error('The proof-of-work challenge has no solution in its range.');
+  const payload: Payload = {
+    algorithm: c.algorithm,
+    challenge: c.challenge,
+    number: solution.number,
+    salt: c.salt,
+    signature: c.signature,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { solveChallenge } from 'altcha-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormElement } from '../../form-engine/form-definition';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { solveChallengePayload } from './bot-check.service';
 
 /**
  * Questionnaires on the real PostgreSQL: staff create, edit, activate and deactivate (custom URL rules, unique per
@@ -35,17 +35,7 @@ async function call(user: SeededUser, method: 'GET' | 'POST' | 'PATCH', url: str
 async function solved(customUrl: string, school = slug): Promise<string> {
   const res = await t.app.inject({ url: `/api/v1/public/questionnaires/${school}/${customUrl}/challenge` });
   expect(res.statusCode).toBe(200);
-  const c = res.json() as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  expect(solution).not.toBeNull();
-  const payload = {
-    algorithm: c.algorithm,
-    challenge: c.challenge,
-    number: solution!.number,
-    salt: c.salt,
-    signature: c.signature,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  return solveChallengePayload(res.json());
 }
 
 interface FilePart {
