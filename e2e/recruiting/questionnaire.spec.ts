@@ -195,6 +195,8 @@ test('a prospect answers the public questionnaire; the coach drags them to commi
   await expect(adminPage.getByRole('heading', { level: 1, name: 'New questionnaire' })).toBeVisible();
   await adminPage.getByRole('textbox', { name: 'Custom URL' }).fill('has spaces');
   await adminPage.getByRole('textbox', { name: 'Name' }).fill('Bad URL');
+  await adminPage.getByRole('combobox', { name: 'Form', exact: true }).click();
+  await adminPage.getByRole('option', { name: `Prospect questionnaire ${tag}` }).click();
   await adminPage.getByRole('button', { name: 'Create questionnaire' }).click();
   await expect(
     adminPage.getByText('Custom URL may contain letters, numbers, hyphens and underscores only.').first(),

@@ -66,6 +66,8 @@ export function AttachmentField({
     readOnly,
     accept,
     clearable: !readOnly,
+    // Mantine's clear button is an icon only: it needs a name for screen readers (axe button-name).
+    clearButtonProps: { 'aria-label': `Remove the files of ${element.label}` },
     // FileInput's placeholder is real text (not a native placeholder), so it must meet 4.5:1 contrast.
     styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
     onBlur,
