@@ -31,7 +31,7 @@ test('a prospect answers the public questionnaire; the coach drags them to commi
   page,
   browser,
 }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT * 3);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 5);
   const tag = uniqueTag();
   const email = `q-${tag.toLowerCase()}@recruit.example`;
   const lastName = `Questionnaire${tag}`;
