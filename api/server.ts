@@ -42,6 +42,8 @@ import { caraRoutes } from './cara/cara.routes';
 import { psasRoutes } from './recruiting/psas.routes';
 import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
 import { recruitingEventsRoutes } from './recruiting/recruiting-events.routes';
+import { questionnairesRoutes } from './questionnaires/questionnaires.routes';
+import { publicQuestionnairesRoutes } from './questionnaires/public-questionnaires.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -136,6 +138,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(psasRoutes);
       await api.register(operatorPsasRoutes);
       await api.register(recruitingEventsRoutes);
+      await api.register(questionnairesRoutes);
+      await api.register(publicQuestionnairesRoutes);
     },
     { prefix: API_PREFIX },
   );

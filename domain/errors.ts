@@ -295,6 +295,21 @@ export const ERRORS = {
   PSA_REJECT_REASON_REQUIRED: { status: 400, message: 'A reason is required to reject the transfer.' },
   PSA_ARCHIVED: { status: 409, message: 'This prospect is archived. Unarchive them first.' },
   PSA_MERGE_INVALID: { status: 400, message: 'Choose two different prospects to merge.' },
+  // Public recruiting questionnaires (part 2 §5 "Recruiting", §8, §9)
+  QUESTIONNAIRE_LINK_INVALID: { status: 404, message: 'Invalid or deactivated questionnaire link.' },
+  BOT_CHECK_FAILED: { status: 400, message: 'reCAPTCHA verification failed. Please refresh the page and try again.' },
+  QUESTIONNAIRE_URL_INVALID: {
+    status: 400,
+    message: 'Custom URL may contain letters, numbers, hyphens and underscores only.',
+  },
+  QUESTIONNAIRE_URL_TAKEN: { status: 409, message: 'This custom URL is already used by another questionnaire.' },
+  QUESTIONNAIRE_CONFIRMATION_TOO_LONG: { status: 400, message: 'Confirmation message max 30 words.' },
+  QUESTIONNAIRE_ATTACHMENTS_PER_QUESTION: { status: 400, message: 'Max 5 attachments per question.' },
+  QUESTIONNAIRE_ATTACHMENTS_PER_FORM: { status: 400, message: 'Max 10 attachments per form.' },
+  QUESTIONNAIRE_FORM_NOT_PUBLISHED: {
+    status: 409,
+    message: 'Publish the form in the form builder before opening the questionnaire.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -526,6 +526,9 @@ export interface Database {
   recruiting_events: RecruitingEventsTable;
   recruiting_event_psas: RecruitingEventPsasTable;
   psa_transfers: PsaTransfersTable;
+  questionnaires: QuestionnairesTable;
+  questionnaire_responses: QuestionnaireResponsesTable;
+  used_bot_challenges: UsedBotChallengesTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -1098,4 +1101,36 @@ export interface PsaTransfersTable {
   athlete_user_id: string | null;
   invitation_id: string | null;
   workflow_id: string;
+}
+
+export interface QuestionnairesTable {
+  id: Generated<string>;
+  school_id: string;
+  form_id: string;
+  name: string;
+  custom_url: string;
+  confirmation_message: string;
+  status: Generated<'ACTIVE' | 'INACTIVE'>;
+  sport_team_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QuestionnaireResponsesTable {
+  id: Generated<string>;
+  school_id: string;
+  questionnaire_id: string;
+  psa_id: string;
+  form_version_id: string;
+  contact: Json<Record<string, unknown>>;
+  answers: Json<Record<string, unknown>>;
+  created_psa: boolean;
+  ip: string | null;
+  submitted_at: Timestamp;
+}
+
+export interface UsedBotChallengesTable {
+  signature: string;
+  expires_at: Date;
 }

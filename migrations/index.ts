@@ -23,6 +23,7 @@ import * as cara from './2026-11-26_099_cara';
 import * as recruitingProspects from './2026-11-26_100_recruiting-prospects';
 import * as invitationBatches from './2026-11-26_101_invitation-batches';
 import * as recruitingEvents from './2026-11-26_102_recruiting-events';
+import * as questionnaires from './2026-11-26_103_questionnaires';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_100_recruiting-prospects': recruitingProspects,
   '2026-11-26_101_invitation-batches': invitationBatches,
   '2026-11-26_102_recruiting-events': recruitingEvents,
+  '2026-11-26_103_questionnaires': questionnaires,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,7 +18,7 @@ export interface UploadedFile {
 }
 
 /** The multipart plugin's failures as catalogue errors: a bad upload is a 4xx, never a 500. */
-function toUploadError(err: unknown): AppError {
+export function toUploadError(err: unknown): AppError {
   const code = (err as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError('FILE_TOO_LARGE', [{ field: 'file', message: FILE_TOO_LARGE_DETAIL }]);

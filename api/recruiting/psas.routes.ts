@@ -105,7 +105,8 @@ const ActivityBody = Type.Object({
   summary: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
 });
 
-function badFields(errors: { field: string; message: string }[]): AppError {
+/** Field errors of the prospect rules as one error, coded by the first problem (also used by questionnaires). */
+export function badFields(errors: { field: string; message: string }[]): AppError {
   const first = errors[0]!.message;
   const code =
     first === 'Invalid email.'

@@ -19,11 +19,21 @@ export function sha256Hex(bytes: Uint8Array): string {
 export async function insertStoredFile(
   db: Kysely<Database>,
   schoolId: string,
-  file: { uploadedBy: string; purpose: string; filename: string; contentType: string; bytes: Uint8Array },
+  file: {
+    /** Null for a file sent through a public page (no signed-in user). */
+    uploadedBy: string | null;
+    purpose: string;
+    filename: string;
+    contentType: string;
+    bytes: Uint8Array;
+    /** An id chosen in advance (the answer referring to the file is built before it is stored). */
+    id?: string;
+  },
 ): Promise<StoredFileMeta> {
   const row = await db
     .insertInto('stored_files')
     .values({
+      ...(file.id ? { id: file.id } : {}),
       school_id: schoolId,
       uploaded_by: file.uploadedBy,
       purpose: file.purpose,

@@ -18,6 +18,7 @@ import { loadDemoCalendarProcesses } from './demo-calendar-processes';
 import { loadDemoCara } from './demo-cara';
 import { loadDemoRecruiting } from './demo-recruiting';
 import { loadDemoRecruitingEvents } from './demo-recruiting-events';
+import { loadDemoQuestionnaires } from './demo-questionnaires';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -67,6 +68,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoRecruiting(app);
     // Recruiting events: approved, rejected with a reason, and one waiting for the admin's approval.
     await loadDemoRecruitingEvents(app);
+    // An open public questionnaire with three answers, each creating a prospect (issue 18).
+    await loadDemoQuestionnaires(app);
   } finally {
     await admin.signOut();
   }

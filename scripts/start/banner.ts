@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../api/config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../demo/demo-people';
+import { DEMO_QUESTIONNAIRE_PATH } from '../demo/demo-questionnaires';
 
 export interface BannerFacts {
   config: AppConfig;
@@ -37,6 +38,7 @@ export function formatBanner(facts: BannerFacts): string {
     out.push(`  Demo logins (password for all: ${DEMO_PASSWORD})`, '');
     const rows = [['E-mail', 'Role'], ...DEMO_LOGINS.map((login) => [login.email, login.label])];
     out.push(...table(rows).map((row) => `  ${row}`), '');
+    out.push(`  Public recruiting questionnaire: ${config.publicUrl}${DEMO_QUESTIONNAIRE_PATH}`, '');
   }
   if (config.maintenance) out.push('  MAINTENANCE=1: the app shows the maintenance page and the API answers 503.', '');
   const kept = config.databaseUrl ? `the database above and ${config.dataDir}` : config.dataDir;

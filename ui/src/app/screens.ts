@@ -151,6 +151,18 @@ export const SCREENS: Record<string, Screen> = {
   '/archived/psas': screen(() => import('../features/recruiting/PsaListPage'), 'ArchivedPsasPage'),
   '/psaProfile/:psaId': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/psaProfile': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
+  '/paperwork/:universityname/:customurl': screen(
+    () => import('../features/recruiting/PublicQuestionnairePage'),
+    'PublicQuestionnairePage',
+  ),
+  '/questionnaireListing': screen(() => import('../features/recruiting/QuestionnairePages'), 'QuestionnaireListPage'),
+  '/createQuestionnaire': screen(() => import('../features/recruiting/QuestionnairePages'), 'QuestionnaireEditPage'),
+  '/editQuestionnaire': screen(() => import('../features/recruiting/QuestionnairePages'), 'QuestionnaireEditPage'),
+  '/questionnaireDetails': screen(
+    () => import('../features/recruiting/QuestionnairePages'),
+    'QuestionnaireDetailsPage',
+  ),
+  '/questionnaire': screen(() => import('../features/recruiting/QuestionnairePages'), 'QuestionnairePreviewPage'),
   '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
   '/recruitmentEvents': screen(() => import('../features/recruiting/RecruitingEventsPage'), 'RecruitingEventsPage'),
   '/recruitmentEvents/:id': screen(() => import('../features/recruiting/RecruitingEventPage'), 'RecruitingEventPage'),
@@ -169,4 +181,4 @@ export const SCREENS: Record<string, Screen> = {
 };
 
 /** Public screens that need the full page width rather than the narrow form column. */
-export const WIDE_PUBLIC_SCREENS = new Set(['/dev/mailbox', '/welcome']);
+export const WIDE_PUBLIC_SCREENS = new Set(['/dev/mailbox', '/welcome', '/paperwork/:universityname/:customurl']);

@@ -255,6 +255,14 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
                   ? `: ${commitmentLabel(e.details.from as string)} → ${commitmentLabel(e.details.to as string)}`
                   : ''}
                 {e.action === 'transferRejected' && e.details.reason ? `: ${String(e.details.reason)}` : ''}
+                {e.action === 'questionnaire_submitted' && typeof e.details.questionnaireId === 'string' && (
+                  <>
+                    {': '}
+                    <Anchor component={Link} to={`/questionnaireDetails?id=${e.details.questionnaireId}`}>
+                      {String(e.details.questionnaire ?? 'Questionnaire')}
+                    </Anchor>
+                  </>
+                )}
                 {e.actorName ? ` · ${e.actorName}` : ''}
               </Text>
             ))}

@@ -28,6 +28,7 @@ export const PSA_EVENT_LABELS: Record<string, string> = {
   transferRequested: 'Transfer to roster requested',
   transferApproved: 'Transfer approved: added to roster',
   transferRejected: 'Transfer rejected',
+  questionnaire_submitted: 'Answered a questionnaire',
 };
 
 export const commitmentLabel = (s: string | null | undefined) =>

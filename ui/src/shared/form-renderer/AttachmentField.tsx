@@ -1,6 +1,13 @@
 import { FileInput, List, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { checkPickedFiles, formatFileSize, readAttachments, toAttachmentAnswer, toFileRef } from './attachment-answer';
+import {
+  checkPickedFiles,
+  formatFileSize,
+  readAttachments,
+  rememberPickedFile,
+  toAttachmentAnswer,
+  toFileRef,
+} from './attachment-answer';
 import type { FieldProps } from './field-props';
 import { joinHints } from './text-hints';
 
@@ -42,7 +49,11 @@ export function AttachmentField({
     }
     setProblem(null);
     setFiles(list);
-    const refs = list.map((file) => toFileRef(file, `local-${Date.now().toString(36)}-${(counter.current += 1)}`));
+    const refs = list.map((file) => {
+      const localId = `local-${Date.now().toString(36)}-${(counter.current += 1)}`;
+      rememberPickedFile(localId, file);
+      return toFileRef(file, localId);
+    });
     onChange(toAttachmentAnswer(refs, multiple));
   };
 
@@ -55,6 +66,8 @@ export function AttachmentField({
     readOnly,
     accept,
     clearable: !readOnly,
+    // Mantine's clear button is an icon only: it needs a name for screen readers (axe button-name).
+    clearButtonProps: { 'aria-label': `Remove the files of ${element.label}` },
     // FileInput's placeholder is real text (not a native placeholder), so it must meet 4.5:1 contrast.
     styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } },
     onBlur,

@@ -33,6 +33,20 @@ export function checkPickedFiles(files: readonly PickedFile[], settings: Attachm
   return file ? `${file.name}: ${first.message}` : first.message;
 }
 
+/**
+ * The picked files behind their local ids, so a page that sends the bytes itself (the public questionnaire) can
+ * find them from the answer at submit time.
+ */
+const pickedFiles = new Map<string, File>();
+
+export function rememberPickedFile(localId: string, file: File): void {
+  pickedFiles.set(localId, file);
+}
+
+export function findPickedFile(localId: string): File | undefined {
+  return pickedFiles.get(localId);
+}
+
 export function toFileRef(file: PickedFile, localId: string): FileRef {
   return { fileId: localId, name: file.name, size: file.size, ...(file.type ? { contentType: file.type } : {}) };
 }

@@ -1,0 +1,257 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { AppError } from '../../domain/errors';
+import { checkQuestionnaireInput, questionnairePath, QUESTIONNAIRE_LIMITS } from '../../domain/questionnaires';
+import { auditRequest } from '../audit/audit-request';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { errorResponses, IdParams, Nullable, Uuid } from '../shared/schemas';
+import { teamExists } from '../teams/teams.repository';
+import {
+  customUrlTaken,
+  findQuestionnaire,
+  listQuestionnaires,
+  listResponses,
+  publishedForms,
+  publishedVersion,
+  type QuestionnaireRecord,
+} from './questionnaires.repository';
+
+const Loose = Type.Object({}, { additionalProperties: true });
+const Body = Type.Object(
+  {
+    name: Type.String({ maxLength: QUESTIONNAIRE_LIMITS.nameMaxLength }),
+    customUrl: Type.String({ maxLength: 200 }),
+    formId: Uuid,
+    confirmationMessage: Type.String({ maxLength: QUESTIONNAIRE_LIMITS.confirmationMaxLength }),
+    sportTeamId: Type.Optional(Nullable(Uuid)),
+    active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+const PatchBody = Type.Partial(Body, { additionalProperties: false });
+
+type Db = FastifyRequest['server']['deps']['database']['db'];
+
+function withPath(q: QuestionnaireRecord, schoolSlug: string) {
+  return { ...q, publicPath: questionnairePath(schoolSlug, q.customUrl) };
+}
+
+/** The input's problems in the spec's wording; the first problem's code is the error's. */
+async function checkBody(
+  db: Db,
+  schoolId: string,
+  body: Partial<Static<typeof Body>>,
+  exceptId: string | null,
+): Promise<void> {
+  const problems = checkQuestionnaireInput(body);
+  if (problems.length) {
+    throw new AppError(
+      problems[0]!.code,
+      problems.map(({ field, message }) => ({ field, message })),
+    );
+  }
+  if (body.customUrl !== undefined && (await customUrlTaken(db, schoolId, body.customUrl.trim(), exceptId))) {
+    throw new AppError('QUESTIONNAIRE_URL_TAKEN', [
+      { field: 'customUrl', message: 'This custom URL is already used by another questionnaire.' },
+    ]);
+  }
+  if (body.sportTeamId && !(await teamExists(db, schoolId, body.sportTeamId))) {
+    throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
+  }
+  if (body.formId && !(await publishedVersion(db, schoolId, body.formId))) {
+    throw new AppError('QUESTIONNAIRE_FORM_NOT_PUBLISHED', [
+      { field: 'formId', message: 'Choose a published form of your school.' },
+    ]);
+  }
+}
+
+/**
+ * Questionnaires of the signed-in school (staff, recruiting plan): list with status and response counts, create,
+ * edit, activate and deactivate, and the details with every response and its prospect. Each change is audited.
+ */
+export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const plan = requirePlanFeature('recruiting');
+  const canRead = [requirePermission('recruiting:read'), plan];
+  const canWrite = [requirePermission('recruiting:write'), plan];
+
+  async function slugOf(schoolId: string): Promise<string> {
+    const row = await db.selectFrom('schools').select('slug').where('id', '=', schoolId).executeTakeFirstOrThrow();
+    return row.slug;
+  }
+
+  async function visible(request: FastifyRequest, id: string) {
+    const auth = authOf(request);
+    const q = await findQuestionnaire(db, auth.school.id, id);
+    if (!q) throw new AppError('NOT_FOUND');
+    return q;
+  }
+
+  app.get(
+    '/questionnaires',
+    { onRequest: canRead, schema: { response: { 200: Type.Array(Loose), ...errorResponses(401, 403) } } },
+    async (request) => {
+      const auth = authOf(request);
+      const slug = await slugOf(auth.school.id);
+      return (await listQuestionnaires(db, auth.school.id)).map((q) => withPath(q, slug));
+    },
+  );
+
+  app.get(
+    '/questionnaires/meta',
+    { onRequest: canRead, schema: { response: { 200: Loose, ...errorResponses(401, 403) } } },
+    async (request) => {
+      const schoolId = authOf(request).school.id;
+      const teams = await db
+        .selectFrom('sport_teams')
+        .select(['id', 'name'])
+        .where('school_id', '=', schoolId)
+        .orderBy('name')
+        .execute();
+      return { forms: await publishedForms(db, schoolId), teams };
+    },
+  );
+
+  app.post(
+    '/questionnaires',
+    {
+      onRequest: canWrite,
+      schema: { body: Body, response: { 201: Loose, ...errorResponses(400, 401, 403, 409) } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const schoolId = auth.school.id;
+      await checkBody(db, schoolId, request.body, null);
+      const b = request.body;
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('questionnaires')
+          .values({
+            school_id: schoolId,
+            form_id: b.formId,
+            name: b.name.trim(),
+            custom_url: b.customUrl.trim(),
+            confirmation_message: b.confirmationMessage.trim(),
+            status: b.active ? 'ACTIVE' : 'INACTIVE',
+            sport_team_id: b.sportTeamId ?? null,
+            created_by: auth.user.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await auditRequest(
+          request,
+          {
+            action: 'questionnaire.created',
+            targetType: 'questionnaire',
+            targetId: created.id,
+            details: { customUrl: b.customUrl.trim(), active: Boolean(b.active) },
+          },
+          trx,
+        );
+        return created;
+      });
+      const q = (await findQuestionnaire(db, schoolId, row.id))!;
+      return reply.code(201).send(withPath(q, await slugOf(auth.school.id)));
+    },
+  );
+
+  app.get(
+    '/questionnaires/:id',
+    {
+      onRequest: canRead,
+      schema: { params: IdParams, response: { 200: Loose, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const q = await visible(request, request.params.id);
+      const [responses, version] = await Promise.all([
+        listResponses(db, auth.school.id, q.id),
+        publishedVersion(db, auth.school.id, q.formId),
+      ]);
+      return { questionnaire: withPath(q, await slugOf(auth.school.id)), form: version?.definition ?? null, responses };
+    },
+  );
+
+  app.patch(
+    '/questionnaires/:id',
+    {
+      onRequest: canWrite,
+      schema: {
+        params: IdParams,
+        body: PatchBody,
+        response: { 200: Loose, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const q = await visible(request, request.params.id);
+      const b = request.body;
+      await checkBody(db, auth.school.id, b, q.id);
+      const set = {
+        ...(b.name !== undefined ? { name: b.name.trim() } : {}),
+        ...(b.customUrl !== undefined ? { custom_url: b.customUrl.trim() } : {}),
+        ...(b.formId !== undefined ? { form_id: b.formId } : {}),
+        ...(b.confirmationMessage !== undefined ? { confirmation_message: b.confirmationMessage.trim() } : {}),
+        ...(b.sportTeamId !== undefined ? { sport_team_id: b.sportTeamId } : {}),
+        ...(b.active !== undefined ? { status: b.active ? ('ACTIVE' as const) : ('INACTIVE' as const) } : {}),
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('questionnaires')
+          .set({ ...set, updated_at: new Date() })
+          .where('id', '=', q.id)
+          .where('school_id', '=', auth.school.id)
+          .execute();
+        await auditRequest(
+          request,
+          {
+            action: 'questionnaire.updated',
+            targetType: 'questionnaire',
+            targetId: q.id,
+            details: { fields: Object.keys(b) },
+          },
+          trx,
+        );
+      });
+      return withPath((await findQuestionnaire(db, auth.school.id, q.id))!, await slugOf(auth.school.id));
+    },
+  );
+
+  for (const [action, status] of [
+    ['activate', 'ACTIVE'],
+    ['deactivate', 'INACTIVE'],
+  ] as const) {
+    app.post(
+      `/questionnaires/:id/${action}`,
+      {
+        onRequest: canWrite,
+        schema: { params: IdParams, response: { 200: Loose, ...errorResponses(400, 401, 403, 404, 409) } },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const q = await visible(request, request.params.id);
+        if (status === 'ACTIVE' && !(await publishedVersion(db, auth.school.id, q.formId))) {
+          throw new AppError('QUESTIONNAIRE_FORM_NOT_PUBLISHED');
+        }
+        if (q.status !== status) {
+          await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('questionnaires')
+              .set({ status, updated_at: new Date() })
+              .where('id', '=', q.id)
+              .where('school_id', '=', auth.school.id)
+              .execute();
+            await auditRequest(
+              request,
+              { action: `questionnaire.${action}d`, targetType: 'questionnaire', targetId: q.id },
+              trx,
+            );
+          });
+        }
+        return withPath((await findQuestionnaire(db, auth.school.id, q.id))!, await slugOf(auth.school.id));
+      },
+    );
+  }
+};
