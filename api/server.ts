@@ -40,6 +40,7 @@ import { rostersRoutes } from './rosters/rosters.routes';
 import { schoolAthletesRoutes } from './schools/school-athletes.routes';
 import { caraRoutes } from './cara/cara.routes';
 import { psasRoutes } from './recruiting/psas.routes';
+import { recruitingFormsRoutes } from './recruiting/recruiting-forms.routes';
 import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
@@ -134,6 +135,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       if (config.devMailbox) await api.register(devMailboxRoutes);
       await api.register(psasRoutes);
       await api.register(operatorPsasRoutes);
+      await api.register(recruitingFormsRoutes);
     },
     { prefix: API_PREFIX },
   );

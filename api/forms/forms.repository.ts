@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FormVersion } from '../../form-engine/form-definition';
-import type { Database, FormTemplateKind, FormVersionStatus } from '../../migrations/database';
+import type { Database, FormPurpose, FormTemplateKind, FormVersionStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 
 /**
@@ -85,6 +85,8 @@ export async function listForms(
         sql<number>`(select max(v2.version) from form_versions v2 where v2.form_id = f.id and v2.school_id = ${schoolId})`,
       ),
   );
+  // Recruiting templates are forms too, but they live on /recruitingForms, not in the paperwork list.
+  q = q.where('f.purpose', '=', 'PAPERWORK');
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     q = q.where((eb) => eb.or([eb('f.name', 'ilike', pattern), eb('f.category', 'ilike', pattern)]));
@@ -196,7 +198,14 @@ export async function listVersionSummaries(
 export async function insertForm(
   db: Db,
   schoolId: string,
-  form: { id: string; name: string; category: string | null; kind: FormTemplateKind; createdBy: string },
+  form: {
+    id: string;
+    name: string;
+    category: string | null;
+    kind: FormTemplateKind;
+    createdBy: string;
+    purpose?: FormPurpose;
+  },
 ): Promise<void> {
   await db
     .insertInto('forms')
@@ -207,6 +216,7 @@ export async function insertForm(
       category: form.category,
       kind: form.kind,
       created_by: form.createdBy,
+      ...(form.purpose ? { purpose: form.purpose } : {}),
     })
     .execute();
 }
