@@ -152,6 +152,19 @@ export const SCREENS: Record<string, Screen> = {
   '/psaProfile/:psaId': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/psaProfile': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
+  '/recruitingForms': screen(() => import('../features/recruiting/RecruitingFormsPage'), 'RecruitingFormsPage'),
+  '/createRecruitingTemplate': screen(
+    () => import('../features/recruiting/CreateRecruitingTemplatePage'),
+    'CreateRecruitingTemplatePage',
+  ),
+  '/editRecruitingTemplate/:id': screen(
+    () => import('../features/forms/builder/FormBuilderPage'),
+    'RecruitingTemplateBuilderPage',
+  ),
+  '/recruitingForm/:formToken': screen(
+    () => import('../features/recruiting/RecruitingFormPublicPage'),
+    'RecruitingFormPublicPage',
+  ),
   '/school/recruiting/:schoolId': screen(
     () => import('../features/recruiting/OperatorRecruitingPages'),
     'OperatorRecruitingPage',
