@@ -17,6 +17,7 @@ import { loadDemoRosters } from './demo-rosters';
 import { loadDemoCalendarProcesses } from './demo-calendar-processes';
 import { loadDemoCara } from './demo-cara';
 import { loadDemoRecruiting } from './demo-recruiting';
+import { loadDemoRecruitingForms } from './demo-recruiting-forms';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -64,6 +65,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoCara({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
     // The recruiting board (issue 18): 30 prospects, two approved transfers and one waiting for the admin.
     await loadDemoRecruiting(app);
+    // A recruiting form sent to three prospects by signed links, one of them submitted.
+    await loadDemoRecruitingForms(app);
   } finally {
     await admin.signOut();
   }
