@@ -15,6 +15,7 @@ export interface FormRecord {
   name: string;
   category: string | null;
   kind: FormTemplateKind;
+  purpose: FormPurpose;
   createdByName: string;
   createdAt: Date;
   updatedAt: Date;
@@ -53,7 +54,17 @@ function formsQuery(db: Db, schoolId: string) {
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'f.created_by').on('u.school_id', '=', schoolId))
     .where('f.school_id', '=', schoolId)
     .where('f.archived_at', 'is', null)
-    .select(['f.id', 'f.name', 'f.category', 'f.kind', 'f.created_at', 'f.updated_at', 'u.first_name', 'u.last_name']);
+    .select([
+      'f.id',
+      'f.name',
+      'f.category',
+      'f.kind',
+      'f.purpose',
+      'f.created_at',
+      'f.updated_at',
+      'u.first_name',
+      'u.last_name',
+    ]);
 }
 
 type FormQueryRow = Awaited<ReturnType<ReturnType<typeof formsQuery>['execute']>>[number];
@@ -64,6 +75,7 @@ function toFormRecord(r: FormQueryRow): FormRecord {
     name: r.name,
     category: r.category,
     kind: r.kind,
+    purpose: r.purpose,
     createdByName: fullName(r.first_name, r.last_name),
     createdAt: r.created_at,
     updatedAt: r.updated_at,

@@ -60,6 +60,7 @@ export async function loadFormDetail(db: Db, schoolId: string, formId: string): 
     name: form.name,
     category: form.category,
     kind: form.kind,
+    purpose: form.purpose,
     createdBy: form.createdByName,
     createdAt: form.createdAt.toISOString(),
     updatedAt: form.updatedAt.toISOString(),

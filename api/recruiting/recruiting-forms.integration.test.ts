@@ -291,6 +291,18 @@ describe('links that are not ours', () => {
   });
 });
 
+describe('copying a template', () => {
+  it('makes another recruiting template, kept out of the paperwork list', async () => {
+    const copy = await call(coach, 'POST', `/forms/${templateId}/clone`, {});
+    expect(copy.status).toBe(201);
+    expect(copy.body.purpose).toBe('RECRUITING');
+    const list = await call(coach, 'GET', '/recruiting-forms/templates');
+    expect(list.body.items.map((i: { id: string }) => i.id)).toContain(copy.body.id);
+    const paperwork = await call(coach, 'GET', '/forms');
+    expect(paperwork.body.items.map((i: { id: string }) => i.id)).not.toContain(copy.body.id);
+  });
+});
+
 describe('archiving a template', () => {
   it('takes it off the list, audited', async () => {
     const created = await call(admin, 'POST', '/recruiting-forms/templates', { name: 'Camp sign-up' });
