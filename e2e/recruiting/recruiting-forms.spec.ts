@@ -57,6 +57,8 @@ test('a coach builds a recruiting form and sends it; the prospect fills it from 
   const dialog = page.getByRole('dialog', { name: 'Send a recruiting form' });
   await dialog.getByRole('combobox', { name: 'Prospects' }).fill(`Form${tag}`);
   await page.getByRole('option', { name: `${prospect} · ${email}` }).click();
+  // Clicking outside the field closes its dropdown (it covers the buttons).
+  await dialog.getByText('Template:').click();
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Sent to 1 prospect. Each gets their own link by e-mail.')).toBeVisible();
   const recipients = page.getByRole('table', { name: 'Recipients' });
