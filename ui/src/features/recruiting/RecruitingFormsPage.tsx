@@ -116,8 +116,7 @@ export function RecruitingFormsPage() {
                           </Button>
                           <Button
                             size="xs"
-                            variant="subtle"
-                            color="red.9"
+                            variant="default"
                             onClick={() => setArchiving(t)}
                             aria-label={`Archive ${t.name}`}
                           >
