@@ -40,6 +40,7 @@ import { rostersRoutes } from './rosters/rosters.routes';
 import { schoolAthletesRoutes } from './schools/school-athletes.routes';
 import { caraRoutes } from './cara/cara.routes';
 import { psasRoutes } from './recruiting/psas.routes';
+import { recruitingFormsRoutes } from './recruiting/recruiting-forms.routes';
 import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
 import { recruitingEventsRoutes } from './recruiting/recruiting-events.routes';
 import { questionnairesRoutes } from './questionnaires/questionnaires.routes';
@@ -140,6 +141,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(recruitingEventsRoutes);
       await api.register(questionnairesRoutes);
       await api.register(publicQuestionnairesRoutes);
+      await api.register(recruitingFormsRoutes);
     },
     { prefix: API_PREFIX },
   );

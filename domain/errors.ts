@@ -310,6 +310,17 @@ export const ERRORS = {
     status: 409,
     message: 'Publish the form in the form builder before opening the questionnaire.',
   },
+  // Recruiting forms (part 2 §8 "Templates, forms and recruiting")
+  RECRUITING_FORM_LINK_EXPIRED: {
+    status: 410,
+    message: 'This recruiting form link has expired. A new link has been emailed to you.',
+  },
+  RECRUITING_FORM_ALREADY_SUBMITTED: { status: 409, message: 'Form already submitted.' },
+  RECRUITING_FORM_NOT_FOUND: { status: 404, message: 'Form not found.' },
+  RECRUITING_FORM_NO_RECIPIENTS: { status: 400, message: 'Send form failed: the recipient list must not be empty.' },
+  RECRUITING_FORM_TOO_MANY_RECIPIENTS: { status: 400, message: 'Choose at most 20 prospects at a time.' },
+  RECRUITING_FORM_NOT_PUBLISHED: { status: 409, message: 'Publish the template before sending it.' },
+  RECRUITING_FORM_PSA_NO_EMAIL: { status: 400, message: 'Every prospect needs an email to receive the form.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -75,6 +75,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'packet-signer-copy': 'Signed copy mail',
   'invitation-batch': 'Invitation batch',
   'calendar-event': 'Calendar event',
+  'recruiting-form-link': 'Recruiting form link',
 };
 
 export function moduleLabel(module: string | null | undefined): string {

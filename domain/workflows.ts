@@ -26,6 +26,7 @@ export const WORKFLOW_MODULES = [
   'packet-signer-copy',
   'invitation-batch',
   'calendar-event',
+  'recruiting-form-link',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 

@@ -246,6 +246,7 @@ export interface TasksTable {
 
 /** A form template's kind: built as a long or a short form, or a PDF imported as its document. */
 export type FormTemplateKind = 'LONG' | 'SHORT' | 'PDF';
+export type FormPurpose = 'PAPERWORK' | 'RECRUITING';
 export type FormVersionStatus = 'DRAFT' | 'PUBLISHED';
 
 export interface FormsTable {
@@ -254,6 +255,8 @@ export interface FormsTable {
   name: string;
   category: string | null;
   kind: FormTemplateKind;
+  /** Migration 104: recruiting templates are forms kept out of the paperwork list. */
+  purpose: Generated<FormPurpose>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -521,6 +524,7 @@ export interface Database {
   cara_log_events: CaraLogEventsTable;
   cara_survey_answers: CaraSurveyAnswersTable;
   psas: PsasTable;
+  recruiting_form_sends: RecruitingFormSendsTable;
   psa_activities: PsaActivitiesTable;
   psa_events: PsaEventsTable;
   recruiting_events: RecruitingEventsTable;
@@ -1133,4 +1137,27 @@ export interface QuestionnaireResponsesTable {
 export interface UsedBotChallengesTable {
   signature: string;
   expires_at: Date;
+}
+
+// ---- Recruiting forms (migration 2026-11-26_104_recruiting-forms) ----
+
+export interface RecruitingFormSendsTable {
+  id: Generated<string>;
+  school_id: string;
+  form_id: string;
+  form_version_id: string;
+  psa_id: string;
+  email: string;
+  link_generation: Generated<number>;
+  token_hash: string;
+  expires_at: Timestamp;
+  link_issued_at: Generated<Date>;
+  reissue_count: Generated<number>;
+  sent_by: string | null;
+  sent_at: Generated<Date>;
+  opened_at: NullableTimestamp;
+  submitted_at: NullableTimestamp;
+  answers: Json<Record<string, unknown>> | null;
+  submitted_ip: string | null;
+  submitted_user_agent: string | null;
 }

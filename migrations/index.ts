@@ -24,6 +24,7 @@ import * as recruitingProspects from './2026-11-26_100_recruiting-prospects';
 import * as invitationBatches from './2026-11-26_101_invitation-batches';
 import * as recruitingEvents from './2026-11-26_102_recruiting-events';
 import * as questionnaires from './2026-11-26_103_questionnaires';
+import * as recruitingForms from './2026-11-26_104_recruiting-forms';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_101_invitation-batches': invitationBatches,
   '2026-11-26_102_recruiting-events': recruitingEvents,
   '2026-11-26_103_questionnaires': questionnaires,
+  '2026-11-26_104_recruiting-forms': recruitingForms,
 };
 
 export const migrationProvider: MigrationProvider = {

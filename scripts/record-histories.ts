@@ -36,6 +36,8 @@ import {
   submitCaraLogUpdate,
 } from '../workflows/cara/cara-log.workflow';
 import { decidePsaTransferUpdate, psaTransferWorkflow } from '../workflows/recruiting/psa-transfer.workflow';
+import { recruitingFormLinkWorkflow } from '../workflows/recruiting/recruiting-form-link.workflow';
+import { recruitingFormLinkWorkflowId } from '../domain/recruiting-forms';
 import { insertDisclosure } from '../api/disclosures/disclosures.repository';
 import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 
@@ -324,6 +326,56 @@ const SCENARIOS: Scenario[] = [
       });
       await handle.executeUpdate(decidePsaTransferUpdate, {
         args: [{ actor: { userId: admin.id, role: 'ADMIN' }, decision: 'APPROVE' }],
+      });
+      await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'recruiting',
+    name: 'recruiting-form-link-sent',
+    async run(ctx) {
+      const { db } = ctx.database;
+      const school = await seedTestSchool(db);
+      const form = await db
+        .insertInto('forms')
+        .values({ school_id: school.id, name: 'Recruit questionnaire', kind: 'LONG', purpose: 'RECRUITING' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const version = await db
+        .insertInto('form_versions')
+        .values({
+          school_id: school.id,
+          form_id: form.id,
+          version: 1,
+          definition: JSON.stringify({ name: 'Recruit questionnaire', elements: [] }),
+          status: 'PUBLISHED',
+          published_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const psa = await db
+        .insertInto('psas')
+        .values({ school_id: school.id, first_name: 'Riley', last_name: 'Recruit', email: 'riley@example.com' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const send = await db
+        .insertInto('recruiting_form_sends')
+        .values({
+          school_id: school.id,
+          form_id: form.id,
+          form_version_id: version.id,
+          psa_id: psa.id,
+          email: 'riley@example.com',
+          token_hash: 'recorded',
+          expires_at: new Date(Date.now() + 86_400_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const handle = await ctx.client.workflow.start(recruitingFormLinkWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: recruitingFormLinkWorkflowId(send.id, 1),
+        args: [{ schoolId: school.id, sendId: send.id, generation: 1 }],
       });
       await handle.result();
       return handle;

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../api/config';
+import { formatRecruitingFormLinkId, type RecruitingFormLinkId } from '../../domain/recruiting-forms';
 import { signLinkToken } from '../../domain/signed-links';
 
 /**
@@ -15,4 +16,13 @@ export function buildInvitationLink(config: LinkConfig, invitationId: string): s
 export function buildPasswordResetLink(config: LinkConfig, resetId: string): string {
   const token = signLinkToken(config.appSecret, 'password-reset', resetId);
   return `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** The token of one of a recruiting form's links; the database keeps its hash. */
+export function signRecruitingFormToken(secret: string, id: RecruitingFormLinkId): string {
+  return signLinkToken(secret, 'recruiting-form', formatRecruitingFormLinkId(id));
+}
+
+export function buildRecruitingFormLink(config: LinkConfig, id: RecruitingFormLinkId): string {
+  return `${config.publicUrl}/recruitingForm/${encodeURIComponent(signRecruitingFormToken(config.appSecret, id))}`;
 }

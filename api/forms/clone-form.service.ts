@@ -49,6 +49,8 @@ export async function cloneForm(request: FastifyRequest, sourceId: string, name?
       category: source.category,
       kind: source.kind,
       createdBy: auth.user.id,
+      // A copy of a recruiting template is a recruiting template.
+      purpose: source.purpose,
     });
     await copyDocument(trx, schoolId, sourceId, formId);
     const definition = prepareDefinition(sourceVersion.definition as unknown as Record<string, unknown>, {

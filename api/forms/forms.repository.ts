@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FormVersion } from '../../form-engine/form-definition';
-import type { Database, FormTemplateKind, FormVersionStatus } from '../../migrations/database';
+import type { Database, FormPurpose, FormTemplateKind, FormVersionStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 
 /**
@@ -15,6 +15,7 @@ export interface FormRecord {
   name: string;
   category: string | null;
   kind: FormTemplateKind;
+  purpose: FormPurpose;
   createdByName: string;
   createdAt: Date;
   updatedAt: Date;
@@ -53,7 +54,17 @@ function formsQuery(db: Db, schoolId: string) {
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'f.created_by').on('u.school_id', '=', schoolId))
     .where('f.school_id', '=', schoolId)
     .where('f.archived_at', 'is', null)
-    .select(['f.id', 'f.name', 'f.category', 'f.kind', 'f.created_at', 'f.updated_at', 'u.first_name', 'u.last_name']);
+    .select([
+      'f.id',
+      'f.name',
+      'f.category',
+      'f.kind',
+      'f.purpose',
+      'f.created_at',
+      'f.updated_at',
+      'u.first_name',
+      'u.last_name',
+    ]);
 }
 
 type FormQueryRow = Awaited<ReturnType<ReturnType<typeof formsQuery>['execute']>>[number];
@@ -64,6 +75,7 @@ function toFormRecord(r: FormQueryRow): FormRecord {
     name: r.name,
     category: r.category,
     kind: r.kind,
+    purpose: r.purpose,
     createdByName: fullName(r.first_name, r.last_name),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -85,6 +97,8 @@ export async function listForms(
         sql<number>`(select max(v2.version) from form_versions v2 where v2.form_id = f.id and v2.school_id = ${schoolId})`,
       ),
   );
+  // Recruiting templates are forms too, but they live on /recruitingForms, not in the paperwork list.
+  q = q.where('f.purpose', '=', 'PAPERWORK');
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     q = q.where((eb) => eb.or([eb('f.name', 'ilike', pattern), eb('f.category', 'ilike', pattern)]));
@@ -196,7 +210,14 @@ export async function listVersionSummaries(
 export async function insertForm(
   db: Db,
   schoolId: string,
-  form: { id: string; name: string; category: string | null; kind: FormTemplateKind; createdBy: string },
+  form: {
+    id: string;
+    name: string;
+    category: string | null;
+    kind: FormTemplateKind;
+    createdBy: string;
+    purpose?: FormPurpose;
+  },
 ): Promise<void> {
   await db
     .insertInto('forms')
@@ -207,6 +228,7 @@ export async function insertForm(
       category: form.category,
       kind: form.kind,
       created_by: form.createdBy,
+      ...(form.purpose ? { purpose: form.purpose } : {}),
     })
     .execute();
 }

@@ -69,6 +69,8 @@ export const FormDetail = Type.Object({
   name: Type.String(),
   category: Nullable(Type.String()),
   kind: Type.Enum(FORM_KINDS),
+  /** RECRUITING: a recruiting template (sent from /recruitingForms, not in the paperwork list). */
+  purpose: Type.Optional(Type.Enum(['PAPERWORK', 'RECRUITING'] as const)),
   createdBy: Type.String(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

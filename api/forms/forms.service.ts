@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { assertDefinitionValid, assertEditable } from '../../form-engine';
-import type { Database, FormTemplateKind } from '../../migrations/database';
+import type { Database, FormPurpose, FormTemplateKind } from '../../migrations/database';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import {
@@ -60,6 +60,7 @@ export async function loadFormDetail(db: Db, schoolId: string, formId: string): 
     name: form.name,
     category: form.category,
     kind: form.kind,
+    purpose: form.purpose,
     createdBy: form.createdByName,
     createdAt: form.createdAt.toISOString(),
     updatedAt: form.updatedAt.toISOString(),
@@ -105,6 +106,7 @@ export async function withLockedForm<T>(
 export async function createForm(
   request: FastifyRequest,
   body: { name: string; category?: string | null; kind: FormTemplateKind; definition?: Record<string, unknown> },
+  purpose: FormPurpose = 'PAPERWORK',
 ): Promise<FormDetail> {
   const { db } = request.server.deps.database;
   const auth = authOf(request);
@@ -127,6 +129,7 @@ export async function createForm(
       category: normalizeCategory(body.category) ?? null,
       kind: body.kind,
       createdBy: auth.user.id,
+      purpose,
     });
     await insertFormVersion(trx, schoolId, { id: versionId, formId, version: 1, definition });
     await auditRequest(
@@ -135,7 +138,7 @@ export async function createForm(
         action: 'form.created',
         targetType: 'form',
         targetId: formId,
-        details: { name: definition.name, kind: body.kind, elements: definition.elements.length },
+        details: { name: definition.name, kind: body.kind, purpose, elements: definition.elements.length },
       },
       trx,
     );

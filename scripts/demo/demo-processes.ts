@@ -19,6 +19,7 @@ import { loadDemoCara } from './demo-cara';
 import { loadDemoRecruiting } from './demo-recruiting';
 import { loadDemoRecruitingEvents } from './demo-recruiting-events';
 import { loadDemoQuestionnaires } from './demo-questionnaires';
+import { loadDemoRecruitingForms } from './demo-recruiting-forms';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -70,6 +71,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoRecruitingEvents(app);
     // An open public questionnaire with three answers, each creating a prospect (issue 18).
     await loadDemoQuestionnaires(app);
+    // A recruiting form sent to three prospects by signed links, one of them submitted.
+    await loadDemoRecruitingForms(app);
   } finally {
     await admin.signOut();
   }

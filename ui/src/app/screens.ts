@@ -166,6 +166,19 @@ export const SCREENS: Record<string, Screen> = {
   '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
   '/recruitmentEvents': screen(() => import('../features/recruiting/RecruitingEventsPage'), 'RecruitingEventsPage'),
   '/recruitmentEvents/:id': screen(() => import('../features/recruiting/RecruitingEventPage'), 'RecruitingEventPage'),
+  '/recruitingForms': screen(() => import('../features/recruiting/RecruitingFormsPage'), 'RecruitingFormsPage'),
+  '/createRecruitingTemplate': screen(
+    () => import('../features/recruiting/CreateRecruitingTemplatePage'),
+    'CreateRecruitingTemplatePage',
+  ),
+  '/editRecruitingTemplate/:id': screen(
+    () => import('../features/forms/builder/FormBuilderPage'),
+    'RecruitingTemplateBuilderPage',
+  ),
+  '/recruitingForm/:formToken': screen(
+    () => import('../features/recruiting/RecruitingFormPublicPage'),
+    'RecruitingFormPublicPage',
+  ),
   '/school/recruiting/:schoolId': screen(
     () => import('../features/recruiting/OperatorRecruitingPages'),
     'OperatorRecruitingPage',

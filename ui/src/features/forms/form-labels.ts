@@ -22,7 +22,8 @@ export function formDetailPath(form: Pick<FormListItem, 'id' | 'kind'>): string 
 }
 
 /** Short forms open the short form builder; long forms and PDF imports the long form builder. */
-export function formBuilderPath(form: Pick<FormListItem, 'id' | 'kind'>): string {
+export function formBuilderPath(form: Pick<FormListItem, 'id' | 'kind'> & { purpose?: string }): string {
+  if (form.purpose === 'RECRUITING') return `/editRecruitingTemplate/${encodeURIComponent(form.id)}`;
   const base = form.kind === 'SHORT' ? '/createForm/shortFormBuilder' : '/createEditForm/longFormBuilder';
   return `${base}?formId=${encodeURIComponent(form.id)}`;
 }

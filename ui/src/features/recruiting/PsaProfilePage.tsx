@@ -35,6 +35,7 @@ import {
   PSA_EVENT_LABELS,
   PSA_STATES,
 } from './recruiting-labels';
+import { PsaFormsCard } from './PsaFormsCard';
 import { usePsa, usePsaAction, usePsaMeta, type PsaProfile } from './recruiting.api';
 
 const SECTIONS: { title: string; fields: PsaField[] }[] = [
@@ -617,6 +618,7 @@ export function PsaProfilePage() {
       </Group>
       {profile.data && <TransferCard profile={profile.data} />}
       {profile.data && <ActivityLog profile={profile.data} />}
+      {profile.data && <PsaFormsCard psaId={profile.data.psa.id} canSend={profile.data.psa.psaState !== 'ARCHIVED'} />}
     </Stack>
   );
 }

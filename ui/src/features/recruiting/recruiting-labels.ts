@@ -6,7 +6,16 @@ import {
   type CommitmentStatus,
 } from '../../../../domain/recruiting';
 
-export { ACTIVITY_KINDS, COMMITMENT_STATUSES, PSA_STATES, TRANSFER_STATUSES };
+import { RECRUITING_FORM_STATUSES, type RecruitingFormStatus } from '../../../../domain/recruiting-forms';
+
+export { ACTIVITY_KINDS, COMMITMENT_STATUSES, PSA_STATES, RECRUITING_FORM_STATUSES, TRANSFER_STATUSES };
+
+export const RECRUITING_FORM_COLORS: Record<RecruitingFormStatus, string> = {
+  SENT: 'blue',
+  OPENED: 'orange',
+  SUBMITTED: 'green',
+  EXPIRED: 'red',
+};
 
 export const COMMITMENT_COLORS: Record<CommitmentStatus, string> = {
   NOT_COMMITTED: 'gray',
@@ -29,6 +38,8 @@ export const PSA_EVENT_LABELS: Record<string, string> = {
   transferApproved: 'Transfer approved: added to roster',
   transferRejected: 'Transfer rejected',
   questionnaire_submitted: 'Answered a questionnaire',
+  formSent: 'Recruiting form sent',
+  formSubmitted: 'Recruiting form submitted',
 };
 
 export const commitmentLabel = (s: string | null | undefined) =>

@@ -1,5 +1,5 @@
 import { Anchor, Button } from '@mantine/core';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { useForm as useFormDetail } from '../forms.api';
@@ -52,4 +52,35 @@ export function LongFormBuilderPage() {
 
 export function ShortFormBuilderPage() {
   return <FormBuilderPage kind="short" title="Short form builder" />;
+}
+
+/**
+ * /editRecruitingTemplate/:id: a recruiting template is a long form of the engine, built here like any other; it is
+ * sent from /recruitingForms rather than in a packet.
+ */
+export function RecruitingTemplateBuilderPage() {
+  const { id = '' } = useParams();
+  const form = useFormDetail(id || null);
+  const title = 'Recruiting form template';
+  const back = (
+    <Anchor component={Link} to="/recruitingForms" size="sm">
+      Back to recruiting forms
+    </Anchor>
+  );
+  if (form.isPending) return <LoadingState rows={6} label="Loading the template" />;
+  if (form.error) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <ErrorState error={form.error} onRetry={() => void form.refetch()} />
+        {back}
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <FormBuilderWorkspace key={form.data.id} detail={form.data} title={title} />
+    </>
+  );
 }

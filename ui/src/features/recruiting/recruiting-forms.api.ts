@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type {
+  PublicRecruitingForm,
+  RecruitingFormSend,
+  RecruitingFormSendDetail,
+  RecruitingTemplate,
+} from '../../../../api/recruiting/recruiting-forms.schemas';
+import { api } from '../../shared/api';
+
+export type RecruitingTemplateDto = Static<typeof RecruitingTemplate>;
+export type RecruitingFormSendDto = Static<typeof RecruitingFormSend>;
+export type RecruitingFormSendDetailDto = Static<typeof RecruitingFormSendDetail>;
+export type PublicRecruitingFormDto = Static<typeof PublicRecruitingForm>;
+
+const KEY = ['recruiting-forms'] as const;
+
+export function useRecruitingTemplates() {
+  return useQuery({
+    queryKey: [...KEY, 'templates'],
+    queryFn: ({ signal }) =>
+      api.get<{ items: RecruitingTemplateDto[] }>('/recruiting-forms/templates', undefined, signal),
+  });
+}
+
+export function useRecruitingFormSends(filter: { templateId?: string; psaId?: string }, enabled = true) {
+  return useQuery({
+    queryKey: [...KEY, 'sends', filter],
+    queryFn: ({ signal }) =>
+      api.get<{ items: RecruitingFormSendDto[]; total: number }>(
+        '/recruiting-forms/sends',
+        { ...filter, limit: 200 },
+        signal,
+      ),
+    enabled,
+  });
+}
+
+export function useRecruitingFormSend(id: string | null) {
+  return useQuery({
+    queryKey: [...KEY, 'send', id],
+    queryFn: ({ signal }) =>
+      api.get<RecruitingFormSendDetailDto>(`/recruiting-forms/sends/${encodeURIComponent(id!)}`, undefined, signal),
+    enabled: Boolean(id),
+  });
+}
+
+export function useCreateRecruitingTemplate() {
+  return useMutation({
+    mutationFn: (name: string) => api.post<{ id: string; name: string }>('/recruiting-forms/templates', { name }),
+  });
+}
+
+export function useArchiveRecruitingTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/recruiting-forms/templates/${encodeURIComponent(id)}`),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useSendRecruitingForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateId, psaIds }: { templateId: string; psaIds: string[] }) =>
+      api.post<{ sent: number }>(`/recruiting-forms/templates/${encodeURIComponent(templateId)}/send`, { psaIds }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: ['psas'] });
+    },
+  });
+}
+
+export function usePublicRecruitingForm(token: string) {
+  return useQuery({
+    queryKey: [...KEY, 'public', token],
+    queryFn: () => api.post<PublicRecruitingFormDto>('/recruiting-forms/public/open', { token }),
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useSubmitRecruitingForm() {
+  return useMutation({
+    mutationFn: ({ token, answers }: { token: string; answers: Record<string, unknown> }) =>
+      api.post<{ submittedAt: string }>('/recruiting-forms/public/submit', { token, answers }),
+  });
+}
