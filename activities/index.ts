@@ -20,6 +20,7 @@ import { createTemplateAssignmentActivities } from './templates/template-assignm
 import { createTemplateDuplicationActivities } from './templates/template-duplication.activities';
 import { createCalendarActivities } from './calendar/calendar-event.activities';
 import { createCaraActivities } from './cara/cara.activities';
+import { createExpenseApprovalActivities } from './expenses/expense-approval.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -50,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createCalendarActivities(deps),
     ...createCaraActivities(deps),
     ...createPsaTransferActivities(deps),
+    ...createExpenseApprovalActivities(deps),
   };
 }
 

@@ -41,6 +41,8 @@ import { schoolAthletesRoutes } from './schools/school-athletes.routes';
 import { caraRoutes } from './cara/cara.routes';
 import { psasRoutes } from './recruiting/psas.routes';
 import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
+import { expensesRoutes } from './expenses/expenses.routes';
+import { materialsRoutes } from './materials/materials.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -134,6 +136,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       if (config.devMailbox) await api.register(devMailboxRoutes);
       await api.register(psasRoutes);
       await api.register(operatorPsasRoutes);
+      await api.register(expensesRoutes);
+      await api.register(materialsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -524,6 +524,9 @@ export interface Database {
   psa_activities: PsaActivitiesTable;
   psa_events: PsaEventsTable;
   psa_transfers: PsaTransfersTable;
+  expenses: ExpensesTable;
+  expense_receipts: ExpenseReceiptsTable;
+  recruiting_materials: RecruitingMaterialsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -1078,4 +1081,51 @@ export interface PsaTransfersTable {
   athlete_user_id: string | null;
   invitation_id: string | null;
   workflow_id: string;
+}
+
+export interface ExpensesTable {
+  id: Generated<string>;
+  school_id: string;
+  submitted_by: string | null;
+  name: string;
+  category: 'MEAL' | 'TRANSPORTATION' | 'ACCOMMODATION' | 'PARKING' | 'OTHER';
+  amount_cents: number;
+  transaction_date: DateOnly;
+  comments: string | null;
+  signature: string;
+  signed_at: Generated<Date>;
+  signed_ip: string | null;
+  signed_user_agent: string | null;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED'>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  reject_reason: string | null;
+  workflow_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface ExpenseReceiptsTable {
+  id: Generated<string>;
+  school_id: string;
+  expense_id: string;
+  file_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface RecruitingMaterialsTable {
+  id: Generated<string>;
+  school_id: string;
+  file_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  description: string | null;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
 }

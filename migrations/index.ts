@@ -22,6 +22,7 @@ import * as calendarFeeds from './2026-11-26_098_calendar-feeds';
 import * as cara from './2026-11-26_099_cara';
 import * as recruitingProspects from './2026-11-26_100_recruiting-prospects';
 import * as invitationBatches from './2026-11-26_101_invitation-batches';
+import * as expensesMaterials from './2026-11-26_105_expenses-materials';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_099_cara': cara,
   '2026-11-26_100_recruiting-prospects': recruitingProspects,
   '2026-11-26_101_invitation-batches': invitationBatches,
+  '2026-11-26_105_expenses-materials': expensesMaterials,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,3 +13,4 @@ export * from './invitations/invitation-batch.workflow';
 export * from './calendar/calendar-event.workflow';
 export * from './cara/cara-log.workflow';
 export * from './recruiting/psa-transfer.workflow';
+export * from './expenses/expense-approval.workflow';

@@ -17,6 +17,7 @@ import { loadDemoRosters } from './demo-rosters';
 import { loadDemoCalendarProcesses } from './demo-calendar-processes';
 import { loadDemoCara } from './demo-cara';
 import { loadDemoRecruiting } from './demo-recruiting';
+import { loadDemoExpenses } from './demo-expenses';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -64,6 +65,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoCara({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
     // The recruiting board (issue 18): 30 prospects, two approved transfers and one waiting for the admin.
     await loadDemoRecruiting(app);
+    // Recruiting expenses (two waiting in My Tasks, two approved, one rejected) and shared materials.
+    await loadDemoExpenses(app);
   } finally {
     await admin.signOut();
   }

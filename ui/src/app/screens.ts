@@ -152,6 +152,9 @@ export const SCREENS: Record<string, Screen> = {
   '/psaProfile/:psaId': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/psaProfile': screen(() => import('../features/recruiting/PsaProfilePage'), 'PsaProfilePage'),
   '/recruitingBoard': screen(() => import('../features/recruiting/RecruitingBoardPage'), 'RecruitingBoardPage'),
+  '/expenses': screen(() => import('../features/expenses/ExpensesPage'), 'ExpensesPage'),
+  '/adminMaterial': screen(() => import('../features/materials/MaterialsPage'), 'MaterialsPage'),
+  '/coachMaterial': screen(() => import('../features/materials/MaterialsPage'), 'MaterialsPage'),
   '/school/recruiting/:schoolId': screen(
     () => import('../features/recruiting/OperatorRecruitingPages'),
     'OperatorRecruitingPage',
