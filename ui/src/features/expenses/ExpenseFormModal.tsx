@@ -135,6 +135,7 @@ export function ExpenseFormModal({
             placeholder="Choose receipts"
             multiple
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen receipts' }}
             accept={ACCEPT}
             value={receipts}
             onChange={setReceipts}

@@ -72,6 +72,7 @@ function UploadCard({ usage }: { usage: MaterialList['usage'] | undefined }) {
             }}
             disabled={full}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           />
           <Textarea
             label="Description"
