@@ -85,7 +85,7 @@ function Decision({ expense }: { expense: ExpenseDetail }) {
           <Button variant="default" color="red" onClick={() => setRejecting(true)}>
             Reject…
           </Button>
-          <Button color="green.9" loading={decide.isPending} onClick={() => decide.mutate({ decision: 'APPROVE' })}>
+          <Button loading={decide.isPending} onClick={() => decide.mutate({ decision: 'APPROVE' })}>
             Approve expense
           </Button>
         </Group>
