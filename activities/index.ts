@@ -21,6 +21,7 @@ import { createTemplateDuplicationActivities } from './templates/template-duplic
 import { createCalendarActivities } from './calendar/calendar-event.activities';
 import { createCaraActivities } from './cara/cara.activities';
 import { createRecruitingFormActivities } from './recruiting/recruiting-form.activities';
+import { createExpenseApprovalActivities } from './expenses/expense-approval.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -52,6 +53,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createCaraActivities(deps),
     ...createPsaTransferActivities(deps),
     ...createRecruitingFormActivities(deps),
+    ...createExpenseApprovalActivities(deps),
   };
 }
 

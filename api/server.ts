@@ -45,6 +45,8 @@ import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
 import { recruitingEventsRoutes } from './recruiting/recruiting-events.routes';
 import { questionnairesRoutes } from './questionnaires/questionnaires.routes';
 import { publicQuestionnairesRoutes } from './questionnaires/public-questionnaires.routes';
+import { expensesRoutes } from './expenses/expenses.routes';
+import { materialsRoutes } from './materials/materials.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { searchRoutes } from './search/search.routes';
@@ -142,6 +144,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(questionnairesRoutes);
       await api.register(publicQuestionnairesRoutes);
       await api.register(recruitingFormsRoutes);
+      await api.register(expensesRoutes);
+      await api.register(materialsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -42,6 +42,7 @@ interface SchoolFixture {
   psaId: string;
   recruitingEventId: string;
   athleteFileId: string;
+  expense: Awaited<ReturnType<typeof seedExpenseRows>>;
   caraLogId: string;
 }
 
@@ -206,6 +207,7 @@ async function seedTenant(): Promise<SchoolFixture> {
         .executeTakeFirstOrThrow()
     ).id,
     athleteFileId: await seedAthleteFile(db, school.id, athlete.id, school.tag),
+    expense: await seedExpenseRows(db, school.id, coach.id, school.tag),
     psaId: (
       await db
         .insertInto('psas')
@@ -226,6 +228,62 @@ async function seedTenant(): Promise<SchoolFixture> {
         .executeTakeFirstOrThrow()
     ).id,
   };
+}
+
+/** A pending expense with one receipt, and a recruiting material, so their id routes aim at real school-A rows. */
+async function seedExpenseRows(db: TestApp['database']['db'], schoolId: string, coachId: string, tag: string) {
+  const expense = await db
+    .insertInto('expenses')
+    .values({
+      school_id: schoolId,
+      submitted_by: coachId,
+      name: `Dinner ${tag}`,
+      category: 'MEAL',
+      amount_cents: 4200,
+      transaction_date: '2026-09-01',
+      signature: 'data:image/png;base64,iVBORw0KGgo=',
+      workflow_id: `expense-approval:none-${tag}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const stored = (purpose: string) =>
+    insertStoredFile(db, schoolId, {
+      uploadedBy: coachId,
+      purpose,
+      filename: `${purpose}-${tag}.pdf`,
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4 tenant isolation'),
+    });
+  const receiptFile = await stored('expense-receipt');
+  const receipt = await db
+    .insertInto('expense_receipts')
+    .values({
+      school_id: schoolId,
+      expense_id: expense.id,
+      file_id: receiptFile.id,
+      filename: receiptFile.filename,
+      content_type: receiptFile.contentType,
+      size_bytes: receiptFile.sizeBytes,
+      sha256: receiptFile.sha256,
+      uploaded_by: coachId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const materialFile = await stored('recruiting-material');
+  const material = await db
+    .insertInto('recruiting_materials')
+    .values({
+      school_id: schoolId,
+      file_id: materialFile.id,
+      filename: materialFile.filename,
+      content_type: materialFile.contentType,
+      size_bytes: materialFile.sizeBytes,
+      sha256: materialFile.sha256,
+      uploaded_by: coachId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { expenseId: expense.id, receiptId: receipt.id, materialId: material.id };
 }
 
 /** A file kept on the athlete's profile. */
@@ -324,6 +382,7 @@ function idRouteCases(
 ): Record<string, { id: string; params?: Record<string, string>; body?: unknown; as?: 'athlete' }> {
   const file = { id: target.disclosureId, fileId: target.fileId };
   const athleteFile = { id: target.athlete.id, fileId: target.athleteFileId };
+  const receipt = { id: target.expense.expenseId, receiptId: target.expense.receiptId };
   const roster = { teamId: target.teamId, academicYearId: target.yearId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
@@ -346,6 +405,13 @@ function idRouteCases(
     },
     'DELETE /api/v1/recruiting-events/:id': { id: target.recruitingEventId },
     'POST /api/v1/recruiting-events/:id/decision': { id: target.recruitingEventId, body: { decision: 'APPROVE' } },
+    'GET /api/v1/expenses/:id': { id: target.expense.expenseId },
+    'POST /api/v1/expenses/:id/receipts': { id: target.expense.expenseId },
+    'GET /api/v1/expenses/:id/receipts/:receiptId': { id: target.expense.expenseId, params: receipt },
+    'DELETE /api/v1/expenses/:id/receipts/:receiptId': { id: target.expense.expenseId, params: receipt },
+    'POST /api/v1/expenses/:id/decision': { id: target.expense.expenseId, body: { decision: 'APPROVE' } },
+    'GET /api/v1/materials/:id/file': { id: target.expense.materialId },
+    'DELETE /api/v1/materials/:id': { id: target.expense.materialId },
     'GET /api/v1/psas/:id': { id: target.psaId },
     'PATCH /api/v1/psas/:id': { id: target.psaId, body: { notes: 'Taken over' } },
     'POST /api/v1/psas/:id/archive': { id: target.psaId },

@@ -321,6 +321,23 @@ export const ERRORS = {
   RECRUITING_FORM_TOO_MANY_RECIPIENTS: { status: 400, message: 'Choose at most 20 prospects at a time.' },
   RECRUITING_FORM_NOT_PUBLISHED: { status: 409, message: 'Publish the template before sending it.' },
   RECRUITING_FORM_PSA_NO_EMAIL: { status: 400, message: 'Every prospect needs an email to receive the form.' },
+  // Recruiting expenses and materials (part 2 §5 amounts, files and "Recruiting"; §9 limits)
+  EXPENSE_AMOUNT_RANGE: { status: 400, message: 'Amount must be a number between $0 and $999,999.' },
+  EXPENSE_CATEGORY_INVALID: {
+    status: 400,
+    message: 'Expense type must be Meal, Transportation, Accommodation, Parking or Other.',
+  },
+  EXPENSE_DATE_INVALID: { status: 400, message: 'Date of transaction must be a valid date, not in the future.' },
+  EXPENSE_SIGNATURE_REQUIRED: { status: 400, message: 'Sign the expense before submitting it.' },
+  EXPENSE_RECEIPTS_LIMIT: { status: 400, message: 'Upload limits exceeded: expenses max 30 uploads.' },
+  EXPENSE_NOT_EDITABLE: { status: 409, message: 'Receipts can only be changed while the expense is pending.' },
+  EXPENSE_REJECT_REASON_REQUIRED: { status: 400, message: 'A reason is required to reject the expense.' },
+  EXPENSE_REJECT_REASON_TOO_LONG: { status: 400, message: 'Reject reason max 50 words.' },
+  EXPENSE_OWN_DECISION: { status: 403, message: 'Another school admin decides your own expenses.' },
+  MATERIALS_FILE_LIMIT: { status: 400, message: 'Upload limits exceeded: materials max 20 files.' },
+  MATERIAL_TOO_LARGE: { status: 413, message: 'File too large: materials max 20 MB per file.' },
+  MATERIALS_TOTAL_LIMIT: { status: 413, message: 'Upload limits exceeded: materials max 25 MB in total.' },
+  MATERIAL_DESCRIPTION_TOO_LONG: { status: 400, message: 'Description max 50 words.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

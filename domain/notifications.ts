@@ -120,6 +120,7 @@ export function notificationTarget(
       return { route: admin ? '/rosterManagement' : '/coachTeamManagement' };
     case 'recruiting':
     case 'PSA':
+      if (n.featureData?.expenseId) return { route: '/expenses' };
       if (n.featureData?.psaId) return { route: admin ? `/psaProfile/${n.featureData.psaId}` : `/coach/psaManagement` };
       return { route: admin ? '/admin/psaManagement' : '/coach/psaManagement' };
     case 'messaging':

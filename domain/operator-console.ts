@@ -68,6 +68,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'roster-rollover': 'Roster rollover',
   'cara-log': 'CARA log',
   'psa-transfer': 'PSA transfer',
+  'expense-approval': 'Expense approval',
   'template-assignment': 'Template assignment',
   'bulk-void': 'Bulk void',
   'packet-send': 'Packet send',

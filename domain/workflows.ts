@@ -19,6 +19,7 @@ export const WORKFLOW_MODULES = [
   'roster-rollover',
   'cara-log',
   'psa-transfer',
+  'expense-approval',
   'template-assignment',
   'bulk-void',
   'packet-send',

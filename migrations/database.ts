@@ -533,6 +533,9 @@ export interface Database {
   questionnaires: QuestionnairesTable;
   questionnaire_responses: QuestionnaireResponsesTable;
   used_bot_challenges: UsedBotChallengesTable;
+  expenses: ExpensesTable;
+  expense_receipts: ExpenseReceiptsTable;
+  recruiting_materials: RecruitingMaterialsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -1160,4 +1163,51 @@ export interface RecruitingFormSendsTable {
   answers: Json<Record<string, unknown>> | null;
   submitted_ip: string | null;
   submitted_user_agent: string | null;
+}
+
+export interface ExpensesTable {
+  id: Generated<string>;
+  school_id: string;
+  submitted_by: string | null;
+  name: string;
+  category: 'MEAL' | 'TRANSPORTATION' | 'ACCOMMODATION' | 'PARKING' | 'OTHER';
+  amount_cents: number;
+  transaction_date: DateOnly;
+  comments: string | null;
+  signature: string;
+  signed_at: Generated<Date>;
+  signed_ip: string | null;
+  signed_user_agent: string | null;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED'>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  reject_reason: string | null;
+  workflow_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface ExpenseReceiptsTable {
+  id: Generated<string>;
+  school_id: string;
+  expense_id: string;
+  file_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface RecruitingMaterialsTable {
+  id: Generated<string>;
+  school_id: string;
+  file_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  description: string | null;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
 }

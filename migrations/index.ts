@@ -25,6 +25,7 @@ import * as invitationBatches from './2026-11-26_101_invitation-batches';
 import * as recruitingEvents from './2026-11-26_102_recruiting-events';
 import * as questionnaires from './2026-11-26_103_questionnaires';
 import * as recruitingForms from './2026-11-26_104_recruiting-forms';
+import * as expensesMaterials from './2026-11-26_105_expenses-materials';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_102_recruiting-events': recruitingEvents,
   '2026-11-26_103_questionnaires': questionnaires,
   '2026-11-26_104_recruiting-forms': recruitingForms,
+  '2026-11-26_105_expenses-materials': expensesMaterials,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,6 +38,7 @@ import {
 import { decidePsaTransferUpdate, psaTransferWorkflow } from '../workflows/recruiting/psa-transfer.workflow';
 import { recruitingFormLinkWorkflow } from '../workflows/recruiting/recruiting-form-link.workflow';
 import { recruitingFormLinkWorkflowId } from '../domain/recruiting-forms';
+import { decideExpenseUpdate, expenseApprovalWorkflow } from '../workflows/expenses/expense-approval.workflow';
 import { insertDisclosure } from '../api/disclosures/disclosures.repository';
 import { RESEND_STEP_NOTIFICATION_SIGNAL, TASK_REASSIGNED_SIGNAL } from '../domain/workflows';
 
@@ -376,6 +377,40 @@ const SCENARIOS: Scenario[] = [
         taskQueue: TASK_QUEUE,
         workflowId: recruitingFormLinkWorkflowId(send.id, 1),
         args: [{ schoolId: school.id, sendId: send.id, generation: 1 }],
+      });
+      await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'expenses',
+    name: 'expense-rejected',
+    async run(ctx) {
+      const db = ctx.database.db;
+      const school = await seedTestSchool(db);
+      const admin = await seedUser(db, school.id);
+      const coach = await seedUser(db, school.id, { roles: [{ role: 'COACH' }] });
+      const expense = await db
+        .insertInto('expenses')
+        .values({
+          school_id: school.id,
+          submitted_by: coach.id,
+          name: 'Recruit dinner',
+          category: 'MEAL',
+          amount_cents: 6400,
+          transaction_date: '2026-11-20',
+          signature: 'data:image/png;base64,iVBORw0KGgo=',
+          workflow_id: 'recorded',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const handle = await ctx.client.workflow.start(expenseApprovalWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: `expense-approval:${expense.id}`,
+        args: [{ schoolId: school.id, expenseId: expense.id }],
+      });
+      await handle.executeUpdate(decideExpenseUpdate, {
+        args: [{ actor: { userId: admin.id, role: 'ADMIN' }, decision: 'REJECT', reason: 'No itemised receipt.' }],
       });
       await handle.result();
       return handle;

@@ -14,3 +14,4 @@ export * from './calendar/calendar-event.workflow';
 export * from './cara/cara-log.workflow';
 export * from './recruiting/psa-transfer.workflow';
 export * from './recruiting/recruiting-form-link.workflow';
+export * from './expenses/expense-approval.workflow';

@@ -10,12 +10,8 @@ import { requirePermission } from '../plugins/require-permission';
 import { errorResponses } from '../shared/schemas';
 import { deleteStoredFile, findStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
-import {
-  attachmentDisposition,
-  checkAttachment,
-  DISCLOSURE_FILE_PURPOSE,
-  readUploadedFile,
-} from './disclosure-files.service';
+import { sendStoredFile } from '../shared/send-stored-file';
+import { checkAttachment, DISCLOSURE_FILE_PURPOSE, readUploadedFile } from './disclosure-files.service';
 import {
   appendDisclosureAttachment,
   insertDisclosureEvent,
@@ -199,13 +195,7 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
         targetId: d.id,
         details: { fileId, filename: file.filename, sha256: file.sha256, asOwner: own },
       });
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', attachmentDisposition(file.filename))
-        .header('content-length', String(file.sizeBytes))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-sha256', file.sha256)
-        .send(file.bytes);
+      return sendStoredFile(reply, file);
     },
   );
 };

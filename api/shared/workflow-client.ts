@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { AppError } from '../../domain/errors';
 import { TASK_QUEUE } from '../../domain/workflows';
 import type { ServerDeps } from '../types';
@@ -19,4 +19,15 @@ export function resultWithin<T>(result: Promise<T>, ms: number): Promise<T | 'pe
 
 export function taskQueueOf(deps: Pick<ServerDeps, 'taskQueue'>): string {
   return deps.taskQueue ?? TASK_QUEUE;
+}
+
+/**
+ * The failure type an Update's validator or activity named (workflows fail with the catalogue code as the type), or
+ * null when the error is no Update failure or names none.
+ */
+export function updateFailureType(err: unknown): string | null {
+  if (!(err instanceof WorkflowUpdateFailedError)) return null;
+  let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
+  while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
+  return typeof cause?.type === 'string' ? cause.type : null;
 }

@@ -9,6 +9,7 @@ import { waitForMail } from '../support/mailbox';
 import { acceptInvitationThroughApi, inviteThroughApi, uniqueEmail, uniqueTag } from '../support/people';
 import { checkScreen } from '../support/screens';
 import { logInThroughForm } from '../support/session';
+import { drawSignature } from '../support/signature';
 import { flowNode, stepNodes, waitForStillCanvas } from './designer-drag';
 import { createPublishedForm } from './packet-fixtures';
 
@@ -34,20 +35,6 @@ const standardFontDataUrl = join(
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
   return context.newPage();
-}
-
-/** Draws a short zig-zag stroke across a signature canvas with the mouse, as a person signs. */
-async function drawSignature(page: Page, canvas: Locator): Promise<void> {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('signature canvas not visible');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 30, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) {
-    await page.mouse.move(box.x + 30 + i * 30, y + (i % 2 === 0 ? -25 : 25), { steps: 4 });
-  }
-  await page.mouse.up();
 }
 
 /** Picks `option` in a Mantine (Multi)Select by typing part of it into the field and clicking the match. */

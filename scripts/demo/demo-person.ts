@@ -16,6 +16,8 @@ export interface DemoPerson {
   firstName: string;
   lastName: string;
   call<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown): Promise<T>;
+  /** A multipart POST of one file (field `file`, after the text `fields`), as the screens' uploads send it. */
+  upload<T = unknown>(url: string, file: { name: string; bytes: Buffer }, fields?: Record<string, string>): Promise<T>;
   signOut(): Promise<void>;
 }
 
@@ -46,19 +48,45 @@ export async function signInDemoPerson(app: FastifyInstance, db: Kysely<Database
         cookies: { sid: token },
         ...(body === undefined ? {} : { payload: body as object }),
       });
-      if (res.statusCode >= 400) {
-        const error = new Error(
-          `Demo data: ${email} ${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`,
-        );
-        const code = (res.json() as { error?: { code?: unknown } }).error?.code;
-        throw Object.assign(error, { code: typeof code === 'string' ? code : undefined });
-      }
-      return (res.body ? res.json() : undefined) as T;
+      return answer<T>(res, method, url);
+    },
+    async upload<T>(url: string, file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}) {
+      const boundary = `----demo${sessionId.slice(0, 8)}`;
+      const parts = Object.entries(fields).map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      );
+      const payload = Buffer.concat([
+        Buffer.from(
+          `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+            'Content-Type: application/octet-stream\r\n\r\n',
+        ),
+        file.bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        cookies: { sid: token },
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      return answer<T>(res, 'POST', url);
     },
     async signOut() {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
   };
+
+  function answer<T>(res: { statusCode: number; body: string; json(): unknown }, method: string, url: string): T {
+    if (res.statusCode >= 400) {
+      const error = new Error(
+        `Demo data: ${email} ${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`,
+      );
+      const code = (res.json() as { error?: { code?: unknown } }).error?.code;
+      throw Object.assign(error, { code: typeof code === 'string' ? code : undefined });
+    }
+    return (res.body ? res.json() : undefined) as T;
+  }
 }
 
 /** Polls a database read until it satisfies `done`: the workflows write each transition there. */

@@ -20,6 +20,7 @@ import { loadDemoRecruiting } from './demo-recruiting';
 import { loadDemoRecruitingEvents } from './demo-recruiting-events';
 import { loadDemoQuestionnaires } from './demo-questionnaires';
 import { loadDemoRecruitingForms } from './demo-recruiting-forms';
+import { loadDemoExpenses } from './demo-expenses';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -73,6 +74,8 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoQuestionnaires(app);
     // A recruiting form sent to three prospects by signed links, one of them submitted.
     await loadDemoRecruitingForms(app);
+    // Recruiting expenses (two waiting in My Tasks, two approved, one rejected) and shared materials.
+    await loadDemoExpenses(app);
   } finally {
     await admin.signOut();
   }

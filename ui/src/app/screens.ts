@@ -179,6 +179,9 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/recruiting/RecruitingFormPublicPage'),
     'RecruitingFormPublicPage',
   ),
+  '/expenses': screen(() => import('../features/expenses/ExpensesPage'), 'ExpensesPage'),
+  '/adminMaterial': screen(() => import('../features/materials/MaterialsPage'), 'MaterialsPage'),
+  '/coachMaterial': screen(() => import('../features/materials/MaterialsPage'), 'MaterialsPage'),
   '/school/recruiting/:schoolId': screen(
     () => import('../features/recruiting/OperatorRecruitingPages'),
     'OperatorRecruitingPage',

@@ -86,9 +86,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parsed as T;
 }
 
-/** Sends one file as multipart/form-data (field `file`); the answer and errors are read as for JSON calls. */
-export async function apiUpload<T>(path: string, file: File, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+/**
+ * Sends one file as multipart/form-data (field `file`, after any text `fields`, so the server reads them first);
+ * the answer and errors are read as for JSON calls.
+ */
+export async function apiUpload<T>(
+  path: string,
+  file: File,
+  method: 'POST' | 'PUT' = 'POST',
+  fields: Record<string, string> = {},
+): Promise<T> {
   const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append('file', file, file.name);
   let response: Response;
   try {

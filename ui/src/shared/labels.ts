@@ -71,6 +71,7 @@ export const TASK_MODULE_LABELS: Catalogue = {
   'roster-rollover': 'Rosters',
   'cara-log': 'CARA logs',
   'psa-transfer': 'Recruiting',
+  'expense-approval': 'Expenses',
   invitation: 'Invitations',
   'calendar-event': 'Calendar',
 };

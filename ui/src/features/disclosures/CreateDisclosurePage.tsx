@@ -19,7 +19,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput } from '../../shared/dates/DateFields';
+import { DateInput, parseIsoDate } from '../../shared/dates/DateFields';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -59,7 +59,6 @@ import { firstInvalidField } from '../../shared/keyboard';
 import { errorAnnouncement, stepAnnouncement, WIZARD_STEPS } from './wizard-announcements';
 
 const STEPS = WIZARD_STEPS;
-const parseIsoDate = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : null);
 
 /** The athlete's multi-step disclosure form: new (?type=) or an existing draft or change request (?id=). */
 export function CreateDisclosurePage() {

@@ -23,3 +23,8 @@ export function DatePickerInput<Type extends DatePickerType = 'default'>(props: 
   const id = props.id ?? `date-${generated}`;
   return <MantineDatePickerInput<Type> {...props} id={id} popoverProps={{ ...props.popoverProps, id }} />;
 }
+
+/** Reads a typed date only in the wire format (YYYY-MM-DD), for the date fields' `dateParser`. */
+export function parseIsoDate(value: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : null;
+}
