@@ -49,6 +49,8 @@ export function CaraDetailsPage() {
   if (log.isPending) return <LoadingState rows={6} label="Loading CARA log" />;
   if (log.error) return <ErrorState error={log.error} onRetry={() => void log.refetch()} />;
   const l = log.data;
+  // The log's due date and the hours dashboard are the staff's; an athlete comes for the survey.
+  const staff = hasPermission(me, 'cara:submit');
   const run = () => {
     if (!dialog) return;
     const body =
@@ -71,10 +73,14 @@ export function CaraDetailsPage() {
     <Stack>
       <PageHeader
         title={`CARA log: ${l.teamName}`}
-        description={`${formatDate(l.periodStart)} to ${formatDate(l.periodEnd)} · due ${formatDateTime(l.dueAt)}`}
+        description={
+          staff
+            ? `${formatDate(l.periodStart)} to ${formatDate(l.periodEnd)} · due ${formatDateTime(l.dueAt)}`
+            : `${formatDate(l.periodStart)} to ${formatDate(l.periodEnd)}`
+        }
         actions={
           <>
-            {hasPermission(me, 'cara:submit') && (
+            {staff && (
               <Anchor component={Link} to={`/caraDashboard/${l.teamId}`} size="sm">
                 Hours dashboard
               </Anchor>
@@ -112,7 +118,7 @@ export function CaraDetailsPage() {
         <Badge size="lg" variant="light" color={statusColour(l.status)}>
           {statusLabel(l.status)}
         </Badge>
-        {l.due && (
+        {staff && l.due && (
           <Text size="sm" c={l.due.kind === 'OVERDUE' ? 'red.9' : 'dimmed'}>
             {l.due.label}
           </Text>
