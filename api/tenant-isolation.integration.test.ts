@@ -43,6 +43,7 @@ interface SchoolFixture {
   recruitingEventId: string;
   athleteFileId: string;
   expense: Awaited<ReturnType<typeof seedExpenseRows>>;
+  recruiting: Awaited<ReturnType<typeof seedRecruitingRows>>;
   caraLogId: string;
 }
 
@@ -208,6 +209,7 @@ async function seedTenant(): Promise<SchoolFixture> {
     ).id,
     athleteFileId: await seedAthleteFile(db, school.id, athlete.id, school.tag),
     expense: await seedExpenseRows(db, school.id, coach.id, school.tag),
+    recruiting: await seedRecruitingRows(db, school.id, admin.id, school.tag),
     psaId: (
       await db
         .insertInto('psas')
@@ -228,6 +230,45 @@ async function seedTenant(): Promise<SchoolFixture> {
         .executeTakeFirstOrThrow()
     ).id,
   };
+}
+
+/**
+ * A recruiting form template (a published form marked RECRUITING) sent to a prospect, and a questionnaire publishing
+ * it, so the recruiting-form and questionnaire id routes aim at real school-A rows.
+ */
+async function seedRecruitingRows(db: TestApp['database']['db'], schoolId: string, adminId: string, tag: string) {
+  const form = await seedForm(db, schoolId, adminId, { name: `Recruiting ${tag}`, published: true });
+  await db.updateTable('forms').set({ purpose: 'RECRUITING' }).where('id', '=', form.formId).execute();
+  const psa = await db
+    .insertInto('psas')
+    .values({ school_id: schoolId, first_name: 'Sent', last_name: tag, email: `sent-${tag}@x.example` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const send = await db
+    .insertInto('recruiting_form_sends')
+    .values({
+      school_id: schoolId,
+      form_id: form.formId,
+      form_version_id: form.versionId,
+      psa_id: psa.id,
+      email: `sent-${tag}@x.example`,
+      token_hash: `hash-${tag}`,
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const questionnaire = await db
+    .insertInto('questionnaires')
+    .values({
+      school_id: schoolId,
+      form_id: form.formId,
+      name: `Questionnaire ${tag}`,
+      custom_url: `q-${tag}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+      confirmation_message: 'Thank you.',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { templateId: form.formId, sendId: send.id, questionnaireId: questionnaire.id };
 }
 
 /** A pending expense with one receipt, and a recruiting material, so their id routes aim at real school-A rows. */
@@ -387,6 +428,16 @@ function idRouteCases(
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
     'GET /api/v1/recruiting-events/:id': { id: target.recruitingEventId },
+    'DELETE /api/v1/recruiting-forms/templates/:id': { id: target.recruiting.templateId },
+    'POST /api/v1/recruiting-forms/templates/:id/send': {
+      id: target.recruiting.templateId,
+      body: { psaIds: [target.psaId] },
+    },
+    'GET /api/v1/recruiting-forms/sends/:id': { id: target.recruiting.sendId },
+    'GET /api/v1/questionnaires/:id': { id: target.recruiting.questionnaireId },
+    'PATCH /api/v1/questionnaires/:id': { id: target.recruiting.questionnaireId, body: { name: 'Taken over' } },
+    'POST /api/v1/questionnaires/:id/activate': { id: target.recruiting.questionnaireId },
+    'POST /api/v1/questionnaires/:id/deactivate': { id: target.recruiting.questionnaireId },
     'PUT /api/v1/recruiting-events/:id': {
       id: target.recruitingEventId,
       body: {
@@ -734,6 +785,11 @@ describe('tenant isolation', () => {
         // Public by design: the signed token is the credential; feeds.integration.test.ts proves a feed holds only
         // its owner's school's events and that a forged or revoked token is not found.
         'GET /api/v1/calendar-feed/:token',
+        // Public by design: a school's questionnaire is reached by the school's slug and its custom URL;
+        // questionnaires.integration.test.ts proves a closed or unknown link is refused and other schools see nothing.
+        'GET /api/v1/public/questionnaires/:school/:customUrl',
+        'GET /api/v1/public/questionnaires/:school/:customUrl/challenge',
+        'POST /api/v1/public/questionnaires/:school/:customUrl/responses',
       ].sort(),
     );
   });
