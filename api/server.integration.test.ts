@@ -195,6 +195,13 @@ describe('access', () => {
         'POST /api/v1/signer/consent',
         'POST /api/v1/signer/submit',
         'POST /api/v1/signer/pdf',
+        // A school's public questionnaire (reached by school slug and custom URL, behind a proof-of-work check).
+        'GET /api/v1/public/questionnaires/:school/:customUrl',
+        'GET /api/v1/public/questionnaires/:school/:customUrl/challenge',
+        'POST /api/v1/public/questionnaires/:school/:customUrl/responses',
+        // A prospect's recruiting form: the signed, expiring token in the body is the key.
+        'POST /api/v1/recruiting-forms/public/open',
+        'POST /api/v1/recruiting-forms/public/submit',
       ].sort(),
     );
   });
