@@ -20,6 +20,9 @@ export function useRecruitingTemplates() {
     queryKey: [...KEY, 'templates'],
     queryFn: ({ signal }) =>
       api.get<{ items: RecruitingTemplateDto[] }>('/recruiting-forms/templates', undefined, signal),
+    // Templates are created, saved and published in the form builder, whose mutations know nothing of this list:
+    // coming back from it must show the new template, not the list cached a moment before.
+    staleTime: 0,
   });
 }
 
