@@ -46,13 +46,14 @@ export async function blockingViolations(
 
 /**
  * Runs axe-core on what the page shows now and fails on any serious or critical WCAG 2.1 A/AA violation. `screen`
- * names the screen in the failure message.
+ * names the screen in the failure message. It scans in the page itself: the same rules, seconds quicker per screen
+ * on a loaded machine than finishing in a second blank page.
  */
 export async function expectAccessible(
   page: Page,
   screen: string,
   options: { exclude?: string[] } = {},
 ): Promise<void> {
-  const blocking = await blockingViolations(page, options);
+  const blocking = await blockingViolations(page, { ...options, inPage: true });
   expect(blocking.length, `Accessibility violations on "${screen}":\n${describeViolations(blocking)}`).toBe(0);
 }

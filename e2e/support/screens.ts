@@ -9,6 +9,12 @@ export const LONG_FLOW_TIMEOUT = 60_000;
 /** Screenshots of the main screens, kept for people to look at (e2e/artifacts is git-ignored). */
 export const SCREENS_DIR = join(import.meta.dirname, '..', 'artifacts', 'screens');
 
+/**
+ * Whether checkScreen saves its full-page screenshot. On by default, for people to look at; CI, where nobody opens
+ * them, skips them (E2E_SCREENS=1 keeps them there too). A failing test still gets Playwright's own screenshot.
+ */
+const SAVE_SCREENS = process.env.E2E_SCREENS ? process.env.E2E_SCREENS !== '0' : !process.env.CI;
+
 /** Waits until the screen has settled: its heading is shown and no loader or skeleton is left. */
 export async function waitForSettledScreen(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -35,6 +41,7 @@ export async function waitForSettledScreen(page: Page): Promise<void> {
 export async function checkScreen(page: Page, name: string, options: { exclude?: string[] } = {}): Promise<void> {
   await waitForSettledScreen(page);
   await expectAccessible(page, name, options);
+  if (!SAVE_SCREENS) return;
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 }

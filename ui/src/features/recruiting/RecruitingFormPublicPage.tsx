@@ -31,6 +31,9 @@ export function RecruitingFormPublicPage() {
     const code = isApiError(view.error) ? view.error.code : '';
     return (
       <Stack maw={720} w="100%" mx="auto">
+        <Title order={1} size="h3">
+          Recruiting form
+        </Title>
         <Alert
           color={code === 'RECRUITING_FORM_ALREADY_SUBMITTED' ? 'teal' : 'red'}
           variant="light"

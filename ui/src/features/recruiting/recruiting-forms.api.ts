@@ -7,6 +7,7 @@ import type {
   RecruitingTemplate,
 } from '../../../../api/recruiting/recruiting-forms.schemas';
 import { api } from '../../shared/api';
+import { formKeys } from '../forms/forms.api';
 
 export type RecruitingTemplateDto = Static<typeof RecruitingTemplate>;
 export type RecruitingFormSendDto = Static<typeof RecruitingFormSend>;
@@ -14,15 +15,17 @@ export type RecruitingFormSendDetailDto = Static<typeof RecruitingFormSendDetail
 export type PublicRecruitingFormDto = Static<typeof PublicRecruitingForm>;
 
 const KEY = ['recruiting-forms'] as const;
+/**
+ * Recruiting templates are forms (purpose RECRUITING), created, saved and published in the form builder: their list
+ * sits under the form lists' key, so every form-builder write refreshes it too.
+ */
+const TEMPLATES_KEY = [...formKeys.lists, 'recruiting'] as const;
 
 export function useRecruitingTemplates() {
   return useQuery({
-    queryKey: [...KEY, 'templates'],
+    queryKey: TEMPLATES_KEY,
     queryFn: ({ signal }) =>
       api.get<{ items: RecruitingTemplateDto[] }>('/recruiting-forms/templates', undefined, signal),
-    // Templates are created, saved and published in the form builder, whose mutations know nothing of this list:
-    // coming back from it must show the new template, not the list cached a moment before.
-    staleTime: 0,
   });
 }
 
@@ -49,8 +52,10 @@ export function useRecruitingFormSend(id: string | null) {
 }
 
 export function useCreateRecruitingTemplate() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.post<{ id: string; name: string }>('/recruiting-forms/templates', { name }),
+    onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES_KEY }),
   });
 }
 
@@ -58,7 +63,10 @@ export function useArchiveRecruitingTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<null>(`/recruiting-forms/templates/${encodeURIComponent(id)}`),
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: KEY });
+      await client.invalidateQueries({ queryKey: TEMPLATES_KEY });
+    },
   });
 }
 
@@ -69,6 +77,7 @@ export function useSendRecruitingForm() {
       api.post<{ sent: number }>(`/recruiting-forms/templates/${encodeURIComponent(templateId)}/send`, { psaIds }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: TEMPLATES_KEY });
       void client.invalidateQueries({ queryKey: ['psas'] });
     },
   });
