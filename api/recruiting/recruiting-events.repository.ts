@@ -127,52 +127,30 @@ export async function listEventPsaIds(db: Db, schoolId: string, eventId: string)
   return rows.map((r) => r.psa_id);
 }
 
-export async function insertRecruitingPart(
-  db: Db,
-  schoolId: string,
-  id: string,
-  part: {
-    kind: RecruitingEventsTable['kind'];
-    description: string | null;
-    hostAthleteIds: string[];
-    coachIds: string[];
-  },
-): Promise<void> {
-  await db
-    .insertInto('recruiting_events')
-    .values({
-      id,
-      school_id: schoolId,
-      kind: part.kind,
-      description: part.description,
-      host_athlete_ids: part.hostAthleteIds,
-      coach_ids: part.coachIds,
-    })
-    .execute();
+export interface RecruitingPart {
+  kind: RecruitingEventsTable['kind'];
+  description: string | null;
+  hostAthleteIds: string[];
+  coachIds: string[];
 }
 
-export async function updateRecruitingPart(
-  db: Db,
-  schoolId: string,
-  id: string,
-  part: {
-    kind: RecruitingEventsTable['kind'];
-    description: string | null;
-    hostAthleteIds: string[];
-    coachIds: string[];
-  },
-): Promise<void> {
+/** Writes an event's recruiting side row: inserted with the event, replaced on every edit (same school only). */
+export async function saveRecruitingPart(db: Db, schoolId: string, id: string, part: RecruitingPart): Promise<void> {
+  const columns = {
+    kind: part.kind,
+    description: part.description,
+    host_athlete_ids: part.hostAthleteIds,
+    coach_ids: part.coachIds,
+  };
   await db
-    .updateTable('recruiting_events')
-    .set({
-      kind: part.kind,
-      description: part.description,
-      host_athlete_ids: part.hostAthleteIds,
-      coach_ids: part.coachIds,
-      updated_at: new Date(),
-    })
-    .where('school_id', '=', schoolId)
-    .where('id', '=', id)
+    .insertInto('recruiting_events')
+    .values({ id, school_id: schoolId, ...columns })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ ...columns, updated_at: new Date() })
+        .where('recruiting_events.school_id', '=', schoolId),
+    )
     .execute();
 }
 

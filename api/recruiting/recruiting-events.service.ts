@@ -16,14 +16,13 @@ import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import {
   findRecruitingEvent,
-  insertRecruitingPart,
+  saveRecruitingPart,
   listEventPsaIds,
   listPickable,
   listRecruitingEvents,
   peopleByIds,
   psasByIds,
   setEventPsas,
-  updateRecruitingPart,
   type RecruitingEventRow,
   type RecruitingScope,
 } from './recruiting-events.repository';
@@ -205,7 +204,7 @@ export async function createRecruitingEvent(request: FastifyRequest, body: Recru
       reject_reason: null,
       created_by: auth.user.id,
     });
-    await insertRecruitingPart(trx, auth.school.id, eventId, recruitingPart(body));
+    await saveRecruitingPart(trx, auth.school.id, eventId, recruitingPart(body));
     await setEventPsas(trx, auth.school.id, eventId, unique(body.psaIds));
     await auditRequest(
       request,
@@ -230,7 +229,7 @@ export async function updateRecruitingEvent(request: FastifyRequest, id: string,
   await validate(db, auth, body);
   await db.transaction().execute(async (trx) => {
     await updateEvent(trx, auth.school.id, id, calendarValues(body));
-    await updateRecruitingPart(trx, auth.school.id, id, recruitingPart(body));
+    await saveRecruitingPart(trx, auth.school.id, id, recruitingPart(body));
     await setEventPsas(trx, auth.school.id, id, unique(body.psaIds));
     await auditRequest(
       request,

@@ -71,27 +71,30 @@ function sendsQuery(db: Db, schoolId: string) {
     .where('r.school_id', '=', schoolId);
 }
 
+/** The columns of a send row, for the list and the detail alike. */
+const SEND_COLUMNS = [
+  'r.id',
+  'r.form_id',
+  'f.name as form_name',
+  'r.psa_id',
+  'p.first_name',
+  'p.last_name',
+  'r.email',
+  'r.sent_at',
+  'r.opened_at',
+  'r.submitted_at',
+  'r.expires_at',
+  'r.link_generation',
+] as const;
+const sentByName = sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('sent_by_name');
+
 export async function listSends(db: Db, schoolId: string, filter: SendFilter) {
   let q = sendsQuery(db, schoolId);
   if (filter.formId) q = q.where('r.form_id', '=', filter.formId);
   if (filter.psaId) q = q.where('r.psa_id', '=', filter.psaId);
   const [rows, count] = await Promise.all([
     q
-      .select([
-        'r.id',
-        'r.form_id',
-        'f.name as form_name',
-        'r.psa_id',
-        'p.first_name',
-        'p.last_name',
-        'r.email',
-        'r.sent_at',
-        'r.opened_at',
-        'r.submitted_at',
-        'r.expires_at',
-        'r.link_generation',
-        sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('sent_by_name'),
-      ])
+      .select([...SEND_COLUMNS, sentByName])
       .orderBy('r.sent_at', 'desc')
       .orderBy('r.id')
       .limit(filter.limit)
@@ -105,23 +108,7 @@ export async function listSends(db: Db, schoolId: string, filter: SendFilter) {
 export async function findSendDetail(db: Db, schoolId: string, sendId: string) {
   return sendsQuery(db, schoolId)
     .innerJoin('form_versions as v', 'v.id', 'r.form_version_id')
-    .select([
-      'r.id',
-      'r.form_id',
-      'f.name as form_name',
-      'r.psa_id',
-      'p.first_name',
-      'p.last_name',
-      'r.email',
-      'r.sent_at',
-      'r.opened_at',
-      'r.submitted_at',
-      'r.expires_at',
-      'r.link_generation',
-      'r.answers',
-      'v.definition',
-      sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('sent_by_name'),
-    ])
+    .select([...SEND_COLUMNS, 'r.answers', 'v.definition', sentByName])
     .where('r.id', '=', sendId)
     .executeTakeFirst();
 }

@@ -86,8 +86,7 @@ export function RenamableRow<Row extends NameEdit>({
                 <Button
                   size="xs"
                   variant="subtle"
-                  color="red.9"
-                  c="red.9"
+                  color="red"
                   aria-label={`Delete ${row.name}`}
                   onClick={() => onDelete(row)}
                 >

@@ -168,7 +168,7 @@ export function EventDetailsModal({
           )}
           {e.canEdit && e.category !== 'RECRUITING' && !deleting && !rejecting && (
             <Group justify="flex-end">
-              <Button variant="subtle" color="red" c="red.9" onClick={() => setDeleting(true)}>
+              <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
                 Cancel event
               </Button>
               <Button onClick={onEdit}>Edit</Button>

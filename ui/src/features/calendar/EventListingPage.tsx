@@ -1,20 +1,7 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_COLOURS,
@@ -23,16 +10,14 @@ import {
   REPEAT_LABELS,
   type EventCategory,
 } from '../../../../domain/calendar-events';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { errorMessage } from '../../shared/api';
 import { formatDate } from '../../shared/format';
-import { countOf } from '../../shared/labels';
-import { pageCount } from '../../shared/lists';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
-import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { TableScroll } from '../../shared/table/TableScroll';
+import { NothingHere } from '../../shared/states';
+import { DateRangeFilters, PagedResults, useUrlFilters } from '../../shared/table/FilteredList';
 import { SERIES_PAGE_SIZE, useDecideEvent, useEventSeries, type CalendarEvent, type SeriesFilter } from './events.api';
+import { RejectEventModal } from './RejectEventModal';
 import { useCalendarTeams } from './segments.api';
 
 /** Dark enough for white text at WCAG AA (the category badges' own shades). */
@@ -46,7 +31,7 @@ const STATUS_COLOURS = { PENDING: '#7a5000', APPROVED: '#237032', REJECTED: '#b0
 export function EventListingPage() {
   const { universityId = '' } = useParams();
   const me = useMe();
-  const [params, setParams] = useSearchParams();
+  const { params, update, page } = useUrlFilters();
   const teams = useCalendarTeams();
   const filter: SeriesFilter = {
     teamId: params.get('teamId'),
@@ -55,22 +40,13 @@ export function EventListingPage() {
     status: (params.get('status') as SeriesFilter['status']) ?? null,
     from: params.get('from'),
     to: params.get('to'),
-    page: Math.max(1, Number(params.get('page') ?? 1) || 1),
+    page,
   };
   const ownSchool = !!me && me.school.id === universityId;
   const list = useEventSeries(filter);
   const canDecide = hasPermission(me, 'calendar:manage');
   const [rejecting, setRejecting] = useState<CalendarEvent | null>(null);
-
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const decideOne = useDecideEvent();
 
   if (me && !ownSchool)
     return (
@@ -81,7 +57,6 @@ export function EventListingPage() {
     );
 
   const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
   return (
     <Stack>
       <PageHeader
@@ -141,108 +116,86 @@ export function EventListingPage() {
           onChange={(v) => update({ status: v })}
           w={{ base: '100%', sm: 180 }}
         />
-        <TextInput
-          type="date"
-          label="From"
-          value={filter.from ?? ''}
-          onChange={(e) => update({ from: e.currentTarget.value || null })}
-          w={{ base: '100%', sm: 160 }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={filter.to ?? ''}
-          onChange={(e) => update({ to: e.currentTarget.value || null })}
-          w={{ base: '100%', sm: 160 }}
-        />
+        <DateRangeFilters from={filter.from} to={filter.to} onChange={update} />
       </Group>
-      {list.data && (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {countOf(total, 'event')} found
-        </Text>
-      )}
-      {list.isLoading && <LoadingState label="Loading events" />}
-      {list.error && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data && items.length === 0 && (
-        <NothingHere title="No events match" description="Change the filters, or create events on the calendar." />
-      )}
-      {items.length > 0 && (
-        <Card withBorder p={0}>
-          <TableScroll minWidth={860}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Events and competitions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Team</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Repeats</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  {canDecide && <Table.Th>Decision</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((e) => (
-                  <Table.Tr key={e.id} data-testid="event-row">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {e.name}
-                      </Text>
-                      {e.location && (
-                        <Text size="xs" c="dimmed">
-                          {e.location}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{e.sportTeamName}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="filled" color={EVENT_CATEGORY_COLOURS[e.category as EventCategory]} size="sm">
-                        {EVENT_CATEGORY_LABELS[e.category as EventCategory] ?? e.category}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {formatDate(e.startDate)} · {e.startTime}–{e.endTime}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {e.repeat === 'NEVER'
-                          ? 'Once'
-                          : `${REPEAT_LABELS[e.repeat]}${e.repeatUntil ? ` until ${formatDate(e.repeatUntil)}` : ''}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="filled" color={STATUS_COLOURS[e.status]}>
-                        {EVENT_STATUS_LABELS[e.status]}
-                      </Badge>
-                      {e.rejectReason && (
-                        <Text size="xs" c="dimmed" maw={220}>
-                          {e.rejectReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    {canDecide && (
-                      <Table.Td>
-                        {e.canDecide && <DecisionButtons event={e} onReject={() => setRejecting(e)} />}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </Card>
-      )}
-      {total > SERIES_PAGE_SIZE && (
-        <Pagination
-          total={pageCount(total, SERIES_PAGE_SIZE)}
-          value={filter.page}
-          onChange={(p) => update({ page: String(p) })}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
-      )}
-      <RejectModal key={rejecting?.id ?? 'none'} event={rejecting} onClose={() => setRejecting(null)} />
+      <PagedResults
+        query={list}
+        noun="event"
+        loadingLabel="Loading events"
+        page={filter.page}
+        pageSize={SERIES_PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+        empty={
+          <NothingHere title="No events match" description="Change the filters, or create events on the calendar." />
+        }
+      >
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Events and competitions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Event</Table.Th>
+              <Table.Th>Team</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Repeats</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {canDecide && <Table.Th>Decision</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((e) => (
+              <Table.Tr key={e.id} data-testid="event-row">
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {e.name}
+                  </Text>
+                  {e.location && (
+                    <Text size="xs" c="dimmed">
+                      {e.location}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{e.sportTeamName}</Table.Td>
+                <Table.Td>
+                  <Badge variant="filled" color={EVENT_CATEGORY_COLOURS[e.category as EventCategory]} size="sm">
+                    {EVENT_CATEGORY_LABELS[e.category as EventCategory] ?? e.category}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {formatDate(e.startDate)} · {e.startTime}–{e.endTime}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {e.repeat === 'NEVER'
+                      ? 'Once'
+                      : `${REPEAT_LABELS[e.repeat]}${e.repeatUntil ? ` until ${formatDate(e.repeatUntil)}` : ''}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="filled" color={STATUS_COLOURS[e.status]}>
+                    {EVENT_STATUS_LABELS[e.status]}
+                  </Badge>
+                  {e.rejectReason && (
+                    <Text size="xs" c="dimmed" maw={220}>
+                      {e.rejectReason}
+                    </Text>
+                  )}
+                </Table.Td>
+                {canDecide && (
+                  <Table.Td>{e.canDecide && <DecisionButtons event={e} onReject={() => setRejecting(e)} />}</Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </PagedResults>
+      <RejectEventModal
+        key={rejecting?.id ?? 'none'}
+        event={rejecting}
+        decide={decideOne}
+        onClose={() => setRejecting(null)}
+      />
     </Stack>
   );
 }
@@ -271,48 +224,5 @@ function DecisionButtons({ event, onReject }: { event: CalendarEvent; onReject: 
         Reject
       </Button>
     </Group>
-  );
-}
-
-function RejectModal({ event, onClose }: { event: CalendarEvent | null; onClose: () => void }) {
-  const decide = useDecideEvent();
-  const [reason, setReason] = useState('');
-  return (
-    <Modal opened={!!event} onClose={onClose} title={event ? `Reject ${event.name}` : 'Reject'}>
-      <Stack>
-        <Textarea
-          label="Reason"
-          description="The coach sees it. At most 50 words."
-          required
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        {decide.error && <ApiErrorAlert error={decide.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red.9"
-            loading={decide.isPending}
-            onClick={() =>
-              decide.mutate(
-                { id: event!.id, decision: 'REJECT', reason },
-                {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: `${event!.name} rejected` });
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            Reject
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -138,7 +138,6 @@ export function SegmentsPage() {
                             size="xs"
                             variant="subtle"
                             color="red"
-                            c="red.9"
                             onClick={() => setDeleting(s)}
                             aria-label={`Delete ${SEGMENT_TYPE_LABELS[s.segmentType]} of ${s.sportTeamName}`}
                           >

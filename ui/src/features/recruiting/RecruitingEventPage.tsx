@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -31,6 +30,7 @@ import {
   type PersonRef,
   type RecruitingEvent,
 } from './recruiting-events.api';
+import { RejectEventModal } from '../calendar/RejectEventModal';
 import { RecruitingEventFormModal } from './RecruitingEventFormModal';
 
 /** One recruiting event: its details, who attends, its status, and approve or reject (with a reason) for admins. */
@@ -39,6 +39,7 @@ export function RecruitingEventPage() {
   const event = useRecruitingEvent(id);
   const [editing, setEditing] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const rejectDecision = useDecideRecruitingEvent();
   const [cancelling, setCancelling] = useState(false);
   const back = (
     <Anchor component={Link} to="/recruitmentEvents" size="sm">
@@ -137,7 +138,12 @@ export function RecruitingEventPage() {
         </Card>
       </SimpleGrid>
       <RecruitingEventFormModal opened={editing} event={e} onClose={() => setEditing(false)} />
-      <RejectModal opened={rejecting} event={e} onClose={() => setRejecting(false)} />
+      <RejectEventModal
+        event={rejecting ? e : null}
+        decide={rejectDecision}
+        dismissLabel="Back"
+        onClose={() => setRejecting(false)}
+      />
       <CancelModal opened={cancelling} event={e} onClose={() => setCancelling(false)} />
     </Stack>
   );
@@ -228,49 +234,6 @@ function DecideButtons({ event, onReject }: { event: RecruitingEvent; onReject: 
         Reject
       </Button>
     </>
-  );
-}
-
-function RejectModal({ opened, event, onClose }: { opened: boolean; event: RecruitingEvent; onClose: () => void }) {
-  const decide = useDecideRecruitingEvent();
-  const [reason, setReason] = useState('');
-  return (
-    <Modal opened={opened} onClose={onClose} title={`Reject ${event.name}`}>
-      <Stack>
-        <Textarea
-          label="Reason"
-          description="The coach sees it. At most 50 words."
-          required
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        {decide.error && <ApiErrorAlert error={decide.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Back
-          </Button>
-          <Button
-            color="red.9"
-            loading={decide.isPending}
-            onClick={() =>
-              decide.mutate(
-                { id: event.id, decision: 'REJECT', reason },
-                {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: `${event.name} rejected` });
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            Reject
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 

@@ -1,12 +1,11 @@
-import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { countOf } from '../../shared/labels';
-import { pageCount } from '../../shared/lists';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
-import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { TableScroll } from '../../shared/table/TableScroll';
+import { NothingHere } from '../../shared/states';
+import { DateRangeFilters, PagedResults, useUrlFilters } from '../../shared/table/FilteredList';
 import {
   EVENT_STATUS_COLOURS,
   EVENT_STATUS_LABELS,
@@ -29,7 +28,7 @@ import { RecruitingEventFormModal } from './RecruitingEventFormModal';
 export function RecruitingEventsPage() {
   const me = useMe();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, update, page } = useUrlFilters();
   const canWrite = hasPermission(me, 'recruiting:write');
   const options = useRecruitingEventOptions(canWrite);
   const [creating, setCreating] = useState(false);
@@ -40,20 +39,10 @@ export function RecruitingEventsPage() {
     from: params.get('from'),
     to: params.get('to'),
     q: params.get('q'),
-    page: Math.max(1, Number(params.get('page') ?? 1) || 1),
+    page,
   };
   const list = useRecruitingEvents(filter);
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in patch)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
   const filtered = ['status', 'team', 'kind', 'from', 'to', 'q'].some((k) => params.get(k));
 
   return (
@@ -99,92 +88,67 @@ export function RecruitingEventsPage() {
           onChange={(v) => update({ kind: v })}
           w={{ base: '100%', sm: 190 }}
         />
-        <TextInput
-          type="date"
-          label="From"
-          value={filter.from ?? ''}
-          onChange={(e) => update({ from: e.currentTarget.value || null })}
-          w={{ base: '100%', sm: 160 }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={filter.to ?? ''}
-          onChange={(e) => update({ to: e.currentTarget.value || null })}
-          w={{ base: '100%', sm: 160 }}
-        />
+        <DateRangeFilters from={filter.from} to={filter.to} onChange={update} />
       </Group>
-      {list.data && (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {countOf(total, 'event')} found
-        </Text>
-      )}
-      {list.isLoading && <LoadingState label="Loading recruiting events" />}
-      {list.error && <ErrorState error={list.error} onRetry={() => void list.refetch()} />}
-      {list.data && items.length === 0 && (
-        <NothingHere
-          title={filtered ? 'No events match' : 'No recruiting events yet'}
-          description={
-            filtered
-              ? 'Change the filters to see more.'
-              : 'Plan a visit, camp or evaluation and invite prospects, host athletes and coaches.'
-          }
-          action={canWrite && !filtered && <Button onClick={() => setCreating(true)}>New recruiting event</Button>}
-        />
-      )}
-      {items.length > 0 && (
-        <Card withBorder p={0}>
-          <TableScroll minWidth={860}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Recruiting events">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Team</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Prospects</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((e) => (
-                  <Table.Tr key={e.id} data-testid="recruiting-event-row">
-                    <Table.Td>
-                      <Anchor component={Link} to={`/recruitmentEvents/${e.id}`} fw={500} size="sm">
-                        {e.name}
-                      </Anchor>
-                      {e.location && (
-                        <Text size="xs" c="dimmed">
-                          {e.location}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{kindLabel(e.kind)}</Table.Td>
-                    <Table.Td>{e.sportTeamName}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{eventWhen(e)}</Text>
-                    </Table.Td>
-                    <Table.Td>{countOf(e.psaCount, 'prospect')}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="filled" color={EVENT_STATUS_COLOURS[e.status]}>
-                        {EVENT_STATUS_LABELS[e.status]}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        </Card>
-      )}
-      {total > RECRUITING_EVENTS_PAGE_SIZE && (
-        <Pagination
-          total={pageCount(total, RECRUITING_EVENTS_PAGE_SIZE)}
-          value={filter.page}
-          onChange={(p) => update({ page: String(p) })}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
-      )}
+      <PagedResults
+        query={list}
+        noun="event"
+        loadingLabel="Loading recruiting events"
+        page={filter.page}
+        pageSize={RECRUITING_EVENTS_PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+        empty={
+          <NothingHere
+            title={filtered ? 'No events match' : 'No recruiting events yet'}
+            description={
+              filtered
+                ? 'Change the filters to see more.'
+                : 'Plan a visit, camp or evaluation and invite prospects, host athletes and coaches.'
+            }
+            action={canWrite && !filtered && <Button onClick={() => setCreating(true)}>New recruiting event</Button>}
+          />
+        }
+      >
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Recruiting events">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Event</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Team</Table.Th>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Prospects</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((e) => (
+              <Table.Tr key={e.id} data-testid="recruiting-event-row">
+                <Table.Td>
+                  <Anchor component={Link} to={`/recruitmentEvents/${e.id}`} fw={500} size="sm">
+                    {e.name}
+                  </Anchor>
+                  {e.location && (
+                    <Text size="xs" c="dimmed">
+                      {e.location}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{kindLabel(e.kind)}</Table.Td>
+                <Table.Td>{e.sportTeamName}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{eventWhen(e)}</Text>
+                </Table.Td>
+                <Table.Td>{countOf(e.psaCount, 'prospect')}</Table.Td>
+                <Table.Td>
+                  <Badge variant="filled" color={EVENT_STATUS_COLOURS[e.status]}>
+                    {EVENT_STATUS_LABELS[e.status]}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </PagedResults>
       <RecruitingEventFormModal
         opened={creating}
         event={null}

@@ -1,0 +1,66 @@
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+
+/** A decide mutation of either event list (calendar or recruiting): rejects one event with a reason. */
+interface RejectMutation {
+  mutate: (input: { id: string; decision: 'REJECT'; reason: string }, options: { onSuccess: () => void }) => void;
+  isPending: boolean;
+  error: unknown;
+}
+
+/** Rejecting an event asks for the reason the coach will read (at most 50 words, checked by the server). */
+export function RejectEventModal({
+  event,
+  decide,
+  dismissLabel = 'Cancel',
+  onClose,
+}: {
+  /** The event to reject; null keeps the modal closed. */
+  event: { id: string; name: string } | null;
+  decide: RejectMutation;
+  dismissLabel?: string;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <Modal opened={!!event} onClose={onClose} title={event ? `Reject ${event.name}` : 'Reject'}>
+      <Stack>
+        <Textarea
+          label="Reason"
+          description="The coach sees it. At most 50 words."
+          required
+          autosize
+          minRows={3}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        {decide.error != null && <ApiErrorAlert error={decide.error} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {dismissLabel}
+          </Button>
+          <Button
+            color="red.9"
+            loading={decide.isPending}
+            onClick={() =>
+              event &&
+              decide.mutate(
+                { id: event.id, decision: 'REJECT', reason },
+                {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: `${event.name} rejected` });
+                    onClose();
+                  },
+                },
+              )
+            }
+          >
+            Reject
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
