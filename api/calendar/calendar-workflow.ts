@@ -14,7 +14,7 @@ import {
   decideCalendarEventUpdate,
   type CalendarWorkflowState,
 } from '../../workflows/calendar/calendar-event.workflow';
-import { taskQueueOf } from '../shared/workflow-client';
+import { taskQueueOf, updateFailureType } from '../shared/workflow-client';
 import { rootEventId } from './events.repository';
 
 /**
@@ -68,11 +68,8 @@ export async function decideThroughWorkflow(
     return await handle.executeUpdate(decideCalendarEventUpdate, { args: [input] });
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError) {
-      let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
-      while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
-      const type = cause?.type;
-      if (typeof type === 'string' && CODES.has(type) && type in ERRORS) throw new AppError(type as ErrorCode);
-      throw new AppError('EVENT_ALREADY_DECIDED');
+      const type = updateFailureType(err);
+      throw new AppError(type && CODES.has(type) && type in ERRORS ? (type as ErrorCode) : 'EVENT_ALREADY_DECIDED');
     }
     if (err instanceof AppError) throw err;
     request.log.error({ err, eventId }, 'calendar: decision failed');

@@ -1,4 +1,4 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import {
   BYLAW17_RULES,
@@ -13,11 +13,11 @@ import {
   type CaraLogInput,
   type CaraLogStatus,
 } from '../../domain/bylaw17';
-import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { caraLogWorkflow } from '../../workflows/cara/cara-log.workflow';
 import { calendarTeamScope } from '../calendar/calendar-access';
-import { taskQueueOf } from '../shared/workflow-client';
+import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
 import type { CaraSnapshot } from './cara.snapshot';
 import { dismissalsOf, toViolationDtos } from './cara.service';
@@ -107,18 +107,7 @@ const WORKFLOW_CODES = new Set<string>([
 ]);
 
 /** An Update's validator names its reason as the failure type; it becomes the catalogue error of that code. */
-export function toCaraError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  if (err instanceof WorkflowUpdateFailedError) {
-    let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
-    while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
-    const type = cause?.type;
-    if (typeof type === 'string' && WORKFLOW_CODES.has(type) && type in ERRORS) return new AppError(type as ErrorCode);
-    return new AppError('CARA_LOG_WRONG_STATE');
-  }
-  if (err instanceof WorkflowNotFoundError) return new AppError('CARA_LOG_WRONG_STATE');
-  return new AppError('WORKFLOW_UNAVAILABLE');
-}
+export const toCaraError = updateErrorMapper(WORKFLOW_CODES, 'CARA_LOG_WRONG_STATE');
 
 export interface LogRow {
   id: string;

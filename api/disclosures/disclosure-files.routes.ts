@@ -8,9 +8,9 @@ import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { errorResponses } from '../shared/schemas';
-import { deleteStoredFile, findStoredFile, insertStoredFile } from '../shared/stored-files.repository';
+import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
-import { sendStoredFile } from '../shared/send-stored-file';
+import { sendAuditedDownload } from '../shared/send-stored-file';
 import { checkAttachment, DISCLOSURE_FILE_PURPOSE, readUploadedFile } from './disclosure-files.service';
 import {
   appendDisclosureAttachment,
@@ -187,15 +187,16 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
       if (!own && !auth.permissions.has('disclosures:review')) throw new AppError('FORBIDDEN');
       // The file must be listed on this disclosure: a file id of another disclosure of the school answers 404 too.
       if (!d.attachments.some((a) => a.fileId === fileId)) throw new AppError('NOT_FOUND');
-      const file = await findStoredFile(db, auth.school.id, fileId, DISCLOSURE_FILE_PURPOSE);
-      if (!file) throw new AppError('NOT_FOUND');
-      await auditRequest(request, {
-        action: 'disclosure.attachment_downloaded',
-        targetType: 'disclosure',
-        targetId: d.id,
-        details: { fileId, filename: file.filename, sha256: file.sha256, asOwner: own },
+      return sendAuditedDownload(request, reply, {
+        fileId,
+        purpose: DISCLOSURE_FILE_PURPOSE,
+        audit: {
+          action: 'disclosure.attachment_downloaded',
+          targetType: 'disclosure',
+          targetId: d.id,
+          details: { asOwner: own },
+        },
       });
-      return sendStoredFile(reply, file);
     },
   );
 };

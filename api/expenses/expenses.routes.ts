@@ -14,9 +14,9 @@ import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { requestMeta } from '../shared/request-meta';
 import { errorResponses, IdParams } from '../shared/schemas';
-import { deleteStoredFile, findStoredFile, insertStoredFile } from '../shared/stored-files.repository';
+import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import { requireTemporal } from '../shared/workflow-client';
-import { sendStoredFile } from '../shared/send-stored-file';
+import { sendAuditedDownload } from '../shared/send-stored-file';
 import { allExpenses, expenseSubmitters, findExpense, listExpenses, type ExpenseDetail } from './expenses.repository';
 import {
   CreateExpenseBody,
@@ -332,15 +332,12 @@ export const expensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('expense_id', '=', expense.id)
         .where('id', '=', request.params.receiptId)
         .executeTakeFirst();
-      const file = receipt && (await findStoredFile(db, auth.school.id, receipt.file_id, RECEIPT_FILE_PURPOSE));
-      if (!file) throw new AppError('NOT_FOUND');
-      await auditRequest(request, {
-        action: 'expense.receipt_downloaded',
-        targetType: 'expense',
-        targetId: expense.id,
-        details: { fileId: file.id, filename: file.filename },
+      if (!receipt) throw new AppError('NOT_FOUND');
+      return sendAuditedDownload(request, reply, {
+        fileId: receipt.file_id,
+        purpose: RECEIPT_FILE_PURPOSE,
+        audit: { action: 'expense.receipt_downloaded', targetType: 'expense', targetId: expense.id },
       });
-      return sendStoredFile(reply, file);
     },
   );
 

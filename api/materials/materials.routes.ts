@@ -11,9 +11,9 @@ import { cleanFilename } from '../forms/pdf-upload';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { errorResponses, IdParams, Nullable, Uuid } from '../shared/schemas';
-import { deleteStoredFile, findStoredFile, insertStoredFile } from '../shared/stored-files.repository';
+import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
-import { sendStoredFile } from '../shared/send-stored-file';
+import { sendAuditedDownload } from '../shared/send-stored-file';
 
 /** The purpose stored with a material's bytes (`stored_files.purpose`). */
 export const MATERIAL_FILE_PURPOSE = 'recruiting-material';
@@ -230,15 +230,11 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const auth = authOf(request);
       const m = await visibleMaterial(auth, request.params.id);
-      const file = await findStoredFile(db, auth.school.id, m.file_id, MATERIAL_FILE_PURPOSE);
-      if (!file) throw new AppError('NOT_FOUND');
-      await auditRequest(request, {
-        action: 'material.downloaded',
-        targetType: 'material',
-        targetId: m.id,
-        details: { fileId: file.id, filename: file.filename },
+      return sendAuditedDownload(request, reply, {
+        fileId: m.file_id,
+        purpose: MATERIAL_FILE_PURPOSE,
+        audit: { action: 'material.downloaded', targetType: 'material', targetId: m.id },
       });
-      return sendStoredFile(reply, file);
     },
   );
 

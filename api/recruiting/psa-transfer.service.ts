@@ -1,11 +1,10 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import { psaTransferWorkflowId, TRANSFER_STATUSES } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
 import { psaTransferWorkflow } from '../../workflows/recruiting/psa-transfer.workflow';
-import { taskQueueOf } from '../shared/workflow-client';
+import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { ServerDeps } from '../types';
 
 type Db = Kysely<Database>;
@@ -82,15 +81,4 @@ const WORKFLOW_CODES = new Set<string>([
 ]);
 
 /** An Update's failure (its validator's or its activity's) becomes the catalogue error it names. */
-export function toTransferError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  if (err instanceof WorkflowUpdateFailedError) {
-    let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
-    while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
-    const type = cause?.type;
-    if (typeof type === 'string' && WORKFLOW_CODES.has(type) && type in ERRORS) return new AppError(type as ErrorCode);
-    return new AppError('ALREADY_DECIDED');
-  }
-  if (err instanceof WorkflowNotFoundError) return new AppError('ALREADY_DECIDED');
-  return new AppError('WORKFLOW_UNAVAILABLE');
-}
+export const toTransferError = updateErrorMapper(WORKFLOW_CODES, 'ALREADY_DECIDED');

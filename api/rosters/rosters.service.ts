@@ -1,11 +1,11 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
-import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import { ROSTER_LIMITS, rosterWorkflowId, type RolloverStatus, type RosterActor } from '../../domain/rosters';
 import type { Database } from '../../migrations/database';
 import { rosterRolloverWorkflow } from '../../workflows/rosters/roster-rollover.workflow';
 import { findSchoolSettings } from '../school/school.repository';
-import { taskQueueOf } from '../shared/workflow-client';
+import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
 import { coachTeamIds, findRoster, listChangeRequests, listRosterEntries, type RosterRow } from './rosters.repository';
 import type { RosterDetail } from './rosters.schemas';
@@ -75,19 +75,7 @@ const WORKFLOW_CODES = new Set<string>([
 ]);
 
 /** An Update's validator names its reason as the failure type; it becomes the catalogue error of that code. */
-export function toRosterError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  if (err instanceof WorkflowUpdateFailedError) {
-    let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
-    // A failure inside the handler's activity arrives wrapped once more.
-    while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
-    const type = cause?.type;
-    if (typeof type === 'string' && WORKFLOW_CODES.has(type) && type in ERRORS) return new AppError(type as ErrorCode);
-    return new AppError('ROSTER_NOT_EDITABLE');
-  }
-  if (err instanceof WorkflowNotFoundError) return new AppError('ROSTER_NOT_EDITABLE');
-  return new AppError('WORKFLOW_UNAVAILABLE');
-}
+export const toRosterError = updateErrorMapper(WORKFLOW_CODES, 'ROSTER_NOT_EDITABLE');
 
 export async function rosterDetail(
   db: Kysely<Database>,

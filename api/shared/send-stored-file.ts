@@ -1,6 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors';
+import { auditRequest, type RequestAuditEvent } from '../audit/audit-request';
 import { attachmentDisposition } from '../disclosures/disclosure-files.service';
-import type { StoredFileMeta } from './stored-files.repository';
+import { authOf } from '../plugins/authenticate';
+import { findStoredFile, type StoredFileMeta } from './stored-files.repository';
 
 /** Answers a download of stored bytes: their content type, the original name, no caching, the SHA-256 as a header. */
 export function sendStoredFile(reply: FastifyReply, file: StoredFileMeta & { bytes: Buffer }) {
@@ -11,4 +14,23 @@ export function sendStoredFile(reply: FastifyReply, file: StoredFileMeta & { byt
     .header('cache-control', 'private, no-store')
     .header('x-content-sha256', file.sha256)
     .send(file.bytes);
+}
+
+/**
+ * Sends one of the signed-in user's school's stored files, stored for `purpose`, once the caller has checked the
+ * user may see the record it belongs to; 404 when there is no such file. The download is audited: `audit` names the
+ * record, and the file's id and name are added to its details.
+ */
+export async function sendAuditedDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { fileId, purpose, audit }: { fileId: string; purpose: string; audit: RequestAuditEvent },
+) {
+  const file = await findStoredFile(request.server.deps.database.db, authOf(request).school.id, fileId, purpose);
+  if (!file) throw new AppError('NOT_FOUND');
+  await auditRequest(request, {
+    ...audit,
+    details: { fileId, filename: file.filename, sha256: file.sha256, ...(audit.details ?? {}) },
+  });
+  return sendStoredFile(reply, file);
 }

@@ -1,5 +1,5 @@
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { AppError } from '../../domain/errors';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import { TASK_QUEUE } from '../../domain/workflows';
 import type { ServerDeps } from '../types';
 
@@ -30,4 +30,21 @@ export function updateFailureType(err: unknown): string | null {
   let cause = err.cause as { type?: unknown; cause?: unknown } | undefined;
   while (cause && typeof cause.type !== 'string' && cause.cause) cause = cause.cause as typeof cause;
   return typeof cause?.type === 'string' ? cause.type : null;
+}
+
+/**
+ * Maps what an Update call threw to the catalogue: a failure whose type is one of `codes` becomes that error; any
+ * other Update failure, or a process that no longer exists, becomes `fallback` (the step was decided or closed);
+ * anything else means Temporal could not be reached.
+ */
+export function updateErrorMapper(codes: ReadonlySet<string>, fallback: ErrorCode): (err: unknown) => AppError {
+  return (err) => {
+    if (err instanceof AppError) return err;
+    if (err instanceof WorkflowUpdateFailedError) {
+      const type = updateFailureType(err);
+      return new AppError(type && codes.has(type) && type in ERRORS ? (type as ErrorCode) : fallback);
+    }
+    if (err instanceof WorkflowNotFoundError) return new AppError(fallback);
+    return new AppError('WORKFLOW_UNAVAILABLE');
+  };
 }
