@@ -859,6 +859,8 @@ export interface SportSegmentsTable {
   start_date: DateOnly;
   end_date: DateOnly;
   start_day_of_week: 'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY';
+  /** Migration 109: the week before the segment's first contest is exempt from the hour limits. */
+  exempt_week_before_first_contest: Generated<boolean>;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

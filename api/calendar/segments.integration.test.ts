@@ -69,7 +69,11 @@ describe('sport segments', () => {
   it('lets a coach create a segment of their own team, tells the staff, and audits it', async () => {
     const res = await post(admin, segment());
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ sportTeamName: 'Football', startDayOfWeek: 'MONDAY' });
+    expect(res.json()).toMatchObject({
+      sportTeamName: 'Football',
+      startDayOfWeek: 'MONDAY',
+      exemptWeekBeforeFirstContest: false,
+    });
     const note = await t.database.db
       .selectFrom('notifications')
       .select(['module', 'status'])
@@ -182,9 +186,21 @@ describe('sport segments', () => {
       method: 'PATCH',
       url: `/api/v1/segments/${first!.id}`,
       headers: { cookie: coach },
-      payload: { endDate: '2026-12-12', startDayOfWeek: 'SUNDAY' },
+      payload: { endDate: '2026-12-12', startDayOfWeek: 'SUNDAY', exemptWeekBeforeFirstContest: true },
     });
-    expect(ok.json()).toMatchObject({ endDate: '2026-12-12', startDayOfWeek: 'SUNDAY' });
+    expect(ok.json()).toMatchObject({
+      endDate: '2026-12-12',
+      startDayOfWeek: 'SUNDAY',
+      exemptWeekBeforeFirstContest: true,
+    });
+    // A later edit that leaves the mark out keeps it.
+    const kept = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/segments/${first!.id}`,
+      headers: { cookie: coach },
+      payload: { startDayOfWeek: 'MONDAY' },
+    });
+    expect(kept.json()).toMatchObject({ startDayOfWeek: 'MONDAY', exemptWeekBeforeFirstContest: true });
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/segments/${second!.id}`,

@@ -13,6 +13,7 @@ export interface SegmentRow {
   startDate: string;
   endDate: string;
   startDayOfWeek: SportSegmentsTable['start_day_of_week'];
+  exemptWeekBeforeFirstContest: boolean;
   updatedAt: Date;
 }
 
@@ -22,6 +23,7 @@ export interface SegmentValues {
   startDate: string;
   endDate: string;
   startDayOfWeek: SegmentRow['startDayOfWeek'];
+  exemptWeekBeforeFirstContest: boolean;
 }
 
 /** Segments of a school, optionally of one year and limited to some teams (null: all teams), in date order. */
@@ -51,6 +53,7 @@ export async function listSegments(
       's.start_date',
       's.end_date',
       's.start_day_of_week',
+      's.exempt_week_before_first_contest',
       's.updated_at',
     ])
     .orderBy('t.name')
@@ -66,6 +69,7 @@ export async function listSegments(
     startDate: r.start_date,
     endDate: r.end_date,
     startDayOfWeek: r.start_day_of_week,
+    exemptWeekBeforeFirstContest: r.exempt_week_before_first_contest,
     updatedAt: r.updated_at,
   }));
 }
@@ -113,6 +117,7 @@ export async function insertSegment(
       start_date: values.startDate,
       end_date: values.endDate,
       start_day_of_week: values.startDayOfWeek,
+      exempt_week_before_first_contest: values.exemptWeekBeforeFirstContest,
       created_by: values.createdBy,
     })
     .returning('id')
@@ -129,6 +134,7 @@ export async function updateSegment(db: Db, schoolId: string, id: string, values
       start_date: values.startDate,
       end_date: values.endDate,
       start_day_of_week: values.startDayOfWeek,
+      exempt_week_before_first_contest: values.exemptWeekBeforeFirstContest,
       updated_at: new Date(),
     })
     .where('school_id', '=', schoolId)

@@ -16,6 +16,8 @@ export const SegmentDto = Type.Object({
   startDate: IsoDate,
   endDate: IsoDate,
   startDayOfWeek: Weekday,
+  /** The week before the segment's first contest is exempt from the daily and weekly limits. */
+  exemptWeekBeforeFirstContest: Type.Boolean(),
   updatedAt: Timestamp,
 });
 export type SegmentDto = Static<typeof SegmentDto>;
@@ -34,6 +36,8 @@ const SegmentFields = {
   startDate: IsoDate,
   endDate: IsoDate,
   startDayOfWeek: Weekday,
+  /** Off when left out. */
+  exemptWeekBeforeFirstContest: Type.Optional(Type.Boolean()),
 };
 
 export const CreateSegmentBody = Type.Object(

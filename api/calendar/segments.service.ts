@@ -78,8 +78,12 @@ async function saveSegment(
 }
 
 export async function createSegment(request: FastifyRequest, body: CreateSegmentBody): Promise<SegmentRow> {
-  const { sportTeamId, academicYearId, ...values } = body;
-  const id = await saveSegment(request, { id: null, sportTeamId, academicYearId }, values);
+  const { sportTeamId, academicYearId, exemptWeekBeforeFirstContest = false, ...values } = body;
+  const id = await saveSegment(
+    request,
+    { id: null, sportTeamId, academicYearId },
+    { ...values, exemptWeekBeforeFirstContest },
+  );
   const db = request.server.deps.database.db;
   const auth = authOf(request);
   const segment = (await findSegment(db, auth.school.id, id))!;
@@ -98,6 +102,7 @@ export async function editSegment(request: FastifyRequest, id: string, body: Upd
     startDate: body.startDate ?? current.startDate,
     endDate: body.endDate ?? current.endDate,
     startDayOfWeek: body.startDayOfWeek ?? current.startDayOfWeek,
+    exemptWeekBeforeFirstContest: body.exemptWeekBeforeFirstContest ?? current.exemptWeekBeforeFirstContest,
   };
   await saveSegment(request, { id, sportTeamId: current.sportTeamId, academicYearId: current.academicYearId }, values);
   return (await findSegment(db, schoolId, id))!;

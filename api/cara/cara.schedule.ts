@@ -173,6 +173,7 @@ export async function loadTeamSchedule(
         seasonType: s.season_type,
         segmentType: s.segment_type,
         startDayOfWeek: s.start_day_of_week ?? null,
+        exemptWeekBeforeFirstContest: s.exempt_week_before_first_contest,
       })),
       calendar: {
         classesStart: terms.map((t) => t.start_date),

@@ -6,7 +6,7 @@ import { checkBylaw17, createBylaw17Checker, type Bylaw17Activity, type Bylaw17I
 const ATHLETES = ['a1', 'a2', 'a3', 'a4'];
 const DAYS = Array.from({ length: 14 }, (_, i) => `2026-11-${String(16 + i).padStart(2, '0')}`);
 
-const base = (seasonType: 'IN_SEASON' | 'OUT_OF_SEASON'): Omit<Bylaw17Input, 'activities'> => ({
+const base = (seasonType: 'IN_SEASON' | 'OUT_OF_SEASON', marked = false): Omit<Bylaw17Input, 'activities'> => ({
   segments: [
     {
       startDate: '2026-11-16',
@@ -14,6 +14,7 @@ const base = (seasonType: 'IN_SEASON' | 'OUT_OF_SEASON'): Omit<Bylaw17Input, 'ac
       seasonType,
       segmentType: seasonType === 'IN_SEASON' ? 'CHAMPIONSHIP' : 'NONCHAMPIONSHIP',
       startDayOfWeek: 'WEDNESDAY',
+      exemptWeekBeforeFirstContest: marked,
     },
   ],
   calendar: {
@@ -91,14 +92,15 @@ describe('Bylaw 17 engine properties', () => {
 
   it('the incremental checker always agrees with a full check', () => {
     fc.assert(
-      fc.property(season, schedule, schedule, (s, first, second) => {
-        const checker = createBylaw17Checker({ ...base(s), activities: first });
+      // `marked`: the week before the first contest is exempt, so a moved competition moves exempt days.
+      fc.property(season, fc.boolean(), schedule, schedule, (s, marked, first, second) => {
+        const checker = createBylaw17Checker({ ...base(s, marked), activities: first });
         const removed = first.slice(0, Math.floor(first.length / 2)).map((a) => a.id);
         const result = checker.change({ remove: removed, upsert: second });
         const finalActivities = new Map(first.map((a) => [a.id, a]));
         for (const id of removed) finalActivities.delete(id);
         for (const a of second) finalActivities.set(a.id, a);
-        const full = checkBylaw17({ ...base(s), activities: [...finalActivities.values()] });
+        const full = checkBylaw17({ ...base(s, marked), activities: [...finalActivities.values()] });
         const sortKeys = (r: typeof full) => (r.ok ? r.violations.map((v) => v.key).sort() : []);
         expect(sortKeys(result)).toEqual(sortKeys(full));
       }),

@@ -194,6 +194,52 @@ describe('Bylaw 17 engine: preseason', () => {
   });
 });
 
+describe('Bylaw 17 engine: the week before the first contest, where the school marks it', () => {
+  // In season from Monday 2026-09-07; the first game is on Saturday 2026-09-19.
+  const game = act('2026-09-19', '18:00', '20:00', { category: 'HOME_COMPETITION', caraCategory: null, id: 'game1' });
+  const long = (d: string) => act(d, '08:00', '14:00', { athleteIds: [A] });
+  const marked: Bylaw17Segment = { ...inSeason, exemptWeekBeforeFirstContest: true };
+
+  it('is not exempt unless the segment is marked', () => {
+    const result = run([long('2026-09-15'), game]);
+    expect(result.violations.map((v) => [v.ruleId, v.date])).toEqual([['DAILY_HOURS', '2026-09-15']]);
+  });
+
+  it('lifts the daily limit on the seven days before the first contest, and not before or after them', () => {
+    const result = run([long('2026-09-11'), long('2026-09-12'), long('2026-09-18'), game, long('2026-09-21')], {
+      segments: [marked],
+    });
+    expect(result.violations.map((v) => [v.ruleId, v.date])).toEqual([
+      ['DAILY_HOURS', '2026-09-11'],
+      ['DAILY_HOURS', '2026-09-21'],
+    ]);
+    expect(result.weeks.find((w) => w.weekStart === '2026-09-14')!.exempt).toBe(false);
+    expect(result.weeks.find((w) => w.weekStart === '2026-09-14')!.exemptDays).toEqual([
+      '2026-09-14',
+      '2026-09-15',
+      '2026-09-16',
+      '2026-09-17',
+      '2026-09-18',
+    ]);
+  });
+
+  it('moves with the first contest when the incremental checker sees it change', () => {
+    const checker = createBylaw17Checker({
+      segments: [marked],
+      calendar,
+      activities: [long('2026-09-15'), game],
+      athleteIds: TEAM,
+    });
+    const before = checker.result();
+    if (!before.ok) throw new Error(before.error);
+    expect(before.violations).toEqual([]);
+    // The game moves to 2026-10-03: 2026-09-15 is no longer within a week of it.
+    const moved = checker.change({ upsert: [{ ...game, start: '2026-10-03T18:00', end: '2026-10-03T20:00' }] });
+    if (!moved.ok) throw new Error(moved.error);
+    expect(moved.violations.map((v) => [v.ruleId, v.date])).toEqual([['DAILY_HOURS', '2026-09-15']]);
+  });
+});
+
 describe('Bylaw 17 engine: out of season', () => {
   const segments = [outOfSeason];
   // The week starts on Sunday 2026-11-29.

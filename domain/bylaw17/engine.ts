@@ -5,6 +5,7 @@ import {
   COMPETITION_DAY_HOURS,
   EXAM_BLACKOUT_DAYS_BEFORE,
   OUT_OF_SEASON_ALLOWED,
+  WEEK_BEFORE_FIRST_CONTEST_DAYS,
   countabilityOf,
   type Bylaw17Rule,
   type Bylaw17RuleId,
@@ -24,6 +25,11 @@ export interface Bylaw17Segment extends DateRange {
   segmentType: SegmentType;
   /** The first day of the segment's weeks; without it the engine cannot lay out weeks. */
   startDayOfWeek: Weekday | null;
+  /**
+   * Whether the school marks this segment as one where the week before its first contest is exempt from the daily
+   * and weekly limits. Off unless set: a compliance officer turns it on where it applies.
+   */
+  exemptWeekBeforeFirstContest?: boolean;
 }
 
 export interface ExemptPeriod extends DateRange {
@@ -264,6 +270,33 @@ function preseasonExemptions(ctx: Pick<Context, 'byDay'>, input: Bylaw17Input): 
   return out;
 }
 
+/** The first day of a segment holding a competition, or null. */
+function firstContestDay(ctx: Pick<Context, 'byDay'>, from: number, to: number): number | null {
+  for (let d = from; d <= to; d++) if (ctx.byDay.get(d)?.some((p) => p.competition)) return d;
+  return null;
+}
+
+/**
+ * In a segment the school marks so, the days before its first contest (at most a week, not before the segment
+ * starts) are exempt. Like the preseason exemption it moves with the first contest.
+ */
+function weekBeforeFirstContestExemptions(ctx: Pick<Context, 'byDay'>, input: Bylaw17Input): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const s of input.segments) {
+    if (!s.exemptWeekBeforeFirstContest) continue;
+    const from = dayNumber(s.startDate);
+    const first = firstContestDay(ctx, from, dayNumber(s.endDate));
+    if (first === null || first <= from) continue;
+    out.push([Math.max(from, first - WEEK_BEFORE_FIRST_CONTEST_DAYS), first - 1]);
+  }
+  return out;
+}
+
+/** Segments whose exempt days depend on where their first contest falls. */
+function movesWithFirstContest(segment: Bylaw17Segment): boolean {
+  return segment.segmentType === 'PRESEASON' || segment.exemptWeekBeforeFirstContest === true;
+}
+
 function buildContext(input: Bylaw17Input, frames: WeekFrame[]): Context {
   const ctx: Context = {
     frames,
@@ -284,7 +317,7 @@ function refreshCalendar(ctx: Context, input: Bylaw17Input): void {
     dayNumber(p.startDate),
     dayNumber(p.endDate),
   ]);
-  exemptRanges.push(...preseasonExemptions(ctx, input));
+  exemptRanges.push(...preseasonExemptions(ctx, input), ...weekBeforeFirstContestExemptions(ctx, input));
   ctx.exempt = (day) => exemptRanges.some(([a, b]) => a <= day && day <= b);
   const exams = (input.calendar?.finalExams ?? []).map((p) => ({
     from: dayNumber(p.startDate) - EXAM_BLACKOUT_DAYS_BEFORE,
@@ -532,7 +565,8 @@ export interface Bylaw17Checker {
 
 /**
  * An incremental checker: the first result checks every week; a change re-checks the weeks it touches. A change to a
- * preseason competition can move the end of the preseason exemption, so it re-checks that segment's weeks too.
+ * competition can move the end of the preseason exemption or the week before a first contest, so it re-checks the
+ * weeks of those segments too.
  */
 export function createBylaw17Checker(input: Bylaw17Input): Bylaw17Checker {
   const frames = precheck(input);
@@ -575,10 +609,10 @@ export function createBylaw17Checker(input: Bylaw17Input): Bylaw17Checker {
         for (const d of addPieces(ctx, a)) touched.add(d);
       }
       const indexes = new Set<number>();
-      if (preseasonCompetition && input.segments.some((s) => s.segmentType === 'PRESEASON')) {
+      if (preseasonCompetition && input.segments.some(movesWithFirstContest)) {
         refreshCalendar(ctx, input);
         frames.forEach((f, i) => {
-          if (f.segment.segmentType === 'PRESEASON') indexes.add(i);
+          if (movesWithFirstContest(f.segment)) indexes.add(i);
         });
       }
       for (const d of touched) {

@@ -151,6 +151,13 @@ export const BYLAW17_RULES: Record<Bylaw17RuleId, Bylaw17Rule> = {
 export const COMPETITION_DAY_HOURS = 3;
 /** The blackout starts this many days before the first day of final exams. */
 export const EXAM_BLACKOUT_DAYS_BEFORE = 7;
+/**
+ * Exempt periods (DOMAIN-NOTES, "exempt periods"): the preseason before classes start or the first contest,
+ * whichever is earlier, official vacations and the time between terms are computed from the academic calendar. The
+ * week before a segment's first contest is exempt only where the school marks it so on the segment (the project's
+ * sources name no general rule for it): this many days before that contest, never before the segment starts.
+ */
+export const WEEK_BEFORE_FIRST_CONTEST_DAYS = 7;
 
 /** How an event counts: towards the limits, as a competition (3 hours for the day), or not at all. */
 export type Countability = 'COUNTABLE' | 'COMPETITION' | 'NOT_COUNTABLE';

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -25,6 +25,7 @@ interface FormValues {
   startDate: string;
   endDate: string;
   startDayOfWeek: Weekday;
+  exemptWeekBeforeFirstContest: boolean;
 }
 
 const INLINE_FIELD = /^(sportTeamId|segmentType|startDate|endDate)$/;
@@ -38,6 +39,7 @@ function toFormValues(segment: Segment | null, teams: CalendarTeam[]): FormValue
     startDate: '',
     endDate: '',
     startDayOfWeek: 'MONDAY',
+    exemptWeekBeforeFirstContest: false,
   };
 }
 
@@ -75,7 +77,15 @@ export function SegmentFormModal({
 
   const submit = form.handleSubmit((values) =>
     save.mutate(
-      { id: segment?.id ?? null, input: { ...values, academicYearId } },
+      {
+        id: segment?.id ?? null,
+        input: {
+          ...values,
+          // Out of season has no contests: the exemption applies only in season.
+          exemptWeekBeforeFirstContest: values.seasonType === 'IN_SEASON' && values.exemptWeekBeforeFirstContest,
+          academicYearId,
+        },
+      },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: segment ? 'Segment saved.' : 'Segment created.' });
@@ -178,6 +188,13 @@ export function SegmentFormModal({
               />
             )}
           />
+          {seasonType === 'IN_SEASON' && (
+            <Checkbox
+              label="The week before the first contest is exempt"
+              description="Daily and weekly hour limits are not checked on the seven days before this segment's first contest. Turn it on only where your compliance office says the exemption applies."
+              {...form.register('exemptWeekBeforeFirstContest')}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

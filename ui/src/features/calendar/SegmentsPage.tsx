@@ -118,7 +118,14 @@ export function SegmentsPage() {
                       {SEASON_TYPE_LABELS[s.seasonType]}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{SEGMENT_TYPE_LABELS[s.segmentType]}</Table.Td>
+                  <Table.Td>
+                    {SEGMENT_TYPE_LABELS[s.segmentType]}
+                    {s.exemptWeekBeforeFirstContest && (
+                      <Text size="xs" c="dimmed">
+                        Week before the first contest exempt
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{formatDate(s.startDate)}</Table.Td>
                   <Table.Td>{formatDate(s.endDate)}</Table.Td>
                   <Table.Td>{WEEKDAY_LABELS[s.startDayOfWeek]}</Table.Td>
