@@ -26,11 +26,15 @@ test('an admin sees every team’s segments and is told when a new one overlaps'
   await dialog.getByRole('button', { name: 'Create segment' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Segments of one team cannot overlap.');
   await checkScreen(page, 'calendar-segments-overlap');
+  // In season, the school may mark the week before the first contest as exempt; out of season has no contests.
+  const firstContest = dialog.getByRole('checkbox', { name: 'The week before the first contest is exempt' });
+  await expect(firstContest).not.toBeChecked();
 
   // Out of season offers only the nonchampionship segment; the spring gap after the postseason is free.
   await dialog.getByRole('combobox', { name: 'Season type' }).click();
   await page.getByRole('option', { name: 'Out of season (nonchampionship)' }).click();
   await expect(dialog.getByRole('combobox', { name: 'Segment type' })).toHaveValue('Nonchampionship segment');
+  await expect(firstContest).toHaveCount(0);
   const free = demo.date('2027-05-01');
   await dialog.getByLabel('Start date').fill(free);
   await dialog.getByLabel('End date').fill(demo.date('2027-05-12'));
