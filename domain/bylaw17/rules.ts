@@ -7,8 +7,11 @@ import type { CaraCategory, EventCategory } from '../calendar-events';
  * these records and nothing else, so a changed limit is a one-line edit here.
  *
  * Sources: NCAA Division I Manual, Bylaw 17.1.7 ("Limitations on countable athletically related activities"), as
- * summarised in the project's domain notes. Bylaw numbers are those of the current manual; a compliance officer can
- * correct a citation here without touching the engine.
+ * summarised in the project's domain notes. Checked against published copies of the manual's text: 17.1.7.1 (4 hours
+ * a day, 20 a week in the playing season, with the preseason and vacation exceptions), 17.1.7.2 (8 hours a week, 2 of
+ * skill work, outside the playing season; the exam blackout is part of its paragraph (a)) and 17.1.7.4 (the playing
+ * season's day off). The other numbers (17.1.7.3.x, 17.1.7.5) follow the manual's layout and were not found in a
+ * published copy here; a compliance officer can correct a citation in this file without touching the engine.
  */
 
 export const BYLAW17_RULE_IDS = [
@@ -136,14 +139,14 @@ export const BYLAW17_RULES: Record<Bylaw17RuleId, Bylaw17Rule> = {
   },
   FINAL_EXAM_BLACKOUT: {
     id: 'FINAL_EXAM_BLACKOUT',
-    bylaw: '17.1.7.2.1',
+    bylaw: '17.1.7.2-(a)',
     title: 'Final-exam blackout',
     measure: 'DAY_ACTIVITIES',
     limit: 0,
     seasons: ['OUT_OF_SEASON'],
     segmentTypes: ['NONCHAMPIONSHIP'],
     liftedOnExemptDays: false,
-    source: `${MANUAL}, Bylaw 17.1.7.2.1: outside the playing season, no countable activity from one week before final exams begin until the athlete's exams end.`,
+    source: `${MANUAL}, Bylaw 17.1.7.2-(a): outside the playing season, no countable activity from one week before final exams begin until the athlete's exams end.`,
   },
 };
 
