@@ -2,6 +2,7 @@ import { Button, FileInput, Group, Modal, Progress, Stack, Table, Text } from '@
 import { useState, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { countOf } from '../../shared/labels';
+import { SuccessMessage } from '../../shared/SuccessMessage';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { useRecruitingUpload, type RecruitingUploadPath, type UploadResult } from './recruiting.api';
 
@@ -112,7 +113,7 @@ export function BulkUploadModal(props: BulkUploadModalProps) {
               Bulk upload errors: fix {countOf(errors.length, 'problem')} and choose the file again. Nothing has been
               stored.
             </Text>
-            <TableScroll minWidth={420}>
+            <TableScroll minWidth={320}>
               <Table striped aria-label="Bulk upload errors" fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -140,9 +141,9 @@ export function BulkUploadModal(props: BulkUploadModalProps) {
           </Stack>
         )}
         {stage === 'done' && result && (
-          <Text size="sm" c="green.9" role="status">
+          <SuccessMessage>
             {countOf(result.created ?? 0, noun)} {props.done}.
-          </Text>
+          </SuccessMessage>
         )}
         <Group justify="flex-end">
           {stage === 'done' ? (
