@@ -28,6 +28,12 @@ const ctx: PhoneCallUploadContext = {
   now: new Date('2026-11-26T18:00:00Z'),
 };
 
+const badDuration = (row: number) => ({
+  row,
+  column: 'Duration (minutes)',
+  message: 'Duration must be a positive whole number of minutes (at most 1,440).',
+});
+
 const HEADERS = ['Prospect email', 'Prospect ID', 'Date', 'Time', 'Duration (minutes)', 'Coach email', 'Notes'];
 
 function check(rows: string[][], headers: string[] = HEADERS) {
@@ -111,31 +117,15 @@ describe('phone call upload: rows', () => {
       { row: 5, column: 'Prospect email', message: 'Invalid email.' },
       { row: 5, column: 'Date', message: 'Dates must be written as YYYY-MM-DD or M/D/YYYY.' },
       { row: 5, column: 'Time', message: 'Times must be written as 16:30 or 4:30 PM.' },
-      {
-        row: 5,
-        column: 'Duration (minutes)',
-        message: 'Duration must be a positive whole number of minutes (at most 1,440).',
-      },
+      badDuration(5),
       { row: 5, column: 'Coach email', message: 'No coach or school admin with this email in your school.' },
       { row: 6, column: 'Prospect email', message: 'Mandatory fields cannot be empty.' },
       { row: 6, column: 'Date', message: 'Mandatory fields cannot be empty.' },
       { row: 6, column: 'Time', message: 'Mandatory fields cannot be empty.' },
       { row: 6, column: 'Duration (minutes)', message: 'Mandatory fields cannot be empty.' },
-      {
-        row: 7,
-        column: 'Duration (minutes)',
-        message: 'Duration must be a positive whole number of minutes (at most 1,440).',
-      },
-      {
-        row: 8,
-        column: 'Duration (minutes)',
-        message: 'Duration must be a positive whole number of minutes (at most 1,440).',
-      },
-      {
-        row: 9,
-        column: 'Duration (minutes)',
-        message: 'Duration must be a positive whole number of minutes (at most 1,440).',
-      },
+      badDuration(7),
+      badDuration(8),
+      badDuration(9),
       { row: 10, column: 'Prospect ID', message: 'The prospect ID and email name different prospects.' },
       { row: 10, column: 'Notes', message: 'PSA notes max 500 words.' },
     ]);

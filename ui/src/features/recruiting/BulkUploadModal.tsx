@@ -1,9 +1,9 @@
-import { Button, FileInput, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { countOf } from '../../shared/labels';
 import { SuccessMessage } from '../../shared/SuccessMessage';
-import { TableScroll } from '../../shared/table/TableScroll';
+import { UploadProblemsTable } from '../../shared/table/UploadProblemsTable';
 import { useRecruitingUpload, type RecruitingUploadPath, type UploadResult } from './recruiting.api';
 
 type Stage = 'idle' | 'checking' | 'checked' | 'importing' | 'done';
@@ -113,26 +113,11 @@ export function BulkUploadModal(props: BulkUploadModalProps) {
               Bulk upload errors: fix {countOf(errors.length, 'problem')} and choose the file again. Nothing has been
               stored.
             </Text>
-            <TableScroll minWidth={320}>
-              <Table striped aria-label="Bulk upload errors" fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Row</Table.Th>
-                    <Table.Th>Column</Table.Th>
-                    <Table.Th>Problem</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {errors.slice(0, 200).map((e, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{e.row}</Table.Td>
-                      <Table.Td>{columnLabel(e.column)}</Table.Td>
-                      <Table.Td>{e.message}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <UploadProblemsTable
+              label="Bulk upload errors"
+              minWidth={320}
+              problems={errors.slice(0, 200).map((e) => ({ ...e, column: columnLabel(e.column) }))}
+            />
             {errors.length > 200 && (
               <Text size="xs" c="dimmed">
                 The first 200 problems are shown.

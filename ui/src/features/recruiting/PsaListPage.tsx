@@ -32,7 +32,7 @@ import {
   phoneCallTemplateUrl,
   type Psa,
 } from './recruiting.api';
-import { BulkUploadModal } from './BulkUploadModal';
+import { BulkUploadModal, type BulkUploadModalProps } from './BulkUploadModal';
 
 const PAGE = 25;
 
@@ -67,36 +67,30 @@ const psaColumnLabel = (column: string) =>
 /** Which bulk upload is open on the list: prospects, or phone calls to them. */
 type UploadKind = 'prospects' | 'phoneCalls';
 
-function ListUploads({ open, onClose }: { open: UploadKind | null; onClose: () => void }) {
-  return (
-    <>
-      <BulkUploadModal
-        opened={open === 'prospects'}
-        onClose={onClose}
-        title="Bulk upload prospects"
-        description="An XLSX, XLS or CSV file with at most 1,000 prospects. The first row names the columns (at least First name and Last name). Every row is checked before anything is stored."
-        path="/psas/uploads"
-        noun="prospect"
-        ready="ready to add"
-        done="added"
-        submitLabel="Add prospects"
-        columnLabel={psaColumnLabel}
-      />
-      <BulkUploadModal
-        opened={open === 'phoneCalls'}
-        onClose={onClose}
-        title="Upload phone calls"
-        description="An XLSX, XLS or CSV file with at most 1,000 phone calls, one a row: the prospect's email (or prospect ID), the date and time (your school's time zone), the duration in minutes, the coach's email (blank: you) and notes. Every row is checked before anything is stored; each call appears in its prospect's recruiting history."
-        path="/psas/phone-calls/uploads"
-        noun="phone call"
-        ready="ready to log"
-        done="logged"
-        submitLabel="Log phone calls"
-        templates={{ xlsx: phoneCallTemplateUrl('xlsx'), csv: phoneCallTemplateUrl('csv') }}
-      />
-    </>
-  );
-}
+const UPLOADS: Record<UploadKind, Omit<BulkUploadModalProps, 'opened' | 'onClose'>> = {
+  prospects: {
+    title: 'Bulk upload prospects',
+    description:
+      'An XLSX, XLS or CSV file with at most 1,000 prospects. The first row names the columns (at least First name and Last name). Every row is checked before anything is stored.',
+    path: '/psas/uploads',
+    noun: 'prospect',
+    ready: 'ready to add',
+    done: 'added',
+    submitLabel: 'Add prospects',
+    columnLabel: psaColumnLabel,
+  },
+  phoneCalls: {
+    title: 'Upload phone calls',
+    description:
+      "An XLSX, XLS or CSV file with at most 1,000 phone calls, one a row: the prospect's email (or prospect ID), the date and time (your school's time zone), the duration in minutes, the coach's email (blank: you) and notes. Every row is checked before anything is stored; each call appears in its prospect's recruiting history.",
+    path: '/psas/phone-calls/uploads',
+    noun: 'phone call',
+    ready: 'ready to log',
+    done: 'logged',
+    submitLabel: 'Log phone calls',
+    templates: { xlsx: phoneCallTemplateUrl('xlsx'), csv: phoneCallTemplateUrl('csv') },
+  },
+};
 
 /** The prospect list (admin and coach portals) and its archived twin: columns, filters, export, upload. */
 export function PsaListPage({ archived = false }: { archived?: boolean }) {
@@ -312,7 +306,9 @@ export function PsaListPage({ archived = false }: { archived?: boolean }) {
           {total > PAGE && <Pagination total={Math.ceil(total / PAGE)} value={page} onChange={setPage} />}
         </>
       )}
-      <ListUploads open={uploading} onClose={() => setUploading(null)} />
+      {uploading && (
+        <BulkUploadModal key={uploading} opened onClose={() => setUploading(null)} {...UPLOADS[uploading]} />
+      )}
     </Stack>
   );
 }
