@@ -37,6 +37,27 @@ export function normaliseHeader(text: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * Which field each header of a file fills: by the column's header, field name or a synonym, in any case or spacing;
+ * null for a column not imported. Each field is filled by its first matching header only.
+ */
+export function mapUploadHeaders(
+  columns: readonly { field: string; header: string; synonyms: readonly string[] }[],
+  headers: readonly string[],
+): (string | null)[] {
+  const byName = new Map<string, string>();
+  for (const c of columns) {
+    for (const name of [c.header, c.field, ...c.synonyms]) byName.set(normaliseHeader(name), c.field);
+  }
+  const taken = new Set<string>();
+  return headers.map((h) => {
+    const field = byName.get(normaliseHeader(h)) ?? null;
+    if (!field || taken.has(field)) return null;
+    taken.add(field);
+    return field;
+  });
+}
+
 const text = (t: string): CellResult => ({ value: t });
 const lower = (t: string): CellResult => ({ value: t.toLowerCase() });
 

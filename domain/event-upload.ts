@@ -1,4 +1,4 @@
-import { normaliseHeader } from './athlete-upload';
+import { mapUploadHeaders, normaliseHeader } from './athlete-upload';
 import {
   CARA_CATEGORY_LABELS,
   EVENT_CATEGORY_LABELS,
@@ -63,19 +63,7 @@ export interface EventUploadProblem extends ErrorDetail {
 
 /** Which column each header fills (by header or synonym, any case or spacing); null for a column not imported. */
 export function mapEventHeaders(headers: readonly string[]): Array<string | null> {
-  const byName = new Map<string, string>();
-  for (const c of EVENT_UPLOAD_COLUMNS) {
-    byName.set(normaliseHeader(c.header), c.field);
-    byName.set(normaliseHeader(c.field), c.field);
-    for (const s of c.synonyms) byName.set(s, c.field);
-  }
-  const taken = new Set<string>();
-  return headers.map((h) => {
-    const field = byName.get(normaliseHeader(h)) ?? null;
-    if (!field || taken.has(field)) return null;
-    taken.add(field);
-    return field;
-  });
+  return mapUploadHeaders(EVENT_UPLOAD_COLUMNS, headers);
 }
 
 function lookup<T extends string>(labels: Readonly<Record<T, string>>, text: string, allowed?: readonly T[]): T | null {

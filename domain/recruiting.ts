@@ -47,6 +47,9 @@ export const RECRUITING_LIMITS = {
   tagMaxLength: 40,
   ratingMax: 5,
   uploadMaxRows: 1000,
+  /** Phone calls uploaded in one batch (spec part 2 §9: "phone calls 1,000"), each of 1 to 1,440 minutes. */
+  phoneCallUploadMaxRows: 1000,
+  phoneCallMaxMinutes: 1440,
   uploadMaxBytes: 20 * 1024 * 1024,
   /** Official visits: one per prospect per school, at most 2 nights (Bylaw 13). */
   officialVisitsPerSchool: 1,
@@ -54,6 +57,9 @@ export const RECRUITING_LIMITS = {
   mergeReasonMaxLength: 500,
   rejectReasonMaxLength: 2000,
 } as const;
+
+/** The roles whose members are a school's recruiting staff: a prospect's recruiting coach, a call's coach. */
+export const RECRUITING_STAFF_ROLES = ['COACH', 'SCHOOL_ADMIN'] as const;
 
 export const psaTransferWorkflowId = (psaId: string) => `psa-transfer:${psaId}`;
 

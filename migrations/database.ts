@@ -1063,6 +1063,9 @@ export interface PsaActivitiesTable {
   location: string | null;
   summary: string | null;
   logged_by: string | null;
+  /** Phone calls: how long it lasted (1–1440 minutes) and the staff member who made it (migration 106). */
+  duration_minutes: number | null;
+  coach_user_id: string | null;
   created_at: Generated<Date>;
 }
 

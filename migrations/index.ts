@@ -26,6 +26,7 @@ import * as recruitingEvents from './2026-11-26_102_recruiting-events';
 import * as questionnaires from './2026-11-26_103_questionnaires';
 import * as recruitingForms from './2026-11-26_104_recruiting-forms';
 import * as expensesMaterials from './2026-11-26_105_expenses-materials';
+import * as phoneCallUploads from './2026-11-26_106_phone-call-uploads';
 import * as segmentFirstContestExemption from './2026-11-26_109_segment-first-contest-exemption';
 
 /**
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_103_questionnaires': questionnaires,
   '2026-11-26_104_recruiting-forms': recruitingForms,
   '2026-11-26_105_expenses-materials': expensesMaterials,
+  '2026-11-26_106_phone-call-uploads': phoneCallUploads,
   '2026-11-26_109_segment-first-contest-exemption': segmentFirstContestExemption,
 };
 

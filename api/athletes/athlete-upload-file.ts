@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import type { FastifyReply } from 'fastify';
 import { UPLOAD_COLUMNS, type UploadRow } from '../../domain/athlete-upload';
 import { AppError } from '../../domain/errors';
 
@@ -31,6 +32,10 @@ function cellText(cell: XLSX.CellObject | undefined): string {
   if (cell.t === 'n' && typeof cell.v === 'number') {
     if (cell.z && XLSX.SSF.is_date(cell.z)) {
       const d = XLSX.SSF.parse_date_code(cell.v);
+      // A time of day alone (a fraction of a day, shown with hours) is its hours and minutes.
+      if (cell.v < 1 && /h/i.test(String(cell.z))) {
+        return `${String(d.H).padStart(2, '0')}:${String(d.M).padStart(2, '0')}`;
+      }
       return iso(d.y, d.m, d.d);
     }
     return Number.isInteger(cell.v) ? cell.v.toFixed(0) : String(cell.v);
@@ -74,6 +79,13 @@ export function readSheet(kind: SheetKind, bytes: Buffer): { headers: string[]; 
   return { headers, rows };
 }
 
+/** A one-sheet workbook of the given rows (header first), as XLSX or CSV bytes: what upload templates are made of. */
+export function buildSheetFile(kind: 'xlsx' | 'csv', sheetName: string, rows: readonly string[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows as string[][]), sheetName);
+  return XLSX.write(book, { type: 'buffer', bookType: kind }) as Buffer;
+}
+
 /** The template: every importable column's header and one example row. */
 export function buildTemplate(kind: 'xlsx' | 'csv'): Buffer {
   const example: Record<string, string> = {
@@ -88,11 +100,21 @@ export function buildTemplate(kind: 'xlsx' | 'csv'): Buffer {
     enrollmentYear: '2026',
     graduationYear: '2030',
   };
-  const sheet = XLSX.utils.aoa_to_sheet([
+  return buildSheetFile(kind, 'Student-athletes', [
     UPLOAD_COLUMNS.map((c) => c.header),
     UPLOAD_COLUMNS.map((c) => example[c.field] ?? ''),
   ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Student-athletes');
-  return XLSX.write(book, { type: 'buffer', bookType: kind }) as Buffer;
+}
+
+const TEMPLATE_CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+/** Answers with a template file to download, named `<baseName>.<format>`. */
+export function sendTemplate(reply: FastifyReply, format: 'xlsx' | 'csv', baseName: string, bytes: Buffer) {
+  return reply
+    .header('content-type', TEMPLATE_CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${baseName}.${format}"`)
+    .send(bytes);
 }

@@ -1,23 +1,18 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { UPLOAD_LIMITS } from '../../domain/athlete-upload';
 import { readUploadedFile } from '../disclosures/disclosure-files.service';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, errorResponses } from '../shared/schemas';
-import { buildTemplate } from './athlete-upload-file';
-import { AthleteUploadDto, ImportUploadBody, TemplateQuery, UploadMappingBody } from './athlete-uploads.schemas';
+import { buildTemplate, sendTemplate } from './athlete-upload-file';
+import {
+  AthleteUploadDto,
+  ImportUploadBody,
+  TemplateBytes,
+  TemplateQuery,
+  UploadMappingBody,
+} from './athlete-uploads.schemas';
 import { createUpload, importUpload, remapUpload, toUploadDto, visibleUpload } from './athlete-uploads.service';
-
-const TemplateBytes = Type.Unsafe<Buffer>({
-  description: 'The upload template (XLSX or CSV): every importable column with one example row.',
-  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-});
-
-const CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 
 /**
  * Bulk upload of student-athletes (/createBulkStudent): upload a file (checked at once, nothing stored), adjust the
@@ -38,10 +33,7 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const format = request.query.format ?? 'xlsx';
-      return reply
-        .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="student-athletes-template.${format}"`)
-        .send(buildTemplate(format));
+      return sendTemplate(reply, format, 'student-athletes-template', buildTemplate(format));
     },
   );
 

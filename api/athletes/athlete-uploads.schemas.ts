@@ -48,6 +48,12 @@ export const ImportUploadBody = Type.Object({
   invite: Type.Boolean(),
 });
 
+/** An upload template's bytes (XLSX or CSV): every importable column with one example row. */
+export const TemplateBytes = Type.Unsafe<Buffer>({
+  description: 'The upload template (XLSX or CSV): every importable column with one example row.',
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+});
+
 export const TemplateQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')], { default: 'xlsx' })),
 });

@@ -5,7 +5,7 @@ import { normaliseHeader, type UploadRowError } from '../../domain/athlete-uploa
 import { checkPsaInput, commitmentFromText, PSA_UPLOAD_HEADERS, RECRUITING_LIMITS } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
 import { recordAudits } from '../audit/audit.repository';
-import { detectSheetKind, readSheet } from '../athletes/athlete-upload-file';
+import { readRecruitingSheet, type UploadCheck } from './recruiting-uploads';
 
 export interface CheckedPsaRow {
   row: number;
@@ -21,18 +21,8 @@ export async function checkPsaUpload(
   schoolId: string,
   fileName: string,
   bytes: Buffer,
-): Promise<{ headers: string[]; rows: CheckedPsaRow[]; errors: UploadRowError[] }> {
-  const kind = detectSheetKind(fileName, bytes);
-  const sheet = readSheet(kind, bytes);
-  if (sheet.rows.length === 0) throw new AppError('UPLOAD_EMPTY');
-  if (sheet.rows.length > RECRUITING_LIMITS.uploadMaxRows) {
-    throw new AppError('UPLOAD_LIMIT_EXCEEDED', [
-      {
-        field: 'file',
-        message: `Upload limits exceeded: at most 1,000 prospects per batch (this file has ${sheet.rows.length}).`,
-      },
-    ]);
-  }
+): Promise<UploadCheck<CheckedPsaRow>> {
+  const sheet = readRecruitingSheet(fileName, bytes, { maxRows: RECRUITING_LIMITS.uploadMaxRows, noun: 'prospects' });
   const fields = sheet.headers.map((h) => PSA_UPLOAD_HEADERS[normaliseHeader(h)] ?? null);
   if (!fields.includes('firstName') || !fields.includes('lastName')) {
     throw new AppError('UPLOAD_FAILED', [

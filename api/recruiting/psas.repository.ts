@@ -236,6 +236,7 @@ export async function listActivities(db: Db, schoolId: string, psaId: string) {
   const rows = await db
     .selectFrom('psa_activities as a')
     .leftJoin('users as u', 'u.id', 'a.logged_by')
+    .leftJoin('users as c', 'c.id', 'a.coach_user_id')
     .where('a.school_id', '=', schoolId)
     .where('a.psa_id', '=', psaId)
     .select([
@@ -245,8 +246,10 @@ export async function listActivities(db: Db, schoolId: string, psaId: string) {
       'a.nights',
       'a.location',
       'a.summary',
+      'a.duration_minutes',
       'a.created_at',
       sql<string | null>`u.first_name || ' ' || u.last_name`.as('loggedBy'),
+      sql<string | null>`c.first_name || ' ' || c.last_name`.as('coach'),
     ])
     .orderBy('a.occurred_at', 'desc')
     .execute();
@@ -265,6 +268,8 @@ export async function listActivities(db: Db, schoolId: string, psaId: string) {
     nights: r.nights,
     location: r.location,
     summary: r.summary,
+    durationMinutes: r.duration_minutes,
+    coach: r.coach,
     loggedBy: r.loggedBy,
     flags: flags.get(r.id) ?? [],
   }));

@@ -12,6 +12,7 @@ import {
   PSA_FIELDS,
   PSA_LIST_COLUMNS,
   RECRUITING_LIMITS,
+  RECRUITING_STAFF_ROLES,
   type CommitmentStatus,
   type PsaListColumn,
 } from '../../domain/recruiting';
@@ -40,6 +41,10 @@ import {
   type PsaRow,
 } from './psas.repository';
 import { checkPsaUpload, importPsaRows } from './psa-upload.service';
+import { buildPhoneCallTemplate, checkPhoneCallUpload, importPhoneCalls } from './phone-call-upload.service';
+import { assertNoRowErrors, type UploadCheck } from './recruiting-uploads';
+import { sendTemplate } from '../athletes/athlete-upload-file';
+import { TemplateBytes, TemplateQuery } from '../athletes/athlete-uploads.schemas';
 import { listPsaRecruitingEvents } from './recruiting-events.repository';
 import { startTransferWorkflow, toTransferError, transferView } from './psa-transfer.service';
 import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer.workflow';
@@ -155,7 +160,7 @@ async function checkRefs(db: Db, schoolId: string, values: Record<string, unknow
       .select('user_id')
       .where('school_id', '=', schoolId)
       .where('user_id', '=', values.recruiting_coach_id)
-      .where('role', 'in', ['COACH', 'SCHOOL_ADMIN'])
+      .where('role', 'in', RECRUITING_STAFF_ROLES)
       .executeTakeFirst();
     if (!staff) throw new AppError('VALIDATION_FAILED', [{ field: 'recruitingCoachId', message: 'Unknown coach.' }]);
   }
@@ -643,47 +648,84 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/psas/uploads/check',
-    {
-      onRequest: canWrite,
-      schema: {
-        consumes: ['multipart/form-data'],
-        description: "Multipart XLSX, XLS or CSV (field 'file'): every row checked, nothing stored.",
-        response: ok(Loose, 413, 415),
+  /**
+   * A bulk upload's two routes: `<path>/check` reads and checks every row (nothing stored); `<path>` stores the rows
+   * only if every one is valid, in one transaction, and answers how many were stored.
+   */
+  function uploadRoutes<Row>(
+    path: string,
+    what: string,
+    check: (request: FastifyRequest, file: { filename: string; bytes: Buffer }) => Promise<UploadCheck<Row>>,
+    store: (request: FastifyRequest, rows: Row[]) => Promise<number>,
+  ) {
+    app.post(
+      `${path}/check`,
+      {
+        onRequest: canWrite,
+        schema: {
+          consumes: ['multipart/form-data'],
+          description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): every row checked, nothing stored.`,
+          response: ok(Loose, 413, 415),
+        },
       },
-    },
-    async (request) => {
-      const file = await readUploadedFile(request);
-      const checked = await checkPsaUpload(db, authOf(request).school.id, file.filename, file.bytes);
-      return { rows: checked.rows.length, errors: checked.errors, headers: checked.headers };
+      async (request) => {
+        const checked = await check(request, await readUploadedFile(request));
+        return { rows: checked.rows.length, errors: checked.errors, headers: checked.headers };
+      },
+    );
+    app.post(
+      path,
+      {
+        onRequest: canWrite,
+        schema: {
+          consumes: ['multipart/form-data'],
+          description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): stored only if every row is valid, in one transaction.`,
+          response: { 201: Loose, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const checked = await check(request, await readUploadedFile(request));
+        assertNoRowErrors(checked.errors);
+        return reply.code(201).send({ created: await store(request, checked.rows) });
+      },
+    );
+  }
+
+  uploadRoutes(
+    '/psas/uploads',
+    'prospects',
+    (request, file) => checkPsaUpload(db, authOf(request).school.id, file.filename, file.bytes),
+    (request, rows) => {
+      const auth = authOf(request);
+      return importPsaRows(db, auth.school.id, auth.user.id, rows, requestMeta(request));
     },
   );
 
-  app.post(
-    '/psas/uploads',
+  app.get(
+    '/psas/phone-calls/uploads/template',
     {
       onRequest: canWrite,
-      schema: {
-        consumes: ['multipart/form-data'],
-        description:
-          "Multipart XLSX, XLS or CSV (field 'file'): stored only if every row is valid, in one transaction.",
-        response: { 201: Loose, ...errorResponses(400, 401, 403, 413, 415) },
-      },
+      schema: { querystring: TemplateQuery, response: { 200: TemplateBytes, ...errorResponses(400, 401, 403) } },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const file = await readUploadedFile(request);
-      const checked = await checkPsaUpload(db, auth.school.id, file.filename, file.bytes);
-      if (checked.errors.length)
-        throw new AppError(
-          'UPLOAD_ROW_ERRORS',
-          checked.errors.slice(0, 200).map((e) => ({ field: `row ${e.row}: ${e.column}`, message: e.message })),
-        );
-      const created = await importPsaRows(db, auth.school.id, auth.user.id, checked.rows, requestMeta(request));
-      return reply.code(201).send({ created });
+      const format = request.query.format ?? 'xlsx';
+      return sendTemplate(reply, format, 'phone-calls-template', buildPhoneCallTemplate(format));
     },
   );
+
+  uploadRoutes(
+    '/psas/phone-calls/uploads',
+    'phone calls',
+    (request, file) => {
+      const auth = authOf(request);
+      return checkPhoneCallUpload(db, auth.school.id, auth.user.id, file.filename, file.bytes);
+    },
+    (request, rows) => {
+      const auth = authOf(request);
+      return importPhoneCalls(db, auth.school.id, auth.user.id, rows, requestMeta(request));
+    },
+  );
+
   /**
    * A coach (or admin) requests the prospect's transfer to a team's roster for an academic year; the
    * `psa-transfer:<psaId>` process waits for a school admin's decision.

@@ -30,6 +30,7 @@ import {
   type AthleteUpload,
 } from './athlete-uploads.api';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { UploadProblemsTable } from '../../shared/table/UploadProblemsTable';
 
 const ACCEPT = [
   'text/csv',
@@ -140,26 +141,7 @@ function RowErrors({ upload }: { upload: AthleteUpload }) {
         {upload.errorRowCount === 1 ? 'needs' : 'need'} fixing. Correct your file and upload it again, or change the
         column mapping above. Nothing has been stored.
       </Alert>
-      <TableScroll minWidth={480}>
-        <Table striped verticalSpacing="xs" aria-label="Errors by row">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>What is wrong</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((e, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{e.row}</Table.Td>
-                <Table.Td>{e.column}</Table.Td>
-                <Table.Td>{e.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <UploadProblemsTable label="Errors by row" minWidth={480} problems={shown} />
       {upload.errors.length > shown.length && (
         <Text size="sm" c="dimmed">
           And {countOf(upload.errors.length - shown.length, 'more problem')}.

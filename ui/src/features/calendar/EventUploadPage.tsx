@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { Alert, Anchor, Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
 import { useMe } from '../../shared/session';
 import { NothingHere } from '../../shared/states';
-import { TableScroll } from '../../shared/table/TableScroll';
+import { UploadProblemsTable } from '../../shared/table/UploadProblemsTable';
 
 const ACCEPT = [
   'text/csv',
@@ -174,26 +174,15 @@ export function EventUploadPage() {
           <Text fw={600} p="md" pb="xs">
             {countOf(result.problems.length, 'problem')} to fix, then upload the file again
           </Text>
-          <TableScroll minWidth={560}>
-            <Table verticalSpacing="xs" aria-label="Problems in the file">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Row</Table.Th>
-                  <Table.Th>Column</Table.Th>
-                  <Table.Th>Problem</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.problems.map((p, i) => (
-                  <Table.Tr key={`${p.row}-${p.field}-${i}`}>
-                    <Table.Td>{p.row === 0 ? 'File' : p.row}</Table.Td>
-                    <Table.Td>{EVENT_UPLOAD_COLUMNS.find((c) => c.field === p.field)?.header ?? ''}</Table.Td>
-                    <Table.Td>{p.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+          <UploadProblemsTable
+            label="Problems in the file"
+            minWidth={560}
+            problems={result.problems.map((p) => ({
+              row: p.row,
+              column: EVENT_UPLOAD_COLUMNS.find((c) => c.field === p.field)?.header ?? '',
+              message: p.message,
+            }))}
+          />
         </Card>
       )}
     </Stack>

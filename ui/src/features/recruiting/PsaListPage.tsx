@@ -3,21 +3,17 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   MultiSelect,
   Pagination,
-  Progress,
   Select,
   Stack,
   Table,
   Text,
   TextInput,
-  FileInput,
-  List,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PSA_COLUMNS, PSA_LIST_COLUMNS, type PsaListColumn } from '../../../../domain/recruiting';
+import { DEFAULT_PSA_COLUMNS, PSA_FIELDS, PSA_LIST_COLUMNS, type PsaListColumn } from '../../../../domain/recruiting';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { formatDate } from '../../shared/format';
 import { countOf } from '../../shared/labels';
@@ -33,9 +29,10 @@ import {
   usePsaAction,
   usePsaList,
   usePsaMeta,
-  useUploadPsas,
+  phoneCallTemplateUrl,
   type Psa,
 } from './recruiting.api';
+import { BulkUploadModal, type BulkUploadModalProps } from './BulkUploadModal';
 
 const PAGE = 25;
 
@@ -61,123 +58,39 @@ function cell(p: Psa, c: PsaListColumn) {
   return v === null || v === undefined || v === '' ? '—' : String(v);
 }
 
-/** Bulk upload of prospects: pick a file, every row is checked first, then stored all at once. */
-function UploadModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [stage, setStage] = useState<'idle' | 'checking' | 'checked' | 'importing' | 'done'>('idle');
-  const upload = useUploadPsas();
-  const [result, setResult] = useState<{
-    rows?: number;
-    created?: number;
-    errors?: { row: number; column: string; message: string }[];
-  } | null>(null);
-  const progress = { idle: 0, checking: 35, checked: 50, importing: 80, done: 100 }[stage];
-  const reset = () => {
-    setFile(null);
-    setStage('idle');
-    setResult(null);
-    upload.reset();
-  };
-  const check = async (f: File) => {
-    setStage('checking');
-    setResult(null);
-    try {
-      setResult(await upload.mutateAsync({ file: f, commit: false }));
-      setStage('checked');
-    } catch {
-      setStage('idle');
-    }
-  };
-  const store = async () => {
-    if (!file) return;
-    setStage('importing');
-    try {
-      setResult(await upload.mutateAsync({ file, commit: true }));
-      setStage('done');
-    } catch {
-      setStage('checked');
-    }
-  };
-  const errors = result?.errors ?? [];
-  return (
-    <Modal
-      opened={opened}
-      onClose={() => {
-        reset();
-        onClose();
-      }}
-      title="Bulk upload prospects"
-      size="lg"
-    >
-      <Stack>
-        <Text size="sm" c="dimmed">
-          An XLSX, XLS or CSV file with at most 1,000 prospects. The first row names the columns (at least First name
-          and Last name). Every row is checked before anything is stored.
-        </Text>
-        <FileInput
-          label="Spreadsheet"
-          placeholder="Choose a file"
-          accept=".xlsx,.xls,.csv"
-          value={file}
-          onChange={(f) => {
-            setFile(f);
-            if (f) void check(f);
-          }}
-        />
-        {stage !== 'idle' && (
-          <Progress
-            value={progress}
-            animated={stage === 'checking' || stage === 'importing'}
-            aria-label="Upload progress"
-          />
-        )}
-        <ApiErrorAlert error={upload.error} />
-        {stage === 'checked' && result && errors.length === 0 && (
-          <Text size="sm">{countOf(result.rows ?? 0, 'prospect')} ready to add.</Text>
-        )}
-        {errors.length > 0 && (
-          <Stack gap={4} role="alert">
-            <Text size="sm" fw={600} c="red.8">
-              Bulk upload errors: fix {countOf(errors.length, 'problem')} and choose the file again.
-            </Text>
-            <List size="sm" mah={220} style={{ overflow: 'auto' }}>
-              {errors.slice(0, 200).map((e, i) => (
-                <List.Item key={i}>
-                  Row {e.row}, {e.column}: {e.message}
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
-        )}
-        {stage === 'done' && result && (
-          <Text size="sm" c="green.9" role="status">
-            {countOf(result.created ?? 0, 'prospect')} added.
-          </Text>
-        )}
-        <Group justify="flex-end">
-          {stage === 'done' ? (
-            <Button
-              onClick={() => {
-                reset();
-                onClose();
-              }}
-            >
-              Done
-            </Button>
-          ) : (
-            <Button
-              onClick={() => void store()}
-              disabled={stage !== 'checked' || errors.length > 0}
-              loading={stage === 'importing'}
-            >
-              Add prospects
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
+/** A prospect upload reports field names: shown with their labels. */
+const psaColumnLabel = (column: string) =>
+  column === 'commitmentStatus'
+    ? 'Commitment status'
+    : ((PSA_FIELDS as Record<string, { label: string }>)[column]?.label ?? column);
+
+/** Which bulk upload is open on the list: prospects, or phone calls to them. */
+type UploadKind = 'prospects' | 'phoneCalls';
+
+const UPLOADS: Record<UploadKind, Omit<BulkUploadModalProps, 'opened' | 'onClose'>> = {
+  prospects: {
+    title: 'Bulk upload prospects',
+    description:
+      'An XLSX, XLS or CSV file with at most 1,000 prospects. The first row names the columns (at least First name and Last name). Every row is checked before anything is stored.',
+    path: '/psas/uploads',
+    noun: 'prospect',
+    ready: 'ready to add',
+    done: 'added',
+    submitLabel: 'Add prospects',
+    columnLabel: psaColumnLabel,
+  },
+  phoneCalls: {
+    title: 'Upload phone calls',
+    description:
+      "An XLSX, XLS or CSV file with at most 1,000 phone calls, one a row: the prospect's email (or prospect ID), the date and time (your school's time zone), the duration in minutes, the coach's email (blank: you) and notes. Every row is checked before anything is stored; each call appears in its prospect's recruiting history.",
+    path: '/psas/phone-calls/uploads',
+    noun: 'phone call',
+    ready: 'ready to log',
+    done: 'logged',
+    submitLabel: 'Log phone calls',
+    templates: { xlsx: phoneCallTemplateUrl('xlsx'), csv: phoneCallTemplateUrl('csv') },
+  },
+};
 
 /** The prospect list (admin and coach portals) and its archived twin: columns, filters, export, upload. */
 export function PsaListPage({ archived = false }: { archived?: boolean }) {
@@ -191,7 +104,7 @@ export function PsaListPage({ archived = false }: { archived?: boolean }) {
   const [tag, setTag] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [columns, setColumns] = useState<PsaListColumn[]>(DEFAULT_PSA_COLUMNS);
-  const [uploading, setUploading] = useState(false);
+  const [uploading, setUploading] = useState<UploadKind | null>(null);
   const [showDuplicates, setShowDuplicates] = useState(false);
   const filters = {
     archived: archived || undefined,
@@ -229,8 +142,11 @@ export function PsaListPage({ archived = false }: { archived?: boolean }) {
               <Button component={Link} to="/psaProfile">
                 Add prospect
               </Button>
-              <Button variant="default" onClick={() => setUploading(true)}>
+              <Button variant="default" onClick={() => setUploading('prospects')}>
                 Bulk upload
+              </Button>
+              <Button variant="default" onClick={() => setUploading('phoneCalls')}>
+                Upload phone calls
               </Button>
               <Button variant="default" component={Link} to="/recruitingBoard">
                 Board
@@ -390,7 +306,9 @@ export function PsaListPage({ archived = false }: { archived?: boolean }) {
           {total > PAGE && <Pagination total={Math.ceil(total / PAGE)} value={page} onChange={setPage} />}
         </>
       )}
-      <UploadModal opened={uploading} onClose={() => setUploading(false)} />
+      {uploading && (
+        <BulkUploadModal key={uploading} opened onClose={() => setUploading(null)} {...UPLOADS[uploading]} />
+      )}
     </Stack>
   );
 }

@@ -23,6 +23,7 @@ import { PSA_FIELDS, type PsaField } from '../../../../domain/recruiting';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { fieldErrors } from '../../shared/api';
 import { formatDate, formatDateTime } from '../../shared/format';
+import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
 import { useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
@@ -36,7 +37,7 @@ import {
   PSA_STATES,
 } from './recruiting-labels';
 import { PsaFormsCard } from './PsaFormsCard';
-import { usePsa, usePsaAction, usePsaMeta, type PsaProfile } from './recruiting.api';
+import { usePsa, usePsaAction, usePsaMeta, type PsaActivity, type PsaProfile } from './recruiting.api';
 
 const SECTIONS: { title: string; fields: PsaField[] }[] = [
   {
@@ -130,6 +131,18 @@ function bodyOf(form: Form, meta: { teams: { id: string }[] } | undefined) {
   return body;
 }
 
+/** An activity's facts on one line: where, how many nights, how long a call lasted and who made it. */
+function activityFacts(a: PsaActivity): string {
+  return [
+    a.location,
+    a.nights !== null ? countOf(a.nights, 'night') : null,
+    a.durationMinutes ? countOf(a.durationMinutes, 'minute') : null,
+    a.coach ? `Coach: ${a.coach}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function ActivityLog({ profile }: { profile: PsaProfile }) {
   const action = usePsaAction(profile.psa.id);
   const [kind, setKind] = useState<string | null>('PHONE_CALL');
@@ -219,14 +232,9 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
                     <Table.Td>
                       <Stack gap={2}>
                         {a.summary && <Text size="sm">{a.summary}</Text>}
-                        {(a.location || a.nights !== null) && (
+                        {activityFacts(a) && (
                           <Text size="xs" c="dimmed">
-                            {[
-                              a.location,
-                              a.nights !== null ? `${a.nights} ${a.nights === 1 ? 'night' : 'nights'}` : null,
-                            ]
-                              .filter(Boolean)
-                              .join(' · ')}
+                            {activityFacts(a)}
                           </Text>
                         )}
                         {a.flags.map((f) => (

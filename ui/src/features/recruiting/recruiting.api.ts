@@ -30,6 +30,9 @@ export interface PsaActivity {
   nights: number | null;
   location: string | null;
   summary: string | null;
+  /** Phone calls: minutes, and the staff member who made the call. */
+  durationMinutes?: number | null;
+  coach?: string | null;
   loggedBy: string | null;
   flags: string[];
 }
@@ -161,16 +164,26 @@ export function useMoveCard() {
   });
 }
 
-export function useUploadPsas() {
+/** A recruiting bulk upload's base path: prospects, or phone calls. */
+export type RecruitingUploadPath = '/psas/uploads' | '/psas/phone-calls/uploads';
+
+export interface UploadResult {
+  rows?: number;
+  created?: number;
+  errors?: { row: number; column: string; message: string }[];
+}
+
+/** Checks a file (`commit: false`, nothing stored) or stores every row of it; a store refreshes the prospects. */
+export function useRecruitingUpload(path: RecruitingUploadPath) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ file, commit }: { file: File; commit: boolean }) =>
-      apiUpload<{ rows?: number; created?: number; errors?: { row: number; column: string; message: string }[] }>(
-        commit ? '/psas/uploads' : '/psas/uploads/check',
-        file,
-      ),
+      apiUpload<UploadResult>(commit ? path : `${path}/check`, file),
     onSuccess: (_d, v) => {
       if (v.commit) void client.invalidateQueries({ queryKey: KEY });
     },
   });
 }
+
+export const phoneCallTemplateUrl = (format: 'xlsx' | 'csv') =>
+  buildApiUrl('/psas/phone-calls/uploads/template', { format });
