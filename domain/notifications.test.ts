@@ -44,4 +44,51 @@ describe('notificationTarget', () => {
         .route,
     ).toBe('/disclosuredetail?id=d1');
   });
+
+  describe('recruiting', () => {
+    const transfer = {
+      module: 'recruiting',
+      status: 'init',
+      title: 'Transfer requested',
+      featureData: { psaId: 'p1', isRecruitment: true },
+    };
+    const expense = {
+      module: 'recruiting',
+      status: 'init',
+      title: 'Expense submitted',
+      featureData: { expenseId: 'x1' },
+    };
+    const answered = {
+      module: 'recruiting',
+      status: 'submitted',
+      title: 'Questionnaire answered',
+      featureData: { psaId: 'p2', isRecruitment: true },
+    };
+    const event = {
+      module: 'recruiting',
+      status: 'init',
+      title: 'Recruiting event submitted',
+      eventId: 'e1',
+      isRecruiting: true,
+      featureData: { eventId: 'e1', isRecruitment: true },
+    };
+
+    it.each(['admin', 'coach'])('opens the prospect, the expense and the event for a %s', (portal) => {
+      expect(notificationTarget(transfer, portal).route).toBe('/psaProfile/p1');
+      expect(notificationTarget(answered, portal).route).toBe('/psaProfile/p2');
+      expect(notificationTarget(expense, portal).route).toBe('/expenses?expense=x1');
+      expect(notificationTarget(event, portal).route).toBe('/recruitmentEvents/e1');
+    });
+
+    it('falls back to each portal’s prospect list when nothing is named', () => {
+      const bare = { module: 'recruiting', status: 'acknowledge', title: 'Done' };
+      expect(notificationTarget(bare, 'admin').route).toBe('/admin/psaManagement');
+      expect(notificationTarget(bare, 'coach').route).toBe('/coach/psaManagement');
+    });
+
+    it('leaves a calendar event that is not a recruiting one to the prospect list', () => {
+      const plain = { module: 'recruiting', status: 'init', title: 'x', featureData: { eventId: 'e2' } };
+      expect(notificationTarget(plain, 'admin').route).toBe('/admin/psaManagement');
+    });
+  });
 });
