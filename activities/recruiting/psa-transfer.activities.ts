@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { insertAthleteProfile } from '../../api/athletes/athletes.repository';
 import { recordAudit } from '../../api/audit/audit.repository';
@@ -96,6 +96,7 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
           url: `/psaProfile/${input.psaId}`,
         },
       ]);
+      const requestRun = Context.current().info.workflowExecution.runId;
       await notifyEach(db, {
         schoolId: input.schoolId,
         userIds: await listSchoolAdmins(db, input.schoolId),
@@ -108,7 +109,8 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
           sportTeamName: row.team,
           featureData: { psaId: input.psaId, isRecruitment: true },
         },
-        keyOf: (userId) => currentSideEffectKey('notification', `request:${input.transferId}:${userId}`),
+        // A rejected transfer may be requested again under the same workflow id and transfer row: each run is news.
+        keyOf: (userId) => currentSideEffectKey('notification', `request:${requestRun}:${userId}`),
       });
     },
 
