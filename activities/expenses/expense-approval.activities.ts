@@ -29,7 +29,8 @@ export function createExpenseApprovalActivities(deps: { db: Kysely<Database> }) 
         .executeTakeFirst();
       if (!row || row.status !== 'PENDING') return;
       const who = row.first_name ? `${row.first_name} ${row.last_name}` : 'A coach';
-      const what = `${EXPENSE_CATEGORIES[row.category].toLowerCase()} expense "${row.name}" of ${formatDollars(row.amount_cents)}`;
+      const category = EXPENSE_CATEGORIES[row.category];
+      const amount = formatDollars(row.amount_cents);
       await ensureTasks(db, input.schoolId, [
         {
           workflowId: expenseWorkflowId(input.expenseId),
@@ -38,7 +39,7 @@ export function createExpenseApprovalActivities(deps: { db: Kysely<Database> }) 
           stepId: input.stepId,
           stepName: 'Approve expense',
           assigneeRole: 'SCHOOL_ADMIN',
-          title: `Approve ${who}'s ${what}`,
+          title: `Approve ${who}'s ${category.toLowerCase()} expense "${row.name}" of ${amount}`,
           url: `/expenses?expense=${input.expenseId}`,
         },
       ]);
@@ -50,7 +51,7 @@ export function createExpenseApprovalActivities(deps: { db: Kysely<Database> }) 
           module: 'recruiting',
           status: 'init',
           title: 'Expense submitted',
-          body: `${who} submitted the ${what} for approval.`,
+          body: `${who} submitted "${row.name}" (${category}, ${amount}) for approval.`,
           featureData: { expenseId: input.expenseId },
         },
         keyOf: (userId) => currentSideEffectKey('notification', `submitted:${userId}`),

@@ -193,7 +193,7 @@ describe('approval', () => {
       status: 'init',
       payload: { featureData: { expenseId: e.id } },
     });
-    expect(submitted.body).toMatch(/submitted the parking expense "Campus parking" of \$12\.00 for approval\.$/);
+    expect(submitted.body).toMatch(/^Test User .+ submitted "Campus parking" \(Parking, \$12\.00\) for approval\.$/);
     expect(await submittedTo(admin.id, e.id)).toHaveLength(1);
     expect(await submittedTo(coach.id, e.id)).toEqual([]);
 
