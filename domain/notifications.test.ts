@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLED_EVENT_TOAST, notificationTarget, statusTone } from './notifications';
+import { CANCELLED_EVENT_TOAST, notificationTarget, statusTone, type NotificationPayload } from './notifications';
 
 describe('statusTone', () => {
   it.each([
@@ -46,32 +46,22 @@ describe('notificationTarget', () => {
   });
 
   describe('recruiting', () => {
-    const transfer = {
+    const recruiting = (status: string, title: string, extra: Partial<NotificationPayload>): NotificationPayload => ({
       module: 'recruiting',
-      status: 'init',
-      title: 'Transfer requested',
-      featureData: { psaId: 'p1', isRecruitment: true },
-    };
-    const expense = {
-      module: 'recruiting',
-      status: 'init',
-      title: 'Expense submitted',
-      featureData: { expenseId: 'x1' },
-    };
-    const answered = {
-      module: 'recruiting',
-      status: 'submitted',
-      title: 'Questionnaire answered',
+      status,
+      title,
+      ...extra,
+    });
+    const transfer = recruiting('init', 'Transfer requested', { featureData: { psaId: 'p1', isRecruitment: true } });
+    const expense = recruiting('init', 'Expense submitted', { featureData: { expenseId: 'x1' } });
+    const answered = recruiting('submitted', 'Questionnaire answered', {
       featureData: { psaId: 'p2', isRecruitment: true },
-    };
-    const event = {
-      module: 'recruiting',
-      status: 'init',
-      title: 'Recruiting event submitted',
+    });
+    const event = recruiting('init', 'Recruiting event submitted', {
       eventId: 'e1',
       isRecruiting: true,
       featureData: { eventId: 'e1', isRecruitment: true },
-    };
+    });
 
     it.each(['admin', 'coach'])('opens the prospect, the expense and the event for a %s', (portal) => {
       expect(notificationTarget(transfer, portal).route).toBe('/psaProfile/p1');
