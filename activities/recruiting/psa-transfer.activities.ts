@@ -96,7 +96,7 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
           url: `/psaProfile/${input.psaId}`,
         },
       ]);
-      const requestRun = Context.current().info.workflowExecution.runId;
+      const requestRun = Context.current().info.workflowExecution?.runId ?? input.transferId;
       await notifyEach(db, {
         schoolId: input.schoolId,
         userIds: await listSchoolAdmins(db, input.schoolId),
