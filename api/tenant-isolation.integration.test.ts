@@ -268,7 +268,32 @@ async function seedRecruitingRows(db: TestApp['database']['db'], schoolId: strin
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { templateId: form.formId, sendId: send.id, questionnaireId: questionnaire.id };
+  // One answer with a stored attachment, so the attachment download aims at a real school-A file.
+  const attachment = await insertStoredFile(db, schoolId, {
+    uploadedBy: null,
+    purpose: 'questionnaire-attachment',
+    filename: `still-${tag}.png`,
+    contentType: 'image/png',
+    bytes: Buffer.from('89504e470d0a1a0a', 'hex'),
+  });
+  await db
+    .insertInto('questionnaire_responses')
+    .values({
+      school_id: schoolId,
+      questionnaire_id: questionnaire.id,
+      psa_id: psa.id,
+      form_version_id: form.versionId,
+      contact: JSON.stringify({ email: `sent-${tag}@x.example` }),
+      answers: JSON.stringify({ film: [{ fileId: attachment.id, name: attachment.filename, size: 8 }] }),
+      created_psa: false,
+    })
+    .execute();
+  return {
+    templateId: form.formId,
+    sendId: send.id,
+    questionnaireId: questionnaire.id,
+    attachmentId: attachment.id,
+  };
 }
 
 /** A pending expense with one receipt, and a recruiting material, so their id routes aim at real school-A rows. */
@@ -438,6 +463,10 @@ function idRouteCases(
     'PATCH /api/v1/questionnaires/:id': { id: target.recruiting.questionnaireId, body: { name: 'Taken over' } },
     'POST /api/v1/questionnaires/:id/activate': { id: target.recruiting.questionnaireId },
     'POST /api/v1/questionnaires/:id/deactivate': { id: target.recruiting.questionnaireId },
+    'GET /api/v1/questionnaires/:id/attachments/:fileId': {
+      id: target.recruiting.questionnaireId,
+      params: { id: target.recruiting.questionnaireId, fileId: target.recruiting.attachmentId },
+    },
     'PUT /api/v1/recruiting-events/:id': {
       id: target.recruitingEventId,
       body: {

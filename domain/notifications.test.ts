@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLED_EVENT_TOAST, notificationTarget, statusTone } from './notifications';
+import { CANCELLED_EVENT_TOAST, notificationTarget, statusTone, type NotificationPayload } from './notifications';
 
 describe('statusTone', () => {
   it.each([
@@ -43,5 +43,42 @@ describe('notificationTarget', () => {
       notificationTarget({ module: 'disclosure/comment', status: 'comment', title: 'x', disclosureId: 'd1' }, 'admin')
         .route,
     ).toBe('/disclosuredetail?id=d1');
+  });
+
+  describe('recruiting', () => {
+    const recruiting = (status: string, title: string, extra: Partial<NotificationPayload>): NotificationPayload => ({
+      module: 'recruiting',
+      status,
+      title,
+      ...extra,
+    });
+    const transfer = recruiting('init', 'Transfer requested', { featureData: { psaId: 'p1', isRecruitment: true } });
+    const expense = recruiting('init', 'Expense submitted', { featureData: { expenseId: 'x1' } });
+    const answered = recruiting('submitted', 'Questionnaire answered', {
+      featureData: { psaId: 'p2', isRecruitment: true },
+    });
+    const event = recruiting('init', 'Recruiting event submitted', {
+      eventId: 'e1',
+      isRecruiting: true,
+      featureData: { eventId: 'e1', isRecruitment: true },
+    });
+
+    it.each(['admin', 'coach'])('opens the prospect, the expense and the event for a %s', (portal) => {
+      expect(notificationTarget(transfer, portal).route).toBe('/psaProfile/p1');
+      expect(notificationTarget(answered, portal).route).toBe('/psaProfile/p2');
+      expect(notificationTarget(expense, portal).route).toBe('/expenses?expense=x1');
+      expect(notificationTarget(event, portal).route).toBe('/recruitmentEvents/e1');
+    });
+
+    it('falls back to each portal’s prospect list when nothing is named', () => {
+      const bare = { module: 'recruiting', status: 'acknowledge', title: 'Done' };
+      expect(notificationTarget(bare, 'admin').route).toBe('/admin/psaManagement');
+      expect(notificationTarget(bare, 'coach').route).toBe('/coach/psaManagement');
+    });
+
+    it('leaves a calendar event that is not a recruiting one to the prospect list', () => {
+      const plain = { module: 'recruiting', status: 'init', title: 'x', featureData: { eventId: 'e2' } };
+      expect(notificationTarget(plain, 'admin').route).toBe('/admin/psaManagement');
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { recruitingEventUrl } from './recruiting-events';
+
 /** Notification modules and their statuses (spec part 1 §3–4, part 2 §4). */
 export const NOTIFICATION_STATUSES = {
   calendar: ['init', 'edit', 'invite', 'cancel'],
@@ -119,10 +121,14 @@ export function notificationTarget(
     case 'roster':
       return { route: admin ? '/rosterManagement' : '/coachTeamManagement' };
     case 'recruiting':
-    case 'PSA':
-      if (n.featureData?.expenseId) return { route: '/expenses' };
-      if (n.featureData?.psaId) return { route: admin ? `/psaProfile/${n.featureData.psaId}` : `/coach/psaManagement` };
+    case 'PSA': {
+      // Expenses, a recruiting event and a prospect's profile are staff screens: admins and coaches open the same one.
+      const eventId = n.featureData?.eventId ?? n.eventId;
+      if (n.featureData?.expenseId) return { route: `/expenses?expense=${n.featureData.expenseId}` };
+      if (eventId && (n.featureData?.isRecruitment || n.isRecruiting)) return { route: recruitingEventUrl(eventId) };
+      if (n.featureData?.psaId) return { route: `/psaProfile/${n.featureData.psaId}` };
       return { route: admin ? '/admin/psaManagement' : '/coach/psaManagement' };
+    }
     case 'messaging':
       return {
         route: admin

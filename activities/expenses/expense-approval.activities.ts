@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../api/audit/audit.repository';
-import { insertNotification } from '../../api/notifications/notifications.repository';
+import { insertNotification, notifyEach } from '../../api/notifications/notifications.repository';
+import { listSchoolAdmins } from '../../api/rosters/rosters.repository';
 import { ensureTasks } from '../../api/tasks/tasks.repository';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import { EXPENSE_CATEGORIES, expenseWorkflowId, formatDollars } from '../../domain/expenses';
@@ -17,17 +18,19 @@ const stop = (code: ErrorCode) => ApplicationFailure.nonRetryable(ERRORS[code].m
 export function createExpenseApprovalActivities(deps: { db: Kysely<Database> }) {
   const { db } = deps;
   return {
-    /** Puts the approval in the school admins' My Tasks (once). */
+    /** Puts the approval in the school admins' My Tasks and tells each of them (once). */
     async openExpenseTask(input: { schoolId: string; expenseId: string; stepId: string }): Promise<void> {
       const row = await db
         .selectFrom('expenses as e')
         .leftJoin('users as u', 'u.id', 'e.submitted_by')
         .where('e.id', '=', input.expenseId)
         .where('e.school_id', '=', input.schoolId)
-        .select(['e.status', 'e.name', 'e.category', 'e.amount_cents', 'u.first_name', 'u.last_name'])
+        .select(['e.status', 'e.name', 'e.category', 'e.amount_cents', 'e.submitted_by', 'u.first_name', 'u.last_name'])
         .executeTakeFirst();
       if (!row || row.status !== 'PENDING') return;
       const who = row.first_name ? `${row.first_name} ${row.last_name}` : 'A coach';
+      const category = EXPENSE_CATEGORIES[row.category];
+      const amount = formatDollars(row.amount_cents);
       await ensureTasks(db, input.schoolId, [
         {
           workflowId: expenseWorkflowId(input.expenseId),
@@ -36,10 +39,23 @@ export function createExpenseApprovalActivities(deps: { db: Kysely<Database> }) 
           stepId: input.stepId,
           stepName: 'Approve expense',
           assigneeRole: 'SCHOOL_ADMIN',
-          title: `Approve ${who}'s ${EXPENSE_CATEGORIES[row.category].toLowerCase()} expense "${row.name}" of ${formatDollars(row.amount_cents)}`,
+          title: `Approve ${who}'s ${category.toLowerCase()} expense "${row.name}" of ${amount}`,
           url: `/expenses?expense=${input.expenseId}`,
         },
       ]);
+      await notifyEach(db, {
+        schoolId: input.schoolId,
+        userIds: await listSchoolAdmins(db, input.schoolId),
+        skip: row.submitted_by,
+        payload: {
+          module: 'recruiting',
+          status: 'init',
+          title: 'Expense submitted',
+          body: `${who} submitted "${row.name}" (${category}, ${amount}) for approval.`,
+          featureData: { expenseId: input.expenseId },
+        },
+        keyOf: (userId) => currentSideEffectKey('notification', `submitted:${userId}`),
+      });
     },
 
     async decideExpense(input: {

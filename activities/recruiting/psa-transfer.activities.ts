@@ -1,9 +1,9 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { insertAthleteProfile } from '../../api/athletes/athletes.repository';
 import { recordAudit } from '../../api/audit/audit.repository';
-import { insertNotification } from '../../api/notifications/notifications.repository';
-import { ensureRosterRow } from '../../api/rosters/rosters.repository';
+import { insertNotification, notifyEach } from '../../api/notifications/notifications.repository';
+import { ensureRosterRow, listSchoolAdmins } from '../../api/rosters/rosters.repository';
 import { findSchoolSettings } from '../../api/school/school.repository';
 import { invitationTiming } from '../../api/school/school.service';
 import { ensureTasks } from '../../api/tasks/tasks.repository';
@@ -64,7 +64,7 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
   }
 
   return {
-    /** Puts the approval in the school admins' My Tasks (once per request). */
+    /** Puts the approval in the school admins' My Tasks and tells each of them (once per request). */
     async openPsaTransferTask(input: { schoolId: string; psaId: string; transferId: string; stepId: string }) {
       const row = await db
         .selectFrom('psa_transfers as x')
@@ -73,7 +73,15 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
         .innerJoin('academic_years as y', 'y.id', 'x.academic_year_id')
         .where('x.id', '=', input.transferId)
         .where('x.school_id', '=', input.schoolId)
-        .select(['x.status', 'p.first_name', 'p.last_name', 't.name as team', 'y.start_year', 'y.end_year'])
+        .select([
+          'x.status',
+          'x.requested_by',
+          'p.first_name',
+          'p.last_name',
+          't.name as team',
+          'y.start_year',
+          'y.end_year',
+        ])
         .executeTakeFirst();
       if (!row || row.status !== 'PENDING') return;
       await ensureTasks(db, input.schoolId, [
@@ -88,6 +96,22 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
           url: `/psaProfile/${input.psaId}`,
         },
       ]);
+      const requestRun = Context.current().info.workflowExecution?.runId ?? input.transferId;
+      await notifyEach(db, {
+        schoolId: input.schoolId,
+        userIds: await listSchoolAdmins(db, input.schoolId),
+        skip: row.requested_by,
+        payload: {
+          module: 'recruiting',
+          status: 'init',
+          title: 'Transfer requested',
+          body: `${row.first_name} ${row.last_name} is waiting to join the ${row.team} roster for ${row.start_year}-${row.end_year}.`,
+          sportTeamName: row.team,
+          featureData: { psaId: input.psaId, isRecruitment: true },
+        },
+        // A rejected transfer may be requested again under the same workflow id and transfer row: each run is news.
+        keyOf: (userId) => currentSideEffectKey('notification', `request:${requestRun}:${userId}`),
+      });
     },
 
     async approvePsaTransfer(input: {

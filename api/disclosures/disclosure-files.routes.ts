@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { Type } from 'typebox';
 import { DISCLOSURE_LIMITS } from '../../domain/disclosures';
 import { AppError, ERRORS } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
-import { errorResponses } from '../shared/schemas';
+import { errorResponses, StoredFileBytes } from '../shared/schemas';
 import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
 import { sendAuditedDownload } from '../shared/send-stored-file';
@@ -26,11 +25,6 @@ interface FileRouteOptions {
   detail: (auth: AuthContext, id: string) => Promise<DisclosureDetailDto>;
   plan: onRequestAsyncHookHandler;
 }
-
-const FileBytes = Type.Unsafe<Uint8Array>({
-  description: 'The attachment as uploaded, with the content type it was stored with (one of the allowed file types).',
-  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-});
 
 /**
  * A disclosure's attachments: the athlete uploads one file per request (multipart field `file`) while the disclosure
@@ -176,7 +170,7 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
       onRequest: canRead,
       schema: {
         params: AttachmentParams,
-        response: { 200: FileBytes, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: StoredFileBytes, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

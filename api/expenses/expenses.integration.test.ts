@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../activities/testing/fixtures';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
@@ -177,6 +178,24 @@ describe('approval', () => {
     });
     expect(task.title).toContain('Campus parking');
     expect(task.title).toContain('$12.00');
+    // The school's admins hear of it in the notification centre too, once.
+    const submittedTo = async (userId: string, expenseId: string) =>
+      t.database.db
+        .selectFrom('notifications')
+        .select(['module', 'status', 'body', 'payload'])
+        .where('user_id', '=', userId)
+        .where('title', '=', 'Expense submitted')
+        .where(sql<boolean>`payload->'featureData'->>'expenseId' = ${expenseId}`)
+        .execute();
+    const submitted = await waitFor(async () => (await submittedTo(admin.id, e.id))[0]);
+    expect(submitted).toMatchObject({
+      module: 'recruiting',
+      status: 'init',
+      payload: { featureData: { expenseId: e.id } },
+    });
+    expect(submitted.body).toMatch(/^Test User .+ submitted "Campus parking" \(Parking, \$12\.00\) for approval\.$/);
+    expect(await submittedTo(admin.id, e.id)).toHaveLength(1);
+    expect(await submittedTo(coach.id, e.id)).toEqual([]);
 
     const byCoach = await call(coach, 'POST', `/expenses/${e.id}/decision`, { decision: 'APPROVE' });
     expect(byCoach.status).toBe(403);
@@ -216,6 +235,15 @@ describe('approval', () => {
     expect(note.payload).toMatchObject({ featureData: { expenseId: e.id } });
     const result = await t.temporal.workflow.getHandle(`expense-approval:${e.id}`).result();
     expect(result).toEqual({ status: 'APPROVED' });
+    // An admin's own expense waits for another admin: they are not told of what they filed themselves.
+    await waitFor(() =>
+      db
+        .selectFrom('tasks')
+        .select('id')
+        .where('workflow_id', '=', `expense-approval:${adminsOwn.id}`)
+        .executeTakeFirst(),
+    );
+    expect(await submittedTo(admin.id, adminsOwn.id)).toEqual([]);
   });
 
   it('rejects only with a reason of at most 50 words', async () => {

@@ -13,7 +13,7 @@ import { findSchoolToday } from '../forms/school-today';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { requestMeta } from '../shared/request-meta';
-import { errorResponses, IdParams } from '../shared/schemas';
+import { errorResponses, IdParams, StoredFileBytes } from '../shared/schemas';
 import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import { requireTemporal } from '../shared/workflow-client';
 import { sendAuditedDownload } from '../shared/send-stored-file';
@@ -25,7 +25,6 @@ import {
   ExpenseFiltersQuery,
   ExpenseListDto,
   ExpenseListQuery,
-  FileBytes,
   ReceiptParams,
 } from './expenses.schemas';
 import { expenseScope, startExpenseWorkflow, toExpenseDecisionError } from './expenses.service';
@@ -320,7 +319,7 @@ export const expensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/expenses/:id/receipts/:receiptId',
     {
       onRequest: canRead,
-      schema: { params: ReceiptParams, response: { 200: FileBytes, ...errorResponses(400, 401, 403, 404) } },
+      schema: { params: ReceiptParams, response: { 200: StoredFileBytes, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
       const auth = authOf(request);

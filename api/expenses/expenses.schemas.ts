@@ -84,8 +84,3 @@ export const DecisionBody = Type.Object({
 });
 
 export const ReceiptParams = Type.Object({ id: Uuid, receiptId: Uuid });
-
-export const FileBytes = Type.Unsafe<Uint8Array>({
-  description: 'The file as uploaded, with the content type it was stored with (one of the allowed file types).',
-  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-});

@@ -10,7 +10,7 @@ import { checkAttachment, type UploadedFile } from '../disclosures/disclosure-fi
 import { cleanFilename } from '../forms/pdf-upload';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
-import { errorResponses, IdParams, Nullable, Uuid } from '../shared/schemas';
+import { errorResponses, IdParams, Nullable, StoredFileBytes, Uuid } from '../shared/schemas';
 import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
 import { sendAuditedDownload } from '../shared/send-stored-file';
@@ -39,11 +39,6 @@ const MaterialListDto = Type.Object({
     maxTotalBytes: Type.Integer(),
   }),
 });
-const FileBytes = Type.Unsafe<Uint8Array>({
-  description: 'The material as uploaded, with the content type it was stored with.',
-  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-});
-
 const problem = (code: MaterialProblem, field = 'file') =>
   new AppError(code, [{ field, code, message: ERRORS[code].message }]);
 
@@ -225,7 +220,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/materials/:id/file',
     {
       onRequest: canRead,
-      schema: { params: IdParams, response: { 200: FileBytes, ...errorResponses(400, 401, 403, 404) } },
+      schema: { params: IdParams, response: { 200: StoredFileBytes, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
       const auth = authOf(request);

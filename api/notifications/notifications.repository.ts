@@ -40,6 +40,34 @@ export async function insertNotification(db: Kysely<Database>, input: NewNotific
   return row.id;
 }
 
+/**
+ * The same notification for each person (but `skip`, the one who acted), each stored once per key: `keyOf` makes
+ * the person's dedupe key. Returns how many were stored now.
+ */
+export async function notifyEach(
+  db: Kysely<Database>,
+  input: {
+    schoolId: string;
+    userIds: readonly string[];
+    payload: NotificationPayload;
+    keyOf: (userId: string) => string;
+    skip?: string | null;
+  },
+): Promise<number> {
+  let stored = 0;
+  for (const userId of new Set(input.userIds)) {
+    if (userId === input.skip) continue;
+    const id = await insertNotification(db, {
+      schoolId: input.schoolId,
+      userId,
+      payload: input.payload,
+      dedupeKey: input.keyOf(userId),
+    });
+    if (id) stored += 1;
+  }
+  return stored;
+}
+
 export interface NotificationRow {
   id: string;
   module: string;

@@ -9,10 +9,12 @@ import type { Database } from '../../migrations/database';
 import { recordAudits } from '../audit/audit.repository';
 import { checkAttachment, toUploadError, type UploadedFile } from '../disclosures/disclosure-files.service';
 import { markVersionAnswered } from '../forms/forms.repository';
+import { notifyEach } from '../notifications/notifications.repository';
 import { findSchoolToday } from '../forms/school-today';
 import { cleanFilename } from '../forms/pdf-upload';
 import { insertPsaEvent } from '../recruiting/psas.repository';
 import { badFields } from '../recruiting/psas.routes';
+import { listSchoolAdmins, listTeamCoaches } from '../rosters/rosters.repository';
 import { assertFormAnswerLimits } from '../shared/answer-limits';
 import { requestMeta } from '../shared/request-meta';
 import { insertStoredFile } from '../shared/stored-files.repository';
@@ -112,7 +114,8 @@ function checkFiles(definition: FormVersion, files: Map<string, UploadedFile[]>)
  * Stores a public questionnaire response after every check: the contact fields (prospect rules), the files, the
  * answers against the form version's compiled engine (attachment answers are the stored files, whatever the
  * browser claimed), then the bot check's one use. In one transaction: the prospect matched by e-mail is updated
- * (or created), the files and the response are stored, the prospect's history and the audit log get their events.
+ * (or created), the files and the response are stored, the prospect's history and the audit log get their events,
+ * and the school's admins (with the team's coaches) are notified.
  */
 export async function storeResponse(
   db: Kysely<Database>,
@@ -250,6 +253,22 @@ export async function storeResponse(
         details: { responseId: response.id, psaId, files: [...refs.values()].flat().length },
       },
     ]);
+    // The school's admins and the questionnaire's team coaches (admins only without a team) hear of it once.
+    await notifyEach(trx, {
+      schoolId: target.schoolId,
+      userIds: [
+        ...(await listSchoolAdmins(trx, target.schoolId)),
+        ...(target.sportTeamId ? await listTeamCoaches(trx, target.schoolId, target.sportTeamId) : []),
+      ],
+      payload: {
+        module: 'recruiting',
+        status: 'submitted',
+        title: 'Questionnaire answered',
+        body: `${contact.first_name as string} ${contact.last_name as string} answered "${target.name}".`,
+        featureData: { psaId, isRecruitment: true },
+      },
+      keyOf: (userId) => `questionnaire-answered:${response.id}:${userId}`,
+    });
     return { responseId: response.id, psaId, createdPsa: !existing };
   });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormElement } from '../../form-engine/form-definition';
 import { seedForm, shortText } from '../test-support/forms';
-import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { seedSchool, seedTeam, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { solveChallengePayload } from './bot-check.service';
 
@@ -10,7 +11,8 @@ import { solveChallengePayload } from './bot-check.service';
  * Questionnaires on the real PostgreSQL: staff create, edit, activate and deactivate (custom URL rules, unique per
  * school, other schools see nothing); the public link's abuse cases (bad slug, deactivated link, a failed or replayed
  * proof-of-work, oversized, wrong-type and too many attachments, a flood stopped by the rate limit); and the happy
- * path where a first answer creates the prospect and a second one, matched by e-mail, updates the same prospect.
+ * path where a first answer creates the prospect and a second one, matched by e-mail, updates the same prospect;
+ * the download of an attached file by the school's staff only, and who hears of a new answer.
  */
 let t: TestApp;
 let schoolId: string;
@@ -380,5 +382,100 @@ describe('public questionnaire answers', () => {
     });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.error!.message).toBe('Invalid email.');
+  });
+});
+
+describe('questionnaire attachments and notifications', () => {
+  it('lets staff download an attachment as stored, audited; another school gets 404 and an athlete 403', async () => {
+    const db = t.database.db;
+    const teamId = await seedTeam(db, schoolId, `Beach ${randomUUID().slice(0, 6)}`);
+    const coach = await seedUser(db, schoolId, {
+      roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
+      sportTeamId: teamId,
+    });
+    const otherCoach = await seedUser(db, schoolId, {
+      roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
+      sportTeamId: await seedTeam(db, schoolId, `Golf ${randomUUID().slice(0, 6)}`),
+    });
+    const athlete = await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId });
+    for (const u of [coach, athlete]) cookies.set(u.id, await sessionCookie(db, u));
+    const q = await createQuestionnaire('with-files');
+    expect((await call(admin, 'PATCH', `/questionnaires/${q.id}`, { sportTeamId: teamId })).status).toBe(200);
+    const sent = await submit(
+      'with-files',
+      { contact: contact('files.ok@example.com'), answers: { club: 'Coast VBC' }, altcha: await solved('with-files') },
+      [{ field: 'film', filename: 'court still;1.png', contentType: 'image/png', bytes: PNG }],
+    );
+    expect(sent.status).toBe(201);
+    const details = await call(admin, 'GET', `/questionnaires/${q.id}`);
+    const [response] = details.body.responses as Array<{ psaId: string; answers: { film: Array<{ fileId: string }> } }>;
+    const fileId = response!.answers.film[0]!.fileId;
+
+    const download = (user: SeededUser, questionnaireId = q.id, id = fileId) =>
+      t.app.inject({
+        url: `/api/v1/questionnaires/${questionnaireId}/attachments/${id}`,
+        headers: { cookie: cookies.get(user.id)! },
+      });
+    const ok = await download(admin);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.rawPayload.equals(PNG)).toBe(true);
+    expect(ok.headers['content-type']).toBe('image/png');
+    expect(ok.headers['content-disposition']).toBe(
+      `attachment; filename="court still_1.png"; filename*=UTF-8''court%20still%3B1.png`,
+    );
+    expect(ok.headers['x-content-type-options']).toBe('nosniff');
+    expect((await download(coach)).statusCode).toBe(200);
+    expect((await download(outsider)).statusCode).toBe(404);
+    expect((await download(athlete)).statusCode).toBe(403);
+    // Only through the questionnaire the file was sent to, and never an unknown id.
+    const other = await createQuestionnaire('without-files');
+    expect((await download(admin, other.id)).statusCode).toBe(404);
+    expect((await download(admin, q.id, randomUUID())).statusCode).toBe(404);
+    const audit = await db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_user_id'])
+      .where('target_id', '=', q.id)
+      .where('action', '=', 'questionnaire.attachment_downloaded')
+      .execute();
+    expect(audit.map((a) => a.actor_user_id).sort()).toEqual([admin.id, coach.id].sort());
+
+    // The answer reached the school's admins and the questionnaire team's coaches, nobody else.
+    const notes = await db
+      .selectFrom('notifications')
+      .select(['user_id', 'module', 'status', 'title', 'body', 'payload'])
+      .where('school_id', '=', schoolId)
+      .where('title', '=', 'Questionnaire answered')
+      .where(sql<boolean>`payload->'featureData'->>'psaId' = ${response!.psaId}`)
+      .execute();
+    expect(notes.map((n) => n.user_id).sort()).toEqual([admin.id, coach.id].sort());
+    expect(notes.map((n) => n.user_id)).not.toContain(otherCoach.id);
+    expect(notes[0]).toMatchObject({
+      module: 'recruiting',
+      status: 'submitted',
+      body: 'Jordan Reyes answered "Camp with-files".',
+    });
+  });
+
+  it('tells only the admins of an answer to a questionnaire without a team', async () => {
+    await createQuestionnaire('no-team');
+    const sent = await submit('no-team', {
+      contact: contact('no.team@example.com'),
+      answers: { club: 'A' },
+      altcha: await solved('no-team'),
+    });
+    expect(sent.status).toBe(201);
+    const db = t.database.db;
+    const psa = await db
+      .selectFrom('psas')
+      .select('id')
+      .where('email', '=', 'no.team@example.com')
+      .executeTakeFirstOrThrow();
+    const notes = await db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('title', '=', 'Questionnaire answered')
+      .where(sql<boolean>`payload->'featureData'->>'psaId' = ${psa.id}`)
+      .execute();
+    expect(notes.map((n) => n.user_id)).toEqual([admin.id]);
   });
 });

@@ -195,6 +195,29 @@ export async function listResponses(db: Db, schoolId: string, questionnaireId: s
 }
 
 /**
+ * The response of the questionnaire whose answers hold the file (an attachment answer names it by `fileId`), or
+ * null: a file of another questionnaire or school is not reachable through this one.
+ */
+export async function findAttachmentResponse(
+  db: Db,
+  schoolId: string,
+  questionnaireId: string,
+  fileId: string,
+): Promise<{ id: string; psaId: string } | null> {
+  const row = await db
+    .selectFrom('questionnaire_responses')
+    .select(['id', 'psa_id'])
+    .where('school_id', '=', schoolId)
+    .where('questionnaire_id', '=', questionnaireId)
+    .where(
+      sql<boolean>`jsonb_path_exists(answers, '$.** ? (@.fileId == $id)', jsonb_build_object('id', ${fileId}::text))`,
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: row.id, psaId: row.psa_id } : null;
+}
+
+/**
  * Marks a solved challenge as used; false when it already was (a replay). Expired signatures are swept on the way,
  * so the table only holds challenges that could still be submitted.
  */

@@ -6,10 +6,12 @@ import { checkQuestionnaireInput, questionnairePath, QUESTIONNAIRE_LIMITS } from
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
-import { errorResponses, IdParams, Nullable, Uuid } from '../shared/schemas';
+import { errorResponses, IdParams, Nullable, StoredFileBytes, Uuid } from '../shared/schemas';
+import { sendAuditedDownload } from '../shared/send-stored-file';
 import { teamExists } from '../teams/teams.repository';
 import {
   customUrlTaken,
+  findAttachmentResponse,
   findQuestionnaire,
   listQuestionnaires,
   listResponses,
@@ -17,6 +19,7 @@ import {
   publishedVersion,
   type QuestionnaireRecord,
 } from './questionnaires.repository';
+import { QUESTIONNAIRE_FILE_PURPOSE } from './questionnaire-response.service';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const Body = Type.Object(
@@ -31,6 +34,7 @@ const Body = Type.Object(
   { additionalProperties: false },
 );
 const PatchBody = Type.Partial(Body, { additionalProperties: false });
+const AttachmentParams = Type.Object({ id: Uuid, fileId: Uuid });
 
 type Db = FastifyRequest['server']['deps']['database']['db'];
 
@@ -69,7 +73,8 @@ async function checkBody(
 
 /**
  * Questionnaires of the signed-in school (staff, recruiting plan): list with status and response counts, create,
- * edit, activate and deactivate, and the details with every response and its prospect. Each change is audited.
+ * edit, activate and deactivate, the details with every response and its prospect, and the download of a file a
+ * prospect attached (audited like every change).
  */
 export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
@@ -171,6 +176,31 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         publishedVersion(db, auth.school.id, q.formId),
       ]);
       return { questionnaire: withPath(q, await slugOf(auth.school.id)), form: version?.definition ?? null, responses };
+    },
+  );
+
+  /** A file a prospect attached to one of the questionnaire's responses, as stored, for whoever reads the answers. */
+  app.get(
+    '/questionnaires/:id/attachments/:fileId',
+    {
+      onRequest: canRead,
+      schema: { params: AttachmentParams, response: { 200: StoredFileBytes, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const q = await visible(request, request.params.id);
+      const response = await findAttachmentResponse(db, auth.school.id, q.id, request.params.fileId);
+      if (!response) throw new AppError('NOT_FOUND');
+      return sendAuditedDownload(request, reply, {
+        fileId: request.params.fileId,
+        purpose: QUESTIONNAIRE_FILE_PURPOSE,
+        audit: {
+          action: 'questionnaire.attachment_downloaded',
+          targetType: 'questionnaire',
+          targetId: q.id,
+          details: { responseId: response.id, psaId: response.psaId },
+        },
+      });
     },
   );
 

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../activities/testing/fixtures';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
@@ -278,6 +279,22 @@ describe('prospect-to-roster transfer', () => {
         .executeTakeFirst(),
     );
     expect(task).toMatchObject({ assignee_role: 'SCHOOL_ADMIN', url: `/psaProfile/${psa.id}` });
+    const requested = () =>
+      db
+        .selectFrom('notifications')
+        .select(['user_id', 'module', 'status', 'body', 'payload'])
+        .where('school_id', '=', schoolId)
+        .where('title', '=', 'Transfer requested')
+        .where(sql<boolean>`payload->'featureData'->>'psaId' = ${psa.id}`)
+        .execute();
+    const first = await waitFor(async () => (await requested())[0]);
+    expect(first).toMatchObject({
+      user_id: admin.id,
+      module: 'recruiting',
+      status: 'init',
+      body: 'Nia Brooks is waiting to join the Volleyball roster for 2027-2028.',
+      payload: { featureData: { psaId: psa.id } },
+    });
     // Coaches cannot decide; a rejection needs a reason.
     expect((await call(coach, 'POST', `/psas/${psa.id}/transfer/decision`, { decision: 'APPROVE' })).status).toBe(403);
     expect((await decide(psa.id, 'REJECT')).body.error.code).toBe('PSA_REJECT_REASON_REQUIRED');
@@ -286,8 +303,11 @@ describe('prospect-to-roster transfer', () => {
     expect(rejected.body.transfer).toMatchObject({ status: 'REJECTED', reason: 'Wait for the spring evaluation.' });
 
     expect((await transfer(psa.id)).status).toBe(200);
-    const [first, second] = await Promise.all([decide(psa.id, 'APPROVE'), decide(psa.id, 'APPROVE')]);
-    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    // The new request is news again: the admin is told once per request, never the coach who asked.
+    await waitFor(async () => (await requested()).length === 2);
+    expect((await requested()).map((n) => n.user_id)).toEqual([admin.id, admin.id]);
+    const [once, twice] = await Promise.all([decide(psa.id, 'APPROVE'), decide(psa.id, 'APPROVE')]);
+    expect([once.status, twice.status].sort()).toEqual([200, 409]);
     const done = (await call(coach, 'GET', `/psas/${psa.id}`)).body;
     expect(done.psa.commitmentStatus).toBe('ADDED_TO_ROSTER');
     expect(done.transfer.status).toBe('APPROVED');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
@@ -7,6 +8,7 @@ import { until } from '../../workflows/testing/worker-process';
 let t: TestApp;
 let env: WorkflowTestEnv;
 let admin: string;
+let adminUser: SeededUser;
 let coach: string;
 let otherCoach: string;
 let otherAdmin: string;
@@ -24,7 +26,8 @@ beforeAll(async () => {
   const school = await seedSchool(db);
   teamId = await seedTeam(db, school.id, 'Football');
   otherTeamId = await seedTeam(db, school.id, 'Soccer');
-  admin = await sessionCookie(db, await seedUser(db, school.id));
+  adminUser = await seedUser(db, school.id);
+  admin = await sessionCookie(db, adminUser);
   coachUser = await seedUser(db, school.id, {
     roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
     sportTeamId: teamId,
@@ -79,6 +82,15 @@ const visit = (extra: Record<string, unknown> = {}) => ({
   coachIds: [coachUser.id],
   ...extra,
 });
+
+/** The "submitted for approval" notifications of one event. */
+const submittedNotes = (eventId: string) =>
+  t.database.db
+    .selectFrom('notifications')
+    .select(['user_id', 'module', 'status', 'body', 'payload'])
+    .where('title', '=', 'Recruiting event submitted')
+    .where(sql<boolean>`payload->'featureData'->>'eventId' = ${eventId}`)
+    .execute();
 
 const errorOf = (res: { json: () => { error: { code: string; message: string } } }) => res.json().error;
 
@@ -153,6 +165,19 @@ describe('recruiting events', () => {
       .where('target_id', '=', pendingId)
       .execute();
     expect(audit.map((a) => a.action)).toContain('recruiting-event.created');
+
+    // The calendar tells nobody of a pending event, so the school's admins get a recruiting notification.
+    const notes = await submittedNotes(pendingId);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      user_id: adminUser.id,
+      module: 'recruiting',
+      status: 'init',
+      payload: { eventId: pendingId, featureData: { eventId: pendingId, isRecruitment: true } },
+    });
+    expect(notes[0]!.body).toMatch(
+      /^Casey .+ submitted "Official visit weekend" \(Football, 2027-12-03\) for approval\.$/,
+    );
   });
 
   it('lets only admins decide, requires a reason to reject, and refuses a second decision', async () => {
@@ -231,6 +256,7 @@ describe('recruiting events', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'APPROVED', canDecide: false });
+    expect(await submittedNotes(res.json().id)).toEqual([]);
   });
 
   it("keeps a coach to their teams' events and a school to its own", async () => {

@@ -12,7 +12,9 @@ import { calendarTeamScope, listCalendarTeams } from '../calendar/calendar-acces
 import { notifyAudience } from '../calendar/calendar-notify';
 import { decidePendingEvent, signalSeriesChanged } from '../calendar/calendar-workflow';
 import { cancelSeries, findEvent, insertEvent, updateEvent } from '../calendar/events.repository';
+import { notifyEach } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
+import { listSchoolAdmins } from '../rosters/rosters.repository';
 import type { AuthContext } from '../types';
 import {
   findRecruitingEvent,
@@ -219,7 +221,32 @@ export async function createRecruitingEvent(request: FastifyRequest, body: Recru
     return eventId;
   });
   await afterChange(request, id, status === 'APPROVED' ? 'invite' : null);
-  return getRecruitingEvent(request, id);
+  const created = await getRecruitingEvent(request, id);
+  if (status === 'PENDING') await notifyApprovers(db, auth, created);
+  return created;
+}
+
+/** The school's admins hear that a coach's event waits for their approval (once per event and admin). */
+async function notifyApprovers(db: Db, auth: AuthContext, event: RecruitingEventDto): Promise<void> {
+  await notifyEach(db, {
+    schoolId: auth.school.id,
+    userIds: await listSchoolAdmins(db, auth.school.id),
+    skip: auth.user.id,
+    payload: {
+      module: 'recruiting',
+      status: 'init',
+      title: 'Recruiting event submitted',
+      body: `${auth.user.firstName} ${auth.user.lastName} submitted "${event.name}" (${event.sportTeamName}, ${event.startDate}) for approval.`,
+      eventId: event.id,
+      eventDate: event.startDate,
+      eventStartTime: event.startTime,
+      sportTeamId: event.sportTeamId,
+      sportTeamName: event.sportTeamName,
+      isRecruiting: true,
+      featureData: { eventId: event.id, isRecruitment: true },
+    },
+    keyOf: (userId) => `recruiting-event-submitted:${event.id}:${userId}`,
+  });
 }
 
 export async function updateRecruitingEvent(request: FastifyRequest, id: string, body: RecruitingEventBody) {

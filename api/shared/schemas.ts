@@ -55,6 +55,12 @@ export function Page<T extends TSchema>(item: T) {
   });
 }
 
+/** Stored bytes answered as uploaded, with the content type they were stored with (one of the allowed file types). */
+export const StoredFileBytes = Type.Unsafe<Uint8Array>({
+  description: 'The file as uploaded, with the content type it was stored with (one of the allowed file types).',
+  content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+});
+
 export const NoContent = Type.Null({ description: 'No content' });
 export const MessageBody = Type.Object({ message: Type.String() });
 

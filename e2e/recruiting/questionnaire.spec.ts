@@ -134,6 +134,16 @@ test('a prospect answers the public questionnaire; the coach drags them to commi
   await expect(page.getByRole('heading', { level: 1, name: `Football camp ${tag}` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Responses' }).getByRole('link', { name })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Responses' })).toContainText('scores.png');
+  // The attached file downloads with its name and the exact bytes the prospect sent.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download scores.png' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('scores.png');
+  const saved = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of saved) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).equals(PNG)).toBe(true);
   await checkScreen(page, 'questionnaire-details');
   await page.setViewportSize({ width: 390, height: 844 });
   await checkScreen(page, 'questionnaire-details-390');
@@ -174,6 +184,20 @@ test('a prospect answers the public questionnaire; the coach drags them to commi
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? undefined });
   const adminPage = await adminContext.newPage();
   await logInThroughApi(adminPage, 'admin@demo.edu');
+  // The notification centre told the admin of the answer and of the request, in words, and opens the prospect.
+  await adminPage.goto('/notifications');
+  const items = adminPage.getByTestId('notification-item');
+  const answered = items.filter({ hasText: `${name} answered "Football camp ${tag}".` });
+  await expect(answered).toContainText('Questionnaire answered');
+  await expect(answered).toContainText('Submitted');
+  const requested = items.filter({ hasText: `${name} is waiting to join the Football roster` });
+  await expect(requested).toContainText('Transfer requested');
+  await expect(requested).toContainText('New');
+  await expect(requested).not.toContainText('init');
+  await checkScreen(adminPage, 'notifications-recruiting');
+  await requested.getByRole('button', { name: /^Recruiting/ }).click();
+  await expect(adminPage).toHaveURL(/\/psaProfile\//);
+  await expect(adminPage.getByRole('heading', { level: 1, name })).toBeVisible();
   await adminPage.goto('/task');
   const task = adminPage.getByRole('link', { name: `Approve ${name}'s transfer to the Football roster`, exact: false });
   await expect(task).toBeVisible({ timeout: 60_000 });

@@ -21,12 +21,14 @@ import { wordCount } from '../../../../domain/recruiting';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { fieldErrors } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
+import { formatFileSize, readAttachments } from '../../shared/form-renderer/attachment-answer';
 import { FormRenderer } from '../../shared/form-renderer/FormRenderer';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
 import {
+  questionnaireAttachmentUrl,
   useQuestionnaire,
   useQuestionnaireMeta,
   useQuestionnaires,
@@ -351,11 +353,11 @@ export function QuestionnaireDetailsPage() {
                   <Table.Td>
                     <Stack gap={2}>
                       {Object.entries(r.answers).map(([elementId, value]) => (
-                        <Text size="sm" key={elementId}>
+                        <Text size="sm" key={elementId} component="div">
                           <Text span fw={600}>
                             {labels.get(elementId) ?? 'Answer'}:
                           </Text>{' '}
-                          {describeAnswer(value)}
+                          <AnswerValue questionnaireId={q.id} value={value} />
                         </Text>
                       ))}
                     </Stack>
@@ -367,6 +369,34 @@ export function QuestionnaireDetailsPage() {
         </TableScroll>
       )}
     </Stack>
+  );
+}
+
+/** An attachment answer as links that download each file; any other answer as one line of text. */
+function AnswerValue({ questionnaireId, value }: { questionnaireId: string; value: unknown }) {
+  const files = readAttachments(value).filter((f) => typeof f.fileId === 'string' && f.fileId);
+  if (files.length === 0) return <>{describeAnswer(value)}</>;
+  return (
+    <>
+      {files.map((f, i) => (
+        <Text span key={f.fileId} style={{ overflowWrap: 'anywhere' }}>
+          {i > 0 && ', '}
+          <Anchor
+            href={questionnaireAttachmentUrl(questionnaireId, f.fileId)}
+            download={f.name}
+            aria-label={`Download ${f.name}`}
+          >
+            {f.name}
+          </Anchor>
+          {typeof f.size === 'number' && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              ({formatFileSize(f.size)})
+            </Text>
+          )}
+        </Text>
+      ))}
+    </>
   );
 }
 

@@ -66,6 +66,10 @@ export function useQuestionnaire(id: string | null) {
   });
 }
 
+/** A file a prospect attached to a response: downloaded as stored, with its original name. */
+export const questionnaireAttachmentUrl = (questionnaireId: string, fileId: string) =>
+  buildApiUrl(`/questionnaires/${encodeURIComponent(questionnaireId)}/attachments/${encodeURIComponent(fileId)}`);
+
 export function useSaveQuestionnaire(id: string | null) {
   const client = useQueryClient();
   return useMutation({
