@@ -4,6 +4,7 @@ import {
   checkEvent,
   expandOccurrences,
   instantToLocal,
+  isoInstant,
   localToInstant,
   needsApproval,
   reminderOffset,
@@ -25,12 +26,13 @@ import {
   existingSchoolIds,
   findEvent,
   insertEvent,
-  listEventsInRange,
   listEventSeries,
+  listOccurrenceSourcesInRange,
   updateEvent,
   type EventRow,
   type EventScope,
   type EventValues,
+  type OccurrenceSourceRow,
 } from './events.repository';
 import type {
   CreateEventBody,
@@ -168,29 +170,35 @@ export function toEventDto(auth: AuthContext, scope: EventScope, row: EventRow):
 export function toOccurrenceDtos(
   auth: AuthContext,
   scope: EventScope,
-  row: EventRow,
+  row: OccurrenceSourceRow,
   occurrences: Occurrence[],
 ): OccurrenceDto[] {
   const canEdit = canEditRow(auth, scope, row);
-  return occurrences.map((o) => ({
-    id: row.id,
-    occurrenceStart: o.start.toISOString(),
-    start: o.start.toISOString(),
-    end: o.end.toISOString(),
-    name: row.name,
-    category: row.category,
-    caraCategory: row.cara_category,
-    sportTeamId: row.sport_team_id,
-    sportTeamName: row.team_name,
-    location: row.location,
-    timeZone: row.time_zone,
-    repeat: row.repeat,
-    status: row.status,
-    canEdit,
-  }));
+  return occurrences.map((o) => {
+    const start = isoInstant(o.start);
+    return {
+      id: row.id,
+      occurrenceStart: start,
+      start,
+      end: isoInstant(o.end),
+      name: row.name,
+      category: row.category,
+      caraCategory: row.cara_category,
+      sportTeamId: row.sport_team_id,
+      sportTeamName: row.team_name,
+      location: row.location,
+      timeZone: row.time_zone,
+      repeat: row.repeat,
+      status: row.status,
+      canEdit,
+    };
+  });
 }
 
-/** The occurrences of every visible series in [from, to): one range query, expanded in memory. */
+/**
+ * The occurrences of every visible series in [from, to): one range query of the columns drawn, each series
+ * expanded within the range only (domain/calendar-events keeps the expanded years of a series).
+ */
 export async function listOccurrences(
   request: FastifyRequest,
   query: { from?: string; to?: string; teamIds?: string; categories?: string; personId?: string },
@@ -215,7 +223,7 @@ export async function listOccurrences(
       : undefined;
   const teamFilter = split(query.teamIds)?.filter((id) => UUID.test(id));
   if (teamFilter && teamFilter.length === 0 && query.teamIds) return [];
-  const rows = await listEventsInRange(db, scope, {
+  const rows = await listOccurrenceSourcesInRange(db, scope, {
     from,
     to,
     teamIds: teamFilter,
