@@ -149,7 +149,9 @@ describe('repeat expansion', () => {
     for (let i = 0; i < 2000; i++) samples.push(Math.floor((Math.random() - 0.5) * 2 * 253402300799999));
     for (const ms of samples) expect(isoInstant(new Date(ms))).toBe(new Date(ms).toISOString());
     expect(isoInstant(new Date(Date.parse('+010000-01-01T00:00:00Z')))).toBe('+010000-01-01T00:00:00.000Z');
+    expect(isoInstant(Date.parse('2027-11-01T21:00:00Z'))).toBe('2027-11-01T21:00:00.000Z');
     expect(() => isoInstant(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => isoInstant(Number.NaN)).toThrow(RangeError);
   });
 
   it('labels zones as GMT +/- hh:mm', () => {

@@ -200,12 +200,12 @@ const DAY_PREFIXES = new Map<number, string>();
 const FOUR_DIGIT_YEARS = [Date.parse('0000-01-01T00:00:00Z'), Date.parse('+010000-01-01T00:00:00Z')] as const;
 
 /**
- * `at.toISOString()`, several times faster: the month view writes thousands of instants (the date part of each day
- * is kept, the time is arithmetic). Years outside 0000–9999 and invalid dates go to `toISOString` itself.
+ * `toISOString` of a Date or epoch ms, several times faster: the month view writes thousands of instants (the date
+ * part of each day is kept, the time is arithmetic). Years outside 0000–9999 and invalid dates go to `toISOString`.
  */
-export function isoInstant(at: Date): string {
-  const ms = at.getTime();
-  if (!(ms >= FOUR_DIGIT_YEARS[0] && ms < FOUR_DIGIT_YEARS[1])) return at.toISOString();
+export function isoInstant(at: Date | number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  if (!(ms >= FOUR_DIGIT_YEARS[0] && ms < FOUR_DIGIT_YEARS[1])) return new Date(ms).toISOString();
   const day = Math.floor(ms / DAY_MS);
   let prefix = DAY_PREFIXES.get(day);
   if (prefix === undefined) {
@@ -313,7 +313,7 @@ interface ParsedRule {
   rule: InstanceType<typeof RRule>;
   /** The wall-clock year of the rule's UNTIL; null for an open rule (never built here, expanded without the cache). */
   lastYear: number | null;
-  /** `zone|year` → the sorted start instants (epoch ms) of the occurrences whose wall-clock start falls in that year. */
+  /** `zone|year` → the sorted starts (epoch ms) of the occurrences whose wall-clock start falls in that year. */
   years: Map<string, number[]>;
 }
 
@@ -372,12 +372,14 @@ function skippedStarts(exdates: readonly string[] | undefined): Set<number> | nu
   return out;
 }
 
-/** The occurrences of a series that overlap [from, to), in order, expanded with rrule in the series' time zone. */
-export function expandOccurrences(series: SeriesTiming, from: Date, to: Date): Occurrence[] {
+/**
+ * The starts (epoch ms) of the occurrences of a series that overlap [from, to), in order, expanded with rrule in the
+ * series' time zone; each ends the series' duration later. Only the years of wall-clock time the range touches are
+ * expanded (once per series, then kept).
+ */
+export function occurrenceStarts(series: SeriesTiming, from: Date, to: Date): number[] {
+  if (!series.rrule) return series.startsAt < to && series.endsAt > from ? [series.startsAt.getTime()] : [];
   const duration = series.endsAt.getTime() - series.startsAt.getTime();
-  if (!series.rrule) {
-    return series.startsAt < to && series.endsAt > from ? [{ start: series.startsAt, end: series.endsAt }] : [];
-  }
   const dtstart = instantToFloating(series.startsAt, series.timeZone);
   const parsed = cachedRule(series.rrule, dtstart);
   // Search a day wider on both sides in floating time (zone offsets stay within ±14 h), then clip exactly.
@@ -387,10 +389,9 @@ export function expandOccurrences(series: SeriesTiming, from: Date, to: Date): O
   const skipped = skippedStarts(series.exdates);
   const fromMs = from.getTime();
   const toMs = to.getTime();
-  const out: Occurrence[] = [];
+  const out: number[] = [];
   const keep = (start: number) => {
-    const end = start + duration;
-    if (start < toMs && end > fromMs && !skipped?.has(start)) out.push({ start: new Date(start), end: new Date(end) });
+    if (start < toMs && start + duration > fromMs && !skipped?.has(start)) out.push(start);
   };
   if (parsed.lastYear === null) {
     for (const floating of parsed.rule.between(floatingFrom, floatingTo, true))
@@ -403,6 +404,15 @@ export function expandOccurrences(series: SeriesTiming, from: Date, to: Date): O
     for (let i = firstAbove(starts, fromMs - duration); i < starts.length && starts[i]! < toMs; i++) keep(starts[i]!);
   }
   return out;
+}
+
+/** The occurrences of a series that overlap [from, to), in order, expanded with rrule in the series' time zone. */
+export function expandOccurrences(series: SeriesTiming, from: Date, to: Date): Occurrence[] {
+  const duration = series.endsAt.getTime() - series.startsAt.getTime();
+  return occurrenceStarts(series, from, to).map((start) => ({
+    start: new Date(start),
+    end: new Date(start + duration),
+  }));
 }
 
 /** Every occurrence of a series (a repeat always has an end date, so the list is finite). */

@@ -7,10 +7,10 @@ import {
   isoInstant,
   localToInstant,
   needsApproval,
+  occurrenceStarts,
   reminderOffset,
   rruleUntil,
   weekdaysOfRRule,
-  type Occurrence,
 } from '../../domain/calendar-events';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
@@ -171,16 +171,18 @@ export function toOccurrenceDtos(
   auth: AuthContext,
   scope: EventScope,
   row: OccurrenceSourceRow,
-  occurrences: Occurrence[],
+  /** The occurrences' starts (epoch ms); each lasts as long as the series' first. */
+  starts: readonly number[],
 ): OccurrenceDto[] {
   const canEdit = canEditRow(auth, scope, row);
-  return occurrences.map((o) => {
-    const start = isoInstant(o.start);
+  const duration = row.ends_at.getTime() - row.starts_at.getTime();
+  return starts.map((at) => {
+    const start = isoInstant(at);
     return {
       id: row.id,
       occurrenceStart: start,
       start,
-      end: isoInstant(o.end),
+      end: isoInstant(at + duration),
       name: row.name,
       category: row.category,
       caraCategory: row.cara_category,
@@ -236,7 +238,7 @@ export async function listOccurrences(
         auth,
         scope,
         row,
-        expandOccurrences(
+        occurrenceStarts(
           {
             startsAt: row.starts_at,
             endsAt: row.ends_at,
@@ -443,7 +445,11 @@ export async function eventAsICalendar(request: FastifyRequest, id: string, occu
     new Date(at.getTime() + 1),
   );
   if (!occurrence) throw new AppError('NOT_FOUND');
-  return toICalendar(row.name, toOccurrenceDtos(auth, scope, row, [occurrence]), request.server.deps.config.publicUrl);
+  return toICalendar(
+    row.name,
+    toOccurrenceDtos(auth, scope, row, [occurrence.start.getTime()]),
+    request.server.deps.config.publicUrl,
+  );
 }
 
 /** The events and competitions list: one row per series, filtered by team, category, kind, status and dates. */
