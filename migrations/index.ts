@@ -26,6 +26,7 @@ import * as recruitingEvents from './2026-11-26_102_recruiting-events';
 import * as questionnaires from './2026-11-26_103_questionnaires';
 import * as recruitingForms from './2026-11-26_104_recruiting-forms';
 import * as expensesMaterials from './2026-11-26_105_expenses-materials';
+import * as calendarRange from './2026-11-26_108_calendar-range';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_103_questionnaires': questionnaires,
   '2026-11-26_104_recruiting-forms': recruitingForms,
   '2026-11-26_105_expenses-materials': expensesMaterials,
+  '2026-11-26_108_calendar-range': calendarRange,
 };
 
 export const migrationProvider: MigrationProvider = {
