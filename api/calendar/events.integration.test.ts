@@ -113,7 +113,9 @@ describe('calendar events', () => {
     expect(res.json()).toMatchObject({ status: 'PENDING', weekdays: ['MONDAY', 'WEDNESDAY'], reminderMinutes: 60 });
     seriesId = res.json().id;
     expect((await call('GET', `/events?${RANGE}`, athlete)).json().items).toEqual([]);
-    const coachView = (await call('GET', `/events?${RANGE}`, coach)).json().items;
+    const coachRes = await call('GET', `/events?${RANGE}`, coach);
+    expect(coachRes.headers['content-type']).toBe('application/json; charset=utf-8');
+    const coachView = coachRes.json().items;
     expect(coachView).toHaveLength(8);
     expect(coachView[0]).toMatchObject({ status: 'PENDING', canEdit: true });
     // The range route writes its body with JSON.stringify rather than the schema's serializer: each occurrence has
