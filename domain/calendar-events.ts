@@ -311,7 +311,7 @@ export interface Occurrence {
 /** A parsed rule with the instants of its occurrences, computed a calendar year (of wall-clock time) at a time. */
 interface ParsedRule {
   rule: InstanceType<typeof RRule>;
-  /** The wall-clock year of the rule's UNTIL; null for an open rule (never built here, expanded without the cache). */
+  /** The wall-clock year of the rule's UNTIL; null for an open rule (expanded range by range, without the years). */
   lastYear: number | null;
   /** `zone|year` → the sorted starts (epoch ms) of the occurrences whose wall-clock start falls in that year. */
   years: Map<string, number[]>;
