@@ -6,6 +6,7 @@ import {
   countWords,
   expandOccurrences,
   gmtLabel,
+  isoInstant,
   localToInstant,
   needsApproval,
   reminderOffset,
@@ -98,6 +99,59 @@ describe('repeat expansion', () => {
       rrule,
     }).map((o) => o.start.toISOString().slice(0, 10));
     expect(starts).toEqual(['2026-10-13', '2026-11-10', '2026-12-08']);
+  });
+
+  it('expands a series across the turn of the year and gives the same occurrences however the range is cut', () => {
+    // Monday and Wednesday practice from 7 December 2026 to 20 January 2027, in Chicago and in Auckland (whose
+    // summer time and date line put a 4 pm start on the previous UTC day).
+    for (const zone of [CHICAGO, 'Pacific/Auckland']) {
+      const rrule = buildRRule({
+        repeat: 'WEEKLY',
+        startDate: '2026-12-07',
+        weekdays: ['MONDAY', 'WEDNESDAY'],
+        repeatUntil: '2027-01-20',
+      });
+      const series = {
+        startsAt: localToInstant('2026-12-07', '16:00', zone),
+        endsAt: localToInstant('2026-12-07', '18:00', zone),
+        timeZone: zone,
+        rrule,
+      };
+      const all = allOccurrences(series).map((o) => o.start.getTime());
+      expect(all).toHaveLength(14);
+      const cuts = [Date.parse('2026-12-01T00:00:00Z'), Date.parse('2026-12-31T03:00:00Z')];
+      cuts.push(Date.parse('2027-01-01T00:00:00Z'), Date.parse('2027-01-13T12:00:00Z'), Date.parse('2027-02-01Z'));
+      const pieces = cuts
+        .slice(1)
+        .flatMap((to, i) => expandOccurrences(series, new Date(cuts[i]!), new Date(to)).map((o) => o.start.getTime()));
+      expect(pieces).toEqual(all);
+      // An occurrence under way at the start of a range belongs to it.
+      const during = new Date(all[3]! + 3_600_000);
+      expect(expandOccurrences(series, during, new Date(during.getTime() + 1)).map((o) => o.start.getTime())).toEqual([
+        all[3],
+      ]);
+    }
+  });
+
+  it('skips an occurrence whose start is listed as cut, exactly as toISOString writes it', () => {
+    const series = weeklySeries('2026-10-26', '2026-11-16', ['MONDAY']);
+    const starts = (exdates: string[]) => allOccurrences({ ...series, exdates }).map((o) => o.start.toISOString());
+    expect(starts(['2026-11-02T22:00:00.000Z', 'not a date'])).toEqual([
+      '2026-10-26T21:00:00.000Z',
+      '2026-11-09T22:00:00.000Z',
+      '2026-11-16T22:00:00.000Z',
+    ]);
+    expect(starts(['2026-11-02T22:00:00Z'])).toHaveLength(4);
+  });
+
+  it('writes instants as toISOString does', () => {
+    const samples = [0, -1, 1, Date.parse('0000-01-01T00:00:00Z'), Date.parse('9999-12-31T23:59:59.999Z')];
+    for (let i = 0; i < 2000; i++) samples.push(Math.floor((Math.random() - 0.5) * 2 * 253402300799999));
+    for (const ms of samples) expect(isoInstant(new Date(ms))).toBe(new Date(ms).toISOString());
+    expect(isoInstant(new Date(Date.parse('+010000-01-01T00:00:00Z')))).toBe('+010000-01-01T00:00:00.000Z');
+    expect(isoInstant(Date.parse('2027-11-01T21:00:00Z'))).toBe('2027-11-01T21:00:00.000Z');
+    expect(() => isoInstant(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => isoInstant(Number.NaN)).toThrow(RangeError);
   });
 
   it('labels zones as GMT +/- hh:mm', () => {

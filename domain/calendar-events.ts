@@ -191,6 +191,38 @@ export function instantToLocal(instant: Date, zone: string): { date: string; tim
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
+const DAY_MS = 86_400_000;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+/** `YYYY-MM-DDT` of each day asked for, by days since 1970. */
+const DAY_PREFIXES = new Map<number, string>();
+/** The years `toISOString` writes with four digits: 0000 to 9999. */
+const FOUR_DIGIT_YEARS = [Date.parse('0000-01-01T00:00:00Z'), Date.parse('+010000-01-01T00:00:00Z')] as const;
+
+/**
+ * `toISOString` of a Date or epoch ms, several times faster: the month view writes thousands of instants (the date
+ * part of each day is kept, the time is arithmetic). Years outside 0000–9999 and invalid dates go to `toISOString`.
+ */
+export function isoInstant(at: Date | number): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  if (!(ms >= FOUR_DIGIT_YEARS[0] && ms < FOUR_DIGIT_YEARS[1])) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = DAY_PREFIXES.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    if (DAY_PREFIXES.size > 50_000) DAY_PREFIXES.clear();
+    DAY_PREFIXES.set(day, prefix);
+  }
+  let rest = ms - day * DAY_MS;
+  const millis = rest % 1000;
+  rest = (rest - millis) / 1000;
+  const seconds = rest % 60;
+  rest = (rest - seconds) / 60;
+  const minutes = rest % 60;
+  const hours = (rest - minutes) / 60;
+  return `${prefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[millis]}Z`;
+}
+
 /** "GMT -05:00" style label of a zone at an instant (spec part 2 §9 "time zone labels read GMT +/- hh:mm"). */
 export function gmtLabel(zone: string, at: Date = new Date()): string {
   const minutes = zoneOffsetMinutes(at, zone);
@@ -276,39 +308,111 @@ export interface Occurrence {
   end: Date;
 }
 
-const RULES = new Map<string, InstanceType<typeof RRule>>();
+/** A parsed rule with the instants of its occurrences, computed a calendar year (of wall-clock time) at a time. */
+interface ParsedRule {
+  rule: InstanceType<typeof RRule>;
+  /** The wall-clock year of the rule's UNTIL; null for an open rule (expanded range by range, without the years). */
+  lastYear: number | null;
+  /** `zone|year` → the sorted starts (epoch ms) of the occurrences whose wall-clock start falls in that year. */
+  years: Map<string, number[]>;
+}
 
-/** Parsed rules are kept (a calendar asks for the same series again and again); the library caches their results. */
-function cachedRule(rrule: string, dtstart: Date): InstanceType<typeof RRule> {
+const RULES = new Map<string, ParsedRule>();
+
+/**
+ * Parsed rules are kept with their expanded years (a calendar asks for the same series again and again, a month at
+ * a time): each year of a series is expanded and placed in its zone once, then every range reads it.
+ */
+function cachedRule(rrule: string, dtstart: Date): ParsedRule {
   const key = `${rrule}|${dtstart.getTime()}`;
-  let rule = RULES.get(key);
-  if (!rule) {
-    rule = new RRule({ ...RRule.parseString(rrule), dtstart });
+  let parsed = RULES.get(key);
+  if (!parsed) {
+    const rule = new RRule({ ...RRule.parseString(rrule), dtstart }, true);
+    const until = rule.options.until;
+    parsed = { rule, lastYear: until ? until.getUTCFullYear() : null, years: new Map() };
     if (RULES.size > 10_000) RULES.clear();
-    RULES.set(key, rule);
+    RULES.set(key, parsed);
   }
-  return rule;
+  return parsed;
+}
+
+function startsInYear(parsed: ParsedRule, zone: string, year: number): number[] {
+  const key = `${zone}|${year}`;
+  let starts = parsed.years.get(key);
+  if (!starts) {
+    starts = parsed.rule
+      .between(new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1) - 1), true)
+      .map((floating) => floatingToInstant(floating, zone).getTime())
+      .sort((a, b) => a - b);
+    parsed.years.set(key, starts);
+  }
+  return starts;
+}
+
+/** The first index of a sorted list whose value is above `min`. */
+function firstAbove(sorted: readonly number[], min: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! > min) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The instants of the cut occurrences (an exdate is the occurrence's start as `toISOString` writes it). */
+function skippedStarts(exdates: readonly string[] | undefined): Set<number> | null {
+  if (!exdates?.length) return null;
+  const out = new Set<number>();
+  for (const iso of exdates) {
+    const ms = Date.parse(iso);
+    if (!Number.isNaN(ms) && new Date(ms).toISOString() === iso) out.add(ms);
+  }
+  return out;
+}
+
+/**
+ * The starts (epoch ms) of the occurrences of a series that overlap [from, to), in order, expanded with rrule in the
+ * series' time zone; each ends the series' duration later. Only the years of wall-clock time the range touches are
+ * expanded (once per series, then kept).
+ */
+export function occurrenceStarts(series: SeriesTiming, from: Date, to: Date): number[] {
+  if (!series.rrule) return series.startsAt < to && series.endsAt > from ? [series.startsAt.getTime()] : [];
+  const duration = series.endsAt.getTime() - series.startsAt.getTime();
+  const dtstart = instantToFloating(series.startsAt, series.timeZone);
+  const parsed = cachedRule(series.rrule, dtstart);
+  // Search a day wider on both sides in floating time (zone offsets stay within ±14 h), then clip exactly.
+  const day = 86_400_000;
+  const floatingFrom = new Date(from.getTime() - duration - day);
+  const floatingTo = new Date(to.getTime() + day);
+  const skipped = skippedStarts(series.exdates);
+  const fromMs = from.getTime();
+  const toMs = to.getTime();
+  const out: number[] = [];
+  const keep = (start: number) => {
+    if (start < toMs && start + duration > fromMs && !skipped?.has(start)) out.push(start);
+  };
+  if (parsed.lastYear === null) {
+    for (const floating of parsed.rule.between(floatingFrom, floatingTo, true))
+      keep(floatingToInstant(floating, series.timeZone).getTime());
+    return out;
+  }
+  const lastYear = Math.min(floatingTo.getUTCFullYear(), parsed.lastYear);
+  for (let year = Math.max(floatingFrom.getUTCFullYear(), dtstart.getUTCFullYear()); year <= lastYear; year++) {
+    const starts = startsInYear(parsed, series.timeZone, year);
+    for (let i = firstAbove(starts, fromMs - duration); i < starts.length && starts[i]! < toMs; i++) keep(starts[i]!);
+  }
+  return out;
 }
 
 /** The occurrences of a series that overlap [from, to), in order, expanded with rrule in the series' time zone. */
 export function expandOccurrences(series: SeriesTiming, from: Date, to: Date): Occurrence[] {
   const duration = series.endsAt.getTime() - series.startsAt.getTime();
-  if (!series.rrule) {
-    return series.startsAt < to && series.endsAt > from ? [{ start: series.startsAt, end: series.endsAt }] : [];
-  }
-  const rule = cachedRule(series.rrule, instantToFloating(series.startsAt, series.timeZone));
-  // Search a day wider on both sides in floating time (zone offsets stay within ±14 h), then clip exactly.
-  const day = 86_400_000;
-  const floatingFrom = new Date(from.getTime() - duration - day);
-  const floatingTo = new Date(to.getTime() + day);
-  const skipped = new Set(series.exdates ?? []);
-  const out: Occurrence[] = [];
-  for (const floating of rule.between(floatingFrom, floatingTo, true)) {
-    const start = floatingToInstant(floating, series.timeZone);
-    const end = new Date(start.getTime() + duration);
-    if (start < to && end > from && !skipped.has(start.toISOString())) out.push({ start, end });
-  }
-  return out;
+  return occurrenceStarts(series, from, to).map((start) => ({
+    start: new Date(start),
+    end: new Date(start + duration),
+  }));
 }
 
 /** Every occurrence of a series (a repeat always has an end date, so the list is finite). */

@@ -847,7 +847,7 @@ export interface RosterEventsTable {
   created_at: Generated<Date>;
 }
 
-// ---- Calendar: sport segments and events (migration 2026-11-25_097_calendar) ----
+// ---- Calendar: sport segments and events (migration 2026-11-25_097_calendar; range indexes 2026-11-26_108) ----
 
 export interface SportSegmentsTable {
   id: Generated<string>;

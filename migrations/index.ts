@@ -27,6 +27,7 @@ import * as questionnaires from './2026-11-26_103_questionnaires';
 import * as recruitingForms from './2026-11-26_104_recruiting-forms';
 import * as expensesMaterials from './2026-11-26_105_expenses-materials';
 import * as phoneCallUploads from './2026-11-26_106_phone-call-uploads';
+import * as calendarRange from './2026-11-26_108_calendar-range';
 import * as segmentFirstContestExemption from './2026-11-26_109_segment-first-contest-exemption';
 
 /**
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_104_recruiting-forms': recruitingForms,
   '2026-11-26_105_expenses-materials': expensesMaterials,
   '2026-11-26_106_phone-call-uploads': phoneCallUploads,
+  '2026-11-26_108_calendar-range': calendarRange,
   '2026-11-26_109_segment-first-contest-exemption': segmentFirstContestExemption,
 };
 

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/testing/test-env';
 import { fixtureYear } from '../test-support/fixture-year';
+import { Value } from 'typebox/value';
+import { OccurrenceDto } from './events.schemas';
 
 /** The fixtures are written for the fall of 2027; they move to a year still ahead of today (test-support). */
 const Y = fixtureYear(2027, '10-01');
@@ -111,9 +113,17 @@ describe('calendar events', () => {
     expect(res.json()).toMatchObject({ status: 'PENDING', weekdays: ['MONDAY', 'WEDNESDAY'], reminderMinutes: 60 });
     seriesId = res.json().id;
     expect((await call('GET', `/events?${RANGE}`, athlete)).json().items).toEqual([]);
-    const coachView = (await call('GET', `/events?${RANGE}`, coach)).json().items;
+    const coachRes = await call('GET', `/events?${RANGE}`, coach);
+    expect(coachRes.headers['content-type']).toBe('application/json; charset=utf-8');
+    const coachView = coachRes.json().items;
     expect(coachView).toHaveLength(8);
     expect(coachView[0]).toMatchObject({ status: 'PENDING', canEdit: true });
+    // The range route writes its body with JSON.stringify rather than the schema's serializer: each occurrence has
+    // exactly the schema's fields, in its order and of its types, so the bytes are the same.
+    for (const item of coachView) {
+      expect(Object.keys(item)).toEqual(Object.keys(OccurrenceDto.properties));
+      expect(Value.Check(OccurrenceDto, item)).toBe(true);
+    }
 
     const forbidden = await call('POST', `/events/${seriesId}/decision`, coach, { decision: 'APPROVE' });
     expect(forbidden.statusCode).toBe(403);

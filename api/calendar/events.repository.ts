@@ -14,14 +14,13 @@ export interface EventScope {
   approvedOnly: boolean;
 }
 
-function eventsQuery(db: Db, scope: EventScope) {
+/** The school's live events the person may see, not yet projected. */
+function visibleEvents(db: Db, scope: EventScope) {
   let q = db
     .selectFrom('calendar_events as e')
     .innerJoin('sport_teams as t', (j) =>
       j.onRef('t.id', '=', 'e.sport_team_id').onRef('t.school_id', '=', 'e.school_id'),
     )
-    .selectAll('e')
-    .select('t.name as team_name')
     .where('e.school_id', '=', scope.schoolId)
     .where('e.cancelled_at', 'is', null);
   const teams = scope.teamIds;
@@ -39,17 +38,25 @@ function eventsQuery(db: Db, scope: EventScope) {
   return q;
 }
 
+function eventsQuery(db: Db, scope: EventScope) {
+  return visibleEvents(db, scope).selectAll('e').select('t.name as team_name');
+}
+
+export interface EventRange {
+  from: Date;
+  to: Date;
+  teamIds?: string[];
+  categories?: string[];
+  personId?: string;
+}
+
 /**
- * The series that may have an occurrence in [from, to): they start before `to`, and either end after `from` or
- * repeat until a day not before `from` (a day of slack either side covers every time zone).
+ * The visible series that may have an occurrence in [from, to): they start before `to`, and either end after `from`
+ * or repeat until a day not before `from` (a day of slack either side covers every time zone).
  */
-export async function listEventsInRange(
-  db: Db,
-  scope: EventScope,
-  range: { from: Date; to: Date; teamIds?: string[]; categories?: string[]; personId?: string },
-): Promise<EventRow[]> {
+function eventsInRange(db: Db, scope: EventScope, range: EventRange) {
   const fromDay = new Date(range.from.getTime() - 86_400_000).toISOString().slice(0, 10);
-  let q = eventsQuery(db, scope)
+  let q = visibleEvents(db, scope)
     .where('e.starts_at', '<', range.to)
     .where((eb) =>
       eb.or([
@@ -65,7 +72,58 @@ export async function listEventsInRange(
   }
   if (range.categories?.length) q = q.where('e.category', 'in', range.categories);
   if (range.personId) q = q.where(sql<boolean>`${sql.val(range.personId)}::uuid = any(e.attendee_user_ids)`);
-  return q.orderBy('e.starts_at').execute();
+  return q;
+}
+
+/** Whole rows of the series in a range (the calendar feed writes them all out). */
+export async function listEventsInRange(db: Db, scope: EventScope, range: EventRange): Promise<EventRow[]> {
+  return eventsInRange(db, scope, range).selectAll('e').select('t.name as team_name').orderBy('e.starts_at').execute();
+}
+
+/** What a calendar view draws of a series: the columns of an occurrence and what its expansion needs. */
+export type OccurrenceSourceRow = Pick<
+  EventRow,
+  | 'id'
+  | 'name'
+  | 'category'
+  | 'cara_category'
+  | 'sport_team_id'
+  | 'team_name'
+  | 'location'
+  | 'time_zone'
+  | 'repeat'
+  | 'status'
+  | 'starts_at'
+  | 'ends_at'
+  | 'rrule'
+  | 'exdates'
+>;
+
+/** The series in a range with only the columns a calendar view draws (the month view reads thousands a time). */
+export async function listOccurrenceSourcesInRange(
+  db: Db,
+  scope: EventScope,
+  range: EventRange,
+): Promise<OccurrenceSourceRow[]> {
+  return eventsInRange(db, scope, range)
+    .select([
+      'e.id',
+      'e.name',
+      'e.category',
+      'e.cara_category',
+      'e.sport_team_id',
+      't.name as team_name',
+      'e.location',
+      'e.time_zone',
+      'e.repeat',
+      'e.status',
+      'e.starts_at',
+      'e.ends_at',
+      'e.rrule',
+      'e.exdates',
+    ])
+    .orderBy('e.starts_at')
+    .execute();
 }
 
 export async function findEvent(db: Db, scope: EventScope, id: string): Promise<EventRow | null> {

@@ -39,7 +39,13 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: { querystring: EventRangeQuery, response: { 200: OccurrenceList, ...errorResponses(400, 401, 403) } },
     },
-    async (request) => ({ items: await listOccurrences(request, request.query) }),
+    // A month view writes thousands of occurrences, each built field by field in the schema's order and types:
+    // the native JSON.stringify writes them byte for byte as the schema's serializer would, in about half the time
+    // (with a serializer of its own, the reply's content type is set here).
+    async (request, reply) => {
+      const items = await listOccurrences(request, request.query);
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ items });
+    },
   );
 
   app.get(

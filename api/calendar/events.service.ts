@@ -4,12 +4,13 @@ import {
   checkEvent,
   expandOccurrences,
   instantToLocal,
+  isoInstant,
   localToInstant,
   needsApproval,
+  occurrenceStarts,
   reminderOffset,
   rruleUntil,
   weekdaysOfRRule,
-  type Occurrence,
 } from '../../domain/calendar-events';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
@@ -25,12 +26,13 @@ import {
   existingSchoolIds,
   findEvent,
   insertEvent,
-  listEventsInRange,
   listEventSeries,
+  listOccurrenceSourcesInRange,
   updateEvent,
   type EventRow,
   type EventScope,
   type EventValues,
+  type OccurrenceSourceRow,
 } from './events.repository';
 import type {
   CreateEventBody,
@@ -168,29 +170,37 @@ export function toEventDto(auth: AuthContext, scope: EventScope, row: EventRow):
 export function toOccurrenceDtos(
   auth: AuthContext,
   scope: EventScope,
-  row: EventRow,
-  occurrences: Occurrence[],
+  row: OccurrenceSourceRow,
+  /** The occurrences' starts (epoch ms); each lasts as long as the series' first. */
+  starts: readonly number[],
 ): OccurrenceDto[] {
   const canEdit = canEditRow(auth, scope, row);
-  return occurrences.map((o) => ({
-    id: row.id,
-    occurrenceStart: o.start.toISOString(),
-    start: o.start.toISOString(),
-    end: o.end.toISOString(),
-    name: row.name,
-    category: row.category,
-    caraCategory: row.cara_category,
-    sportTeamId: row.sport_team_id,
-    sportTeamName: row.team_name,
-    location: row.location,
-    timeZone: row.time_zone,
-    repeat: row.repeat,
-    status: row.status,
-    canEdit,
-  }));
+  const duration = row.ends_at.getTime() - row.starts_at.getTime();
+  return starts.map((at) => {
+    const start = isoInstant(at);
+    return {
+      id: row.id,
+      occurrenceStart: start,
+      start,
+      end: isoInstant(at + duration),
+      name: row.name,
+      category: row.category,
+      caraCategory: row.cara_category,
+      sportTeamId: row.sport_team_id,
+      sportTeamName: row.team_name,
+      location: row.location,
+      timeZone: row.time_zone,
+      repeat: row.repeat,
+      status: row.status,
+      canEdit,
+    };
+  });
 }
 
-/** The occurrences of every visible series in [from, to): one range query, expanded in memory. */
+/**
+ * The occurrences of every visible series in [from, to): one range query of the columns drawn, each series
+ * expanded within the range only (domain/calendar-events keeps the expanded years of a series).
+ */
 export async function listOccurrences(
   request: FastifyRequest,
   query: { from?: string; to?: string; teamIds?: string; categories?: string; personId?: string },
@@ -215,33 +225,28 @@ export async function listOccurrences(
       : undefined;
   const teamFilter = split(query.teamIds)?.filter((id) => UUID.test(id));
   if (teamFilter && teamFilter.length === 0 && query.teamIds) return [];
-  const rows = await listEventsInRange(db, scope, {
+  const rows = await listOccurrenceSourcesInRange(db, scope, {
     from,
     to,
     teamIds: teamFilter,
     categories: split(query.categories),
     personId: query.personId,
   });
-  return rows
-    .flatMap((row) =>
-      toOccurrenceDtos(
-        auth,
-        scope,
-        row,
-        expandOccurrences(
-          {
-            startsAt: row.starts_at,
-            endsAt: row.ends_at,
-            timeZone: row.time_zone,
-            rrule: row.rrule,
-            exdates: row.exdates,
-          },
-          from,
-          to,
-        ),
-      ),
-    )
-    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const starts = rows.map((row) =>
+    occurrenceStarts(
+      { startsAt: row.starts_at, endsAt: row.ends_at, timeZone: row.time_zone, rrule: row.rrule, exdates: row.exdates },
+      from,
+      to,
+    ),
+  );
+  const items = rows.flatMap((row, i) => toOccurrenceDtos(auth, scope, row, starts[i]!));
+  // In start order: a stable sort of the positions by instant (numbers compare faster than ISO strings, and a month
+  // of a big school has many occurrences starting together), so those keep the order of their series.
+  const at = starts.flat();
+  return at
+    .map((_, i) => i)
+    .sort((a, b) => at[a]! - at[b]!)
+    .map((i) => items[i]!);
 }
 
 async function loadEditable(request: FastifyRequest, id: string): Promise<{ row: EventRow; scope: EventScope }> {
@@ -435,7 +440,11 @@ export async function eventAsICalendar(request: FastifyRequest, id: string, occu
     new Date(at.getTime() + 1),
   );
   if (!occurrence) throw new AppError('NOT_FOUND');
-  return toICalendar(row.name, toOccurrenceDtos(auth, scope, row, [occurrence]), request.server.deps.config.publicUrl);
+  return toICalendar(
+    row.name,
+    toOccurrenceDtos(auth, scope, row, [occurrence.start.getTime()]),
+    request.server.deps.config.publicUrl,
+  );
 }
 
 /** The events and competitions list: one row per series, filtered by team, category, kind, status and dates. */

@@ -2,6 +2,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
+import { mondayBeforeFallBack } from '../test-support/fixture-year';
+import { dayNumber, dayString } from '../../domain/bylaw17/engine';
 
 /**
  * Personal ICS feeds: a signed URL per person that works without a session, lists what that person may see, is
@@ -38,6 +40,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/**
+ * The fixtures are a weekly Monday series from the week before the end of daylight saving time (first Sunday of
+ * November) to three weeks after it, in the coming fall: within the feed's window (90 days back, two years ahead).
+ * `day(n)` is n days after the Monday before that Sunday; `compact` writes a date as iCalendar does.
+ */
+const MONDAY = mondayBeforeFallBack();
+const day = (n: number) => dayString(dayNumber(MONDAY) + n);
+const compact = (n: number) => day(n).replace(/-/g, '');
+
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({
     method,
@@ -73,11 +84,11 @@ describe('personal calendar feed', () => {
         name: 'Tennis practice',
         sportTeamId: teamId,
         attendeeTeamIds: [teamId],
-        startDate: '2027-10-25',
-        endDate: '2027-10-25',
+        startDate: day(-7),
+        endDate: day(-7),
         repeat: 'WEEKLY',
         weekdays: ['MONDAY'],
-        repeatUntil: '2027-11-22',
+        repeatUntil: day(21),
       }),
     );
     expect(series.statusCode, series.body).toBe(201);
@@ -88,15 +99,16 @@ describe('personal calendar feed', () => {
         name: 'Tennis practice',
         sportTeamId: teamId,
         attendeeTeamIds: [teamId],
-        startDate: '2027-11-02',
-        endDate: '2027-11-02',
+        startDate: day(1),
+        endDate: day(1),
       }),
       scope: 'THIS',
-      occurrenceStart: '2027-11-01T21:00:00.000Z',
+      // 4 pm in Chicago is 21:00 UTC before the end of daylight saving time, 22:00 UTC after it.
+      occurrenceStart: `${day(0)}T21:00:00.000Z`,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(
-      (await call('DELETE', `/events/${id}?scope=THIS&occurrenceStart=2027-11-15T22:00:00.000Z`, admin)).statusCode,
+      (await call('DELETE', `/events/${id}?scope=THIS&occurrenceStart=${day(14)}T22:00:00.000Z`, admin)).statusCode,
     ).toBe(204);
     await call(
       'POST',
@@ -106,8 +118,8 @@ describe('personal calendar feed', () => {
         name: 'Golf qualifier',
         sportTeamId: otherTeamId,
         attendeeTeamIds: [otherTeamId],
-        startDate: '2027-10-26',
-        endDate: '2027-10-26',
+        startDate: day(-6),
+        endDate: day(-6),
       }),
     );
 
@@ -127,17 +139,17 @@ describe('personal calendar feed', () => {
     expect(override!.getFirstPropertyValue('uid')).toBe(uid);
     expect(String(main!.getFirstPropertyValue('rrule'))).toMatch(/FREQ=WEEKLY;.*BYDAY=MO/);
     expect(feed.body).toMatch(/^RRULE:FREQ=WEEKLY;/m);
-    expect(feed.body).toContain('DTSTART;TZID=America/Chicago:20271025T160000');
-    expect(feed.body).toContain('EXDATE;TZID=America/Chicago:20271115T160000');
+    expect(feed.body).toContain(`DTSTART;TZID=America/Chicago:${compact(-7)}T160000`);
+    expect(feed.body).toContain(`EXDATE;TZID=America/Chicago:${compact(14)}T160000`);
     // The moved occurrence is an override of its original slot, not an EXDATE.
-    expect(feed.body).not.toContain('EXDATE;TZID=America/Chicago:20271101T160000');
-    expect(feed.body).toContain('RECURRENCE-ID;TZID=America/Chicago:20271101T160000');
-    expect(feed.body).toContain('DTSTART;TZID=America/Chicago:20271102T160000');
-    // Expanded by the parser: the cut Monday is gone; 1 November is the slot the override replaces.
+    expect(feed.body).not.toContain(`EXDATE;TZID=America/Chicago:${compact(0)}T160000`);
+    expect(feed.body).toContain(`RECURRENCE-ID;TZID=America/Chicago:${compact(0)}T160000`);
+    expect(feed.body).toContain(`DTSTART;TZID=America/Chicago:${compact(1)}T160000`);
+    // Expanded by the parser: the cut Monday is gone; the Monday moved to Tuesday is the slot the override replaces.
     const expand = new ICAL.Event(main!).iterator();
     const starts: string[] = [];
     for (let next = expand.next(); next; next = expand.next()) starts.push(next.toString());
-    expect(starts.map((s) => s.slice(0, 10))).toEqual(['2027-10-25', '2027-11-01', '2027-11-08', '2027-11-22']);
+    expect(starts.map((s) => s.slice(0, 10))).toEqual([day(-7), day(0), day(7), day(21)]);
 
     // The other team's athlete sees the golf event only; the admin sees both.
     const golfUrl = (await call('POST', '/calendar-feed', otherAthlete)).json().url as string;
