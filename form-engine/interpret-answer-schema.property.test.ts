@@ -102,6 +102,20 @@ describe('the eval-free answer validator agrees with Ajv', { timeout: 120_000 },
     );
   });
 
+  it('names the duplicate pair as Ajv does, for scalar items and for any items', () => {
+    const cases: [Record<string, unknown>, unknown][] = [
+      [{ type: 'array', items: { type: 'string' }, uniqueItems: true }, ['zz', 'a', 'zz']],
+      [{ type: 'array', items: { type: ['string', 'number'] }, uniqueItems: true }, ['1', 1, 'b', 1, 'b']],
+      [{ type: 'array', items: { type: 'object' }, uniqueItems: true }, [{ a: 1 }, {}, { a: 1 }]],
+      [{ type: 'array', items: {}, uniqueItems: true }, ['x', 2, 'x']],
+    ];
+    for (const [schema, value] of cases) {
+      const expected = firstAjvError(schema, value);
+      expect(expected?.keyword).toBe('uniqueItems');
+      expect(interpretAnswerSchema(schema)(value)).toEqual(expected);
+    }
+  });
+
   it('refuses a schema with a keyword it does not interpret', () => {
     expect(() => interpretAnswerSchema({ type: 'string', contentEncoding: 'base64' })).toThrow(/contentEncoding/);
     expect(() => interpretAnswerSchema({ type: 'object', properties: { a: { allOf: [] } } })).toThrow(/allOf/);

@@ -239,7 +239,22 @@ const GROUPS: KeywordGroup[] = [
         (s, data, path) => {
           if (s.uniqueItems !== true) return null;
           const items = data as unknown[];
-          // Ajv looks from the end: i is the later index, j the earlier one it equals.
+          const itemSchema = s.items;
+          const itemTypes = isObject(itemSchema) ? typesOf(itemSchema) : [];
+          if (itemTypes.length > 0 && !itemTypes.some((type) => type === 'object' || type === 'array')) {
+            // Items of scalar types only: Ajv hashes them from the end, so i is the earlier index and j the later
+            // one it saw first (strings marked apart from other types' keys when there are several types).
+            const indices: Record<string, unknown> = {};
+            for (let i = items.length - 1; i >= 0; i--) {
+              const item = items[i];
+              if (!itemTypes.some((type) => hasType(type, item))) continue;
+              const key = typeof item === 'string' && itemTypes.length > 1 ? `${item}_` : String(item);
+              if (typeof indices[key] === 'number') return fail('uniqueItems', path, { i, j: indices[key] });
+              indices[key] = i;
+            }
+            return null;
+          }
+          // Otherwise Ajv compares pairs from the end: i is the later index, j the earlier one it equals.
           for (let i = items.length - 1; i > 0; i--) {
             for (let j = i - 1; j >= 0; j--) {
               if (deepEqual(items[i], items[j])) return fail('uniqueItems', path, { i, j });
