@@ -5,7 +5,7 @@ import { recordAudit } from '../../api/audit/audit.repository';
 import { ensureCaraLogWorkflow } from '../../api/cara/cara-logs.service';
 import { buildCaraSnapshot } from '../../api/cara/cara.snapshot';
 import { AppError } from '../../domain/errors';
-import { insertNotification } from '../../api/notifications/notifications.repository';
+import { notifyEach } from '../../api/notifications/notifications.repository';
 import { ensureTasks } from '../../api/tasks/tasks.repository';
 import {
   caraLogWorkflowId,
@@ -51,21 +51,20 @@ export function createCaraActivities(deps: { db: Kysely<Database>; temporal?: Cl
     title: string,
     eventKey: string,
   ) {
-    for (const userId of userIds)
-      await insertNotification(trx, {
-        schoolId: log.school_id,
-        userId,
-        dedupeKey: `cara:${log.id}:${eventKey}:${userId}`,
-        payload: {
-          module: 'compliance assistant',
-          status,
-          title,
-          body: `${teamName}, ${log.period_start} to ${log.period_end}`,
-          sportTeamId: log.sport_team_id,
-          sportTeamName: teamName,
-          featureData: { caraLogsId: log.id, periodStartDate: log.period_start, periodEndDate: log.period_end },
-        },
-      });
+    await notifyEach(trx, {
+      schoolId: log.school_id,
+      userIds,
+      keyOf: (userId) => `cara:${log.id}:${eventKey}:${userId}`,
+      payload: {
+        module: 'compliance assistant',
+        status,
+        title,
+        body: `${teamName}, ${log.period_start} to ${log.period_end}`,
+        sportTeamId: log.sport_team_id,
+        sportTeamName: teamName,
+        featureData: { caraLogsId: log.id, periodStartDate: log.period_start, periodEndDate: log.period_end },
+      },
+    });
   }
 
   return {

@@ -8,7 +8,7 @@ import {
   listReviewers,
   payorYearTotalCents,
 } from '../../api/disclosures/disclosures.repository';
-import { insertNotification } from '../../api/notifications/notifications.repository';
+import { insertNotification, notifyEach } from '../../api/notifications/notifications.repository';
 import {
   checkConflicts,
   conflictTypesOf,
@@ -175,24 +175,20 @@ export function createDisclosureActivities(deps: DisclosureActivityDeps) {
       const reviewers = d.assigned_reviewer_id
         ? [{ id: d.assigned_reviewer_id }]
         : await listReviewers(db, input.schoolId);
-      let reminded = 0;
-      for (const r of reviewers) {
-        const id = await insertNotification(db, {
-          schoolId: input.schoolId,
-          userId: r.id,
-          payload: {
-            module: 'disclosure',
-            status: DISCLOSURE_NOTIFICATION.other,
-            title: 'Disclosure waiting for review',
-            body: `${d.athleteFirstName} ${d.athleteLastName}'s ${label(d.type)} disclosure${d.company_name ? ` with ${d.company_name}` : ''} is still waiting for a decision.`,
-            disclosureId: d.id,
-            dealTypeName: d.deal_type,
-            studentId: d.athlete_user_id,
-          },
-          dedupeKey: currentSideEffectKey('notification', `${input.eventKey}:${r.id}`),
-        });
-        if (id) reminded += 1;
-      }
+      const reminded = await notifyEach(db, {
+        schoolId: input.schoolId,
+        userIds: reviewers.map((r) => r.id),
+        payload: {
+          module: 'disclosure',
+          status: DISCLOSURE_NOTIFICATION.other,
+          title: 'Disclosure waiting for review',
+          body: `${d.athleteFirstName} ${d.athleteLastName}'s ${label(d.type)} disclosure${d.company_name ? ` with ${d.company_name}` : ''} is still waiting for a decision.`,
+          disclosureId: d.id,
+          dealTypeName: d.deal_type,
+          studentId: d.athlete_user_id,
+        },
+        keyOf: (userId) => currentSideEffectKey('notification', `${input.eventKey}:${userId}`),
+      });
       return { reminded };
     },
   };

@@ -11,7 +11,7 @@ import {
 } from '../../workflows/disclosures/disclosure.workflow';
 import { sql } from 'kysely';
 import { auditRequest } from '../audit/audit-request';
-import { insertNotification } from '../notifications/notifications.repository';
+import { notifyEach } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { findSchoolToday } from '../forms/school-today';
@@ -380,24 +380,22 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ? [d.assigned_reviewer_id]
             : (await listReviewers(trx, auth.school.id)).map((r) => r.id)
           : [d.athlete_user_id];
-        for (const userId of recipients) {
-          if (userId === auth.user.id) continue;
-          await insertNotification(trx, {
-            schoolId: auth.school.id,
-            userId,
-            payload: {
-              module: 'disclosure',
-              status: DISCLOSURE_NOTIFICATION.comment,
-              title: 'New comment on a disclosure',
-              body: `${auth.user.firstName} ${auth.user.lastName}: ${body.slice(0, 140)}`,
-              disclosureId: d.id,
-              dealTypeName: d.deal_type,
-              studentId: d.athlete_user_id,
-              commentId,
-            },
-            dedupeKey: `disclosure-comment:${commentId}:${userId}`,
-          });
-        }
+        await notifyEach(trx, {
+          schoolId: auth.school.id,
+          userIds: recipients,
+          skip: auth.user.id,
+          payload: {
+            module: 'disclosure',
+            status: DISCLOSURE_NOTIFICATION.comment,
+            title: 'New comment on a disclosure',
+            body: `${auth.user.firstName} ${auth.user.lastName}: ${body.slice(0, 140)}`,
+            disclosureId: d.id,
+            dealTypeName: d.deal_type,
+            studentId: d.athlete_user_id,
+            commentId,
+          },
+          keyOf: (userId) => `disclosure-comment:${commentId}:${userId}`,
+        });
       });
       return reply.code(201).send(await detail(auth, d.id));
     },

@@ -16,7 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   DEAL_TYPES,
   DISCLOSURE_LIMITS,
@@ -41,6 +41,7 @@ import { ConflictBadges, NotifyBadge, StatusBadge } from './DisclosureBadges';
 import { exportCsvUrl, useDisclosureList, useGroupReview, type DisclosureRow } from './disclosures.api';
 import { formatMoney, typeLabel } from './disclosure-labels';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { useUrlFilters } from '../../shared/table/FilteredList';
 
 export function AllDisclosuresPage() {
   return <DisclosureTable archived={false} />;
@@ -60,33 +61,19 @@ const VIEW_LABELS: Record<DisclosureView, string> = {
 function DisclosureTable({ archived }: { archived: boolean }) {
   const me = useMe();
   const canReview = hasPermission(me, 'disclosures:review') && !archived;
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateParams, page } = useUrlFilters();
   const view = (params.get('view') as DisclosureView | null) ?? 'student';
   const sort = params.get('sort') ?? 'recent';
   const status = params.get('status');
   const type = params.get('type');
   const dealType = params.get('dealType');
   const conflict = params.get('conflict');
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(search, 300);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState(false);
   const group = useGroupReview();
 
-  const updateParams = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const update = (changes: Record<string, string | null>) => {
     setSelected(new Set());
     updateParams(changes);

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../shared/api';
 import { formatDate, formatRelative } from '../../shared/format';
 import { countOf, labelFor, TASK_MODULE_LABELS } from '../../shared/labels';
@@ -10,6 +10,7 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TASKS_PAGE_SIZE, useMyTaskCounts, useMyTasks, type MyTask, type TaskDue, type TaskSort } from './tasks.api';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { useUrlFilters } from '../../shared/table/FilteredList';
 
 const DUE_OPTIONS: Array<{ value: TaskDue; label: string }> = [
   { value: 'overdue', label: 'Overdue' },
@@ -52,29 +53,14 @@ function DueCell({ task }: { task: MyTask }) {
  */
 export function MyTasksPage() {
   const me = useMe();
-  const [params, setParams] = useSearchParams();
+  const { params, update, page } = useUrlFilters();
   const module = params.get('module');
   const due = params.get('due') as TaskDue | null;
   const teamId = params.get('teamId');
   const sort = (params.get('sort') as TaskSort | null) ?? 'due';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const tasks = useMyTasks({ module, due, teamId, sort, page });
   const counts = useMyTaskCounts();
   const teams = useTeams(hasPermission(me, 'teams:read'));
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const moduleOptions = Object.entries(counts.data?.byModule ?? {}).map(([value, n]) => ({
     value,
