@@ -20,7 +20,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../shared/table/FilteredList';
 import {
   ACCOUNT_STATUS_LABELS,
   ATHLETE_LIST_COLUMNS,
@@ -84,7 +85,7 @@ const ACTION_TEXT: Record<AccountAction, { verb: string; title: string; body: st
  */
 export function AthletesPage() {
   const me = useMe();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlFilters();
   const get = (k: string) => params.get(k);
   const page = Math.max(1, Number(get('page') ?? '1') || 1);
   const [search, setSearch] = useState(get('q') ?? '');
@@ -116,19 +117,6 @@ export function AthletesPage() {
   const account = useAccountAction();
   const [selected, setSelected] = useState<string[]>([]);
   const [confirm, setConfirm] = useState<AccountAction | null>(null);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   useEffect(() => {
     if ((get('q') ?? '') !== q) update({ q: q || null, page: null });

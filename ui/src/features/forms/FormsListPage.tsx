@@ -13,7 +13,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useUrlFilters } from '../../shared/table/FilteredList';
 import { errorMessage } from '../../shared/api';
 import { ConfirmModal } from '../../shared/ConfirmModal';
 import { formatDateTime } from '../../shared/format';
@@ -48,7 +49,7 @@ function readKind(value: string | null): FormKindCode | null {
 export function FormsListPage() {
   const me = useMe();
   const canWrite = hasPermission(me, 'forms:write');
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlFilters();
   const kind = readKind(params.get('kind'));
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [search, setSearch] = useState(params.get('q') ?? '');
@@ -57,19 +58,6 @@ export function FormsListPage() {
   const clone = useCloneForm();
   const archive = useArchiveForm();
   const [archiving, setArchiving] = useState<FormListItem | null>(null);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   const cloneForm = (form: FormListItem) =>
     clone.mutate(
