@@ -181,7 +181,7 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/athlete-custom-fields',
     {
       onRequest: canWrite,
-      schema: { body: CustomFieldBody, response: { 201: CustomFieldDto, ...errorResponses(400, 401, 403) } },
+      schema: { body: CustomFieldBody, response: { 201: CustomFieldDto, ...errorResponses(400, 401, 403, 409) } },
     },
     async (request, reply) => {
       const auth = authOf(request);
