@@ -110,7 +110,7 @@ export function WhereItStands({
           ) : query.isError ? (
             <ErrorState error={query.error} onRetry={() => void query.refetch()} />
           ) : query.data.graph ? (
-            <ProcessStanding graph={query.data.graph} heading={false} />
+            <ProcessStanding graph={query.data.graph} heading={false} height={400} />
           ) : (
             <Text size="sm" c="dimmed">
               {emptyText}

@@ -78,7 +78,12 @@ describe('roster rollover on its map', () => {
       loopsTaken: 1,
     });
     expect(active(sentBack)).toEqual(['rollover']);
-    expect(sentBack[1]).toMatchObject({ stepId: 'review', status: 'DONE', decision: 'SENT_BACK', doneBy: 'Dana Admin' });
+    expect(sentBack[1]).toMatchObject({
+      stepId: 'review',
+      status: 'DONE',
+      decision: 'SENT_BACK',
+      doneBy: 'Dana Admin',
+    });
     expect(travelled('roster-rollover', sentBack)).toEqual(['review-rollover']);
     // Resubmitted: the loop is history, the forward path shows the way.
     const again = rosterRolloverRuns({ status: 'READY_FOR_REVIEW', decision: 'SENT_BACK', loopsTaken: 1 });
@@ -87,7 +92,12 @@ describe('roster rollover on its map', () => {
   });
 
   it('invites newcomers after approval, or skips the step when the admin chose not to', () => {
-    const invited = rosterRolloverRuns({ status: 'COMPLETED', decision: 'APPROVED', followUp: 'DONE', followUpCount: 3 });
+    const invited = rosterRolloverRuns({
+      status: 'COMPLETED',
+      decision: 'APPROVED',
+      followUp: 'DONE',
+      followUpCount: 3,
+    });
     expect(invited.every((r) => r.status === 'DONE')).toBe(true);
     expect(invited[2]).toMatchObject({ decision: '3 athletes invited' });
     expect(travelled('roster-rollover', invited)).toEqual(['rollover-review', 'review-invite']);

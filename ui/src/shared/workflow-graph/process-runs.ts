@@ -211,7 +211,8 @@ function surveyRun(f: CycleFacts): StepRunState {
   if (!survey) return { stepId: 'survey', status: f.status === 'NOT_STARTED' ? 'PENDING' : 'SKIPPED' };
   if (f.status === 'NOT_STARTED') return { stepId: 'survey', status: 'PENDING' };
   const left = Math.max(0, survey.athletes - survey.answered);
-  if (survey.open && left > 0) return { stepId: 'survey', status: 'ACTIVE', waitingOn: [plural(left, 'athlete', 'athletes')] };
+  if (survey.open && left > 0)
+    return { stepId: 'survey', status: 'ACTIVE', waitingOn: [plural(left, 'athlete', 'athletes')] };
   const disputed = survey.disputed > 0 ? `, ${survey.disputed} disputed` : '';
   return { stepId: 'survey', status: 'DONE', decision: `${survey.answered} of ${survey.athletes} answered${disputed}` };
 }
@@ -222,7 +223,13 @@ function surveyRun(f: CycleFacts): StepRunState {
  */
 export function psaTransferRuns(f: CycleFacts): StepRunState[] {
   const phase: CyclePhase | null =
-    f.status === 'PENDING' ? 'REVIEW' : f.status === 'APPROVED' ? 'DECIDED' : f.status === 'REJECTED' ? 'REFUSED' : null;
+    f.status === 'PENDING'
+      ? 'REVIEW'
+      : f.status === 'APPROVED'
+        ? 'DECIDED'
+        : f.status === 'REJECTED'
+          ? 'REFUSED'
+          : null;
   if (!phase) return [];
   return reviewCycleRuns({
     steps: { submit: 'request', review: 'approve', after: 'notify' },
@@ -231,7 +238,8 @@ export function psaTransferRuns(f: CycleFacts): StepRunState[] {
     waitingFallback: 'SCHOOL_ADMIN',
     since: f.submittedAt,
     submitDecision: 'REQUESTED',
-    after: f.followUp === 'SKIPPED' ? { status: 'SKIPPED' } : { decision: 'INVITED', ...doneAt(f.decidedAt ?? undefined) },
+    after:
+      f.followUp === 'SKIPPED' ? { status: 'SKIPPED' } : { decision: 'INVITED', ...doneAt(f.decidedAt ?? undefined) },
   });
 }
 
