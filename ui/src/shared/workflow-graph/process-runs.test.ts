@@ -149,6 +149,11 @@ describe('CARA log on its map', () => {
     expect(runs[0]).toMatchObject({ status: 'DONE', decision: 'SUBMITTED', doneBy: 'Casey Coach' });
     expect(statusOf(runs, 'survey')).toBe('SKIPPED');
     expect(runs[2]).toMatchObject({ waitingOn: ['Dana Admin'] });
+    const nobodyAsked = caraLogRuns({
+      status: 'SUBMITTED',
+      survey: { open: true, athletes: 0, answered: 0, disputed: 0 },
+    });
+    expect(statusOf(nobodyAsked, 'survey')).toBe('SKIPPED');
   });
 
   it('colours the rejected loop only while the log is back with the submitters', () => {

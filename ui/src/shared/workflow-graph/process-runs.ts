@@ -210,6 +210,8 @@ function surveyRun(f: CycleFacts): StepRunState {
   const survey = f.survey;
   if (!survey) return { stepId: 'survey', status: f.status === 'NOT_STARTED' ? 'PENDING' : 'SKIPPED' };
   if (f.status === 'NOT_STARTED') return { stepId: 'survey', status: 'PENDING' };
+  // Nobody attended a countable event of the period: nobody was asked.
+  if (survey.athletes === 0) return { stepId: 'survey', status: 'SKIPPED' };
   const left = Math.max(0, survey.athletes - survey.answered);
   if (survey.open && left > 0)
     return { stepId: 'survey', status: 'ACTIVE', waitingOn: [plural(left, 'athlete', 'athletes')] };
