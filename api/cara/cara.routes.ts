@@ -8,6 +8,8 @@ import {
   submitCaraLogUpdate,
 } from '../../workflows/cara/cara-log.workflow';
 import { auditRequest } from '../audit/audit-request';
+import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
+import { caraLogGraph } from '../operator-console/workflow-graph.service';
 import { assertTeamWritable } from '../calendar/calendar-access';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
@@ -170,6 +172,17 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/logs/:id',
     { onRequest: canRead, schema: { params: LogParams, response: { 200: LogDetail, ...errors } } },
     async (request) => logDetail(db, authOf(request), request.params.id, new Date()),
+  );
+
+  /** The log's "Where it stands": its process placed on the CARA log map (whoever may read the log). */
+  app.get(
+    '/cara/logs/:id/graph',
+    { onRequest: canRead, schema: { params: LogParams, response: { 200: ProcessGraphDto, ...errors } } },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await findLog(db, auth, request.params.id);
+      return { graph: (await caraLogGraph(db, auth.school.id, row.workflow_id, row.due_at)).graph };
+    },
   );
 
   app.get(

@@ -101,7 +101,7 @@ export const TimelineEntryDto = Type.Object({
 });
 
 export const WorkflowGraphDto = Type.Object({
-  kind: Type.Enum(['packet-submission', 'disclosure', 'invitation']),
+  kind: Type.Enum(['packet-submission', 'disclosure', 'invitation', 'roster-rollover', 'cara-log', 'psa-transfer']),
   status: Type.String(),
   updatedAt: Timestamp,
   /** packet-submission: the frozen workflow definition and each step's run state. */
@@ -112,7 +112,30 @@ export const WorkflowGraphDto = Type.Object({
   archived: Type.Optional(Type.Boolean()),
   reviewer: Type.Optional(Nullable(Type.String())),
   athlete: Type.Optional(Nullable(Type.String())),
+  /** roster-rollover, cara-log, psa-transfer: the submit → review cycle read from the record and its history. */
+  submittedBy: Type.Optional(Nullable(Type.String())),
+  submittedAt: Type.Optional(Nullable(Timestamp)),
+  decidedBy: Type.Optional(Nullable(Type.String())),
+  decidedAt: Type.Optional(Nullable(Timestamp)),
+  decision: Type.Optional(Nullable(Type.String())),
+  waitingOn: Type.Optional(Type.Array(Type.String())),
+  loopsTaken: Type.Optional(Type.Integer({ minimum: 0 })),
+  followUp: Type.Optional(Type.Enum(['DONE', 'SKIPPED', 'PENDING'])),
+  followUpCount: Type.Optional(Type.Integer({ minimum: 0 })),
+  survey: Type.Optional(
+    Nullable(
+      Type.Object({
+        open: Type.Boolean(),
+        athletes: Type.Integer(),
+        answered: Type.Integer(),
+        disputed: Type.Integer(),
+      }),
+    ),
+  ),
 });
+
+/** What a record's own page reads for its "Where it stands" section: the graph and the record's link. */
+export const ProcessGraphDto = Type.Object({ graph: Nullable(WorkflowGraphDto) });
 
 export const WorkflowDetailDto = Type.Object({
   item: WorkflowListItemDto,

@@ -306,11 +306,29 @@ describe('prospect-to-roster transfer', () => {
     // The new request is news again: the admin is told once per request, never the coach who asked.
     await waitFor(async () => (await requested()).length === 2);
     expect((await requested()).map((n) => n.user_id)).toEqual([admin.id, admin.id]);
+    // The profile's live graph: requested again after one rejection, waiting on the school admins.
+    const pendingGraph = await call(coach, 'GET', `/psas/${psa.id}/transfer-graph`);
+    expect(pendingGraph.status).toBe(200);
+    expect(pendingGraph.body.graph).toMatchObject({
+      kind: 'psa-transfer',
+      status: 'PENDING',
+      waitingOn: ['SCHOOL_ADMIN'],
+      decision: null,
+      loopsTaken: 1,
+      followUp: 'PENDING',
+    });
+    expect((await call(outsider, 'GET', `/psas/${psa.id}/transfer-graph`)).status).toBe(404);
     const [once, twice] = await Promise.all([decide(psa.id, 'APPROVE'), decide(psa.id, 'APPROVE')]);
     expect([once.status, twice.status].sort()).toEqual([200, 409]);
     const done = (await call(coach, 'GET', `/psas/${psa.id}`)).body;
     expect(done.psa.commitmentStatus).toBe('ADDED_TO_ROSTER');
     expect(done.transfer.status).toBe('APPROVED');
+    expect((await call(coach, 'GET', `/psas/${psa.id}/transfer-graph`)).body.graph).toMatchObject({
+      status: 'APPROVED',
+      decision: 'APPROVED',
+      waitingOn: [],
+      followUp: 'DONE',
+    });
     const users = await db
       .selectFrom('users')
       .select(['id', 'status'])

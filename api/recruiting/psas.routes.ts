@@ -18,6 +18,8 @@ import {
 } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
 import { recordAudit } from '../audit/audit.repository';
+import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
+import { psaTransferGraph } from '../operator-console/workflow-graph.service';
 import { auditRequest } from '../audit/audit-request';
 import { requestMeta } from '../shared/request-meta';
 import { readUploadedFile } from '../disclosures/disclosure-files.service';
@@ -392,6 +394,16 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const psa = await visiblePsa(request, request.params.id);
     return psaProfile(db, authOf(request).school.id, psa);
   });
+
+  /** The prospect's transfer to a roster placed on its process map; null before a transfer was requested. */
+  app.get(
+    '/psas/:id/transfer-graph',
+    { onRequest: canRead, schema: { params: IdParams, response: ok(ProcessGraphDto) } },
+    async (request) => {
+      const psa = await visiblePsa(request, request.params.id);
+      return { graph: (await psaTransferGraph(db, authOf(request).school.id, psa.id)).graph };
+    },
+  );
 
   app.patch(
     '/psas/:id',

@@ -10,6 +10,8 @@ import {
   submitRosterUpdate,
 } from '../../workflows/rosters/roster-rollover.workflow';
 import { createAthlete } from '../athletes/athletes.service';
+import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
+import { rosterGraph } from '../operator-console/workflow-graph.service';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
@@ -88,6 +90,19 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const actor = await rosterActor(db, auth, request.params.teamId);
       return rosterDetail(db, auth, actor, request.params.teamId, request.params.academicYearId);
+    },
+  );
+
+  /** The roster's "Where it stands": its rollover process placed on the process map (coaches of the team, admins). */
+  app.get(
+    '/rosters/:teamId/:academicYearId/graph',
+    { onRequest: canRead, schema: { params: RosterParams, response: ok(ProcessGraphDto) } },
+    async (request) => {
+      const auth = authOf(request);
+      await rosterActor(db, auth, request.params.teamId);
+      const roster = await findRoster(db, auth.school.id, request.params);
+      if (!roster) return { graph: null };
+      return { graph: (await rosterGraph(db, auth.school.id, roster.id)).graph };
     },
   );
 

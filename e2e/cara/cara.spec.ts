@@ -116,6 +116,14 @@ test('a coach is warned of a week over 20 hours, submits the log; the admin reje
   await reject.getByRole('textbox', { name: /Notes for the coach/ }).fill('Add the film session of Thursday.');
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(admin.getByText('Rejected', { exact: true }).first()).toBeVisible();
+  // Where it stands: the log is back with the submitters, along the rejected loop.
+  const standing = admin.getByTestId('where-it-stands');
+  await expect(standing.locator('[data-step-id="submit"]')).toHaveAttribute('data-run-status', 'ACTIVE');
+  await expect(standing.locator('[data-step-id="review"]')).toHaveAttribute('data-run-status', 'DONE');
+  await expect(standing.getByTestId('edge-label')).toHaveText('rejected · 1 time');
+  await closeToasts(admin);
+  await checkScreen(admin, 'cara-where-it-stands-rejected');
+  await narrow(admin, 'cara-where-it-stands-rejected-390');
 
   // The coach corrects and resubmits.
   await coach.reload();

@@ -62,6 +62,10 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   await page.getByRole('option', { name: 'Football', exact: true }).click();
   await page.getByRole('button', { name: 'Request transfer to roster' }).click();
   await expect(page.getByText(/^Waiting for a school admin's approval: the Football roster/)).toBeVisible();
+  // Where it stands: requested by the coach, waiting on the school admins.
+  const standing = page.getByTestId('where-it-stands');
+  await expect(standing.locator('[data-step-id="request"]')).toHaveAttribute('data-run-status', 'DONE');
+  await expect(standing.locator('[data-step-id="approve"]')).toHaveAttribute('data-run-status', 'ACTIVE');
   await checkScreen(page, 'recruiting-psa-profile-coach');
   await narrow(page, 'recruiting-psa-profile-coach-390');
 
@@ -76,6 +80,9 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   await expect(adminPage.getByRole('heading', { level: 1, name })).toBeVisible();
   await adminPage.getByRole('button', { name: 'Approve transfer' }).click();
   await expect(adminPage.getByText(/^Added to the Football roster for .*A transfer cannot be undone\.$/)).toBeVisible();
+  const approvedStanding = adminPage.getByTestId('where-it-stands');
+  await expect(approvedStanding.locator('[data-step-id="approve"]')).toHaveAttribute('data-run-status', 'DONE');
+  await expect(approvedStanding.locator('[data-step-id="notify"]')).toHaveAttribute('data-run-status', 'DONE');
   await checkScreen(adminPage, 'recruiting-psa-profile-admin-approved');
 
   // The athlete is on the roster and the invitation is in the dev mailbox.

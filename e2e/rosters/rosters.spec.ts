@@ -99,6 +99,36 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   await adminPage.getByRole('button', { name: 'Send back to the coach' }).click();
   await expect(adminPage.getByText('Not started', { exact: true })).toBeVisible();
 
+  // Where it stands: the roster's process is back with the coach, along the sent-back loop (taken once).
+  const standing = adminPage.getByTestId('where-it-stands');
+  await expect(standing.locator('[data-step-id="rollover"]')).toHaveAttribute('data-run-status', 'ACTIVE');
+  await expect(standing.locator('[data-step-id="review"]')).toHaveAttribute('data-run-status', 'DONE');
+  await expect(standing.locator('[data-step-id="invite"]')).toHaveAttribute('data-run-status', 'PENDING');
+  await expect(standing.getByTestId('edge-label')).toHaveText('sent back · 1 time');
+  await checkScreen(adminPage, 'rosters-where-it-stands-sent-back');
+  await narrow(adminPage, 'rosters-where-it-stands-sent-back-390');
+
+  // The operator console draws the same live graph for the roster-rollover process, linked to the roster.
+  const [, , teamId, yearId] = new URL(rosterUrl).pathname.split('/');
+  const operatorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const operatorPage = await operatorContext.newPage();
+  await logInThroughApi(operatorPage, 'operator@provider.test');
+  await operatorPage.goto(
+    `/missionControlDashboard?workflow=${encodeURIComponent(`roster-rollover:${teamId}:${yearId}`)}`,
+  );
+  await expect(operatorPage.getByRole('heading', { level: 1 })).toHaveText('Roster rollover process', {
+    timeout: 60_000,
+  });
+  const slot = operatorPage.getByTestId('workflow-graph-slot');
+  await expect(slot.locator('[data-step-id="rollover"]')).toHaveAttribute('data-run-status', 'ACTIVE');
+  await expect(slot.locator('[data-step-id="rollover"]')).toContainText('Waiting on');
+  await expect(slot.getByTestId('graph-record-link')).toHaveText('Open the roster');
+  await expect(slot.getByTestId('graph-record-link')).toHaveAttribute('href', new URL(rosterUrl).pathname);
+  await expect(operatorPage.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await checkScreen(operatorPage, 'mission-control-roster-rollover-graph');
+  await narrow(operatorPage, 'mission-control-roster-rollover-graph-390');
+  await operatorContext.close();
+
   // The coach fixes it and submits again.
   await page.reload();
   await expect(page.getByText('Mark the newcomer unofficial.')).toBeVisible();

@@ -27,6 +27,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { WhereItStands } from '../../shared/workflow-graph';
 import { useCaraLog, useCaraLogAction, type CaraLogDetail } from './cara.api';
 import { ruleLabel, statusColour, statusLabel } from './cara-labels';
 
@@ -144,6 +145,7 @@ export function CaraDetailsPage() {
       )}
       {/* An athlete comes here to answer the survey: it leads while it is open. */}
       {l.canAnswerSurvey && <Survey log={l} />}
+      <WhereItStands path={`/cara/logs/${l.id}/graph`} version={`${l.status}|${l.history.length}`} />
       <Violations log={l} />
       <Hours log={l} />
       <Events log={l} />

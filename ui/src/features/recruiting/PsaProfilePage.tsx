@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PSA_FIELDS, type PsaField } from '../../../../domain/recruiting';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { WhereItStands } from '../../shared/workflow-graph';
 import { fieldErrors } from '../../shared/api';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { countOf } from '../../shared/labels';
@@ -311,6 +312,13 @@ function TransferCard({ profile }: { profile: PsaProfile }) {
               `Added to the ${t.teamName} roster for ${t.academicYearLabel} on ${formatDate(t.decidedAt)}. A transfer cannot be undone.`}
             {t.status === 'REJECTED' && `The transfer to the ${t.teamName} roster was rejected: ${t.reason ?? ''}`}
           </Text>
+        )}
+        {t && (
+          <WhereItStands
+            path={`/psas/${profile.psa.id}/transfer-graph`}
+            version={`${t.status}|${t.decidedAt ?? ''}`}
+            headingLevel={3}
+          />
         )}
         {athleteLink && (
           <Anchor component={Link} to={athleteLink}>

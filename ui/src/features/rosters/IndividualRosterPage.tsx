@@ -34,6 +34,7 @@ import {
   rosterStatusLabel,
   ROSTER_STATUS_OPTIONS,
 } from './roster-labels';
+import { WhereItStands } from '../../shared/workflow-graph';
 import { useAddableAthletes, useRoster, useRosterAction, useYearRosters, type Roster } from './rosters.api';
 import { YearPicker } from './YearPicker';
 import { TableScroll } from '../../shared/table/TableScroll';
@@ -213,6 +214,12 @@ function TeamRoster({ teamId, yearId }: { teamId: string; yearId: string }) {
         <Alert color="blue" role="status">
           Submitted: waiting for an admin to review the roster.
         </Alert>
+      )}
+      {r.rolloverStatus !== null && (
+        <WhereItStands
+          path={`/rosters/${teamId}/${yearId}/graph`}
+          version={[r.rolloverStatus, r.submittedAt, r.completedAt, r.reviewComment, r.entries.length].join('|')}
+        />
       )}
       {r.rolloverStatus === null && (
         <NothingHere
