@@ -1,6 +1,6 @@
 import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { COACH_TITLE_GROUPS, TITLE_GROUP_LABELS, type CoachTitleGroup } from '../../../../domain/roles';
 import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
@@ -19,24 +19,24 @@ function defaultTitle(row: StaffRow): CoachTitleGroup | null {
  * each. Saving replaces the teams; the API records an audit event per team added, removed or retitled.
  */
 export function StaffTeamsModal({ row, onClose }: { row: StaffRow | null; onClose: () => void }) {
-  const opened = row !== null;
-  const options = useStaffTeamOptions(opened);
+  const name = row ? `${row.firstName} ${row.lastName}`.trim() : '';
+  return (
+    <Modal opened={row !== null} onClose={onClose} title={`Teams of ${name}`} size="lg">
+      {/* Keyed by person, so each opening starts from that person's saved teams. */}
+      {row && <StaffTeamsForm key={row.id} row={row} name={name} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function StaffTeamsForm({ row, name, onClose }: { row: StaffRow; name: string; onClose: () => void }) {
+  const options = useStaffTeamOptions(true);
   const save = useUpdateStaffTeams();
-  const [teamIds, setTeamIds] = useState<string[]>([]);
-  const [titles, setTitles] = useState<Record<string, CoachTitleGroup | null>>({});
+  const [teamIds, setTeamIds] = useState<string[]>(() => row.teams.map((t) => t.id));
+  const [titles, setTitles] = useState<Record<string, CoachTitleGroup | null>>(() =>
+    Object.fromEntries(row.teams.map((t) => [t.id, t.titleGroup])),
+  );
   const [teamsError, setTeamsError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!row) return;
-    setTeamIds(row.teams.map((t) => t.id));
-    setTitles(Object.fromEntries(row.teams.map((t) => [t.id, t.titleGroup])));
-    setTeamsError(null);
-    save.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when another person's form opens
-  }, [row?.id]);
-
-  if (!row) return null;
-  const name = `${row.firstName} ${row.lastName}`.trim();
   const label = (id: string) =>
     options.data?.find((o) => o.value === id)?.label ?? row.teams.find((t) => t.id === id)?.name;
 
@@ -58,60 +58,58 @@ export function StaffTeamsModal({ row, onClose }: { row: StaffRow | null; onClos
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Teams of ${name}`} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ApiErrorAlert error={save.error} isShownInline={(f) => f === 'teams'} />
-          {options.isPending ? (
-            <LoadingState rows={2} label="Loading teams" />
-          ) : (
-            <MultiSelect
-              label="Teams"
-              description="Every team this person coaches or works with. They see these teams' athletes, rosters, calendar and CARA logs."
-              placeholder={teamIds.length === 0 ? 'Choose teams' : undefined}
-              data={options.data ?? []}
-              value={teamIds}
-              onChange={(ids) => {
-                setTeamIds(ids);
-                setTitles((prev) => ({
-                  ...Object.fromEntries(ids.map((id) => [id, id in prev ? prev[id]! : defaultTitle(row)])),
-                }));
-                setTeamsError(null);
-              }}
-              error={teamsError}
-              searchable
-              clearable
-              nothingFoundMessage="No team matches"
-            />
-          )}
-          {teamIds.length > 0 && (
-            <Stack gap="xs">
-              <Text size="sm" fw={500}>
-                Title on each team
-              </Text>
-              {teamIds.map((id) => (
-                <Select
-                  key={id}
-                  label={`Title on ${label(id) ?? 'this team'}`}
-                  placeholder="No title"
-                  data={TITLE_OPTIONS}
-                  value={titles[id] ?? null}
-                  onChange={(v) => setTitles((prev) => ({ ...prev, [id]: (v as CoachTitleGroup | null) ?? null }))}
-                  clearable
-                />
-              ))}
-            </Stack>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={options.isPending}>
-              Save teams
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <ApiErrorAlert error={save.error} isShownInline={(f) => f === 'teams'} />
+        {options.isPending ? (
+          <LoadingState rows={2} label="Loading teams" />
+        ) : (
+          <MultiSelect
+            label="Teams"
+            description="Every team this person coaches or works with. They see these teams' athletes, rosters, calendar and CARA logs."
+            placeholder={teamIds.length === 0 ? 'Choose teams' : undefined}
+            data={options.data ?? []}
+            value={teamIds}
+            onChange={(ids) => {
+              setTeamIds(ids);
+              setTitles((prev) => ({
+                ...Object.fromEntries(ids.map((id) => [id, id in prev ? prev[id]! : defaultTitle(row)])),
+              }));
+              setTeamsError(null);
+            }}
+            error={teamsError}
+            searchable
+            clearable
+            nothingFoundMessage="No team matches"
+          />
+        )}
+        {teamIds.length > 0 && (
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              Title on each team
+            </Text>
+            {teamIds.map((id) => (
+              <Select
+                key={id}
+                label={`Title on ${label(id) ?? 'this team'}`}
+                placeholder="No title"
+                data={TITLE_OPTIONS}
+                value={titles[id] ?? null}
+                onChange={(v) => setTitles((prev) => ({ ...prev, [id]: (v as CoachTitleGroup | null) ?? null }))}
+                clearable
+              />
+            ))}
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={options.isPending}>
+            Save teams
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
