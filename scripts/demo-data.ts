@@ -155,7 +155,9 @@ async function insertPerson(
     if (teams.length > 0) {
       await trx
         .insertInto('staff_teams')
-        .values(teams.map((t) => ({ school_id: schoolId, user_id: id, sport_team_id: t.teamId, title_group: t.titleGroup })))
+        .values(
+          teams.map((t) => ({ school_id: schoolId, user_id: id, sport_team_id: t.teamId, title_group: t.titleGroup })),
+        )
         .execute();
     }
   }

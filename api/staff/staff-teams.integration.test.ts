@@ -191,9 +191,7 @@ describe("a coach's teams", () => {
     expect(teams.body.items.find((x: { primary?: boolean }) => x.primary).id).toBe(teamA);
     const events = await call(coach, 'GET', '/event-list?limit=100');
     expect(events.status).toBe(200);
-    expect(events.body.items.map((e: { sportTeamId: string }) => e.sportTeamId).sort()).toEqual(
-      [teamA, teamB].sort(),
-    );
+    expect(events.body.items.map((e: { sportTeamId: string }) => e.sportTeamId).sort()).toEqual([teamA, teamB].sort());
 
     const logs = await call(coach, 'GET', '/cara/logs');
     expect(logs.status).toBe(200);

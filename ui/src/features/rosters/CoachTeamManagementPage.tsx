@@ -55,13 +55,7 @@ export function CoachTeamManagementPage() {
       {year && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {(rosters.data?.teams ?? []).map((t) => (
-            <Card
-              key={t.teamId}
-              withBorder
-              padding="lg"
-              component="section"
-              aria-labelledby={`team-card-${t.teamId}`}
-            >
+            <Card key={t.teamId} withBorder padding="lg" component="section" aria-labelledby={`team-card-${t.teamId}`}>
               <Stack gap="sm">
                 <Group justify="space-between">
                   <Title order={2} size="h4" id={`team-card-${t.teamId}`}>
