@@ -45,7 +45,7 @@ test('an admin sees every team’s segments and is told when a new one overlaps'
   ).toBeVisible();
 });
 
-test('a coach manages only their own team’s segments, also on a phone', async ({ page }) => {
+test('a coach manages only their own teams’ segments, also on a phone', async ({ page }) => {
   test.setTimeout(LONG_FLOW_TIMEOUT * 2);
   await logInThroughApi(page, 'coach@demo.edu');
   await page.goto('/coachInSeasonSportsSegment');
