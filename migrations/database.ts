@@ -174,6 +174,15 @@ export interface StaffProfilesTable {
   updated_at: Timestamp;
 }
 
+/** A staff member's teams (issue 15): one row per (user, team), with the title they hold on that team. */
+export interface StaffTeamsTable {
+  school_id: string;
+  user_id: string;
+  sport_team_id: string;
+  title_group: string | null;
+  created_at: Timestamp;
+}
+
 export interface NotificationsTable {
   id: Generated<string>;
   school_id: string;
@@ -484,6 +493,7 @@ export interface Database {
   athlete_files: AthleteFilesTable;
   list_preferences: ListPreferencesTable;
   staff_profiles: StaffProfilesTable;
+  staff_teams: StaffTeamsTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;
   audit_events: AuditEventsTable;

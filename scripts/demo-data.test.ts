@@ -97,6 +97,19 @@ describe('loadDemoData', () => {
       .where('users.email', '=', 'coach@demo.edu')
       .executeTakeFirstOrThrow();
     expect(coach.sport_team_id).toBeTruthy();
+    // The demo coach is on two teams' staff (issue 15): head coach of Football, assistant of Men's Soccer.
+    const coachTeams = await database.db
+      .selectFrom('staff_teams')
+      .innerJoin('users', 'users.id', 'staff_teams.user_id')
+      .innerJoin('sport_teams', 'sport_teams.id', 'staff_teams.sport_team_id')
+      .select(['sport_teams.name', 'staff_teams.title_group'])
+      .where('users.email', '=', 'coach@demo.edu')
+      .orderBy('sport_teams.name')
+      .execute();
+    expect(coachTeams).toEqual([
+      { name: 'Football', title_group: 'HEAD_COACH' },
+      { name: "Men's Soccer", title_group: 'ASSISTANT_COACH' },
+    ]);
   });
 
   it('writes no sends, submissions or disclosures itself: those come from the workflows (runDemoProcesses)', async () => {

@@ -143,6 +143,23 @@ async function insertPerson(
         data: JSON.stringify({ email: person.email, phoneNumber: person.phoneNumber, role: person.roles[0]?.role }),
       })
       .execute();
+    // Every team they are on the staff of (staff_teams): the primary one with their coach title group, then the others.
+    const coachTitle = person.roles.find((g) => g.role === 'COACH')?.titleGroup ?? null;
+    const teams = [
+      ...(teamId ? [{ teamId, titleGroup: coachTitle }] : []),
+      ...(person.staff.alsoTeams ?? []).map((t) => ({
+        teamId: ids.teams.get(`${person.school}:${t.team}`)!,
+        titleGroup: t.titleGroup,
+      })),
+    ];
+    if (teams.length > 0) {
+      await trx
+        .insertInto('staff_teams')
+        .values(
+          teams.map((t) => ({ school_id: schoolId, user_id: id, sport_team_id: t.teamId, title_group: t.titleGroup })),
+        )
+        .execute();
+    }
   }
 }
 

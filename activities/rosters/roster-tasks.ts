@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ensureTasks } from '../../api/tasks/tasks.repository';
-import { listTeamCoaches, type RosterRow } from '../../api/rosters/rosters.repository';
+import type { RosterRow } from '../../api/rosters/rosters.repository';
+import { listTeamCoaches } from '../../api/staff/staff-teams.repository';
 import { rosterWorkflowId, type RosterTransitionAction } from '../../domain/rosters';
 import type { Database } from '../../migrations/database';
 

@@ -1,14 +1,9 @@
 import { ApplicationFailure } from '@temporalio/activity';
+import { listTeamCoaches } from '../../api/staff/staff-teams.repository';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordAudit } from '../../api/audit/audit.repository';
 import { insertNotification } from '../../api/notifications/notifications.repository';
-import {
-  findRoster,
-  findSourceRoster,
-  listSchoolAdmins,
-  listTeamCoaches,
-  type RosterRow,
-} from '../../api/rosters/rosters.repository';
+import { findRoster, findSourceRoster, listSchoolAdmins, type RosterRow } from '../../api/rosters/rosters.repository';
 import { writeInvitation, writeInvitations, type InvitationStart } from '../../api/users/write-invitation';
 import type { AppConfig } from '../../api/config';
 import { findSchoolSettings } from '../../api/school/school.repository';

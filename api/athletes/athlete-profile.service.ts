@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { coachTeamIds } from '../staff/staff-teams.repository';
 import {
   ATHLETE_LIMITS,
   canSeeField,
@@ -25,13 +26,7 @@ import {
   tagIdsForNames,
   tagsOfAthlete,
 } from './athlete-tags.repository';
-import {
-  coachTeamIds,
-  findAthlete,
-  isStaffOfSchool,
-  socialLinksOfOthers,
-  type AthleteRecord,
-} from './athletes.repository';
+import { findAthlete, isStaffOfSchool, socialLinksOfOthers, type AthleteRecord } from './athletes.repository';
 import type { AthleteProfileView } from './athletes.schemas';
 
 type Db = FastifyRequest['server']['deps']['database']['db'];

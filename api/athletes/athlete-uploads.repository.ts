@@ -131,7 +131,7 @@ export async function findUploadTeams(
     q = q.where((eb) =>
       eb.exists(
         eb
-          .selectFrom('staff_profiles as s')
+          .selectFrom('staff_teams as s')
           .select('s.user_id')
           .whereRef('s.sport_team_id', '=', 't.id')
           .where('s.school_id', '=', schoolId)

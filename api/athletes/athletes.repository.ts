@@ -185,18 +185,6 @@ export async function findAthlete(db: Db, schoolId: string, userId: string): Pro
   return row ? toRecord(row as Record<string, unknown>) : null;
 }
 
-/** The teams a coach coaches (their staff team); an empty list sees no athlete. */
-export async function coachTeamIds(db: Db, schoolId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('staff_profiles')
-    .select('sport_team_id')
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('sport_team_id', 'is not', null)
-    .execute();
-  return rows.map((r) => r.sport_team_id!);
-}
-
 /** Whether the user is staff of the school (a coach or a school admin): who may be an academic advisor. */
 export async function isStaffOfSchool(db: Db, schoolId: string, userId: string): Promise<boolean> {
   const row = await db

@@ -9,7 +9,8 @@ import { changeAccounts } from './athlete-accounts.service';
 import { findListColumns, saveListColumns } from './athlete-extras.repository';
 import { profileView, reachableAthlete } from './athlete-profile.service';
 import { athletesCsv, athletesXlsx, exportColumns } from './athletes-export.service';
-import { coachTeamIds, listAthletes, type AthleteListFilter } from './athletes.repository';
+import { coachTeamIds } from '../staff/staff-teams.repository';
+import { listAthletes, type AthleteListFilter } from './athletes.repository';
 import {
   AccountsBody,
   AccountsResult,

@@ -1,21 +1,17 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
+import { coachTeamIds } from '../staff/staff-teams.repository';
 import type { AuthContext } from '../types';
 
 /**
  * The teams a person works with on the calendar: every team of the school for those who manage it (admins), else
- * the coach's staff team or the athlete's team. Null means "every team of the school".
+ * the teams the person is on the staff of (`staff_teams`) and the athlete's team. Null means "every team of the school".
  */
 export async function calendarTeamScope(db: Kysely<Database>, auth: AuthContext): Promise<string[] | null> {
   if (auth.permissions.has('calendar:manage')) return null;
   const [staff, athletes] = await Promise.all([
-    db
-      .selectFrom('staff_profiles')
-      .select('sport_team_id')
-      .where('school_id', '=', auth.school.id)
-      .where('user_id', '=', auth.user.id)
-      .execute(),
+    coachTeamIds(db, auth.school.id, auth.user.id),
     db
       .selectFrom('athlete_profiles')
       .select('sport_team_id')
@@ -23,7 +19,23 @@ export async function calendarTeamScope(db: Kysely<Database>, auth: AuthContext)
       .where('user_id', '=', auth.user.id)
       .execute(),
   ]);
-  return [...staff, ...athletes].map((r) => r.sport_team_id).filter((id): id is string => id !== null);
+  const own = athletes.map((r) => r.sport_team_id).filter((id): id is string => id !== null);
+  return [...new Set([...staff, ...own])];
+}
+
+/** The person's own primary team: their staff profile's primary team, else their athlete team; null for none. */
+export async function ownPrimaryTeam(db: Kysely<Database>, auth: AuthContext): Promise<string | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('staff_profiles as s', (j) => j.onRef('s.user_id', '=', 'u.id').onRef('s.school_id', '=', 'u.school_id'))
+    .leftJoin('athlete_profiles as a', (j) =>
+      j.onRef('a.user_id', '=', 'u.id').onRef('a.school_id', '=', 'u.school_id'),
+    )
+    .select((eb) => eb.fn.coalesce('s.sport_team_id', 'a.sport_team_id').as('team'))
+    .where('u.id', '=', auth.user.id)
+    .where('u.school_id', '=', auth.school.id)
+    .executeTakeFirst();
+  return row?.team ?? null;
 }
 
 /** Throws unless the person may change the team's calendar: admins any team of the school, coaches their own. */
@@ -58,19 +70,46 @@ export async function listCalendarPeople(
   scope: string[] | null,
 ): Promise<Array<{ id: string; name: string; kind: 'ATHLETE' | 'STAFF'; sportTeamId: string | null }>> {
   if (scope !== null && scope.length === 0) return [];
-  // Both profile tables have the columns read here; one typed alias serves the two.
-  const profiles = (table: 'athlete_profiles' | 'staff_profiles') =>
+  const [a, s] = await Promise.all([
     db
-      .selectFrom(`${table} as p` as 'athlete_profiles as p')
+      .selectFrom('athlete_profiles as p')
       .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').onRef('u.school_id', '=', 'p.school_id'))
       .where('p.school_id', '=', schoolId)
       .select(['u.id', 'u.first_name', 'u.last_name', 'p.sport_team_id'])
       .$if(scope !== null, (q) => q.where('p.sport_team_id', 'in', scope!))
-      .execute();
-  const [a, s] = await Promise.all([profiles('athlete_profiles'), profiles('staff_profiles')]);
+      .execute(),
+    // The whole school: every staff profile with its primary team. A scope: staff through their teams, one row per
+    // person, their primary team when it is in scope, else their first.
+    scope === null
+      ? db
+          .selectFrom('staff_profiles as sp')
+          .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'sp.user_id').onRef('u.school_id', '=', 'sp.school_id'))
+          .where('sp.school_id', '=', schoolId)
+          .select(['u.id', 'u.first_name', 'u.last_name', 'sp.sport_team_id'])
+          .execute()
+      : db
+          .selectFrom('staff_teams as st')
+          .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'st.user_id').onRef('u.school_id', '=', 'st.school_id'))
+          .innerJoin('staff_profiles as sp', (j) =>
+            j.onRef('sp.user_id', '=', 'st.user_id').onRef('sp.school_id', '=', 'st.school_id'),
+          )
+          .where('st.school_id', '=', schoolId)
+          .where('st.sport_team_id', 'in', scope)
+          .distinctOn('u.id')
+          .select(['u.id', 'u.first_name', 'u.last_name', 'st.sport_team_id'])
+          .orderBy('u.id')
+          .orderBy(sql`st.sport_team_id = sp.sport_team_id`, 'desc')
+          .orderBy('st.sport_team_id')
+          .execute(),
+  ]);
   const name = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
   return [
     ...a.map((r) => ({ id: r.id, name: name(r), kind: 'ATHLETE' as const, sportTeamId: r.sport_team_id })),
-    ...s.map((r) => ({ id: r.id, name: name(r), kind: 'STAFF' as const, sportTeamId: r.sport_team_id })),
+    ...s.map((r) => ({
+      id: r.id,
+      name: name(r),
+      kind: 'STAFF' as const,
+      sportTeamId: r.sport_team_id as string | null,
+    })),
   ].sort((x, y) => x.name.localeCompare(y.name));
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CalendarEventsTable, Database } from '../../migrations/database';
+import { listStaffOfTeams } from '../staff/staff-teams.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -222,12 +223,7 @@ export async function listEventAudience(
         .where('school_id', '=', schoolId)
         .where('sport_team_id', 'in', event.attendee_team_ids)
         .execute(),
-      db
-        .selectFrom('staff_profiles')
-        .select('user_id')
-        .where('school_id', '=', schoolId)
-        .where('sport_team_id', 'in', event.attendee_team_ids)
-        .execute(),
+      listStaffOfTeams(db, schoolId, event.attendee_team_ids).then((ids) => ids.map((user_id) => ({ user_id }))),
     ]);
     for (const r of [...athletes, ...staff]) ids.add(r.user_id);
   }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SportSegmentsTable } from '../../migrations/database';
+import { listStaffOfTeams } from '../staff/staff-teams.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -153,11 +154,5 @@ export async function deleteSegment(db: Db, schoolId: string, id: string): Promi
 
 /** The team's coaches and staff: they hear about its segments (notification module "segment"). */
 export async function listTeamStaffIds(db: Db, schoolId: string, teamId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('staff_profiles')
-    .select('user_id')
-    .where('school_id', '=', schoolId)
-    .where('sport_team_id', '=', teamId)
-    .execute();
-  return rows.map((r) => r.user_id);
+  return listStaffOfTeams(db, schoolId, [teamId]);
 }

@@ -4,7 +4,13 @@ import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, NoContent, errorResponses } from '../shared/schemas';
-import { assertTeamWritable, calendarTeamScope, listCalendarPeople, listCalendarTeams } from './calendar-access';
+import {
+  assertTeamWritable,
+  calendarTeamScope,
+  listCalendarPeople,
+  listCalendarTeams,
+  ownPrimaryTeam,
+} from './calendar-access';
 import { deleteSegment, findSegment, listSegments } from './segments.repository';
 import {
   CalendarPeopleList,
@@ -28,8 +34,9 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: canRead, schema: { response: { 200: CalendarTeamList, ...errorResponses(401, 403) } } },
     async (request) => {
       const auth = authOf(request);
-      const scope = await calendarTeamScope(db, auth);
-      return { items: await listCalendarTeams(db, auth.school.id, scope) };
+      const [scope, primary] = await Promise.all([calendarTeamScope(db, auth), ownPrimaryTeam(db, auth)]);
+      const teams = await listCalendarTeams(db, auth.school.id, scope);
+      return { items: teams.map((t) => (t.id === primary ? { ...t, primary: true } : t)) };
     },
   );
 

@@ -51,9 +51,14 @@ export const UpdateSegmentBody = Type.Partial(Type.Object(SegmentFields, { addit
 });
 export type UpdateSegmentBody = Static<typeof UpdateSegmentBody>;
 
-/** A team whose calendar and segments the signed-in person sees (admins: every team; others: their own). */
+/**
+ * A team whose calendar and segments the signed-in person sees (admins: every team; others: their own). `primary`
+ * marks the person's own primary team (a coach's primary team, an athlete's team): the one forms preselect.
+ */
 export const CalendarTeamList = Type.Object({
-  items: Type.Array(Type.Object({ id: Uuid, name: Type.String(), sport: Type.String() })),
+  items: Type.Array(
+    Type.Object({ id: Uuid, name: Type.String(), sport: Type.String(), primary: Type.Optional(Type.Boolean()) }),
+  ),
 });
 
 /** Athletes and staff who may be named as attendees (the teams in the person's calendar scope). */

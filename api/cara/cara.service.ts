@@ -266,7 +266,7 @@ export async function assertTeamReadable(db: Db, auth: AuthContext, teamId: stri
 async function teamStaff(db: Db, schoolId: string, teamId: string) {
   const [coaches, admins] = await Promise.all([
     db
-      .selectFrom('staff_profiles as p')
+      .selectFrom('staff_teams as p')
       .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').onRef('u.school_id', '=', 'p.school_id'))
       .select(['u.id', 'u.first_name', 'u.last_name'])
       .where('p.school_id', '=', schoolId)

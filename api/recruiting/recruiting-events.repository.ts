@@ -230,6 +230,45 @@ function dedupe(people: PersonRef[]): PersonRef[] {
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * Coaches and staff who may attend: the whole school's (null) or those on the staff of a team in scope (`staff_teams`),
+ * each with their teams by name.
+ */
+function pickableCoaches(db: Db, schoolId: string, teamIds: string[] | null) {
+  return db
+    .selectFrom('staff_profiles as p')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'p.user_id').onRef('u.school_id', '=', 'p.school_id'))
+    .where('p.school_id', '=', schoolId)
+    .$if(teamIds !== null, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('staff_teams as st')
+            .select('st.user_id')
+            .whereRef('st.user_id', '=', 'p.user_id')
+            .whereRef('st.school_id', '=', 'p.school_id')
+            .where('st.sport_team_id', 'in', teamIds!),
+        ),
+      ),
+    )
+    .select((eb) => [
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      eb
+        .selectFrom('staff_teams as st')
+        .innerJoin('sport_teams as t', (j) =>
+          j.onRef('t.id', '=', 'st.sport_team_id').onRef('t.school_id', '=', 'st.school_id'),
+        )
+        .whereRef('st.user_id', '=', 'p.user_id')
+        .whereRef('st.school_id', '=', 'p.school_id')
+        .select(sql<string | null>`string_agg(t.name, ', ' order by t.name)`.as('n'))
+        .as('team'),
+    ])
+    .limit(2000)
+    .execute();
+}
+
 /** Who may be picked: athletes and coaches of the teams in scope (null: the school), the school's active prospects. */
 export async function listPickable(db: Db, schoolId: string, teamIds: string[] | null) {
   const people = (table: 'athlete_profiles' | 'staff_profiles') =>
@@ -244,7 +283,7 @@ export async function listPickable(db: Db, schoolId: string, teamIds: string[] |
       .execute();
   const [athletes, coaches, psas] = await Promise.all([
     teamIds !== null && teamIds.length === 0 ? [] : people('athlete_profiles'),
-    teamIds !== null && teamIds.length === 0 ? [] : people('staff_profiles'),
+    teamIds !== null && teamIds.length === 0 ? [] : pickableCoaches(db, schoolId, teamIds),
     db
       .selectFrom('psas')
       .where('school_id', '=', schoolId)

@@ -121,33 +121,6 @@ export async function listChangeRequests(db: Db, schoolId: string, rosterId: str
     .execute();
 }
 
-/** Teams the user coaches (their staff team) within the school. */
-export async function coachTeamIds(db: Db, schoolId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('staff_profiles')
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('sport_team_id', 'is not', null)
-    .select('sport_team_id')
-    .execute();
-  return rows.map((r) => r.sport_team_id!);
-}
-
-/** Active coaches of a team: who the declaration step waits on. */
-export async function listTeamCoaches(db: Db, schoolId: string, teamId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('staff_profiles as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('user_roles as r', (j) => j.onRef('r.user_id', '=', 's.user_id').on('r.role', '=', 'COACH'))
-    .where('s.school_id', '=', schoolId)
-    .where('s.sport_team_id', '=', teamId)
-    .where('u.status', '=', 'ACTIVE')
-    .select('s.user_id')
-    .distinct()
-    .execute();
-  return rows.map((r) => r.user_id);
-}
-
 export async function listSchoolAdmins(db: Db, schoolId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('user_roles as r')

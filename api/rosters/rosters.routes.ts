@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { coachTeamIds } from '../staff/staff-teams.repository';
 import { AppError } from '../../domain/errors';
 import type { AthleteStatus, RosterStatus } from '../../domain/athletes';
 import { rosterWorkflowId, type RosterActor, type RosterChangeRequestInput } from '../../domain/rosters';
@@ -18,7 +19,6 @@ import { requirePermission } from '../plugins/require-permission';
 import { errorResponses } from '../shared/schemas';
 import { requireTemporal } from '../shared/workflow-client';
 import {
-  coachTeamIds,
   ensureRosterRow,
   findRoster,
   findSourceRoster,

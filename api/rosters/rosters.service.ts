@@ -7,7 +7,8 @@ import { rosterRolloverWorkflow } from '../../workflows/rosters/roster-rollover.
 import { findSchoolSettings } from '../school/school.repository';
 import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
-import { coachTeamIds, findRoster, listChangeRequests, listRosterEntries, type RosterRow } from './rosters.repository';
+import { coachTeamIds } from '../staff/staff-teams.repository';
+import { findRoster, listChangeRequests, listRosterEntries, type RosterRow } from './rosters.repository';
 import type { RosterDetail } from './rosters.schemas';
 
 /**

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 import { pageByPersonName } from '../shared/page-by-person-name';
+import { listStaffTeams, type StaffTeam } from './staff-teams.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,8 +17,11 @@ export interface StaffRecord {
   phoneNumber: string | null;
   status: UserStatus;
   title: string | null;
+  /** The primary team (one of `teams` when set). */
   sportTeamId: string | null;
   sportTeamName: string | null;
+  /** Every team the person is on the staff of, by name, with their title on it. */
+  teams: StaffTeam[];
   lastActiveAt: Date | null;
   data: Record<string, unknown>;
 }
@@ -56,7 +60,7 @@ function staffQuery(db: Db, schoolId: string) {
 
 type StaffQueryRow = Awaited<ReturnType<ReturnType<typeof staffQuery>['execute']>>[number];
 
-function toRecord(r: StaffQueryRow): StaffRecord {
+function toRecord(r: StaffQueryRow, teams: StaffTeam[]): StaffRecord {
   return {
     id: r.id,
     email: r.email,
@@ -68,6 +72,7 @@ function toRecord(r: StaffQueryRow): StaffRecord {
     title: r.title ?? null,
     sportTeamId: r.sport_team_id ?? null,
     sportTeamName: r.team_name ?? null,
+    teams,
     lastActiveAt: r.last_active_at,
     data: r.data ?? {},
   };
@@ -79,7 +84,19 @@ export async function listStaff(
   filter: { teamId?: string; q?: string; limit: number; offset: number },
 ): Promise<{ rows: StaffRecord[]; total: number }> {
   let q = staffQuery(db, schoolId);
-  if (filter.teamId) q = q.where('p.sport_team_id', '=', filter.teamId);
+  if (filter.teamId) {
+    const teamId = filter.teamId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('staff_teams as st')
+          .select('st.user_id')
+          .whereRef('st.user_id', '=', 'u.id')
+          .where('st.school_id', '=', schoolId)
+          .where('st.sport_team_id', '=', teamId),
+      ),
+    );
+  }
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     q = q.where((eb) =>
@@ -87,12 +104,19 @@ export async function listStaff(
     );
   }
   const { rows, total } = await pageByPersonName(q, filter);
-  return { rows: rows.map(toRecord), total };
+  const teams = await listStaffTeams(
+    db,
+    schoolId,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => toRecord(r, teams.get(r.id) ?? [])), total };
 }
 
 export async function findStaffMember(db: Db, schoolId: string, userId: string): Promise<StaffRecord | null> {
   const row = await staffQuery(db, schoolId).where('u.id', '=', userId).executeTakeFirst();
-  return row ? toRecord(row) : null;
+  if (!row) return null;
+  const teams = await listStaffTeams(db, schoolId, [userId]);
+  return toRecord(row, teams.get(userId) ?? []);
 }
 
 /** Creates or updates the staff profile; `data` keys are merged into the stored document. */

@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { RoleGrant } from '../../domain/roles';
 import { authOf } from '../plugins/authenticate';
-import { teamExists } from '../teams/teams.repository';
+import { auditRequest } from '../audit/audit-request';
 import { findRoleGrants } from '../users/role-grants.repository';
 import { updateUserFields } from '../users/users.repository';
 import { findStaffMember, upsertStaffProfile, type StaffRecord } from './staff.repository';
+import { addStaffTeam, coachTeamIds, replaceStaffTeams, type StaffTeamsDiff } from './staff-teams.repository';
 import type { StaffDto, UpdateStaffBody } from './staff.schemas';
 
 export function toStaffDto(r: StaffRecord, roles: RoleGrant[]): StaffDto {
@@ -21,9 +22,27 @@ export function toStaffDto(r: StaffRecord, roles: RoleGrant[]): StaffDto {
     title: r.title,
     sportTeamId: r.sportTeamId,
     sportTeamName: r.sportTeamName,
+    teams: r.teams,
     lastActiveAt: r.lastActiveAt ? r.lastActiveAt.toISOString() : null,
     profile: r.data,
   };
+}
+
+/** The field errors of a team assignment: each team once, each a team of the school, the primary among them. */
+export function staffTeamsErrors(
+  body: Pick<UpdateStaffBody, 'teams' | 'sportTeamId'>,
+  schoolTeamIds: ReadonlySet<string>,
+): Array<{ field: string; message: string }> {
+  const errors: Array<{ field: string; message: string }> = [];
+  const ids = (body.teams ?? []).map((t) => t.sportTeamId);
+  if (new Set(ids).size !== ids.length) errors.push({ field: 'teams', message: 'Each team can be chosen once.' });
+  if (ids.some((id) => !schoolTeamIds.has(id))) errors.push({ field: 'teams', message: 'Unknown sport team.' });
+  if (body.sportTeamId && !schoolTeamIds.has(body.sportTeamId)) {
+    errors.push({ field: 'sportTeamId', message: 'Unknown sport team.' });
+  } else if (body.sportTeamId && body.teams && !ids.includes(body.sportTeamId)) {
+    errors.push({ field: 'sportTeamId', message: 'The primary team must be one of the teams.' });
+  }
+  return errors;
 }
 
 export async function updateStaffMember(
@@ -34,10 +53,16 @@ export async function updateStaffMember(
   const { db } = request.server.deps.database;
   const schoolId = authOf(request).school.id;
   if (!(await findStaffMember(db, schoolId, userId))) throw new AppError('NOT_FOUND');
-  if (body.sportTeamId && !(await teamExists(db, schoolId, body.sportTeamId))) {
-    throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
-  }
-  const { firstName, lastName, middleName, phoneNumber, title, sportTeamId, bio, imageUrl } = body;
+  const schoolTeams = new Map(
+    (await db.selectFrom('sport_teams').select(['id', 'name']).where('school_id', '=', schoolId).execute()).map((t) => [
+      t.id,
+      t.name,
+    ]),
+  );
+  const errors = staffTeamsErrors(body, new Set(schoolTeams.keys()));
+  if (errors.length > 0) throw new AppError('VALIDATION_FAILED', errors);
+  const coachTitle = (await findRoleGrants(db, schoolId, userId)).find((g) => g.role === 'COACH')?.titleGroup ?? null;
+  const { firstName, lastName, middleName, phoneNumber, title, sportTeamId, teams, bio, imageUrl } = body;
   await db.transaction().execute(async (trx) => {
     await updateUserFields(trx, schoolId, userId, {
       ...(firstName !== undefined ? { firstName } : {}),
@@ -47,9 +72,34 @@ export async function updateStaffMember(
     });
     await upsertStaffProfile(trx, schoolId, userId, {
       ...(title !== undefined ? { title } : {}),
-      ...(sportTeamId !== undefined ? { sportTeamId } : {}),
       data: { ...(bio !== undefined ? { bio } : {}), ...(imageUrl !== undefined ? { imageUrl } : {}) },
     });
+    const diff: StaffTeamsDiff = { added: [], removed: [], retitled: [] };
+    if (teams !== undefined) {
+      const next = teams.map((t) => ({ sportTeamId: t.sportTeamId, titleGroup: t.titleGroup ?? null }));
+      Object.assign(diff, await replaceStaffTeams(trx, schoolId, userId, next));
+    }
+    if (sportTeamId !== undefined) {
+      if (sportTeamId !== null && !(await coachTeamIds(trx, schoolId, userId)).includes(sportTeamId)) {
+        await addStaffTeam(trx, schoolId, userId, sportTeamId, coachTitle);
+        diff.added.push({ sportTeamId, titleGroup: coachTitle });
+      }
+      await upsertStaffProfile(trx, schoolId, userId, { sportTeamId, data: {} });
+    }
+    const event = (action: string, teamId: string, details: Record<string, unknown>) =>
+      auditRequest(
+        request,
+        {
+          action,
+          targetType: 'user',
+          targetId: userId,
+          details: { sportTeamId: teamId, teamName: schoolTeams.get(teamId) ?? null, ...details },
+        },
+        trx,
+      );
+    for (const t of diff.added) await event('staff.team_assigned', t.sportTeamId, { titleGroup: t.titleGroup });
+    for (const t of diff.removed) await event('staff.team_removed', t.sportTeamId, { titleGroup: t.titleGroup });
+    for (const t of diff.retitled) await event('staff.team_title_changed', t.sportTeamId, { from: t.from, to: t.to });
   });
   const updated = await findStaffMember(db, schoolId, userId);
   return toStaffDto(updated!, await findRoleGrants(db, schoolId, userId));

@@ -173,7 +173,7 @@ export async function listMyTeams(
           'st.id',
           'in',
           eb
-            .selectFrom('staff_profiles')
+            .selectFrom('staff_teams')
             .select('sport_team_id')
             .where('user_id', '=', auth.user.id)
             .where('school_id', '=', auth.school.id),

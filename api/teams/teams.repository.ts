@@ -28,7 +28,7 @@ function teamsQuery(db: Kysely<Database>, schoolId: string) {
         .select(eb.fn.countAll<string>().as('n'))
         .as('athlete_count'),
       eb
-        .selectFrom('staff_profiles as s')
+        .selectFrom('staff_teams as s')
         .whereRef('s.sport_team_id', '=', 't.id')
         .where('s.school_id', '=', schoolId)
         .select(eb.fn.countAll<string>().as('n'))

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RoleGrant } from '../../domain/roles';
 import type { Database } from '../../migrations/database';
+import { addStaffTeam } from '../staff/staff-teams.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,10 +27,13 @@ export async function upsertPersonProfile(
   }
   if (grants.some((g) => STAFF_ROLES.has(g.role))) {
     const coach = grants.find((g) => g.role === 'COACH');
-    await db
+    const created = await db
       .insertInto('staff_profiles')
       .values({ user_id: userId, school_id: schoolId, sport_team_id: sportTeamId, title: coach?.titleGroup ?? null })
       .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
+      .returning('user_id')
+      .executeTakeFirst();
+    // A new profile's team is its first team (staff_teams), with the coach's title group on it.
+    if (created && sportTeamId) await addStaffTeam(db, schoolId, userId, sportTeamId, coach?.titleGroup ?? null);
   }
 }

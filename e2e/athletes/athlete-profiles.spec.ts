@@ -8,7 +8,7 @@ test.describe.configure({ mode: 'parallel', timeout: 3 * LONG_FLOW_TIMEOUT });
 test.use({ actionTimeout: 60_000 });
 const slow = expect.configure({ timeout: 60_000 });
 
-/** The demo athlete's id and one athlete of another team than the demo coach's (Football). */
+/** The demo athlete's id and one athlete of a team the demo coach is not on (they coach Football and Men's Soccer). */
 async function demoIds(): Promise<{ jordan: string; otherTeam: string }> {
   const admin = await apiClientAs('admin@demo.edu');
   const list = (await (await admin.get('/api/v1/athletes', { params: { limit: 100 } })).json()) as {
@@ -17,7 +17,9 @@ async function demoIds(): Promise<{ jordan: string; otherTeam: string }> {
   await admin.dispose();
   return {
     jordan: list.items.find((a) => a.studentEmail === 'athlete@demo.edu')!.id,
-    otherTeam: list.items.find((a) => a.sportTeamName && a.sportTeamName !== 'Football')!.id,
+    otherTeam: list.items.find(
+      (a) => a.sportTeamName && a.sportTeamName !== 'Football' && a.sportTeamName !== "Men's Soccer",
+    )!.id,
   };
 }
 

@@ -49,7 +49,12 @@ test('a coach rolls a roster over and submits it; the admin sends it back, then 
   await choose(page, 'Academic year', year);
   await checkScreen(page, 'rosters-coach-team-management');
   await narrow(page, 'rosters-coach-team-management-390');
-  await page.getByRole('button', { name: `Roll over into ${year}` }).click();
+  // The demo coach also assists Men's Soccer: each team has its own card.
+  await expect(page.getByRole('region', { name: "Men's Soccer" })).toBeVisible();
+  await page
+    .getByRole('region', { name: 'Football' })
+    .getByRole('button', { name: `Roll over into ${year}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `Football roster ${year}` })).toBeVisible({
     timeout: 60_000,
   });

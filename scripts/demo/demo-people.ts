@@ -1,4 +1,4 @@
-import type { RoleGrant } from '../../domain/roles';
+import type { CoachTitleGroup, RoleGrant } from '../../domain/roles';
 
 /**
  * The demo cast: one login per role plus a realistic squad of student-athletes and coaching staff. Everything here
@@ -57,6 +57,16 @@ export const DEMO_SCHOOLS: DemoSchool[] = [
   },
 ];
 
+/**
+ * A staff member's profile: the primary team and job title, and any further teams they are on the staff of with
+ * their title there (issue 15). The primary team carries the title group of their coach role.
+ */
+export interface DemoStaffProfile {
+  team: string | null;
+  title: string;
+  alsoTeams?: Array<{ team: string; titleGroup: CoachTitleGroup }>;
+}
+
 export interface DemoLogin {
   email: string;
   firstName: string;
@@ -67,7 +77,7 @@ export interface DemoLogin {
   /** What the login is for, printed at start. */
   label: string;
   /** Coaches and staff: their team and job title. */
-  staff?: { team: string | null; title: string };
+  staff?: DemoStaffProfile;
 }
 
 export const DEMO_LOGINS: DemoLogin[] = [
@@ -98,8 +108,12 @@ export const DEMO_LOGINS: DemoLogin[] = [
     phoneNumber: '5125550103',
     school: 'demo-state',
     roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
-    label: 'Head coach, Football',
-    staff: { team: 'Football', title: 'Head Football Coach' },
+    label: "Head coach, Football; assistant coach, Men's Soccer",
+    staff: {
+      team: 'Football',
+      title: 'Head Football Coach',
+      alsoTeams: [{ team: "Men's Soccer", titleGroup: 'ASSISTANT_COACH' }],
+    },
   },
   {
     email: 'athlete@demo.edu',
@@ -172,7 +186,7 @@ export const DEMO_LOGINS: DemoLogin[] = [
  * sent (a send refuses steps that name someone inactive); the demo processes then deactivate her, as when a person
  * leaves, so her step waits on nobody: the operator console's "Person no longer active" case.
  */
-export const DEMO_LEAVER: Omit<DemoLogin, 'label'> & { staff: { team: string | null; title: string } } = {
+export const DEMO_LEAVER: Omit<DemoLogin, 'label'> & { staff: DemoStaffProfile } = {
   email: 'lortiz@demo.edu',
   firstName: 'Lena',
   lastName: 'Ortiz',
@@ -183,7 +197,7 @@ export const DEMO_LEAVER: Omit<DemoLogin, 'label'> & { staff: { team: string | n
 };
 
 /** Coaching staff without a login of their own (listed on staff screens, not yet invited). */
-export const DEMO_STAFF: Array<Omit<DemoLogin, 'label'> & { staff: { team: string | null; title: string } }> = [
+export const DEMO_STAFF: Array<Omit<DemoLogin, 'label'> & { staff: DemoStaffProfile }> = [
   {
     email: 'kmorales@demo.edu',
     firstName: 'Keisha',

@@ -33,7 +33,7 @@ import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
-import type { CalendarTeam } from './segments.api';
+import { defaultTeamId, type CalendarTeam } from './segments.api';
 import { CaraWarningPanel } from '../cara/CaraWarningPanel';
 
 type FormValues = Omit<
@@ -62,7 +62,7 @@ function reminderLabel(minutes: number): string {
 }
 
 function blank(teams: CalendarTeam[], date: string, timeZone: string): FormValues {
-  const team = teams.length === 1 ? teams[0]!.id : '';
+  const team = defaultTeamId(teams);
   return {
     name: '',
     category: 'CARA',

@@ -16,7 +16,7 @@ import {
 import { ERRORS } from '../../../../domain/errors';
 import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
-import { useSaveSegment, type CalendarTeam, type Segment } from './segments.api';
+import { defaultTeamId, useSaveSegment, type CalendarTeam, type Segment } from './segments.api';
 
 interface FormValues {
   sportTeamId: string;
@@ -33,7 +33,7 @@ const INLINE_FIELD = /^(sportTeamId|segmentType|startDate|endDate)$/;
 function toFormValues(segment: Segment | null, teams: CalendarTeam[]): FormValues {
   if (segment) return { ...segment };
   return {
-    sportTeamId: teams.length === 1 ? teams[0]!.id : '',
+    sportTeamId: defaultTeamId(teams),
     seasonType: 'IN_SEASON',
     segmentType: 'CHAMPIONSHIP',
     startDate: '',

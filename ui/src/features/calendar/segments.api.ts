@@ -5,7 +5,13 @@ import { api } from '../../shared/api';
 import { listItems, type ListResponse } from '../../shared/lists';
 
 export type Segment = SegmentDto;
-export type CalendarTeam = { id: string; name: string; sport: string };
+export type CalendarTeam = { id: string; name: string; sport: string; primary?: boolean };
+
+/** The team a form starts with: the only team, else the person's primary team among several, else none. */
+export function defaultTeamId(teams: readonly CalendarTeam[]): string {
+  if (teams.length === 1) return teams[0]!.id;
+  return teams.find((t) => t.primary)?.id ?? '';
+}
 
 const SEGMENTS_KEY = ['calendar', 'segments'] as const;
 

@@ -55,10 +55,10 @@ export function CoachTeamManagementPage() {
       {year && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {(rosters.data?.teams ?? []).map((t) => (
-            <Card key={t.teamId} withBorder padding="lg">
+            <Card key={t.teamId} withBorder padding="lg" component="section" aria-labelledby={`team-card-${t.teamId}`}>
               <Stack gap="sm">
                 <Group justify="space-between">
-                  <Title order={2} size="h4">
+                  <Title order={2} size="h4" id={`team-card-${t.teamId}`}>
                     {t.teamName}
                   </Title>
                   <Badge variant="light" color={ROLLOVER_COLORS[t.rolloverStatus ?? ''] ?? 'gray'}>

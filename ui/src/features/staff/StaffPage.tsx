@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { InviteStaffModal } from './InviteStaffModal';
+import { StaffTeamsModal } from './StaffTeamsModal';
 import { useResendInvitation, useStaff, type StaffRow } from './staff.api';
 import { TableScroll } from '../../shared/table/TableScroll';
 
@@ -44,6 +45,27 @@ function TitleCell({ row }: { row: StaffRow }) {
   );
 }
 
+/** Every team of the person, each with their title there when it differs from their title group. */
+function TeamsCell({ row }: { row: StaffRow }) {
+  if (row.teams.length === 0) return <>—</>;
+  const roleTitle = row.roles.find((g) => g.role === 'COACH')?.titleGroup ?? null;
+  return (
+    <Stack gap={2}>
+      {row.teams.map((t) => (
+        <Text size="sm" key={t.id}>
+          {t.name}
+          {t.titleGroup && (row.teams.length > 1 || t.titleGroup !== roleTitle) && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              · {TITLE_GROUP_LABELS[t.titleGroup]}
+            </Text>
+          )}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** Users who have not accepted yet can be (re)invited; the API starts or re-sends the invitation. */
 const INVITABLE = new Set(['NOT_INVITED', 'INVITED']);
 
@@ -51,6 +73,10 @@ const INVITABLE = new Set(['NOT_INVITED', 'INVITED']);
 export function StaffPage() {
   const me = useMe();
   const canInvite = hasPermission(me, 'users:invite');
+  // Admins assign coaches and staff to teams here (several teams each).
+  const canEditTeams = me.portal === 'admin' && hasPermission(me, 'staff:write');
+  const hasActions = canInvite || canEditTeams;
+  const [editing, setEditing] = useState<StaffRow | null>(null);
   // The User Permissions list is the admin's (coaches also see this directory but manage nobody).
   const canManageRoles = me.portal === 'admin' && hasPermission(me, 'users:roles');
   const [search, setSearch] = useState('');
@@ -116,9 +142,9 @@ export function StaffPage() {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Title</Table.Th>
-                <Table.Th>Team</Table.Th>
+                <Table.Th>Teams</Table.Th>
                 <Table.Th>Status</Table.Th>
-                {canInvite && (
+                {hasActions && (
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -139,7 +165,9 @@ export function StaffPage() {
                   <Table.Td>
                     <TitleCell row={row} />
                   </Table.Td>
-                  <Table.Td>{row.sportTeamName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <TeamsCell row={row} />
+                  </Table.Td>
                   <Table.Td>
                     {row.status ? (
                       <Badge color={STATUS_COLOUR[row.status] ?? 'gray'}>{humanize(row.status)}</Badge>
@@ -147,19 +175,31 @@ export function StaffPage() {
                       '—'
                     )}
                   </Table.Td>
-                  {canInvite && (
+                  {hasActions && (
                     <Table.Td>
-                      {INVITABLE.has(row.status) && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={resend.isPending && resend.variables === row.id}
-                          onClick={() => resendTo(row)}
-                          aria-label={`${row.status === 'INVITED' ? 'Resend' : 'Send'} invitation to ${row.firstName} ${row.lastName}`}
-                        >
-                          {row.status === 'INVITED' ? 'Resend invitation' : 'Send invitation'}
-                        </Button>
-                      )}
+                      <Group gap="xs" wrap="nowrap">
+                        {canEditTeams && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => setEditing(row)}
+                            aria-label={`Edit teams of ${row.firstName} ${row.lastName}`}
+                          >
+                            Edit teams
+                          </Button>
+                        )}
+                        {canInvite && INVITABLE.has(row.status) && (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            loading={resend.isPending && resend.variables === row.id}
+                            onClick={() => resendTo(row)}
+                            aria-label={`${row.status === 'INVITED' ? 'Resend' : 'Send'} invitation to ${row.firstName} ${row.lastName}`}
+                          >
+                            {row.status === 'INVITED' ? 'Resend invitation' : 'Send invitation'}
+                          </Button>
+                        )}
+                      </Group>
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -174,6 +214,7 @@ export function StaffPage() {
         </Group>
       )}
       <InviteStaffModal opened={inviting} onClose={() => setInviting(false)} />
+      <StaffTeamsModal row={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

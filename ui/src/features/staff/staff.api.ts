@@ -47,6 +47,16 @@ export function useInviteStaff() {
   });
 }
 
+/** Replaces a staff member's teams (each with the title on it). */
+export function useUpdateStaffTeams() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; teams: Array<{ sportTeamId: string; titleGroup: string | null }> }) =>
+      api.patch<StaffDto>(`/staff/${encodeURIComponent(input.id)}`, { teams: input.teams }),
+    onSuccess: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}
+
 /** Starts an invitation for someone never invited, or re-sends a pending one. */
 export function useResendInvitation() {
   const client = useQueryClient();
