@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { listTeamCoaches } from '../../api/staff/staff-teams.repository';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordAudit } from '../../api/audit/audit.repository';
-import { insertNotification } from '../../api/notifications/notifications.repository';
+import { notifyEach } from '../../api/notifications/notifications.repository';
 import { findRoster, findSourceRoster, listSchoolAdmins, type RosterRow } from '../../api/rosters/rosters.repository';
 import { writeInvitation, writeInvitations, type InvitationStart } from '../../api/users/write-invitation';
 import type { AppConfig } from '../../api/config';
@@ -151,22 +151,18 @@ export function createRosterActivities(deps: RosterActivityDeps) {
       const people = waiting
         ? await listTeamCoaches(db, input.schoolId, roster.sport_team_id)
         : await listSchoolAdmins(db, input.schoolId);
-      let reminded = 0;
-      for (const userId of people) {
-        const id = await insertNotification(db, {
-          schoolId: input.schoolId,
-          userId,
-          payload: {
-            ...payloadOf(roster, ROSTER_NOTIFICATION.init),
-            title: waiting ? 'Roster waiting for you' : 'Roster waiting for review',
-            body: waiting
-              ? `The ${label(roster)} roster has not been submitted yet.`
-              : `The ${label(roster)} roster is still waiting for an admin's review.`,
-          },
-          dedupeKey: currentSideEffectKey('notification', `${input.eventKey}:${userId}`),
-        });
-        if (id) reminded += 1;
-      }
+      const reminded = await notifyEach(db, {
+        schoolId: input.schoolId,
+        userIds: people,
+        payload: {
+          ...payloadOf(roster, ROSTER_NOTIFICATION.init),
+          title: waiting ? 'Roster waiting for you' : 'Roster waiting for review',
+          body: waiting
+            ? `The ${label(roster)} roster has not been submitted yet.`
+            : `The ${label(roster)} roster is still waiting for an admin's review.`,
+        },
+        keyOf: (userId) => currentSideEffectKey('notification', `${input.eventKey}:${userId}`),
+      });
       return { reminded };
     },
 
@@ -514,15 +510,13 @@ function payloadOf(roster: RosterRow, status: string) {
 
 async function notifyTransition(trx: Trx, roster: RosterRow, input: RosterTransitionInput): Promise<void> {
   const send = async (userIds: string[], status: string, title: string, body: string) => {
-    for (const userId of userIds) {
-      if (userId === input.actorUserId) continue;
-      await insertNotification(trx, {
-        schoolId: roster.school_id,
-        userId,
-        payload: { ...payloadOf(roster, status), title, body },
-        dedupeKey: currentSideEffectKey('notification', `${input.eventKey}:${userId}`),
-      });
-    }
+    await notifyEach(trx, {
+      schoolId: roster.school_id,
+      userIds,
+      skip: input.actorUserId,
+      payload: { ...payloadOf(roster, status), title, body },
+      keyOf: (userId) => currentSideEffectKey('notification', `${input.eventKey}:${userId}`),
+    });
   };
   const coaches = () => listTeamCoaches(trx, roster.school_id, roster.sport_team_id);
   const admins = () => listSchoolAdmins(trx, roster.school_id);
