@@ -171,6 +171,10 @@ test("an operator reads a school's events and competitions, read only, on a desk
   await admin.context().close();
 
   await logInThroughApi(page, 'operator@provider.test');
+  // The school's profile in the provider console links to it.
+  await page.goto(`/school/profile/${school.id}`);
+  await page.getByRole('link', { name: 'Events and competitions' }).click({ timeout: SLOW_FIRST_PAINT });
+  await expect(page).toHaveURL(new RegExp(`/eventAndCompetitionListing/${school.id}$`));
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/eventAndCompetitionListing/${school.id}?kind=COMPETITION`);
