@@ -16,8 +16,9 @@ export interface ReconcileResult {
 
 /**
  * Starts (or signals) the process of every series still marked as needing it — changes saved while the workflow
- * service was down — and clears each mark the process has heard of. A series that fails keeps its mark for the next
- * pass; a change made meanwhile sets a newer mark, which stays.
+ * service was down — and clears each mark the process has heard of. The first series that fails ends the pass (the
+ * service is still down); it and the rest keep their marks for the next pass. A change made meanwhile sets a newer
+ * mark, which stays.
  */
 export async function reconcileCalendarWorkflows(deps: {
   db: Kysely<Database>;
@@ -31,8 +32,9 @@ export async function reconcileCalendarWorkflows(deps: {
     try {
       await startOrSignal(deps.temporal, deps.taskQueue, row.school_id, row.id);
     } catch {
+      // The service does not answer (each call already retried): the rest waits for the next pass.
       result.failed += 1;
-      continue;
+      break;
     }
     await clearWorkflowNeeded(deps.db, row.school_id, row.id, row.workflow_needed_at);
     result.started += 1;
