@@ -5,6 +5,7 @@ import { connectDatabase } from '../migrations/connect';
 import { migrateToLatest } from '../migrations/migrate';
 import { ConfigError, loadConfig } from './config';
 import { buildServer } from './server';
+import { startCalendarReconciler } from './calendar/calendar-reconcile';
 
 /**
  * The API on its own (`npm run api`, the compose `api` service): config from the environment, the database
@@ -30,13 +31,16 @@ export async function runApi(env: Record<string, string | undefined> = process.e
     });
     const temporal = new Client({ connection, namespace: config.temporalNamespace });
     const app = await buildServer({ config, database, temporal });
+    // Series saved while the workflow service was down get their process at start and every minute after.
+    const reconciler = startCalendarReconciler(app);
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      void app
-        .close()
+      void reconciler
+        .stop()
+        .then(() => app.close())
         .then(() => connection?.close())
         .then(() => database.close())
         .then(() => process.exit(0))

@@ -42,6 +42,7 @@ import { caraRoutes } from './cara/cara.routes';
 import { psasRoutes } from './recruiting/psas.routes';
 import { recruitingFormsRoutes } from './recruiting/recruiting-forms.routes';
 import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
+import { operatorEventsRoutes } from './calendar/operator-events.routes';
 import { recruitingEventsRoutes } from './recruiting/recruiting-events.routes';
 import { questionnairesRoutes } from './questionnaires/questionnaires.routes';
 import { publicQuestionnairesRoutes } from './questionnaires/public-questionnaires.routes';
@@ -140,6 +141,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       if (config.devMailbox) await api.register(devMailboxRoutes);
       await api.register(psasRoutes);
       await api.register(operatorPsasRoutes);
+      await api.register(operatorEventsRoutes);
       await api.register(recruitingEventsRoutes);
       await api.register(questionnairesRoutes);
       await api.register(publicQuestionnairesRoutes);

@@ -724,6 +724,8 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     // The provider's read-only view of a school's prospects.
     'GET /api/v1/schools/:id/psas': { params: { id: target.schoolId } },
     'GET /api/v1/operator/psas/:id': { params: { id: target.psaId } },
+    // The provider's read-only view of a school's events and competitions.
+    'GET /api/v1/schools/:id/event-list': { params: { id: target.schoolId } },
   };
 }
 

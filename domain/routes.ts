@@ -190,7 +190,7 @@ export const ROUTES: RouteSpec[] = [
   r('/school/athletes/:schoolId/addStudent', 'Add student', OPERATOR, { built: true }),
   r('/school/StudentAthleteProfile/:id', 'Athlete profile', OPERATOR),
   r('/jarvisAthleteProfile/:id', 'Athlete profile', OPERATOR),
-  r('/eventAndCompetitionListing/:universityId', 'Events and competitions', STAFF, { built: true }),
+  r('/eventAndCompetitionListing/:universityId', 'Events and competitions', [...STAFF, 'operator'], { built: true }),
   r('/jarvis/facilityManagement/:universityId', 'Facilities', OPERATOR),
   r('/demos', 'Demos', OPERATOR),
   r('/vendors', 'Vendors', [...OPERATOR, 'admin']),

@@ -905,6 +905,8 @@ export interface CalendarEventsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   cancelled_at: NullableTimestamp;
+  /** Set when the series process could not be reached (root rows only); the reconciler clears it (migration 113). */
+  workflow_needed_at: Generated<Date | null>;
 }
 
 export interface CalendarFeedsTable {

@@ -6,7 +6,7 @@ import {
   listEventFamily,
   type EventRow,
 } from '../../api/calendar/events.repository';
-import { insertNotification } from '../../api/notifications/notifications.repository';
+import { insertNotification, notifyEach } from '../../api/notifications/notifications.repository';
 import { recordAudit } from '../../api/audit/audit.repository';
 import { expandOccurrences, instantToLocal, nextReminder, type Occurrence } from '../../domain/calendar-events';
 import type { AppConfig } from '../../api/config';
@@ -123,16 +123,14 @@ export function createCalendarActivities(deps: { db: Kysely<Database>; mailer: M
         .execute();
       const local = instantToLocal(at, row.time_zone);
       const key = `${input.eventId}:${input.occurrenceStart}`;
-      let notified = 0;
+      const notified = await notifyEach(db, {
+        schoolId: input.schoolId,
+        userIds: people.map((p) => p.id),
+        payload,
+        keyOf: (userId) => `calendar:reminder:${key}:${userId}`,
+      });
       let mailed = 0;
       for (const person of people) {
-        const id = await insertNotification(db, {
-          schoolId: input.schoolId,
-          userId: person.id,
-          payload,
-          dedupeKey: `calendar:reminder:${key}:${person.id}`,
-        });
-        if (id) notified += 1;
         if (!person.email) continue;
         await deliverOutboxMail(db, deps.mailer, {
           idempotencyKey: `mail:calendar-reminder:${key}:${person.id}`,

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { EVENT_CATEGORY_LABELS, instantToLocal, type EventCategory } from '../../domain/calendar-events';
 import type { NotificationPayload } from '../../domain/notifications';
 import type { Database } from '../../migrations/database';
-import { insertNotification } from '../notifications/notifications.repository';
+import { notifyEach } from '../notifications/notifications.repository';
 import { listEventAudience, type EventRow } from './events.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -47,13 +47,11 @@ export async function notifyAudience(
   key: string,
   skip?: string,
 ): Promise<void> {
-  const audience = (await listEventAudience(db, schoolId, row)).filter((id) => id !== skip);
-  const payload = calendarPayload(row, status);
-  for (const userId of audience)
-    await insertNotification(db as Kysely<Database>, {
-      schoolId,
-      userId,
-      payload,
-      dedupeKey: `calendar:${key}:${userId}`,
-    });
+  await notifyEach(db as Kysely<Database>, {
+    schoolId,
+    userIds: await listEventAudience(db, schoolId, row),
+    payload: calendarPayload(row, status),
+    keyOf: (userId) => `calendar:${key}:${userId}`,
+    skip,
+  });
 }

@@ -15,25 +15,32 @@ import {
   type CalendarWorkflowState,
 } from '../../workflows/calendar/calendar-event.workflow';
 import { taskQueueOf, updateFailureType } from '../shared/workflow-client';
-import { rootEventId } from './events.repository';
+import { clearWorkflowNeeded, markWorkflowNeeded, rootEventId } from './events.repository';
 
 /**
  * The API's side of the series process: every change to a series signals it (starting it when it is not running,
- * so an edit brings the reminders of an ended one back), and an admin's decision is an Update of it.
+ * so an edit brings the reminders of an ended one back), and an admin's decision is an Update of it. The series is
+ * marked as needing its process before the signal and unmarked once the signal is through, so a change saved while
+ * the workflow service is down (or the API stops in between) keeps its mark until the reconciler
+ * (calendar-reconcile.ts) starts the process.
  */
 export async function signalSeriesChanged(request: FastifyRequest, schoolId: string, eventId: string): Promise<void> {
   const { deps } = request.server;
+  const db = deps.database.db;
+  const root = await rootEventId(db, schoolId, eventId);
+  const mark = await markWorkflowNeeded(db, schoolId, root);
   if (!deps.temporal) {
-    request.log.warn({ eventId }, 'calendar: no workflow service, reminders not scheduled');
+    request.log.warn({ eventId }, 'calendar: no workflow service, the series waits for the reconciler');
     return;
   }
   try {
-    const root = await rootEventId(deps.database.db, schoolId, eventId);
     await startOrSignal(deps.temporal, taskQueueOf(deps), schoolId, root);
   } catch (err) {
-    // The change is stored; the process catches up at the next change or decision.
+    // The change and its mark are stored; the reconciler starts the process once the service answers.
     request.log.error({ err, eventId }, 'calendar: could not signal the series process');
+    return;
   }
+  if (mark) await clearWorkflowNeeded(db, schoolId, root, mark);
 }
 
 export async function startOrSignal(temporal: Client, taskQueue: string, schoolId: string, rootId: string) {

@@ -261,6 +261,61 @@ export async function rootEventId(db: Db, schoolId: string, id: string): Promise
   return rows[0]?.id ?? id;
 }
 
+/**
+ * Marks a series (its root row) as needing its process; returns the mark (the database's clock, to the
+ * microsecond), which only the same caller's clearWorkflowNeeded removes: a later change's mark outlives it.
+ */
+export async function markWorkflowNeeded(db: Db, schoolId: string, rootId: string): Promise<Date | null> {
+  const row = await db
+    .updateTable('calendar_events')
+    .set({ workflow_needed_at: sql<Date>`date_trunc('milliseconds', clock_timestamp())` })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', rootId)
+    .returning('workflow_needed_at')
+    .executeTakeFirst();
+  return row?.workflow_needed_at ?? null;
+}
+
+/** Removes a series' mark if it is still the one given (the process has heard of every change up to it). */
+export async function clearWorkflowNeeded(db: Db, schoolId: string, rootId: string, mark: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('calendar_events')
+    .set({ workflow_needed_at: null })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', rootId)
+    .where('workflow_needed_at', '=', mark)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Series still waiting for their process, oldest mark first (all schools, or one). */
+export async function listSeriesNeedingWorkflow(
+  db: Db,
+  options: { schoolId?: string; limit: number },
+): Promise<Array<{ id: string; school_id: string; name: string; workflow_needed_at: Date }>> {
+  let q = db
+    .selectFrom('calendar_events')
+    .select(['id', 'school_id', 'name', 'workflow_needed_at'])
+    .where('workflow_needed_at', 'is not', null);
+  if (options.schoolId) q = q.where('school_id', '=', options.schoolId);
+  const rows = await q.orderBy('workflow_needed_at').limit(options.limit).execute();
+  return rows.map((r) => ({ ...r, workflow_needed_at: r.workflow_needed_at! }));
+}
+
+/** How many series wait for their process, and since when the oldest (all schools, or one). */
+export async function countSeriesNeedingWorkflow(
+  db: Db,
+  schoolId?: string,
+): Promise<{ count: number; oldest: Date | null }> {
+  let q = db
+    .selectFrom('calendar_events')
+    .select([sql<string>`count(*)`.as('count'), sql<Date | null>`min(workflow_needed_at)`.as('oldest')])
+    .where('workflow_needed_at', 'is not', null);
+  if (schoolId) q = q.where('school_id', '=', schoolId);
+  const row = await q.executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+}
+
 /** A series and every row edited out of it (at any depth), with the team's name; cancelled rows left out. */
 export async function listEventFamily(db: Db, schoolId: string, rootId: string): Promise<EventRow[]> {
   const { rows } = await sql<{ id: string }>`

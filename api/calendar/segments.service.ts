@@ -5,7 +5,7 @@ import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { findAcademicYear } from '../academic-years/academic-years.repository';
 import { auditRequest } from '../audit/audit-request';
-import { insertNotification } from '../notifications/notifications.repository';
+import { notifyEach } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import { assertTeamWritable } from './calendar-access';
 import {
@@ -115,21 +115,19 @@ async function notifySegmentStaff(
   segment: SegmentRow,
   actorId: string,
 ): Promise<void> {
-  const staff = (await listTeamStaffIds(db, schoolId, segment.sportTeamId)).filter((id) => id !== actorId);
-  for (const userId of staff) {
-    await insertNotification(db, {
-      schoolId,
-      userId,
-      dedupeKey: `segment-init:${segment.id}:${userId}`,
-      payload: {
-        module: 'segment',
-        status: 'init',
-        title: `${SEGMENT_TYPE_LABELS[segment.segmentType]} set for ${segment.sportTeamName}`,
-        body: `${segment.startDate} to ${segment.endDate}`,
-        sportTeamId: segment.sportTeamId,
-        sportTeamName: segment.sportTeamName,
-        featureData: { academicYearId: segment.academicYearId, segments: [segment.id] },
-      },
-    });
-  }
+  await notifyEach(db, {
+    schoolId,
+    userIds: await listTeamStaffIds(db, schoolId, segment.sportTeamId),
+    skip: actorId,
+    keyOf: (userId) => `segment-init:${segment.id}:${userId}`,
+    payload: {
+      module: 'segment',
+      status: 'init',
+      title: `${SEGMENT_TYPE_LABELS[segment.segmentType]} set for ${segment.sportTeamName}`,
+      body: `${segment.startDate} to ${segment.endDate}`,
+      sportTeamId: segment.sportTeamId,
+      sportTeamName: segment.sportTeamName,
+      featureData: { academicYearId: segment.academicYearId, segments: [segment.id] },
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { optionalTsToMs } from '@temporalio/common/lib/time';
 import proto from '@temporalio/proto';
 import { sql } from 'kysely';
 import { TASK_QUEUE } from '../../domain/workflows';
+import { countSeriesNeedingWorkflow, listSeriesNeedingWorkflow } from '../calendar/events.repository';
 import { findOldestOpenTask } from '../tasks/tasks.repository';
 import type { ConsoleContext } from './find-workflows.service';
 
@@ -30,13 +31,19 @@ export interface ConsoleHealth {
     dueAt: string | null;
   } | null;
   outbox: { pending: number; failed: number; oldestPendingAt: string | null };
+  /** Calendar series saved while the workflow service was down, still waiting for the reconciler (stuck). */
+  calendarWaiting: {
+    count: number;
+    oldestAt: string | null;
+    items: Array<{ eventId: string; schoolId: string; name: string; since: string }>;
+  };
   checkedAt: string;
 }
 
 export async function loadConsoleHealth(ctx: ConsoleContext): Promise<ConsoleHealth> {
   const queueNames = [...new Set([TASK_QUEUE, ctx.deps.taskQueue ?? TASK_QUEUE])];
   const nowMs = ctx.now();
-  const [queues, oldest, outbox] = await Promise.all([
+  const [queues, oldest, outbox, calendarWaiting] = await Promise.all([
     Promise.all(
       queueNames.flatMap((name) => [
         describeQueue(ctx, name, 'workflow', nowMs),
@@ -45,6 +52,7 @@ export async function loadConsoleHealth(ctx: ConsoleContext): Promise<ConsoleHea
     ),
     findOldestOpenTask(ctx.deps.database.db, ctx.scope),
     outboxBacklog(ctx),
+    calendarBacklog(ctx),
   ]);
   return {
     queues,
@@ -60,6 +68,7 @@ export async function loadConsoleHealth(ctx: ConsoleContext): Promise<ConsoleHea
         }
       : null,
     outbox,
+    calendarWaiting,
     checkedAt: new Date(nowMs).toISOString(),
   };
 }
@@ -114,5 +123,25 @@ async function outboxBacklog(ctx: ConsoleContext): Promise<ConsoleHealth['outbox
     pending: Number(row.pending),
     failed: Number(row.failed),
     oldestPendingAt: row.oldest ? new Date(row.oldest).toISOString() : null,
+  };
+}
+
+/** The calendar series whose process could not be started yet (the first few, oldest first). */
+async function calendarBacklog(ctx: ConsoleContext): Promise<ConsoleHealth['calendarWaiting']> {
+  const db = ctx.deps.database.db;
+  const schoolId = 'schoolId' in ctx.scope ? ctx.scope.schoolId : undefined;
+  const [summary, rows] = await Promise.all([
+    countSeriesNeedingWorkflow(db, schoolId),
+    listSeriesNeedingWorkflow(db, { schoolId, limit: 5 }),
+  ]);
+  return {
+    count: summary.count,
+    oldestAt: summary.oldest ? summary.oldest.toISOString() : null,
+    items: rows.map((r) => ({
+      eventId: r.id,
+      schoolId: r.school_id,
+      name: r.name,
+      since: r.workflow_needed_at.toISOString(),
+    })),
   };
 }

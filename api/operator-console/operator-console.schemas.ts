@@ -227,5 +227,12 @@ export const ConsoleHealthDto = Type.Object({
     }),
   ),
   outbox: Type.Object({ pending: Type.Integer(), failed: Type.Integer(), oldestPendingAt: Nullable(Timestamp) }),
+  calendarWaiting: Type.Object({
+    count: Type.Integer(),
+    oldestAt: Nullable(Timestamp),
+    items: Type.Array(
+      Type.Object({ eventId: Type.String(), schoolId: Type.String(), name: Type.String(), since: Timestamp }),
+    ),
+  }),
   checkedAt: Timestamp,
 });

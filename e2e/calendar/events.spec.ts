@@ -158,3 +158,35 @@ test('the calendar reads well on a phone', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendar', { timeout: SLOW_FIRST_PAINT });
   await checkScreen(page, 'calendar-agenda-coach-390');
 });
+
+test("an operator reads a school's events and competitions, read only, on a desk and on a phone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
+  // The school's id, as the provider's console links to it.
+  const admin = await (await browser.newContext({ baseURL: baseUrl() })).newPage();
+  await logInThroughApi(admin, 'admin@demo.edu');
+  const school = ((await (await admin.request.get('/api/v1/auth/me')).json()) as { school: { id: string } }).school;
+  await admin.context().close();
+
+  await logInThroughApi(page, 'operator@provider.test');
+  // The school's profile in the provider console links to it.
+  await page.goto(`/school/profile/${school.id}`);
+  await page.getByRole('link', { name: 'Events and competitions' }).click({ timeout: SLOW_FIRST_PAINT });
+  await expect(page).toHaveURL(new RegExp(`/eventAndCompetitionListing/${school.id}$`));
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/eventAndCompetitionListing/${school.id}?kind=COMPETITION`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events and competitions', {
+      timeout: SLOW_FIRST_PAINT,
+    });
+    await expect(page.getByText(/read only/)).toBeVisible();
+    const rows = page.getByTestId('event-row');
+    await expect(rows.filter({ hasText: /Home game vs/ }).first()).toBeVisible();
+    // Nothing to upload, approve or reject from the provider's side.
+    await expect(page.getByRole('link', { name: /Upload/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Approve|Reject) / })).toHaveCount(0);
+    await checkScreen(page, `calendar-listing-operator-${width}`);
+  }
+});

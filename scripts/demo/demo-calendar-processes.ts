@@ -1,5 +1,7 @@
+import type { Client } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { reconcileCalendarWorkflows } from '../../api/calendar/calendar-reconcile';
 import { calendarEventWorkflowId } from '../../domain/calendar-workflow';
 import type { Database } from '../../migrations/database';
 import { addDays, demoDates } from './demo-dates';
@@ -58,4 +60,24 @@ export async function loadDemoCalendarProcesses(app: FastifyInstance, db: Kysely
   } finally {
     await coach.signOut();
   }
+}
+
+/**
+ * The demo's schedule is inserted with the rest of the data, before the worker runs, each series marked as needing
+ * its process. This starts them through the API's own path (signal-with-start of the series process, as for an
+ * event saved while the workflow service was down), so every demo event has its reminders at the events' real
+ * times and a history in the operator console. Returns how many were started.
+ */
+export async function startDemoCalendarSeries(
+  deps: { db: Kysely<Database>; temporal: Client; taskQueue: string },
+  schoolId: string,
+): Promise<number> {
+  let started = 0;
+  // A pass takes a batch; a few passes cover any schedule the demo writes.
+  for (let pass = 0; pass < 20; pass += 1) {
+    const result = await reconcileCalendarWorkflows({ ...deps, schoolId });
+    started += result.started;
+    if (result.started === 0) break;
+  }
+  return started;
 }

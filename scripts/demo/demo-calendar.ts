@@ -419,7 +419,8 @@ function fallSchedule(): DemoEvent[] {
 
 /**
  * A realistic fall in-season schedule: practices, film, lifting, games, travel and meetings in the school's time
- * zone. Direct inserts, approved (the demo starts with a settled calendar).
+ * zone. Direct inserts, approved (the demo starts with a settled calendar), each marked as needing its series
+ * process: once the worker is up, startDemoCalendarSeries starts them the way the API does.
  */
 export async function insertDemoEvents(
   trx: Transaction<Database>,
@@ -468,6 +469,8 @@ export async function insertDemoEvents(
         reminder_minutes: reminderOffset({ category: e.category, caraCategory: e.caraCategory }),
         status: 'APPROVED' as const,
         created_by: createdBy,
+        // Each series gets its process (reminders, history) once the worker is up: startDemoCalendarSeries.
+        workflow_needed_at: new Date(),
       },
     ];
   });

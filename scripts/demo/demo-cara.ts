@@ -77,6 +77,8 @@ export async function loadDemoCara(services: { db: Kysely<Database>; temporal: C
           ends_at: localToInstant(date, '17:30', 'America/Chicago'),
           status: 'APPROVED' as const,
           created_by: coach.id,
+          // Past practices: their process starts (and ends, nothing left to remind) with the others.
+          workflow_needed_at: new Date(),
         })),
       )
       .execute();

@@ -5,7 +5,7 @@ import { assertSubmittable, recordWorkflowId, submitThroughWorkflow } from '../.
 import { findSchoolToday } from '../../api/forms/school-today';
 import { executeStepAction } from '../../api/packets/submissions.service';
 import { findSchoolSettings } from '../../api/school/school.repository';
-import { requireTemporal } from '../../api/shared/workflow-client';
+import { requireTemporal, taskQueueOf } from '../../api/shared/workflow-client';
 import type { Database } from '../../migrations/database';
 import { backdateDemoHistory, type DemoTimeline } from './demo-backdate';
 import { DEMO_DISCLOSURES } from './demo-disclosures';
@@ -14,7 +14,7 @@ import { demoPacketDefinitions, DEMO_PACKET_NAMES } from './demo-packets';
 import { DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE, DEMO_LEAVER } from './demo-people';
 import { actWhenStepActive, signInDemoPerson, waitForRow, type DemoPerson } from './demo-person';
 import { loadDemoRosters } from './demo-rosters';
-import { loadDemoCalendarProcesses } from './demo-calendar-processes';
+import { loadDemoCalendarProcesses, startDemoCalendarSeries } from './demo-calendar-processes';
 import { loadDemoCara } from './demo-cara';
 import { loadDemoRecruiting } from './demo-recruiting';
 import { loadDemoRecruitingEvents } from './demo-recruiting-events';
@@ -76,6 +76,11 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     await loadDemoRecruitingForms(app);
     // Recruiting expenses (two waiting in My Tasks, two approved, one rejected) and shared materials.
     await loadDemoExpenses(app);
+    // The fall schedule and the CARA practices were inserted with the data: their series processes start now.
+    await startDemoCalendarSeries(
+      { db, temporal: requireTemporal(app.deps), taskQueue: taskQueueOf(app.deps) },
+      school.id,
+    );
   } finally {
     await admin.signOut();
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, type AppConfig } from '../../api/config';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { buildServer } from '../../api/server';
+import { startCalendarReconciler } from '../../api/calendar/calendar-reconcile';
 
 /**
  * Builds the API with a Temporal client and listens on HOST:PORT. `beforeListen` drives the built app in process
@@ -28,8 +29,11 @@ export async function runApi(deps: {
       }
       throw err;
     }
+    // Series saved while the workflow service was down get their process now and every minute after.
+    const reconciler = startCalendarReconciler(app);
     return {
       async stop() {
+        await reconciler.stop();
         // Fastify's close stops accepting connections first, then lets requests in flight finish.
         await app.close();
         await connection.close();

@@ -300,6 +300,7 @@ export function useSchoolAthletes(schoolId: string, page: number) {
 
 export function useSchoolTeamOptions(schoolId: string) {
   return useQuery({
+    enabled: schoolId !== '',
     queryKey: ['school-teams', schoolId],
     queryFn: ({ signal }) =>
       api.get<ListResponse<TeamOption>>(`/schools/${encodeURIComponent(schoolId)}/teams`, undefined, signal),

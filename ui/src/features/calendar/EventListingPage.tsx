@@ -18,6 +18,7 @@ import { NothingHere } from '../../shared/states';
 import { DateRangeFilters, PagedResults, useUrlFilters } from '../../shared/table/FilteredList';
 import { SERIES_PAGE_SIZE, useDecideEvent, useEventSeries, type CalendarEvent, type SeriesFilter } from './events.api';
 import { RejectEventModal } from './RejectEventModal';
+import { useSchoolTeamOptions } from '../athletes/athletes.api';
 import { useCalendarTeams } from './segments.api';
 
 /** Dark enough for white text at WCAG AA (the category badges' own shades). */
@@ -32,7 +33,14 @@ export function EventListingPage() {
   const { universityId = '' } = useParams();
   const me = useMe();
   const { params, update, page } = useUrlFilters();
-  const teams = useCalendarTeams();
+  // A platform operator reads the school the address names (the provider's view, read only).
+  const ownSchool = !!me && me.school.id === universityId;
+  const operatorView = !!me && !ownSchool && hasPermission(me, 'schools:operate');
+  const schoolTeams = useCalendarTeams(!!me && ownSchool);
+  const operatorTeams = useSchoolTeamOptions(operatorView ? universityId : '');
+  const teamOptions = operatorView
+    ? (operatorTeams.data ?? [])
+    : (schoolTeams.data ?? []).map((t) => ({ value: t.id, label: t.name }));
   const filter: SeriesFilter = {
     teamId: params.get('teamId'),
     category: params.get('category'),
@@ -42,13 +50,12 @@ export function EventListingPage() {
     to: params.get('to'),
     page,
   };
-  const ownSchool = !!me && me.school.id === universityId;
-  const list = useEventSeries(filter);
+  const list = useEventSeries(filter, operatorView ? universityId : null);
   const canDecide = hasPermission(me, 'calendar:manage');
   const [rejecting, setRejecting] = useState<CalendarEvent | null>(null);
   const decideOne = useDecideEvent();
 
-  if (me && !ownSchool)
+  if (me && !ownSchool && !operatorView)
     return (
       <Stack>
         <PageHeader title="Events and competitions" />
@@ -61,8 +68,13 @@ export function EventListingPage() {
     <Stack>
       <PageHeader
         title="Events and competitions"
-        description="Every event and competition of your teams, with those waiting for approval."
+        description={
+          operatorView
+            ? 'Every event and competition of this school, read only: its staff create, upload and approve them.'
+            : 'Every event and competition of your teams, with those waiting for approval.'
+        }
         actions={
+          !operatorView &&
           hasPermission(me, 'calendar:manage') && (
             <Group gap="sm">
               <Button variant="default" component={Link} to={`/uploadEventOrCompetition/${universityId}/true`}>
@@ -81,7 +93,7 @@ export function EventListingPage() {
           placeholder="All teams"
           clearable
           searchable
-          data={(teams.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          data={teamOptions}
           value={filter.teamId}
           onChange={(v) => update({ teamId: v })}
           w={{ base: '100%', sm: 200 }}

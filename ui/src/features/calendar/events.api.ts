@@ -188,13 +188,17 @@ export interface SeriesFilter {
 export const SERIES_PAGE_SIZE = 25;
 
 /** The events and competitions list, one row per series, a page at a time. */
-export function useEventSeries(filter: SeriesFilter) {
+/**
+ * The events list, one row per series: the school's own (`/event-list`), or, for a platform operator, the school
+ * the address names (`/schools/:id/event-list`, read only).
+ */
+export function useEventSeries(filter: SeriesFilter, operatorSchoolId: string | null = null) {
   return useQuery({
-    queryKey: [...EVENTS_KEY, 'list', filter],
+    queryKey: [...EVENTS_KEY, 'list', operatorSchoolId, filter],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       api.get<{ items: CalendarEvent[]; total: number }>(
-        '/event-list',
+        operatorSchoolId ? `/schools/${encodeURIComponent(operatorSchoolId)}/event-list` : '/event-list',
         {
           teamId: filter.teamId ?? undefined,
           category: filter.category ?? undefined,

@@ -16,8 +16,9 @@ export function defaultTeamId(teams: readonly CalendarTeam[]): string {
 const SEGMENTS_KEY = ['calendar', 'segments'] as const;
 
 /** The teams whose calendar the signed-in person sees: every team for admins, their own for coaches and athletes. */
-export function useCalendarTeams() {
+export function useCalendarTeams(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['calendar', 'teams'],
     queryFn: ({ signal }) => api.get<ListResponse<CalendarTeam>>('/calendar/teams', undefined, signal),
     select: listItems,

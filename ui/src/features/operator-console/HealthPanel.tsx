@@ -3,12 +3,15 @@ import { formatRelative } from '../../shared/format';
 import { ErrorState } from '../../shared/states';
 import { useConsoleHealth } from './operator-console.api';
 
-/** Workers per task queue, their backlog, the oldest open human task and the e-mail outbox backlog. */
+/**
+ * Workers per task queue, their backlog, the oldest open human task, the e-mail outbox backlog and the calendar
+ * events still waiting for their process.
+ */
 export function HealthPanel({ onOpenWorkflow }: { onOpenWorkflow: (workflowId: string) => void }) {
   const health = useConsoleHealth();
   if (health.error) return <ErrorState error={health.error} title="Could not load the health panel" />;
   if (!health.data) return <Skeleton height={110} radius="md" role="status" aria-label="Loading the health panel" />;
-  const { queues, oldestOpenTask, outbox } = health.data;
+  const { queues, oldestOpenTask, outbox, calendarWaiting } = health.data;
   const byQueue = new Map<string, typeof queues>();
   for (const q of queues) byQueue.set(q.name, [...(byQueue.get(q.name) ?? []), q]);
   return (
@@ -87,6 +90,30 @@ export function HealthPanel({ onOpenWorkflow }: { onOpenWorkflow: (workflowId: s
           <Text size="sm" c="dimmed">
             {outbox.oldestPendingAt ? `oldest since ${formatRelative(outbox.oldestPendingAt)}` : 'Nothing waiting.'}
           </Text>
+        </Paper>
+        <Paper withBorder p="md" radius="md" data-testid="calendar-waiting">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Calendar events without a process
+          </Text>
+          {calendarWaiting.count === 0 ? (
+            <Text size="sm">None: every event has its reminders.</Text>
+          ) : (
+            <>
+              <Text fw={600} c="red.9">
+                {calendarWaiting.count} {calendarWaiting.count === 1 ? 'event is' : 'events are'} stuck
+              </Text>
+              <Stack gap={0}>
+                {calendarWaiting.items.map((item) => (
+                  <Text size="sm" key={item.eventId} truncate title={item.name}>
+                    {item.name} · since {formatRelative(item.since)}
+                  </Text>
+                ))}
+              </Stack>
+              <Text size="xs" c="dimmed" mt={4}>
+                Started again automatically every minute while the workflow service answers.
+              </Text>
+            </>
+          )}
         </Paper>
       </SimpleGrid>
     </section>

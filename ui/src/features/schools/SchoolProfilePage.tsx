@@ -194,6 +194,9 @@ export function SchoolProfilePage() {
               <Button variant="default" component={Link} to={`/school/recruiting/${school.id}`}>
                 Recruiting
               </Button>
+              <Button variant="default" component={Link} to={`/eventAndCompetitionListing/${school.id}`}>
+                Events and competitions
+              </Button>
             </>
           )
         }

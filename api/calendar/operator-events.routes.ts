@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../domain/errors';
+import { auditRequest } from '../audit/audit-request';
+import { authOf } from '../plugins/authenticate';
+import { requirePermission } from '../plugins/require-permission';
+import { errorResponses, IdParams, Page } from '../shared/schemas';
+import { listEventSeries } from './events.repository';
+import { EventDto, SeriesListQuery } from './events.schemas';
+import { toEventDto } from './events.service';
+
+/**
+ * The provider's read-only view of a school's events and competitions (/eventAndCompetitionListing/:universityId,
+ * operators, `schools:operate`): the same list as the school's own, every team and status, with nothing to edit or
+ * decide. The school must exist and be a school (an unknown id is 404). Each operator's first look at a school's
+ * events on a day is written to that school's audit log.
+ */
+export const operatorEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
+  const operate = requirePermission('schools:operate');
+
+  app.get(
+    '/schools/:id/event-list',
+    {
+      onRequest: operate,
+      schema: {
+        params: IdParams,
+        querystring: SeriesListQuery,
+        response: { 200: Page(EventDto), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const school = await db
+        .selectFrom('schools')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .where('kind', '=', 'SCHOOL')
+        .executeTakeFirst();
+      if (!school) throw new AppError('NOT_FOUND');
+      const query = request.query;
+      if (query.from && query.to && query.to < query.from)
+        throw new AppError('VALIDATION_FAILED', [
+          { field: 'to', message: 'The end date cannot be before the start date.' },
+        ]);
+      const limit = query.limit ?? 25;
+      const offset = query.offset ?? 0;
+      const scope = { schoolId: school.id, teamIds: null, userId: auth.user.id, approvedOnly: false };
+      const { rows, total } = await listEventSeries(db, scope, query, { limit, offset });
+      const day = new Date().toISOString().slice(0, 10);
+      await auditRequest(request, {
+        schoolId: school.id,
+        action: 'calendar-event.operator-viewed',
+        targetType: 'school',
+        targetId: school.id,
+        details: { day },
+        idempotencyKey: `audit:operator-events-viewed:${school.id}:${auth.user.id}:${day}`,
+      });
+      // The operator holds neither calendar:write nor calendar:manage: every row reads canEdit and canDecide false.
+      return { items: rows.map((r) => toEventDto(auth, scope, r)), total, limit, offset };
+    },
+  );
+};
