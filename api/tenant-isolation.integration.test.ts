@@ -493,6 +493,7 @@ function idRouteCases(
     'GET /api/v1/materials/:id/file': { id: target.expense.materialId },
     'DELETE /api/v1/materials/:id': { id: target.expense.materialId },
     'GET /api/v1/psas/:id': { id: target.psaId },
+    'GET /api/v1/psas/:id/transfer-graph': { id: target.psaId },
     'PATCH /api/v1/psas/:id': { id: target.psaId, body: { notes: 'Taken over' } },
     'POST /api/v1/psas/:id/archive': { id: target.psaId },
     'POST /api/v1/psas/:id/unarchive': { id: target.psaId },
@@ -529,6 +530,7 @@ function idRouteCases(
     'PATCH /api/v1/academic-years/:id': { id: target.yearId, body: { isCurrent: false, terms: [] } },
     'GET /api/v1/rosters/:teamId/:academicYearId': { id: target.teamId, params: roster },
     'GET /api/v1/rosters/:teamId/:academicYearId/addable': { id: target.teamId, params: roster },
+    'GET /api/v1/rosters/:teamId/:academicYearId/graph': { id: target.teamId, params: roster },
     'POST /api/v1/rosters/:teamId/:academicYearId/rollover': { id: target.teamId, params: roster },
     'POST /api/v1/rosters/:teamId/:academicYearId/athletes': {
       id: target.teamId,
@@ -581,6 +583,7 @@ function idRouteCases(
     'GET /api/v1/cara/teams/:teamId/dashboard': { id: target.teamId, params: { teamId: target.teamId } },
     'GET /api/v1/cara/logs/:id': { id: target.caraLogId },
     'GET /api/v1/cara/logs/:id/pdf': { id: target.caraLogId },
+    'GET /api/v1/cara/logs/:id/graph': { id: target.caraLogId },
     'POST /api/v1/cara/logs/:id/submit': { id: target.caraLogId, body: {} },
     'POST /api/v1/cara/logs/:id/review': { id: target.caraLogId, body: { decision: 'APPROVE' } },
     'POST /api/v1/cara/logs/:id/reopen': { id: target.caraLogId, body: {} },
