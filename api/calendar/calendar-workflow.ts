@@ -24,6 +24,9 @@ import { clearWorkflowNeeded, markWorkflowNeeded, rootEventId } from './events.r
  * the workflow service is down (or the API stops in between) keeps its mark until the reconciler
  * (calendar-reconcile.ts) starts the process.
  */
+/** How long a save waits for the series process to hear of it before leaving the rest to the reconciler. */
+export const SIGNAL_DEADLINE_MS = 5_000;
+
 export async function signalSeriesChanged(request: FastifyRequest, schoolId: string, eventId: string): Promise<void> {
   const { deps } = request.server;
   const db = deps.database.db;
@@ -33,8 +36,12 @@ export async function signalSeriesChanged(request: FastifyRequest, schoolId: str
     request.log.warn({ eventId }, 'calendar: no workflow service, the series waits for the reconciler');
     return;
   }
+  const temporal = deps.temporal;
   try {
-    await startOrSignal(deps.temporal, taskQueueOf(deps), schoolId, root);
+    // A person saving an event waits a few seconds at most: past that the mark stands and the reconciler takes over.
+    await temporal.withDeadline(Date.now() + SIGNAL_DEADLINE_MS, () =>
+      startOrSignal(temporal, taskQueueOf(deps), schoolId, root),
+    );
   } catch (err) {
     // The change and its mark are stored; the reconciler starts the process once the service answers.
     request.log.error({ err, eventId }, 'calendar: could not signal the series process');
