@@ -1,5 +1,6 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import { describeAge } from '../../domain/operator-console';
+import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
 import proto, { type temporal } from '@temporalio/proto';
 
@@ -40,7 +41,9 @@ function searchAttributeChanges(event: HistoryEvent): string {
   const parts: string[] = [];
   for (const [name, payload] of Object.entries(fields)) {
     const value = decode(payload);
-    const text = Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '' : String(value);
+    const values = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(String);
+    // A role waited on reads as the role's name ("School admin", not its code); ids stay as they are.
+    const text = values.map((v) => (v in ROLE_LABELS ? ROLE_LABELS[v as Role] : v)).join(', ');
     parts.push(text ? `${name} = ${text}` : `${name} cleared`);
   }
   return parts.join('; ');
