@@ -908,6 +908,8 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
           active_step_name: null,
           updated_at: now,
           ...(input.outcome === 'COMPLETED' || input.outcome === 'REJECTED' ? { completed_at: now } : {}),
+          // A completed submission has no open change request (its last step may be the resubmission itself).
+          ...(input.outcome === 'COMPLETED' ? { change_request: null } : {}),
           ...(input.outcome === 'EXPIRED' ? { expired_at: now } : {}),
           ...(input.outcome === 'VOIDED' ? { voided_at: now, void_reason: input.void?.reason ?? null } : {}),
         })

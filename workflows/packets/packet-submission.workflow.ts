@@ -126,6 +126,13 @@ export const resendStepNotificationSignal = wf.defineSignal<[{ stepName?: string
  */
 export const SENT_WITH_FIRST_STEP_PATCH = 'packet-submission-sent-with-first-step';
 
+/**
+ * Patch: when a step is done, the submission's new state is not written on its own but by the next write, which
+ * carries the whole state anyway (opening the next step, or the ending); one activity and one workflow task fewer
+ * per action. Histories from before it replay the separate write.
+ */
+export const STATE_WITH_NEXT_WRITE_PATCH = 'packet-submission-state-with-next-write';
+
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
 
@@ -440,6 +447,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     extra: { event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> } } = {},
   ) => {
     await recordSent();
+    stateOwed = false;
     await records.updateSubmission({
       ...ref,
       status,
@@ -450,6 +458,14 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       changeRequest: changeRequest ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds } : null,
       ...extra,
     });
+  };
+
+  /** A done step's state waiting for the next write (STATE_WITH_NEXT_WRITE_PATCH). */
+  let stateOwed = false;
+  const payOwedState = async () => {
+    if (!stateOwed) return;
+    stateOwed = false;
+    await stateWrite();
   };
 
   let index = 0;
@@ -465,6 +481,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     if (step.kind === 'EMAIL_NOTIFICATION' || slots.length === 0) {
       if (step.kind === 'EMAIL_NOTIFICATION') {
         await recordSent();
+        await payOwedState();
         await records.notifyReceivers({
           ...ref,
           phaseKey: `${step.id}#${round}`,
@@ -501,6 +518,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     setStep(step.id, { status: 'ACTIVE', since, waitingOn: slots.map((s) => s.label) });
     const withSent = !sentRecorded;
     sentRecorded = true;
+    // Opening the step writes the whole state, a done step's owed state with it.
+    stateOwed = false;
     if (!preOpened)
       await records.openPhase({
         ...ref,
@@ -624,11 +643,14 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     }
     phase = null;
     index += 1;
-    await stateWrite();
+    if (wf.patched(STATE_WITH_NEXT_WRITE_PATCH)) stateOwed = true;
+    else await stateWrite();
   }
 
   phase = null;
   await recordSent();
+  // The ending writes the status and steps (and clears a change request once completed): it pays the owed state.
+  stateOwed = false;
   if (closing?.kind === 'VOIDED') {
     status = 'VOIDED';
     for (const s of steps)
