@@ -128,10 +128,8 @@ export const SENT_WITH_FIRST_STEP_PATCH = 'packet-submission-sent-with-first-ste
 
 /**
  * Patch: when a step is done, the submission's new state is not written on its own but by the next write, which
- * carries the whole state anyway (opening the next step, or the ending), and the row writes (state, opening a step,
- * the ending) run as local activities in the workflow task. The person's action itself stays a scheduled activity,
- * so an Update is accepted before anything is written. An action then takes two workflow tasks and one activity
- * instead of four and three. Histories from before it replay the scheduled writes.
+ * carries the whole state anyway (opening the next step, or the ending); one activity and one workflow task fewer
+ * per action. Histories from before it replay the separate write.
  */
 export const STATE_WITH_NEXT_WRITE_PATCH = 'packet-submission-state-with-next-write';
 
@@ -140,13 +138,6 @@ export const MAX_SUBMISSION_RESENDS = 10;
 
 const recordsWithin = (startToCloseMs = 60_000) =>
   wf.proxyActivities<PacketSubmissionActivities>({
-    startToCloseTimeout: startToCloseMs,
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-  });
-
-/** The submission's own row writes (state, opening a step, the ending) run in the workflow task, as local activities. */
-const localWritesWithin = (startToCloseMs = 60_000) =>
-  wf.proxyLocalActivities<Pick<PacketSubmissionActivities, 'updateSubmission' | 'openPhase' | 'finishSubmission'>>({
     startToCloseTimeout: startToCloseMs,
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
   });
@@ -180,9 +171,6 @@ interface Phase {
 
 export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Promise<SubmissionStatus> {
   const records = recordsWithin(input.activityTimeoutMs);
-  const localWrites = localWritesWithin(input.activityTimeoutMs);
-  /** Where the row writes run: local activities under STATE_WITH_NEXT_WRITE_PATCH, scheduled ones in older runs. */
-  const writes = () => (wf.patched(STATE_WITH_NEXT_WRITE_PATCH) ? localWrites : records);
   const ordered = orderPacketSteps(input.workflow);
   const formsById = new Map(input.forms.map((f) => [f.formId, f]));
   // Compiled once per run (a replay or a run on another worker compiles again), not on every Update. The
@@ -460,7 +448,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   ) => {
     await recordSent();
     stateOwed = false;
-    await writes().updateSubmission({
+    await records.updateSubmission({
       ...ref,
       status,
       steps: steps.map((s) => ({ ...s })),
@@ -533,7 +521,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     // Opening the step writes the whole state, a done step's owed state with it.
     stateOwed = false;
     if (!preOpened)
-      await writes().openPhase({
+      await records.openPhase({
         ...ref,
         sentPacketId: input.sentPacketId,
         packetName: input.packetName,
@@ -667,7 +655,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     status = 'VOIDED';
     for (const s of steps)
       if (s.status === 'ACTIVE' || s.status === 'PENDING') setStep(s.stepId, { ...s, status: 'VOIDED' });
-    await writes().finishSubmission({
+    await records.finishSubmission({
       ...ref,
       outcome: 'VOIDED',
       status,
@@ -678,12 +666,12 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   } else if (closing?.kind === 'EXPIRED') {
     for (const s of steps)
       if (s.status === 'ACTIVE') setStep(s.stepId, { ...s, status: 'FAILED', decision: 'EXPIRED' });
-    await writes().finishSubmission({ ...ref, outcome: 'EXPIRED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({ ...ref, outcome: 'EXPIRED', status, steps, packetName: input.packetName });
   } else if (status === 'REJECTED') {
-    await writes().finishSubmission({ ...ref, outcome: 'REJECTED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({ ...ref, outcome: 'REJECTED', status, steps, packetName: input.packetName });
   } else {
     status = approverActed ? 'APPROVED' : submitterActed ? 'AUTO_APPROVED' : 'NOT_APPLICABLE';
-    await writes().finishSubmission({ ...ref, outcome: 'COMPLETED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({ ...ref, outcome: 'COMPLETED', status, steps, packetName: input.packetName });
   }
   ended = true;
   processedSeq = actionSeq;
