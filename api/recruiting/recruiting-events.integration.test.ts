@@ -320,6 +320,8 @@ describe('recruiting events', () => {
   it('offers the pickers: teams, athletes and coaches in scope, and the prospects', async () => {
     const options = (await call('GET', '/recruiting-events/options', coach)).json();
     expect(options.teams.map((t: { name: string }) => t.name)).toEqual(['Football']);
+    // The coach's own primary team is marked: the form starts on it when they coach several.
+    expect(options.teams.map((t: { primary?: boolean }) => t.primary)).toEqual([true]);
     expect(options.hostAthletes.map((p: { id: string }) => p.id)).toEqual([hostId]);
     expect(options.psas).toHaveLength(22);
   });

@@ -85,7 +85,7 @@ export const RecruitingDecisionBody = Type.Object(
 export type RecruitingDecisionBody = Static<typeof RecruitingDecisionBody>;
 
 export const RecruitingEventOptions = Type.Object({
-  teams: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),
+  teams: Type.Array(Type.Object({ id: Uuid, name: Type.String(), primary: Type.Optional(Type.Boolean()) })),
   hostAthletes: Type.Array(PersonRef),
   coaches: Type.Array(PersonRef),
   psas: Type.Array(PersonRef),

@@ -8,7 +8,7 @@ import {
   type RecruitingEventKind,
 } from '../../domain/recruiting-events';
 import { auditRequest } from '../audit/audit-request';
-import { calendarTeamScope, listCalendarTeams } from '../calendar/calendar-access';
+import { calendarTeamScope, listCalendarTeams, ownPrimaryTeam } from '../calendar/calendar-access';
 import { notifyAudience } from '../calendar/calendar-notify';
 import { decidePendingEvent, signalSeriesChanged } from '../calendar/calendar-workflow';
 import { cancelSeries, findEvent, insertEvent, updateEvent } from '../calendar/events.repository';
@@ -338,13 +338,15 @@ export async function recruitingEventOptions(request: FastifyRequest) {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
   const scope = await calendarTeamScope(db, auth);
-  const [teams, pickable, school] = await Promise.all([
+  const [teams, primary, pickable, school] = await Promise.all([
     listCalendarTeams(db, auth.school.id, scope),
+    ownPrimaryTeam(db, auth),
     listPickable(db, auth.school.id, scope),
     db.selectFrom('schools').select('time_zone').where('id', '=', auth.school.id).executeTakeFirst(),
   ]);
   return {
-    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+    // The person's primary team is marked, so a coach of several teams starts the form on it.
+    teams: teams.map((t) => ({ id: t.id, name: t.name, ...(t.id === primary ? { primary: true } : {}) })),
     ...pickable,
     schoolTimeZone: school?.time_zone ?? 'America/New_York',
   };

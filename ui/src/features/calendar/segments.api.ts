@@ -8,7 +8,7 @@ export type Segment = SegmentDto;
 export type CalendarTeam = { id: string; name: string; sport: string; primary?: boolean };
 
 /** The team a form starts with: the only team, else the person's primary team among several, else none. */
-export function defaultTeamId(teams: readonly CalendarTeam[]): string {
+export function defaultTeamId(teams: readonly { id: string; primary?: boolean }[]): string {
   if (teams.length === 1) return teams[0]!.id;
   return teams.find((t) => t.primary)?.id ?? '';
 }

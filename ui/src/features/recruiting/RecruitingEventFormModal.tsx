@@ -12,6 +12,7 @@ import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { fieldErrors, isApiError } from '../../shared/api';
 import { LoadingState } from '../../shared/states';
+import { defaultTeamId } from '../calendar/segments.api';
 import {
   useRecruitingEventOptions,
   useSaveRecruitingEvent,
@@ -105,9 +106,7 @@ export function RecruitingEventFormModal({
         <EventForm
           key={event?.id ?? 'new'}
           initial={
-            event
-              ? fromEvent(event)
-              : blank(options.data.schoolTimeZone, options.data.teams.length === 1 ? options.data.teams[0]!.id : null)
+            event ? fromEvent(event) : blank(options.data.schoolTimeZone, defaultTeamId(options.data.teams) || null)
           }
           id={event?.id ?? null}
           options={options.data}

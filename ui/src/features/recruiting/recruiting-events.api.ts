@@ -10,7 +10,7 @@ export interface PersonRef {
   detail: string | null;
 }
 export interface RecruitingEventOptions {
-  teams: { id: string; name: string }[];
+  teams: { id: string; name: string; primary?: boolean }[];
   hostAthletes: PersonRef[];
   coaches: PersonRef[];
   psas: PersonRef[];
