@@ -443,6 +443,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   };
   if (!wf.patched(SENT_WITH_FIRST_STEP_PATCH)) await recordSent();
 
+  /** A done step's state waiting for the next write (STATE_WITH_NEXT_WRITE_PATCH); every write pays it. */
+  let stateOwed = false;
   const stateWrite = async (
     extra: { event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> } } = {},
   ) => {
@@ -460,14 +462,6 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     });
   };
 
-  /** A done step's state waiting for the next write (STATE_WITH_NEXT_WRITE_PATCH). */
-  let stateOwed = false;
-  const payOwedState = async () => {
-    if (!stateOwed) return;
-    stateOwed = false;
-    await stateWrite();
-  };
-
   let index = 0;
   while (index < ordered.length && !closing) {
     const step = ordered[index]!;
@@ -481,7 +475,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     if (step.kind === 'EMAIL_NOTIFICATION' || slots.length === 0) {
       if (step.kind === 'EMAIL_NOTIFICATION') {
         await recordSent();
-        await payOwedState();
+        if (stateOwed) await stateWrite();
         await records.notifyReceivers({
           ...ref,
           phaseKey: `${step.id}#${round}`,
@@ -649,8 +643,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
 
   phase = null;
   await recordSent();
-  // The ending writes the status and steps (and clears a change request once completed): it pays the owed state.
-  stateOwed = false;
+  // The ending writes the status and steps (and clears a change request once completed): any owed state with them.
   if (closing?.kind === 'VOIDED') {
     status = 'VOIDED';
     for (const s of steps)
