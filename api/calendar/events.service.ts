@@ -454,7 +454,16 @@ export async function listSeries(
 ): Promise<{ items: EventDto[]; total: number; limit: number; offset: number }> {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
-  const scope = await eventScopeOf(db, auth);
+  return listSeriesIn(db, auth, await eventScopeOf(db, auth), query);
+}
+
+/** One page of the list within a scope: the signed-in person's own, or a school an operator reads. */
+export async function listSeriesIn(
+  db: Db,
+  auth: AuthContext,
+  scope: EventScope,
+  query: SeriesListQuery,
+): Promise<{ items: EventDto[]; total: number; limit: number; offset: number }> {
   if (query.from && query.to && query.to < query.from)
     throw new AppError('VALIDATION_FAILED', [
       { field: 'to', message: 'The end date cannot be before the start date.' },

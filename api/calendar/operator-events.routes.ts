@@ -4,9 +4,8 @@ import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { errorResponses, IdParams, Page } from '../shared/schemas';
-import { listEventSeries } from './events.repository';
 import { EventDto, SeriesListQuery } from './events.schemas';
-import { toEventDto } from './events.service';
+import { listSeriesIn } from './events.service';
 
 /**
  * The provider's read-only view of a school's events and competitions (/eventAndCompetitionListing/:universityId,
@@ -37,15 +36,8 @@ export const operatorEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('kind', '=', 'SCHOOL')
         .executeTakeFirst();
       if (!school) throw new AppError('NOT_FOUND');
-      const query = request.query;
-      if (query.from && query.to && query.to < query.from)
-        throw new AppError('VALIDATION_FAILED', [
-          { field: 'to', message: 'The end date cannot be before the start date.' },
-        ]);
-      const limit = query.limit ?? 25;
-      const offset = query.offset ?? 0;
       const scope = { schoolId: school.id, teamIds: null, userId: auth.user.id, approvedOnly: false };
-      const { rows, total } = await listEventSeries(db, scope, query, { limit, offset });
+      const page = await listSeriesIn(db, auth, scope, request.query);
       const day = new Date().toISOString().slice(0, 10);
       await auditRequest(request, {
         schoolId: school.id,
@@ -56,7 +48,7 @@ export const operatorEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         idempotencyKey: `audit:operator-events-viewed:${school.id}:${auth.user.id}:${day}`,
       });
       // The operator holds neither calendar:write nor calendar:manage: every row reads canEdit and canDecide false.
-      return { items: rows.map((r) => toEventDto(auth, scope, r)), total, limit, offset };
+      return page;
     },
   );
 };
