@@ -45,6 +45,22 @@ export async function blockingViolations(
 }
 
 /**
+ * blockingViolations, looked at twice when a toast may be to blame. A toast (a live notification the test did not
+ * cause, such as a calendar reminder coming due) can arrive while axe looks and be measured half faded in. When every
+ * finding sits in a toast, or is gone, the transition is let end and axe looks again: a toast that fails contrast
+ * once settled still fails.
+ */
+export async function settledBlockingViolations(
+  page: Page,
+  options: Parameters<typeof blockingViolations>[1] = {},
+): Promise<Violation[]> {
+  const blocking = await blockingViolations(page, options);
+  if (blocking.length === 0 || !(await allInToasts(page, blocking))) return blocking;
+  await page.waitForTimeout(TOAST_TRANSITION_MS);
+  return blockingViolations(page, options);
+}
+
+/**
  * Runs axe-core on what the page shows now and fails on any serious or critical WCAG 2.1 A/AA violation. `screen`
  * names the screen in the failure message. It scans in the page itself: the same rules, seconds quicker per screen
  * on a loaded machine than finishing in a second blank page.
@@ -54,6 +70,27 @@ export async function expectAccessible(
   screen: string,
   options: { exclude?: string[] } = {},
 ): Promise<void> {
-  const blocking = await blockingViolations(page, { ...options, inPage: true });
+  const blocking = await settledBlockingViolations(page, { ...options, inPage: true });
   expect(blocking.length, `Accessibility violations on "${screen}":\n${describeViolations(blocking)}`).toBe(0);
+}
+
+/** Longer than a toast's enter transition (Mantine's notifications take 250 ms). */
+const TOAST_TRANSITION_MS = 600;
+
+/** Whether every element the violations name is inside the notifications container, or gone. */
+async function allInToasts(page: Page, violations: Violation[]): Promise<boolean> {
+  const selectors = violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  return page.evaluate(
+    (list) =>
+      list.every((selector) => {
+        try {
+          // An element already gone (a toast that faded out) is judged by the second look as well.
+          const element = document.querySelector(selector);
+          return !element || !!element.closest('.mantine-Notifications-root');
+        } catch {
+          return false;
+        }
+      }),
+    selectors,
+  );
 }

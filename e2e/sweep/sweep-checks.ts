@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { blockingViolations, describeViolations } from '../support/axe';
+import { settledBlockingViolations, describeViolations } from '../support/axe';
 
 /**
  * The checks the all-screens sweep makes on each screen state. Each returns findings instead of failing, so one run
@@ -38,7 +38,7 @@ export async function goToScreen(page: Page, to: string): Promise<void> {
 }
 
 export async function axeFindings(page: Page, screen: string, popup?: Finding['popup'], include?: string) {
-  const violations = await blockingViolations(page, { include, inPage: true });
+  const violations = await settledBlockingViolations(page, { include, inPage: true });
   if (violations.length === 0) return [];
   const finding: Finding = {
     screen,
