@@ -24,6 +24,8 @@ export const PACKET_SEND_STARTS_IN_FLIGHT = 8;
 export function createPacketSendActivities(deps: {
   db: Kysely<Database>;
   temporal?: Client;
+  /** The client shares the worker's NativeConnection, so starts may ask for eager workflow start. */
+  eagerStarts?: boolean;
   openFirstPhases(input: { schoolId: string; phases: OpenPhaseInput[] }): Promise<void>;
 }) {
   const { db } = deps;
@@ -94,12 +96,13 @@ export function createPacketSendActivities(deps: {
       const taskQueue = context.info.taskQueue;
       let next = 0;
       let started = 0;
+      let eagerly = 0;
       const lane = async () => {
         while (next < inputs.length) {
           const at = next++;
           const one = inputs[at]!;
           try {
-            await temporal.workflow.start(packetSubmissionWorkflow, {
+            const handle = await temporal.workflow.start(packetSubmissionWorkflow, {
               workflowId: submissions[at]!.workflow_id,
               taskQueue,
               args: [one],
@@ -108,7 +111,11 @@ export function createPacketSendActivities(deps: {
                 module: 'packet-submission',
                 entityId: one.submissionId,
               }),
+              // The start's answer carries the first workflow task to this worker (eager workflow start, when the
+              // server allows it): no trip through the task queue for it.
+              requestEagerStart: deps.eagerStarts ?? false,
             });
+            if (handle.eagerlyStarted) eagerly += 1;
           } catch (err) {
             if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
           }
@@ -119,6 +126,7 @@ export function createPacketSendActivities(deps: {
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
       await Promise.all(Array.from({ length: Math.min(PACKET_SEND_STARTS_IN_FLIGHT, inputs.length) }, lane));
       await deps.openFirstPhases({ schoolId: input.schoolId, phases });
+      if (process.env.PACKET_SEND_DEBUG) console.log(`send batch: ${started} started, ${eagerly} eagerly`);
       return started;
     },
   };

@@ -90,6 +90,8 @@ export interface OpenPhaseInput extends SubmissionRef {
   notify: boolean;
   changeRequest: { comment: string; questionIds: string[] } | null;
   recordSent?: boolean;
+  /** Actions the workflow has taken but not yet written (ACTION_WITH_NEXT_WRITE_PATCH): written first, in order. */
+  actions?: StepActionRecord[];
 }
 
 export interface StepActionRecord extends SubmissionRef {
@@ -611,6 +613,108 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     return out;
   }
 
+  async function writeStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {
+    const now = new Date();
+    for (const form of input.answers) {
+      const stored = input.hipaa ? encryptAnswers(key, form.answers) : form.answers;
+      await db
+        .insertInto('packet_answers')
+        .values({
+          submission_id: input.submissionId,
+          school_id: input.schoolId,
+          form_id: form.formId,
+          form_version_id: form.formVersionId,
+          answers: JSON.stringify(stored),
+          encrypted: input.hipaa,
+          sha256: sha256Of(form.answers),
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['submission_id', 'form_id']).doUpdateSet({
+            answers: JSON.stringify(stored),
+            encrypted: input.hipaa,
+            sha256: sha256Of(form.answers),
+            updated_at: now,
+          }),
+        )
+        .execute();
+    }
+    if (input.answers.length > 0) {
+      await db
+        .updateTable('form_versions')
+        .set({ has_answers: true })
+        .where('school_id', '=', input.schoolId)
+        .where(
+          'id',
+          'in',
+          input.answers.map((a) => a.formVersionId),
+        )
+        .where('has_answers', '=', false)
+        .execute();
+    }
+    const answersSha256 = sha256Of(input.allAnswers);
+    const details: Record<string, unknown> = { stepName: input.stepName, action: input.action };
+    if (input.reason) details.reason = input.reason;
+    if (input.comment) details.comment = input.comment;
+    if (input.questionIds) details.questionIds = input.questionIds;
+    if (input.signature) {
+      details.signature = input.signature;
+      details.signatureSha256 = createHash('sha256').update(input.signature).digest('hex');
+    }
+    if (input.actor.linkId) details.identifiedBy = 'signer link';
+    else details.identifiedBy = 'session';
+    await appendEvent(input, {
+      key: `act:${input.eventKey}`,
+      kind: eventKindOf(input),
+      stepId: input.stepId,
+      actor: input.actor,
+      details,
+      answersSha256,
+    });
+    await db
+      .updateTable('tasks')
+      .set({ status: 'DONE', completed_at: now, completed_by: input.actor.userId ?? null })
+      .where('school_id', '=', input.schoolId)
+      .where('workflow_id', '=', workflowId())
+      .where('step_id', '=', taskStepId(input.phaseKey, input.slotKey))
+      .where('status', '=', 'OPEN')
+      .execute();
+    if (input.actor.linkId) {
+      await db
+        .updateTable('packet_signer_links')
+        .set({ used_at: now })
+        .where('id', '=', input.actor.linkId)
+        .where('used_at', 'is', null)
+        .execute();
+    }
+    const submission = await db
+      .updateTable('packet_submissions')
+      .set({ updated_at: now })
+      .where('id', '=', input.submissionId)
+      .where('school_id', '=', input.schoolId)
+      .returning('sent_packet_id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('packets')
+      .set({ last_activity_at: now, ...(input.action === 'SUBMIT' ? { has_submissions: true } : {}) })
+      .where('school_id', '=', input.schoolId)
+      .where('id', '=', db.selectFrom('sent_packets').select('packet_id').where('id', '=', submission.sent_packet_id))
+      .execute();
+    if (input.action === 'REJECT' || input.action === 'REQUEST_CHANGE') {
+      const ctx = await loadContext(input);
+      const status = input.action === 'REJECT' ? 'rejected' : 'comment';
+      const title =
+        input.action === 'REJECT' ? `${ctx.packet_name} was rejected` : `${ctx.packet_name}: changes requested`;
+      await notify(input, ctx, ctx.recipient_id, status, title, `act:${input.eventKey}`);
+    }
+    return { answersSha256 };
+  }
+
+  /** Writes each action in the order taken; every write is keyed, so a retried activity adds nothing. */
+  async function writeActions(actions: StepActionRecord[] | undefined): Promise<void> {
+    for (const action of actions ?? []) await writeStepAction(action);
+  }
+
   return {
     async startSubmission(input: SubmissionRef & { steps: StepRunState[] }): Promise<void> {
       await db
@@ -631,6 +735,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
      * event (`recordSent`), so a send costs each workflow one activity before it waits on people.
      */
     async openPhase(input: OpenPhaseInput): Promise<void> {
+      await writeActions(input.actions);
       const ctx = await loadContext(input);
       const mails = await db.transaction().execute((trx) => writePhase(trx, input, ctx));
       await sendMails(input, mails);
@@ -683,108 +788,22 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     },
 
     async recordStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {
-      const now = new Date();
-      for (const form of input.answers) {
-        const stored = input.hipaa ? encryptAnswers(key, form.answers) : form.answers;
-        await db
-          .insertInto('packet_answers')
-          .values({
-            submission_id: input.submissionId,
-            school_id: input.schoolId,
-            form_id: form.formId,
-            form_version_id: form.formVersionId,
-            answers: JSON.stringify(stored),
-            encrypted: input.hipaa,
-            sha256: sha256Of(form.answers),
-            updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc.columns(['submission_id', 'form_id']).doUpdateSet({
-              answers: JSON.stringify(stored),
-              encrypted: input.hipaa,
-              sha256: sha256Of(form.answers),
-              updated_at: now,
-            }),
-          )
-          .execute();
-      }
-      if (input.answers.length > 0) {
-        await db
-          .updateTable('form_versions')
-          .set({ has_answers: true })
-          .where('school_id', '=', input.schoolId)
-          .where(
-            'id',
-            'in',
-            input.answers.map((a) => a.formVersionId),
-          )
-          .where('has_answers', '=', false)
-          .execute();
-      }
-      const answersSha256 = sha256Of(input.allAnswers);
-      const details: Record<string, unknown> = { stepName: input.stepName, action: input.action };
-      if (input.reason) details.reason = input.reason;
-      if (input.comment) details.comment = input.comment;
-      if (input.questionIds) details.questionIds = input.questionIds;
-      if (input.signature) {
-        details.signature = input.signature;
-        details.signatureSha256 = createHash('sha256').update(input.signature).digest('hex');
-      }
-      if (input.actor.linkId) details.identifiedBy = 'signer link';
-      else details.identifiedBy = 'session';
-      await appendEvent(input, {
-        key: `act:${input.eventKey}`,
-        kind: eventKindOf(input),
-        stepId: input.stepId,
-        actor: input.actor,
-        details,
-        answersSha256,
-      });
-      await db
-        .updateTable('tasks')
-        .set({ status: 'DONE', completed_at: now, completed_by: input.actor.userId ?? null })
-        .where('school_id', '=', input.schoolId)
-        .where('workflow_id', '=', workflowId())
-        .where('step_id', '=', taskStepId(input.phaseKey, input.slotKey))
-        .where('status', '=', 'OPEN')
-        .execute();
-      if (input.actor.linkId) {
-        await db
-          .updateTable('packet_signer_links')
-          .set({ used_at: now })
-          .where('id', '=', input.actor.linkId)
-          .where('used_at', 'is', null)
-          .execute();
-      }
-      const submission = await db
-        .updateTable('packet_submissions')
-        .set({ updated_at: now })
-        .where('id', '=', input.submissionId)
-        .where('school_id', '=', input.schoolId)
-        .returning('sent_packet_id')
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable('packets')
-        .set({ last_activity_at: now, ...(input.action === 'SUBMIT' ? { has_submissions: true } : {}) })
-        .where('school_id', '=', input.schoolId)
-        .where('id', '=', db.selectFrom('sent_packets').select('packet_id').where('id', '=', submission.sent_packet_id))
-        .execute();
-      if (input.action === 'REJECT' || input.action === 'REQUEST_CHANGE') {
-        const ctx = await loadContext(input);
-        const status = input.action === 'REJECT' ? 'rejected' : 'comment';
-        const title =
-          input.action === 'REJECT' ? `${ctx.packet_name} was rejected` : `${ctx.packet_name}: changes requested`;
-        await notify(input, ctx, ctx.recipient_id, status, title, `act:${input.eventKey}`);
-      }
-      return { answersSha256 };
+      return writeStepAction(input);
+    },
+
+    /** Actions the workflow took and carries to its next write, when that write is not one of its own (see below). */
+    async recordStepActions(input: { actions: StepActionRecord[] }): Promise<void> {
+      await writeActions(input.actions);
     },
 
     async updateSubmission(
       input: SubmissionRef &
         SubmissionState & {
           event?: { kind: string; key: string; stepId?: string; details?: Record<string, unknown> };
+          actions?: StepActionRecord[];
         },
     ): Promise<void> {
+      await writeActions(input.actions);
       await db
         .updateTable('packet_submissions')
         .set(submissionState(input))
@@ -896,8 +915,11 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         steps: StepRunState[];
         packetName: string;
         void?: VoidSubmissionInput;
+        actions?: StepActionRecord[];
       },
     ): Promise<void> {
+      // The actions that ended it first: their tasks are done before the ending cancels what is left open.
+      await writeActions(input.actions);
       const now = new Date();
       await db
         .updateTable('packet_submissions')

@@ -1,5 +1,8 @@
 import * as wf from '@temporalio/workflow';
-import type { PacketSubmissionActivities } from '../../activities/packets/packet-submission.activities';
+import type {
+  PacketSubmissionActivities,
+  StepActionRecord,
+} from '../../activities/packets/packet-submission.activities';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import {
   findConditionAlertQuestions,
@@ -133,6 +136,17 @@ export const SENT_WITH_FIRST_STEP_PATCH = 'packet-submission-sent-with-first-ste
  */
 export const STATE_WITH_NEXT_WRITE_PATCH = 'packet-submission-state-with-next-write';
 
+/**
+ * Patch: a person's action is not written by an activity of its own that the workflow waits on before moving on.
+ * The Update's handler takes the action in memory and the workflow moves on in the same workflow task; the action's
+ * rows are written first by the next write (opening the next step, the ending, or a state write), or on their own
+ * when the step still waits on others. The Update answers once that write is done, as before: an action is two
+ * workflow tasks and one activity where it was three and two. The next step's tasks are still written only by an
+ * activity the workflow scheduled after durably moving on, so a listed task can always be acted on. Runs that took
+ * actions before it replay the separate write.
+ */
+export const ACTION_WITH_NEXT_WRITE_PATCH = 'packet-submission-action-with-next-write';
+
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
 
@@ -204,6 +218,9 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   let reassignments = 0;
   let reassignmentsWritten = 0;
   const doneSubmitterSteps = new Set<string>();
+  /** Actions taken and not yet written (ACTION_WITH_NEXT_WRITE_PATCH), in the order taken. */
+  const pendingActions: StepActionRecord[] = [];
+  const takePendingActions = () => (pendingActions.length > 0 ? { actions: pendingActions.splice(0) } : {});
   const steps: StepRunState[] = ordered.map((s) => ({ stepId: s.id, status: 'PENDING' }));
 
   const setStep = (stepId: string, patch: Partial<StepRunState>) => {
@@ -384,7 +401,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
             .map((f) => ({ formId: f.formId, formVersionId: f.formVersionId, answers: answers[f.formId] ?? {} }));
         }
         const resubmission = request.action === 'SUBMIT' && step.kind === 'SUBMITTER' && round > 0;
-        await records.recordStepAction({
+        const record: StepActionRecord = {
           ...ref,
           hipaa: input.hipaa,
           eventKey: `${current.key}:${slot.key}:${request.action}`,
@@ -402,7 +419,9 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
           ...(request.reason ? { reason: request.reason } : {}),
           ...(request.comment ? { comment: request.comment } : {}),
           ...(request.questionIds ? { questionIds: request.questionIds } : {}),
-        });
+        };
+        if (wf.patched(ACTION_WITH_NEXT_WRITE_PATCH)) pendingActions.push(record);
+        else await records.recordStepAction(record);
         current.acted.add(slot.key);
         if (request.action === 'REJECT') current.decision = 'REJECTED';
         else if (request.action === 'REQUEST_CHANGE') {
@@ -452,6 +471,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     stateOwed = false;
     await records.updateSubmission({
       ...ref,
+      ...takePendingActions(),
       status,
       steps: steps.map((s) => ({ ...s })),
       activeStepId: phase?.stepId ?? null,
@@ -475,7 +495,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     if (step.kind === 'EMAIL_NOTIFICATION' || slots.length === 0) {
       if (step.kind === 'EMAIL_NOTIFICATION') {
         await recordSent();
-        if (stateOwed) await stateWrite();
+        if (stateOwed || pendingActions.length > 0) await stateWrite();
         await records.notifyReceivers({
           ...ref,
           phaseKey: `${step.id}#${round}`,
@@ -534,6 +554,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
           ? { comment: changeRequest.comment, questionIds: changeRequest.questionIds }
           : null,
         ...(withSent ? { recordSent: true } : {}),
+        ...takePendingActions(),
       });
     current.ready = true;
     markStep(step.name, slots.map((s) => s.label).join(', '));
@@ -544,6 +565,11 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     for (;;) {
       if (closing) break;
       if (resolved() && current.inFlight.size === 0) break;
+      // The step still waits on others: the actions taken so far are written on their own.
+      if (pendingActions.length > 0 && current.inFlight.size === 0) {
+        await records.recordStepActions({ actions: pendingActions.splice(0) });
+        continue;
+      }
       if (reassignmentsWritten < reassignments) {
         reassignmentsWritten = reassignments;
         const waiting = pendingSlots(current).map((s) => s.label);
@@ -620,6 +646,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       doneSubmitterSteps.delete(changeRequest.targetStepId);
       round += 1;
       status = 'CHANGE_REQUESTED';
+      // The request's own task is done before the step's other tasks are cancelled.
+      if (pendingActions.length > 0) await records.recordStepActions({ actions: pendingActions.splice(0) });
       await records.cancelPhaseTasks({ ...ref, phaseKey: current.key, slotKeys: current.slots.map((s) => s.key) });
       phase = null;
       await stateWrite({
@@ -655,16 +683,38 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       steps,
       void: closing.info,
       packetName: input.packetName,
+      ...takePendingActions(),
     });
   } else if (closing?.kind === 'EXPIRED') {
     for (const s of steps)
       if (s.status === 'ACTIVE') setStep(s.stepId, { ...s, status: 'FAILED', decision: 'EXPIRED' });
-    await records.finishSubmission({ ...ref, outcome: 'EXPIRED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({
+      ...ref,
+      outcome: 'EXPIRED',
+      status,
+      steps,
+      packetName: input.packetName,
+      ...takePendingActions(),
+    });
   } else if (status === 'REJECTED') {
-    await records.finishSubmission({ ...ref, outcome: 'REJECTED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({
+      ...ref,
+      outcome: 'REJECTED',
+      status,
+      steps,
+      packetName: input.packetName,
+      ...takePendingActions(),
+    });
   } else {
     status = approverActed ? 'APPROVED' : submitterActed ? 'AUTO_APPROVED' : 'NOT_APPLICABLE';
-    await records.finishSubmission({ ...ref, outcome: 'COMPLETED', status, steps, packetName: input.packetName });
+    await records.finishSubmission({
+      ...ref,
+      outcome: 'COMPLETED',
+      status,
+      steps,
+      packetName: input.packetName,
+      ...takePendingActions(),
+    });
   }
   ended = true;
   processedSeq = actionSeq;
