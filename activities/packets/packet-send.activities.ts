@@ -96,13 +96,12 @@ export function createPacketSendActivities(deps: {
       const taskQueue = context.info.taskQueue;
       let next = 0;
       let started = 0;
-      let eagerly = 0;
       const lane = async () => {
         while (next < inputs.length) {
           const at = next++;
           const one = inputs[at]!;
           try {
-            const handle = await temporal.workflow.start(packetSubmissionWorkflow, {
+            await temporal.workflow.start(packetSubmissionWorkflow, {
               workflowId: submissions[at]!.workflow_id,
               taskQueue,
               args: [one],
@@ -115,7 +114,6 @@ export function createPacketSendActivities(deps: {
               // server allows it): no trip through the task queue for it.
               requestEagerStart: deps.eagerStarts ?? false,
             });
-            if (handle.eagerlyStarted) eagerly += 1;
           } catch (err) {
             if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
           }
@@ -126,7 +124,6 @@ export function createPacketSendActivities(deps: {
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
       await Promise.all(Array.from({ length: Math.min(PACKET_SEND_STARTS_IN_FLIGHT, inputs.length) }, lane));
       await deps.openFirstPhases({ schoolId: input.schoolId, phases });
-      if (process.env.PACKET_SEND_DEBUG) console.log(`send batch: ${started} started, ${eagerly} eagerly`);
       return started;
     },
   };
