@@ -56,6 +56,9 @@ export const RECRUITING_LIMITS = {
   officialVisitMaxNights: 2,
   mergeReasonMaxLength: 500,
   rejectReasonMaxLength: 2000,
+  /** Files kept on one prospect (spec part 2 §9 "Files at once: 20; 20 per PSA"), each at most 20 MB (§5 files). */
+  attachmentsPerPsa: 20,
+  attachmentMaxBytes: 20 * 1024 * 1024,
 } as const;
 
 /** The roles whose members are a school's recruiting staff: a prospect's recruiting coach, a call's coach. */
