@@ -40,6 +40,7 @@ import { rostersRoutes } from './rosters/rosters.routes';
 import { schoolAthletesRoutes } from './schools/school-athletes.routes';
 import { caraRoutes } from './cara/cara.routes';
 import { psasRoutes } from './recruiting/psas.routes';
+import { psaAttachmentsRoutes } from './recruiting/psa-attachments.routes';
 import { recruitingFormsRoutes } from './recruiting/recruiting-forms.routes';
 import { operatorPsasRoutes } from './recruiting/operator-psas.routes';
 import { operatorEventsRoutes } from './calendar/operator-events.routes';
@@ -140,6 +141,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(caraRoutes);
       if (config.devMailbox) await api.register(devMailboxRoutes);
       await api.register(psasRoutes);
+      await api.register(psaAttachmentsRoutes);
       await api.register(operatorPsasRoutes);
       await api.register(operatorEventsRoutes);
       await api.register(recruitingEventsRoutes);

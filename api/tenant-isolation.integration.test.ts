@@ -288,11 +288,35 @@ async function seedRecruitingRows(db: TestApp['database']['db'], schoolId: strin
       created_psa: false,
     })
     .execute();
+  // A file on the prospect's profile, so the prospect attachment routes aim at a real school-A attachment.
+  const psaFile = await insertStoredFile(db, schoolId, {
+    uploadedBy: adminId,
+    purpose: 'psa-attachment',
+    filename: `transcript-${tag}.pdf`,
+    contentType: 'application/pdf',
+    bytes: Buffer.from('%PDF-1.4 tenant isolation'),
+  });
+  const psaAttachment = await db
+    .insertInto('psa_attachments')
+    .values({
+      school_id: schoolId,
+      psa_id: psa.id,
+      file_id: psaFile.id,
+      filename: psaFile.filename,
+      content_type: psaFile.contentType,
+      size_bytes: psaFile.sizeBytes,
+      sha256: psaFile.sha256,
+      uploaded_by: adminId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     templateId: form.formId,
     sendId: send.id,
     questionnaireId: questionnaire.id,
     attachmentId: attachment.id,
+    psaWithAttachmentId: psa.id,
+    psaAttachmentId: psaAttachment.id,
   };
 }
 
@@ -449,6 +473,7 @@ function idRouteCases(
   const file = { id: target.disclosureId, fileId: target.fileId };
   const athleteFile = { id: target.athlete.id, fileId: target.athleteFileId };
   const receipt = { id: target.expense.expenseId, receiptId: target.expense.receiptId };
+  const psaAttachment = { id: target.recruiting.psaWithAttachmentId, attachmentId: target.recruiting.psaAttachmentId };
   const roster = { teamId: target.teamId, academicYearId: target.yearId };
   const flagBody = { name: 'Taken over', type: 'UNIVERSITY', category: 'Taken over' };
   return {
@@ -494,6 +519,16 @@ function idRouteCases(
     'DELETE /api/v1/materials/:id': { id: target.expense.materialId },
     'GET /api/v1/psas/:id': { id: target.psaId },
     'GET /api/v1/psas/:id/transfer-graph': { id: target.psaId },
+    'GET /api/v1/psas/:id/attachments': { id: target.psaId },
+    'POST /api/v1/psas/:id/attachments': { id: target.psaId },
+    'GET /api/v1/psas/:id/attachments/:attachmentId': {
+      id: target.recruiting.psaWithAttachmentId,
+      params: psaAttachment,
+    },
+    'DELETE /api/v1/psas/:id/attachments/:attachmentId': {
+      id: target.recruiting.psaWithAttachmentId,
+      params: psaAttachment,
+    },
     'PATCH /api/v1/psas/:id': { id: target.psaId, body: { notes: 'Taken over' } },
     'POST /api/v1/psas/:id/archive': { id: target.psaId },
     'POST /api/v1/psas/:id/unarchive': { id: target.psaId },

@@ -295,6 +295,7 @@ export const ERRORS = {
   PSA_REJECT_REASON_REQUIRED: { status: 400, message: 'A reason is required to reject the transfer.' },
   PSA_ARCHIVED: { status: 409, message: 'This prospect is archived. Unarchive them first.' },
   PSA_MERGE_INVALID: { status: 400, message: 'Choose two different prospects to merge.' },
+  PSA_ATTACHMENTS_LIMIT: { status: 400, message: 'Upload limits exceeded: max 20 files per PSA.' },
   // Public recruiting questionnaires (part 2 §5 "Recruiting", §8, §9)
   QUESTIONNAIRE_LINK_INVALID: { status: 404, message: 'Invalid or deactivated questionnaire link.' },
   BOT_CHECK_FAILED: { status: 400, message: 'reCAPTCHA verification failed. Please refresh the page and try again.' },

@@ -26,6 +26,33 @@ describe('recruiting rules', () => {
     expect(checkPsaInput({ commitmentStatus: 'ADDED_TO_ROSTER' }, { creating: false }).errors).toHaveLength(1);
   });
 
+  it('checks height in the spec wording: feet under 11 (10 on a questionnaire), inches under 12, feet with inches', () => {
+    const msgs = (input: Record<string, unknown>, opts: Parameters<typeof checkPsaInput>[1] = { creating: false }) =>
+      checkPsaInput(input, opts).errors.map((e) => `${e.field}: ${e.message}`);
+    expect(msgs({ heightFeet: 10, heightInches: 11 })).toEqual([]);
+    expect(checkPsaInput({ heightFeet: '10', heightInches: '0' }, { creating: false }).values).toEqual({
+      height_feet: 10,
+      height_inches: 0,
+    });
+    expect(msgs({ heightFeet: 9 })).toEqual([]);
+    expect(msgs({ heightFeet: 11 })).toEqual(['heightFeet: Height feet under 11.']);
+    expect(msgs({ heightFeet: 6, heightInches: 12 })).toEqual(['heightInches: Height inches under 12.']);
+    expect(msgs({ heightInches: 4 })).toEqual(['heightFeet: Height required when inches given.']);
+    expect(msgs({ heightFeet: '', heightInches: '4' })).toEqual(['heightFeet: Height required when inches given.']);
+    // Feet alone is a height.
+    expect(msgs({ heightFeet: 6, heightInches: '' })).toEqual([]);
+    // An edit of the inches alone counts the stored feet; clearing the feet under stored inches is refused.
+    expect(msgs({ heightInches: 4 }, { creating: false, current: { heightFeet: 6, heightInches: null } })).toEqual([]);
+    expect(msgs({ heightFeet: null }, { creating: false, current: { heightFeet: 6, heightInches: 2 } })).toEqual([
+      'heightFeet: Height required when inches given.',
+    ]);
+    // A public questionnaire: feet under 10.
+    expect(msgs({ heightFeet: 10 }, { creating: false, questionnaire: true })).toEqual([
+      'heightFeet: Height feet under 10.',
+    ]);
+    expect(msgs({ heightFeet: 9, heightInches: 11 }, { creating: false, questionnaire: true })).toEqual([]);
+  });
+
   it('flags official visits after the first and any over two nights', () => {
     const flags = activityFlags([
       { id: 'a', kind: 'OFFICIAL_VISIT', nights: 2, occurredAt: '2026-09-01T00:00:00Z' },

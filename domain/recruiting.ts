@@ -56,6 +56,13 @@ export const RECRUITING_LIMITS = {
   officialVisitMaxNights: 2,
   mergeReasonMaxLength: 500,
   rejectReasonMaxLength: 2000,
+  /** Height (spec part 2 §5 "Recruiting"): feet under 11 (under 10 on a questionnaire), inches under 12. */
+  heightFeetUnder: 11,
+  questionnaireHeightFeetUnder: 10,
+  heightInchesUnder: 12,
+  /** Files kept on one prospect (spec part 2 §9 "Files at once: 20; 20 per PSA"), each at most 20 MB (§5 files). */
+  attachmentsPerPsa: 20,
+  attachmentMaxBytes: 20 * 1024 * 1024,
 } as const;
 
 /** The roles whose members are a school's recruiting staff: a prospect's recruiting coach, a call's coach. */
@@ -182,7 +189,7 @@ export const PSA_FIELDS = {
   sportTeamId: { column: 'sport_team_id', kind: 'uuid', label: 'Sport team' },
   clubTeamName: { column: 'club_team_name', kind: 'text', label: 'Club team' },
   clubJersey: { column: 'club_jersey', kind: 'text', label: 'Jersey' },
-  heightFeet: { column: 'height_feet', kind: 'int', label: 'Height (feet)', max: 8 },
+  heightFeet: { column: 'height_feet', kind: 'int', label: 'Height (feet)', max: 10 },
   heightInches: { column: 'height_inches', kind: 'int', label: 'Height (inches)', max: 11 },
   weight: { column: 'weight', kind: 'number', label: 'Weight', max: RECRUITING_LIMITS.numberMax },
   satScore: { column: 'sat_score', kind: 'int', label: 'SAT', max: RECRUITING_LIMITS.satMax },
@@ -217,6 +224,21 @@ export const PSA_FIELDS = {
 } as const satisfies Record<string, { column: string; kind: string; label: string; max?: number }>;
 export type PsaField = keyof typeof PSA_FIELDS;
 
+/** The spec's height rules in its wording (part 2 §5 "Recruiting"). */
+export const HEIGHT_MESSAGES = {
+  feet: 'Height feet under 11.',
+  questionnaireFeet: 'Height feet under 10.',
+  inches: 'Height inches under 12.',
+  requiredWithInches: 'Height required when inches given.',
+} as const;
+
+/** Inches given without the height itself (its feet) is refused: "height required when inches given". */
+export function heightProblem(feet: unknown, inches: unknown): FieldError | null {
+  const given = (v: unknown) => v !== null && v !== undefined && v !== '';
+  if (given(inches) && !given(feet)) return { field: 'heightFeet', message: HEIGHT_MESSAGES.requiredWithInches };
+  return null;
+}
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface FieldError {
@@ -230,7 +252,13 @@ export interface FieldError {
  */
 export function checkPsaInput(
   input: Record<string, unknown>,
-  opts: { creating: boolean },
+  opts: {
+    creating: boolean;
+    /** A public questionnaire's answers: height feet under 10 there (spec part 2 §5). */
+    questionnaire?: boolean;
+    /** An edit's stored height, so inches given without feet are caught when only one of them changes. */
+    current?: { heightFeet: number | null; heightInches: number | null };
+  },
 ): { values: Record<string, unknown>; errors: FieldError[] } {
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
@@ -271,17 +299,26 @@ export function checkPsaInput(
       case 'int':
       case 'number': {
         const n = Number(text);
-        const max = (def as { max?: number }).max ?? RECRUITING_LIMITS.numberMax;
+        const max =
+          name === 'heightFeet' && opts.questionnaire
+            ? RECRUITING_LIMITS.questionnaireHeightFeetUnder - 1
+            : ((def as { max?: number }).max ?? RECRUITING_LIMITS.numberMax);
         if (!Number.isFinite(n) || n < 0 || (def.kind === 'int' && !Number.isInteger(n))) bad('Must be a number.');
         else if (n > max || (max === RECRUITING_LIMITS.numberMax && n >= max)) {
           bad(
-            name === 'satScore'
-              ? 'SAT max 1600.'
-              : name === 'actScore'
-                ? 'ACT max 36.'
-                : max === RECRUITING_LIMITS.numberMax
-                  ? `${def.label} must be under 10000.`
-                  : `${def.label} max ${max}.`,
+            name === 'heightFeet'
+              ? opts.questionnaire
+                ? HEIGHT_MESSAGES.questionnaireFeet
+                : HEIGHT_MESSAGES.feet
+              : name === 'heightInches'
+                ? HEIGHT_MESSAGES.inches
+                : name === 'satScore'
+                  ? 'SAT max 1600.'
+                  : name === 'actScore'
+                    ? 'ACT max 36.'
+                    : max === RECRUITING_LIMITS.numberMax
+                      ? `${def.label} must be under 10000.`
+                      : `${def.label} max ${max}.`,
           );
         } else values[def.column] = n;
         break;
@@ -298,6 +335,13 @@ export function checkPsaInput(
         if (text.length > 255) bad(`${def.label} max 255 characters.`);
         else values[def.column] = text;
     }
+  }
+  if (!errors.some((e) => e.field === 'heightFeet' || e.field === 'heightInches')) {
+    const problem = heightProblem(
+      'heightFeet' in input ? values.height_feet : opts.current?.heightFeet,
+      'heightInches' in input ? values.height_inches : opts.current?.heightInches,
+    );
+    if (problem) errors.push(problem);
   }
   if (opts.creating || 'firstName' in input) {
     if (!values.first_name) errors.push({ field: 'firstName', message: 'Mandatory fields cannot be empty.' });

@@ -546,6 +546,7 @@ export interface Database {
   expenses: ExpensesTable;
   expense_receipts: ExpenseReceiptsTable;
   recruiting_materials: RecruitingMaterialsTable;
+  psa_attachments: PsaAttachmentsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -1225,6 +1226,21 @@ export interface RecruitingMaterialsTable {
   size_bytes: number;
   sha256: string;
   description: string | null;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
+}
+
+// ---- Prospect attachments (migration 2026-11-26_114_psa-attachments) ----
+
+export interface PsaAttachmentsTable {
+  id: Generated<string>;
+  school_id: string;
+  psa_id: string;
+  file_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
   uploaded_by: string | null;
   created_at: Generated<Date>;
 }

@@ -31,6 +31,7 @@ import * as calendarRange from './2026-11-26_108_calendar-range';
 import * as segmentFirstContestExemption from './2026-11-26_109_segment-first-contest-exemption';
 import * as staffTeams from './2026-11-26_110_staff-teams';
 import * as calendarWorkflowNeeded from './2026-11-26_113_calendar-workflow-needed';
+import * as psaAttachments from './2026-11-26_114_psa-attachments';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_109_segment-first-contest-exemption': segmentFirstContestExemption,
   '2026-11-26_110_staff-teams': staffTeams,
   '2026-11-26_113_calendar-workflow-needed': calendarWorkflowNeeded,
+  '2026-11-26_114_psa-attachments': psaAttachments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -80,7 +80,7 @@ function contactOf(raw: unknown): Record<string, unknown> {
 /** Checks the contact fields with the prospect rules; e-mail is required since prospects are matched on it. */
 function checkContact(raw: unknown) {
   const contact = contactOf(raw);
-  const { values, errors } = checkPsaInput(contact, { creating: true });
+  const { values, errors } = checkPsaInput(contact, { creating: true, questionnaire: true });
   if (!values.email && !errors.some((e) => e.field === 'email')) {
     errors.push({ field: 'email', message: 'Mandatory fields cannot be empty.' });
   }

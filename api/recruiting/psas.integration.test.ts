@@ -250,6 +250,39 @@ describe('prospects', () => {
     );
     expect((await upload(coach, '/psas/uploads/check', 'x.pdf', Buffer.from('%PDF-1.4'))).status).toBe(415);
   });
+
+  it('applies the spec height rules to the bulk upload, a create and an edit', async () => {
+    const header = ['First name', 'Last name', 'Height feet', 'Height inches'];
+    const rows = sheet([
+      header,
+      ['Tall', 'Height', '10', '11'],
+      ['Inches', 'Only', '', '5'],
+      ['Too', 'Tall', '11', ''],
+      ['Too', 'Many', '6', '12'],
+    ]);
+    const checked = await upload(coach, '/psas/uploads/check', 'heights.csv', rows);
+    expect(checked.body.errors).toEqual([
+      { row: 3, column: 'heightFeet', message: 'Height required when inches given.' },
+      { row: 4, column: 'heightFeet', message: 'Height feet under 11.' },
+      { row: 5, column: 'heightInches', message: 'Height inches under 12.' },
+    ]);
+    const stored = await upload(coach, '/psas/uploads', 'heights.csv', sheet([header, ['Tall', 'Height', '10', '11']]));
+    expect(stored).toMatchObject({ status: 201, body: { created: 1 } });
+    const tall = (await call(coach, 'GET', '/psas?search=Height')).body.items[0];
+    expect(tall.height).toBe(`10' 11"`);
+
+    const noFeet = await create({ firstName: 'No', lastName: 'Feet', heightInches: 3 });
+    expect(noFeet.status).toBe(400);
+    expect(noFeet.body.error.details).toEqual([{ field: 'heightFeet', message: 'Height required when inches given.' }]);
+    const plain = await create({ firstName: 'Plain', lastName: 'Prospect' });
+    const inchesOnly = await call(coach, 'PATCH', `/psas/${plain.body.psa.id}`, { heightInches: 3 });
+    expect(inchesOnly.status).toBe(400);
+    expect(inchesOnly.body.error.details[0].message).toBe('Height required when inches given.');
+    const withFeet = await call(coach, 'PATCH', `/psas/${plain.body.psa.id}`, { heightFeet: 5 });
+    expect(withFeet.status).toBe(200);
+    const thenInches = await call(coach, 'PATCH', `/psas/${plain.body.psa.id}`, { heightInches: 3 });
+    expect(thenInches.body.psa.height).toBe(`5' 3"`);
+  });
 });
 
 describe('prospect-to-roster transfer', () => {

@@ -414,7 +414,10 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const psa = await visiblePsa(request, request.params.id);
       const body = request.body as Record<string, unknown>;
       if ('commitmentStatus' in body && body.commitmentStatus !== psa.commitment_status) assertNotTransferred(psa);
-      const { values, errors } = checkPsaInput(body, { creating: false });
+      const { values, errors } = checkPsaInput(body, {
+        creating: false,
+        current: { heightFeet: psa.height_feet, heightInches: psa.height_inches },
+      });
       if (errors.length) throw badFields(errors);
       await checkRefs(db, schoolId, values);
       if ('email' in values && (await emailTaken(db, schoolId, values.email, psa.id))) throw emailExists();

@@ -205,11 +205,23 @@ test('a prospect answers the public questionnaire; the coach drags them to commi
   await expect(adminPage.getByRole('heading', { level: 1, name })).toBeVisible();
   await adminPage.getByRole('button', { name: 'Approve transfer' }).click();
   await expect(adminPage.getByText(/^Added to the Football roster for .*A transfer cannot be undone\.$/)).toBeVisible();
-  const mail = await waitForMail(adminPage.request, email, /./, { timeout: 30_000 });
+  const mail = await waitForMail(adminPage.request, email, /^You're invited to Demo State University$/, {
+    timeout: 30_000,
+  });
   expect(mail.to).toBe(email);
-  const athletes = await adminApi.get('/api/v1/athletes', { params: { q: lastName } });
-  expect(athletes.ok()).toBeTruthy();
-  expect(JSON.stringify(await athletes.json())).toContain(email);
+  expect(mail.text).toContain('/create-password');
+  // The athlete is on the roster screen of the team and year the transfer named.
+  const psaId = new URL(adminPage.url()).pathname.split('/').pop()!;
+  const { transfer } = (await (await adminApi.get(`/api/v1/psas/${psaId}`)).json()) as {
+    transfer: { sportTeamId: string; academicYearId: string };
+  };
+  await adminPage.goto(`/individualRoster/${transfer.sportTeamId}/${transfer.academicYearId}`);
+  await expect(adminPage.getByRole('heading', { level: 1 })).toContainText('Football roster');
+  const rosterRow = adminPage
+    .getByRole('table', { name: 'Athletes on the roster' })
+    .getByRole('row', { name: new RegExp(name) });
+  await expect(rosterRow).toBeVisible();
+  await expect(rosterRow).toContainText(email);
 
   // The staff create and edit screens.
   await adminPage.goto(`/editQuestionnaire?id=${questionnaire.id}`);

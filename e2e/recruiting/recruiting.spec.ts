@@ -6,6 +6,30 @@ import { apiClientAs, logInThroughApi } from '../support/session';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
 
+/** A small real PDF, so the server's type check by first bytes accepts it. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** The invitation the transfer sends (activities/mail/templates/invitation.ts), not any other mail. */
+const INVITATION_SUBJECT = /^You're invited to Demo State University$/;
+
+/**
+ * Opens the roster screen of the team and year the prospect's transfer named (read from the profile the page shows)
+ * and finds the athlete's row there, with their e-mail.
+ */
+async function expectOnRosterScreen(page: Page, name: string, email: string) {
+  const psaId = new URL(page.url()).pathname.split('/').pop()!;
+  const profile = await page.request.get(`/api/v1/psas/${psaId}`);
+  expect(profile.ok()).toBeTruthy();
+  const { transfer } = (await profile.json()) as {
+    transfer: { sportTeamId: string; academicYearId: string; teamName: string };
+  };
+  await page.goto(`/individualRoster/${transfer.sportTeamId}/${transfer.academicYearId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${transfer.teamName} roster`);
+  const row = page.getByRole('table', { name: 'Athletes on the roster' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(email);
+}
+
 async function narrow(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await checkScreen(page, name);
@@ -16,7 +40,7 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   page,
   browser,
 }) => {
-  test.setTimeout(LONG_FLOW_TIMEOUT * 2);
+  test.setTimeout(LONG_FLOW_TIMEOUT * 3);
   const tag = uniqueTag();
   const email = `prospect-${tag.toLowerCase()}@recruit.example`;
   const name = `Quinn E2e${tag}`;
@@ -58,6 +82,44 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   await page.getByRole('textbox', { name: 'Search' }).fill(`E2e${tag}`);
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Attachments: a wrong type is refused before sending; a transcript uploads, downloads with its bytes, and deletes.
+  const attachments = page.getByRole('form', { name: 'Upload an attachment' });
+  await expect(page.getByText('No attachments yet.', { exact: false })).toBeVisible();
+  await attachments
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ program') });
+  await expect(page.getByRole('alert').filter({ hasText: /^Allowed file types: gif, jpeg/ })).toBeVisible();
+  await expect(attachments.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await attachments
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await attachments.getByRole('button', { name: 'Upload' }).click();
+  const files = page.getByRole('table', { name: 'Attachments' });
+  await expect(files.getByRole('link', { name: 'transcript.pdf' })).toBeVisible();
+  await expect(page.getByText('1 file of 20')).toBeVisible();
+  await expect(page.getByText('Attachment added')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    files.getByRole('link', { name: 'transcript.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('transcript.pdf');
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+  await checkScreen(page, 'recruiting-psa-attachments');
+  await files.getByRole('button', { name: 'Delete transcript.pdf' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete attachment' });
+  await expect(confirm).toContainText('Delete transcript.pdf from this prospect?');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('No attachments yet.', { exact: false })).toBeVisible();
+  await expect(files).toHaveCount(0);
+  await attachments
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await attachments.getByRole('button', { name: 'Upload' }).click();
+  await expect(files.getByRole('link', { name: 'transcript.pdf' })).toBeVisible();
+
   await page.getByRole('combobox', { name: 'Team', exact: true }).click();
   await page.getByRole('option', { name: 'Football', exact: true }).click();
   await page.getByRole('button', { name: 'Request transfer to roster' }).click();
@@ -85,13 +147,11 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   await expect(approvedStanding.locator('[data-step-id="notify"]')).toHaveAttribute('data-run-status', 'DONE');
   await checkScreen(adminPage, 'recruiting-psa-profile-admin-approved');
 
-  // The athlete is on the roster and the invitation is in the dev mailbox.
-  const mail = await waitForMail(adminPage.request, email, /./, { timeout: 30_000 });
+  // The invitation is in the dev mailbox, and the athlete is on the Football roster's screen.
+  const mail = await waitForMail(adminPage.request, email, INVITATION_SUBJECT, { timeout: 30_000 });
   expect(mail.to).toBe(email);
-  const adminApi = await apiClientAs('admin@demo.edu');
-  const athletes = await adminApi.get('/api/v1/athletes', { params: { q: `E2e${tag}` } });
-  expect(athletes.ok()).toBeTruthy();
-  expect(JSON.stringify(await athletes.json())).toContain(email);
+  expect(mail.text).toContain('/create-password');
+  await expectOnRosterScreen(adminPage, name, email);
 
   // The list and archive screens.
   await adminPage.goto('/admin/psaManagement');

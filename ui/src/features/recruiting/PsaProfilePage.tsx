@@ -26,7 +26,7 @@ import { fieldErrors } from '../../shared/api';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
-import { useMe } from '../../shared/session';
+import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
 import {
@@ -37,6 +37,7 @@ import {
   PSA_EVENT_LABELS,
   PSA_STATES,
 } from './recruiting-labels';
+import { PsaAttachmentsCard } from './PsaAttachmentsCard';
 import { PsaFormsCard } from './PsaFormsCard';
 import { usePsa, usePsaAction, usePsaMeta, type PsaActivity, type PsaProfile } from './recruiting.api';
 
@@ -400,6 +401,7 @@ function TransferCard({ profile }: { profile: PsaProfile }) {
 export function PsaProfilePage() {
   const { psaId = null } = useParams();
   const navigate = useNavigate();
+  const me = useMe();
   const profile = usePsa(psaId);
   const meta = usePsaMeta();
   const action = usePsaAction(psaId);
@@ -635,6 +637,9 @@ export function PsaProfilePage() {
       {profile.data && <TransferCard profile={profile.data} />}
       {profile.data && <ActivityLog profile={profile.data} />}
       {profile.data && <PsaFormsCard psaId={profile.data.psa.id} canSend={profile.data.psa.psaState !== 'ARCHIVED'} />}
+      {profile.data && (
+        <PsaAttachmentsCard psaId={profile.data.psa.id} canEdit={hasPermission(me, 'recruiting:write')} />
+      )}
     </Stack>
   );
 }

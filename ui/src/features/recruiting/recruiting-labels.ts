@@ -40,6 +40,8 @@ export const PSA_EVENT_LABELS: Record<string, string> = {
   questionnaire_submitted: 'Answered a questionnaire',
   formSent: 'Recruiting form sent',
   formSubmitted: 'Recruiting form submitted',
+  attachmentAdded: 'Attachment added',
+  attachmentRemoved: 'Attachment deleted',
 };
 
 export const commitmentLabel = (s: string | null | undefined) =>

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+
+/**
+ * Prospect attachments through the API on the real PostgreSQL: upload, list, audited download and deletion; the
+ * spec's limits (20 files per PSA, 20 MB each, the allowed file types) in its wording; staff only; another school's
+ * prospect or attachment is a 404.
+ */
+let t: TestApp;
+let schoolId: string;
+let admin: SeededUser;
+let coach: SeededUser;
+let athlete: SeededUser;
+let outsider: SeededUser;
+const cookies = new Map<string, string>();
+
+const PDF = (size = 64) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(Math.max(0, size - 9), 0x20)]);
+const MB = 1024 * 1024;
+
+async function call(user: SeededUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { cookie: cookies.get(user.id)! },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  const text = res.body;
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    raw: res.rawPayload,
+    body: text.startsWith('{') || text.startsWith('[') ? res.json() : text,
+  };
+}
+
+async function upload(user: SeededUser, psaId: string, name: string, bytes: Buffer) {
+  const boundary = '----psaatt' + Math.random().toString(16).slice(2);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/psas/${psaId}/attachments`,
+    headers: { cookie: cookies.get(user.id)!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function newPsa(school = schoolId, last = 'Prospect'): Promise<string> {
+  return (
+    await t.database.db
+      .insertInto('psas')
+      .values({ school_id: school, first_name: 'Ada', last_name: last })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+async function auditActions(psaId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('audit_events')
+    .select('action')
+    .where('school_id', '=', schoolId)
+    .where('target_id', '=', psaId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.action);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  schoolId = (await seedSchool(db)).id;
+  admin = await seedUser(db, schoolId, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }] });
+  coach = await seedUser(db, schoolId, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }] });
+  athlete = await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }] });
+  outsider = await seedUser(db, (await seedSchool(db)).id, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }] });
+  for (const u of [admin, coach, athlete, outsider]) cookies.set(u.id, await sessionCookie(db, u));
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('prospect attachments', () => {
+  it('uploads, lists, downloads and deletes a file, audited and in the prospect history', async () => {
+    const psaId = await newPsa();
+    const empty = await call(coach, 'GET', `/psas/${psaId}/attachments`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ items: [], maxFiles: 20, maxFileBytes: 20 * MB });
+
+    const up = await upload(coach, psaId, 'transcript.pdf', PDF(200));
+    expect(up.status).toBe(201);
+    expect(up.body.items).toHaveLength(1);
+    const item = up.body.items[0];
+    expect(item).toMatchObject({ filename: 'transcript.pdf', contentType: 'application/pdf', sizeBytes: 200 });
+    expect(item.uploadedBy).toBe(coach.id);
+
+    const listed = await call(admin, 'GET', `/psas/${psaId}/attachments`);
+    expect(listed.body.items.map((a: { id: string }) => a.id)).toEqual([item.id]);
+
+    const down = await call(admin, 'GET', `/psas/${psaId}/attachments/${item.id}`);
+    expect(down.status).toBe(200);
+    expect(down.headers['content-type']).toContain('application/pdf');
+    expect(down.headers['content-disposition']).toContain('transcript.pdf');
+    expect(Buffer.compare(down.raw, PDF(200))).toBe(0);
+
+    const del = await call(admin, 'DELETE', `/psas/${psaId}/attachments/${item.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body.items).toEqual([]);
+    expect((await call(admin, 'GET', `/psas/${psaId}/attachments/${item.id}`)).status).toBe(404);
+    const stored = await t.database.db
+      .selectFrom('stored_files')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('purpose', '=', 'psa-attachment')
+      .where('filename', '=', 'transcript.pdf')
+      .execute();
+    expect(stored).toEqual([]);
+
+    expect(await auditActions(psaId)).toEqual([
+      'psa.attachment_uploaded',
+      'psa.attachment_downloaded',
+      'psa.attachment_deleted',
+    ]);
+    const profile = await call(coach, 'GET', `/psas/${psaId}`);
+    expect(profile.body.events.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['attachmentAdded', 'attachmentRemoved']),
+    );
+  });
+
+  it('keeps at most 20 files per prospect, in the spec wording', async () => {
+    const psaId = await newPsa();
+    for (let i = 0; i < 20; i++) {
+      expect((await upload(coach, psaId, `film-${i}.pdf`, PDF(32))).status).toBe(201);
+    }
+    const over = await upload(coach, psaId, 'one-more.pdf', PDF(32));
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe('PSA_ATTACHMENTS_LIMIT');
+    expect(over.body.error.message).toBe('Upload limits exceeded: max 20 files per PSA.');
+    expect((await call(coach, 'GET', `/psas/${psaId}/attachments`)).body.items).toHaveLength(20);
+    // Another prospect still has room: the limit is per PSA.
+    expect((await upload(coach, await newPsa(), 'film.pdf', PDF(32))).status).toBe(201);
+  });
+
+  it('refuses a file over 20 MB and a type the spec does not allow', async () => {
+    const psaId = await newPsa();
+    const big = await upload(coach, psaId, 'huge.pdf', PDF(20 * MB + 1));
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('FILE_TOO_LARGE');
+    expect(big.body.error.details[0].message).toBe('File too large: the limit is 20 MB.');
+
+    const exe = await upload(coach, psaId, 'setup.exe', Buffer.from('MZ\x90\x00program'));
+    expect(exe.status).toBe(415);
+    expect(exe.body.error.code).toBe('FILE_TYPE_NOT_ALLOWED');
+    // A program renamed .pdf is refused by its first bytes.
+    const renamed = await upload(coach, psaId, 'film.pdf', Buffer.from('MZ\x90\x00program'));
+    expect(renamed.status).toBe(415);
+    const emptyFile = await upload(coach, psaId, 'empty.pdf', Buffer.alloc(0));
+    expect(emptyFile.status).toBe(400);
+
+    expect((await call(coach, 'GET', `/psas/${psaId}/attachments`)).body.items).toEqual([]);
+    expect(await auditActions(psaId)).toEqual([]);
+  });
+
+  it('answers 404 for another school’s prospect and attachment, and refuses non-staff', async () => {
+    const psaId = await newPsa();
+    const up = await upload(coach, psaId, 'transcript.pdf', PDF(64));
+    const attachmentId = up.body.items[0].id;
+
+    expect((await call(outsider, 'GET', `/psas/${psaId}/attachments`)).status).toBe(404);
+    expect((await upload(outsider, psaId, 'x.pdf', PDF(32))).status).toBe(404);
+    expect((await call(outsider, 'GET', `/psas/${psaId}/attachments/${attachmentId}`)).status).toBe(404);
+    expect((await call(outsider, 'DELETE', `/psas/${psaId}/attachments/${attachmentId}`)).status).toBe(404);
+    // The attachment asked for through another prospect of the same school is not found either.
+    const other = await newPsa();
+    expect((await call(coach, 'GET', `/psas/${other}/attachments/${attachmentId}`)).status).toBe(404);
+    expect((await call(coach, 'DELETE', `/psas/${other}/attachments/${attachmentId}`)).status).toBe(404);
+
+    expect((await call(athlete, 'GET', `/psas/${psaId}/attachments`)).status).toBe(403);
+    expect((await upload(athlete, psaId, 'x.pdf', PDF(32))).status).toBe(403);
+    expect((await call(athlete, 'DELETE', `/psas/${psaId}/attachments/${attachmentId}`)).status).toBe(403);
+
+    expect((await call(coach, 'GET', `/psas/${psaId}/attachments`)).body.items).toHaveLength(1);
+  });
+});
