@@ -1,3 +1,4 @@
+import { forEachConcurrently } from '../../domain/concurrency';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { sql, type Kysely } from 'kysely';
@@ -24,7 +25,12 @@ export interface InvitationBatchRef {
  * order of the invitations' ids, a process already started is left as it is, and progress is written as absolute
  * numbers.
  */
-export function createInvitationBatchActivities(deps: { db: Kysely<Database>; temporal?: Client }) {
+export function createInvitationBatchActivities(deps: {
+  db: Kysely<Database>;
+  temporal?: Client;
+  /** `temporal` shares the worker's NativeConnection (see ActivityDeps): starts may be eager. */
+  eagerStarts?: boolean;
+}) {
   const { db } = deps;
 
   async function countBatch(ref: InvitationBatchRef): Promise<number> {
@@ -91,44 +97,40 @@ export function createInvitationBatchActivities(deps: { db: Kysely<Database>; te
       const timing = invitationTiming(await findSchoolSettings(db, input.schoolId));
       const context = Context.current();
       const taskQueue = context.info.taskQueue;
-      let next = 0;
       let started = 0;
-      const lane = async () => {
-        while (next < rows.length) {
-          const row = rows[next++]!;
-          if (row.status === 'PENDING') {
-            try {
-              await temporal.workflow.start(invitationWorkflow, {
-                workflowId: row.workflow_id,
-                taskQueue,
-                workflowIdReusePolicy: 'REJECT_DUPLICATE',
-                args: [
-                  {
-                    invitationId: row.id,
-                    schoolId: input.schoolId,
-                    userId: row.user_id,
-                    reminderAfterMs: timing.reminderAfterHours * 3_600_000,
-                    expireAfterMs: Math.max(
-                      1000,
-                      new Date(row.expires_at).getTime() - new Date(row.created_at).getTime(),
-                    ),
-                  },
-                ],
-                typedSearchAttributes: processSearchAttributes({
+      await forEachConcurrently(rows, INVITATION_STARTS_IN_FLIGHT, async (row) => {
+        if (row.status === 'PENDING') {
+          try {
+            await temporal.workflow.start(invitationWorkflow, {
+              workflowId: row.workflow_id,
+              taskQueue,
+              workflowIdReusePolicy: 'REJECT_DUPLICATE',
+              args: [
+                {
+                  invitationId: row.id,
                   schoolId: input.schoolId,
-                  module: 'invitation',
-                  entityId: row.id,
-                }),
-              });
-            } catch (err) {
-              if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-            }
+                  userId: row.user_id,
+                  reminderAfterMs: timing.reminderAfterHours * 3_600_000,
+                  expireAfterMs: Math.max(
+                    1000,
+                    new Date(row.expires_at).getTime() - new Date(row.created_at).getTime(),
+                  ),
+                },
+              ],
+              typedSearchAttributes: processSearchAttributes({
+                schoolId: input.schoolId,
+                module: 'invitation',
+                entityId: row.id,
+              }),
+              requestEagerStart: deps.eagerStarts ?? false,
+            });
+          } catch (err) {
+            if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
           }
-          started += 1;
-          context.heartbeat(started);
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(INVITATION_STARTS_IN_FLIGHT, rows.length) }, lane));
+        started += 1;
+        context.heartbeat(started);
+      });
       if (input.uploadId) {
         // Batches run side by side: each raises the count to what it knows is started, never lowers it.
         const done = Math.min(input.total - 1, input.startedBefore + started);

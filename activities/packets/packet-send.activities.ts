@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import { loadSubmissionBase, type SendTiming } from '../../api/packets/send-plan';
+import { forEachConcurrently } from '../../domain/concurrency';
 import { firstPhaseOf, orderPacketSteps, type StepRunState } from '../../domain/packet-workflow';
 import type { Database } from '../../migrations/database';
 import {
@@ -94,35 +95,29 @@ export function createPacketSendActivities(deps: {
       }
       const context = Context.current();
       const taskQueue = context.info.taskQueue;
-      let next = 0;
       let started = 0;
-      const lane = async () => {
-        while (next < inputs.length) {
-          const at = next++;
-          const one = inputs[at]!;
-          try {
-            await temporal.workflow.start(packetSubmissionWorkflow, {
-              workflowId: submissions[at]!.workflow_id,
-              taskQueue,
-              args: [one],
-              typedSearchAttributes: processSearchAttributes({
-                schoolId: one.schoolId,
-                module: 'packet-submission',
-                entityId: one.submissionId,
-              }),
-              // The start's answer carries the first workflow task to this worker (eager workflow start, when the
-              // server allows it): no trip through the task queue for it.
-              requestEagerStart: deps.eagerStarts ?? false,
-            });
-          } catch (err) {
-            if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-          }
-          started += 1;
-          context.heartbeat(started);
-        }
-      };
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
-      await Promise.all(Array.from({ length: Math.min(PACKET_SEND_STARTS_IN_FLIGHT, inputs.length) }, lane));
+      await forEachConcurrently(inputs, PACKET_SEND_STARTS_IN_FLIGHT, async (one, at) => {
+        try {
+          await temporal.workflow.start(packetSubmissionWorkflow, {
+            workflowId: submissions[at]!.workflow_id,
+            taskQueue,
+            args: [one],
+            typedSearchAttributes: processSearchAttributes({
+              schoolId: one.schoolId,
+              module: 'packet-submission',
+              entityId: one.submissionId,
+            }),
+            // The start's answer carries the first workflow task to this worker (eager workflow start, when the
+            // server allows it): no trip through the task queue for it.
+            requestEagerStart: deps.eagerStarts ?? false,
+          });
+        } catch (err) {
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        }
+        started += 1;
+        context.heartbeat(started);
+      });
       await deps.openFirstPhases({ schoolId: input.schoolId, phases });
       return started;
     },

@@ -1,3 +1,4 @@
+import { forEachConcurrently } from '../../domain/concurrency';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -74,6 +75,9 @@ export function signerToken(appSecret: string, link: { nonce: string }): string 
 }
 
 /** One step opened for its actors (tasks, notifications, signer links, mails); `recordSent` on a new submission. */
+/** Mails sent at once after a send's batch has opened its first steps. */
+const MAILS_IN_FLIGHT = 8;
+
 export interface OpenPhaseInput extends SubmissionRef {
   sentPacketId: string;
   packetName: string;
@@ -781,10 +785,12 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         }
         return all;
       });
-      for (const { phase, mails: pending } of mails) {
+      // The tasks are listed; the mails go out a few at a time (each is keyed in the outbox, so a retry sends none twice).
+      const context = Context.current();
+      await forEachConcurrently(mails, MAILS_IN_FLIGHT, async ({ phase, mails: pending }) => {
         await sendMails(phase, pending);
-        Context.current().heartbeat();
-      }
+        context.heartbeat();
+      });
     },
 
     async recordStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {

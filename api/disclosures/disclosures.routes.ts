@@ -1,3 +1,4 @@
+import { forEachConcurrently } from '../../domain/concurrency';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import { AppError, ERRORS } from '../../domain/errors';
@@ -507,21 +508,17 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         error: { code: string; message: string } | null;
       }> = [];
       // A few at a time: each is its own workflow, and one failure does not stop the others.
-      const queue = [...ids];
-      const work = async () => {
-        for (let id = queue.shift(); id; id = queue.shift()) {
-          try {
-            const dto = await steer(auth, id, (h) =>
-              h.executeUpdate(reviewDisclosureUpdate, { args: [{ actor: reviewer(auth), decision, reason }] }),
-            );
-            results.push({ id, ok: true, status: dto.status, error: null });
-          } catch (err) {
-            const e = err instanceof AppError ? err : toDisclosureError(err);
-            results.push({ id, ok: false, status: null, error: { code: e.code, message: e.message } });
-          }
+      await forEachConcurrently(ids, 4, async (id) => {
+        try {
+          const dto = await steer(auth, id, (h) =>
+            h.executeUpdate(reviewDisclosureUpdate, { args: [{ actor: reviewer(auth), decision, reason }] }),
+          );
+          results.push({ id, ok: true, status: dto.status, error: null });
+        } catch (err) {
+          const e = err instanceof AppError ? err : toDisclosureError(err);
+          results.push({ id, ok: false, status: null, error: { code: e.code, message: e.message } });
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(4, ids.length) }, work));
+      });
       results.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
       return { results };
     },

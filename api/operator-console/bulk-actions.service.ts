@@ -1,3 +1,4 @@
+import { forEachConcurrently } from '../../domain/concurrency';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ERRORS } from '../../domain/errors';
@@ -92,22 +93,16 @@ async function runJob(
   reason: string,
 ): Promise<void> {
   const act = job.action === 'retry' ? retryWorkflow : job.action === 'cancel' ? cancelWorkflow : terminateWorkflow;
-  let next = 0;
-  const worker = async () => {
-    while (next < targets.length) {
-      const workflowId = targets[next]!;
-      next += 1;
-      try {
-        await act(ctx, request, workflowId, reason);
-        job.done += 1;
-      } catch (err) {
-        job.failed += 1;
-        if (job.errors.length < 50)
-          job.errors.push({ workflowId, message: err instanceof Error ? err.message : String(err) });
-      }
+  await forEachConcurrently(targets, CONCURRENCY, async (workflowId) => {
+    try {
+      await act(ctx, request, workflowId, reason);
+      job.done += 1;
+    } catch (err) {
+      job.failed += 1;
+      if (job.errors.length < 50)
+        job.errors.push({ workflowId, message: err instanceof Error ? err.message : String(err) });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+  });
   job.state = 'DONE';
   job.finishedAt = new Date().toISOString();
 }

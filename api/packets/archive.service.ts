@@ -1,3 +1,4 @@
+import { forEachConcurrently } from '../../domain/concurrency';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -46,23 +47,18 @@ export async function signalVoids(
   workflowIds: readonly string[],
   info: { reason: string; byUserId: string; byName: string; ip: string | null; userAgent: string | null },
 ): Promise<number> {
-  let next = 0;
   let done = 0;
-  const worker = async () => {
-    while (next < workflowIds.length) {
-      const id = workflowIds[next++]!;
-      try {
-        await temporal.workflow.getHandle(id).signal(voidSubmissionSignal, info);
-      } catch (err) {
-        if (!(err instanceof WorkflowNotFoundError)) {
-          const code = (err as { code?: unknown }).code;
-          if (code !== 5 && code !== 9) throw err;
-        }
+  await forEachConcurrently(workflowIds, 16, async (id) => {
+    try {
+      await temporal.workflow.getHandle(id).signal(voidSubmissionSignal, info);
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) {
+        const code = (err as { code?: unknown }).code;
+        if (code !== 5 && code !== 9) throw err;
       }
-      done += 1;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(16, workflowIds.length) }, worker));
+    done += 1;
+  });
   return done;
 }
 
