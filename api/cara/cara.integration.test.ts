@@ -284,6 +284,31 @@ describe('the CARA log cycle', () => {
     ).toHaveLength(3);
     expect(detail.body.violationList.filter((v: { ruleId: string }) => v.ruleId === 'DAILY_HOURS')).toHaveLength(15);
     expect(detail.body.canSubmit).toBe(true);
+    // The log screen's Dismiss: the team's coach and the admin may dismiss, an athlete of the team may not; a
+    // dismissal through the same API shows on the log at once, with the reason and note.
+    expect(detail.body.canDismiss).toBe(true);
+    expect((await call(admin, 'GET', `/cara/logs/${id}`)).body.canDismiss).toBe(true);
+    expect((await call(athletes[2]!, 'GET', `/cara/logs/${id}`)).body.canDismiss).toBe(false);
+    const daily = detail.body.violationList.find(
+      (v: { ruleId: string; dismissal: unknown }) => v.ruleId === 'DAILY_HOURS' && !v.dismissal,
+    );
+    const byAthlete = await call(athletes[2]!, 'POST', `/cara/teams/${team}/dismissals`, {
+      violationKey: daily.key,
+      reason: 'INCORRECT_DATA_ENTRY',
+      note: 'Not mine to dismiss.',
+    });
+    expect(byAthlete.status).toBe(403);
+    const dismissed = await call(coach, 'POST', `/cara/teams/${team}/dismissals`, {
+      violationKey: daily.key,
+      reason: 'INCORRECT_DATA_ENTRY',
+      note: 'The practice ended at 4 pm; the calendar had the old time.',
+    });
+    expect(dismissed.status).toBe(204);
+    const afterDismissal = (await call(coach, 'GET', `/cara/logs/${id}`)).body;
+    expect(afterDismissal.violationList.find((v: { key: string }) => v.key === daily.key).dismissal).toMatchObject({
+      reason: 'INCORRECT_DATA_ENTRY',
+      note: 'The practice ended at 4 pm; the calendar had the old time.',
+    });
     const coachTasks = await db
       .selectFrom('tasks')
       .select(['step_name', 'status'])

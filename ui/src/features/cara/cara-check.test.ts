@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaraCheck, CaraViolation } from './cara.api';
-import { moveDecision, openWarnings, saveBlockedReasons } from './cara-check';
+import { canDismissViolation, moveDecision, openWarnings, saveBlockedReasons } from './cara-check';
 
 const violation = (key: string, over: Partial<CaraViolation> = {}): CaraViolation =>
   ({
@@ -68,5 +68,18 @@ describe('moving an event on the calendar', () => {
       kind: 'refuse',
       reasons: ['Multiple teams block CARA events.'],
     });
+  });
+});
+
+describe('dismissing from the log screen', () => {
+  it('offers Dismiss on open violations to those who may dismiss', () => {
+    expect(canDismissViolation({ canDismiss: true }, { dismissal: null })).toBe(true);
+    expect(canDismissViolation({ canDismiss: false }, { dismissal: null })).toBe(false);
+    expect(
+      canDismissViolation(
+        { canDismiss: true },
+        { dismissal: { reason: 'OTHER', note: 'n', dismissedAt: '2026-01-01T00:00:00Z' } },
+      ),
+    ).toBe(false);
   });
 });

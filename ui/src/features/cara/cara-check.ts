@@ -32,3 +32,8 @@ export function moveDecision(check: Check): MoveDecision {
   const warnings = openWarnings(check);
   return warnings.length > 0 ? { kind: 'confirm', warnings } : { kind: 'save' };
 }
+
+/** Whether a log's violation shows a Dismiss control: for those who may dismiss (coaches and admins of the team), while open. */
+export function canDismissViolation(log: { canDismiss: boolean }, violation: { dismissal: unknown }): boolean {
+  return log.canDismiss && !violation.dismissal;
+}
