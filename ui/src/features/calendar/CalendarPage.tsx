@@ -308,7 +308,7 @@ export function CalendarPage() {
               <Button variant="default" onClick={cancelMove}>
                 Cancel
               </Button>
-              <Button color="orange" loading={save.isPending} onClick={() => void confirmMove()}>
+              <Button color="red.9" loading={save.isPending} onClick={() => void confirmMove()}>
                 Move anyway
               </Button>
             </Group>
