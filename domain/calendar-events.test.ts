@@ -225,6 +225,24 @@ describe('event validation', () => {
     expect(codes({ attendeeTeamIds: ['1', '2', '3', '4', '5', '6'] })).toEqual(['attendeeTeamIds:EVENT_TEAMS_LIMIT']);
   });
 
+  it('refuses a countable event of several teams, in the catalogue’s words, and lets other events have them', () => {
+    const details = checkEvent({ ...valid, attendeeTeamIds: ['team', 'other'] }, now);
+    expect(details).toEqual([
+      { field: 'attendeeTeamIds', code: 'CARA_MULTIPLE_TEAMS', message: 'Multiple teams block CARA events.' },
+    ]);
+    expect(codes({ category: 'HOME_COMPETITION', caraCategory: null, attendeeTeamIds: ['team', 'other'] })).toEqual([
+      'attendeeTeamIds:CARA_MULTIPLE_TEAMS',
+    ]);
+    expect(codes({ category: 'ATHLETICS', caraCategory: 'PRACTICE', attendeeTeamIds: ['team', 'other'] })).toEqual([
+      'attendeeTeamIds:CARA_MULTIPLE_TEAMS',
+    ]);
+    expect(codes({ category: 'ATHLETICS', caraCategory: null, attendeeTeamIds: ['team', 'other'] })).toEqual([]);
+    expect(codes({ category: 'VOLUNTARY_ACTIVITIES', caraCategory: null, attendeeTeamIds: ['team', 'other'] })).toEqual(
+      [],
+    );
+    expect(codes({ attendeeTeamIds: ['team', 'team'] })).toEqual([]);
+  });
+
   it('refuses an unknown time zone and reminder', () => {
     expect(codes({ timeZone: 'Mars/Olympus' })).toEqual(['timeZone:EVENT_TIME_ZONE_INVALID']);
     expect(codes({ reminderMinutes: 7 })).toEqual(['reminderMinutes:EVENT_REMINDER_INVALID']);

@@ -1,5 +1,6 @@
 import * as rruleModule from 'rrule';
 import type { Weekday as RRuleWeekday } from 'rrule';
+import { countabilityOf } from './bylaw17/rules';
 import type { Weekday } from './calendar';
 import { ERRORS, type ErrorCode, type ErrorDetail } from './errors';
 
@@ -449,13 +450,24 @@ export interface EventInput {
   reminderMinutes?: number | null;
 }
 
+/**
+ * A countable (CARA) event invites one team only (catalogue: "Multiple teams block CARA events."): the Bylaw 17 engine
+ * counts a log per team, so a countable event of several teams cannot be placed in one log.
+ */
+export function isCaraMultiTeam(input: Pick<EventInput, 'category' | 'caraCategory' | 'attendeeTeamIds'>): boolean {
+  return (
+    new Set(input.attendeeTeamIds).size > 1 && countabilityOf(input.category, input.caraCategory) !== 'NOT_COUNTABLE'
+  );
+}
+
 function problem(field: string, code: ErrorCode): ErrorDetail {
   return { field, code, message: ERRORS[code].message };
 }
 
 /**
  * Every rule an event breaks, one detail per field, in the spec's words (part 2 §5 "Events and CARA", §9): required
- * fields, word limits, start before end, not in the past, at most 3 days, repeat end and weekdays, per-event limits.
+ * fields, word limits, start before end, not in the past, at most 3 days, repeat end and weekdays, per-event limits,
+ * and one team on a countable (CARA) event.
  */
 export function checkEvent(input: EventInput, now: Date): ErrorDetail[] {
   const out: ErrorDetail[] = [];
@@ -470,6 +482,7 @@ export function checkEvent(input: EventInput, now: Date): ErrorDetail[] {
   if (input.attendeeUserIds.length > EVENT_LIMITS.individuals)
     out.push(problem('attendeeUserIds', 'EVENT_INDIVIDUALS_LIMIT'));
   if (input.attendeeTeamIds.length > EVENT_LIMITS.teams) out.push(problem('attendeeTeamIds', 'EVENT_TEAMS_LIMIT'));
+  else if (isCaraMultiTeam(input)) out.push(problem('attendeeTeamIds', 'CARA_MULTIPLE_TEAMS'));
   if (countWords(input.notes) > EVENT_LIMITS.notesWords) out.push(problem('notes', 'EVENT_NOTES_TOO_LONG'));
   if (countWords(input.agenda) > EVENT_LIMITS.agendaWords) out.push(problem('agenda', 'EVENT_AGENDA_TOO_LONG'));
   if (input.reminderMinutes != null && !(REMINDER_MINUTES as readonly number[]).includes(input.reminderMinutes))

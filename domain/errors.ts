@@ -271,6 +271,12 @@ export const ERRORS = {
     message: 'Choose an error reason and write a note to dismiss a violation.',
   },
   CARA_LOG_LOCKED: { status: 409, message: 'This CARA log is submitted and can no longer be edited.' },
+  // The spec words no message for it; the domain notes: events in a submitted or approved log are locked.
+  CARA_EVENT_LOCKED: {
+    status: 409,
+    message:
+      'This event is in a submitted or approved CARA log and is locked. An admin can reopen the log to change it.',
+  },
   CARA_LOG_WRONG_STATE: { status: 409, message: 'This CARA log cannot do that in its current state.' },
   CARA_NOT_SUBMITTER: { status: 403, message: 'Only CARA submitters chosen by the coach submit or edit logs.' },
   CARA_NOT_REVIEWER: { status: 403, message: 'Only the CARA reviewers of this team review its logs.' },

@@ -299,4 +299,41 @@ describe('calendar events', () => {
     expect(deleted.statusCode).toBe(204);
     expect((await call('GET', `/events?${RANGE}`, athlete)).json().items).toEqual([]);
   });
+
+  it('refuses a countable event of several teams on create and on edit, and saves other events of several teams', async () => {
+    const both = { sportTeamId: teamId, attendeeTeamIds: [teamId, otherTeamId], repeat: 'NEVER', repeatUntil: null };
+    const res = await call('POST', '/events', admin, practice(both));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'CARA_MULTIPLE_TEAMS',
+      message: 'Multiple teams block CARA events.',
+      details: [{ field: 'attendeeTeamIds', message: 'Multiple teams block CARA events.' }],
+    });
+    const competition = await call(
+      'POST',
+      '/events',
+      admin,
+      practice({ ...both, category: 'HOME_COMPETITION', caraCategory: null }),
+    );
+    expect(competition.json().error.code).toBe('CARA_MULTIPLE_TEAMS');
+    const meeting = await call(
+      'POST',
+      '/events',
+      admin,
+      practice({ ...both, name: 'Joint meeting', category: 'ADMINISTRATIVE', caraCategory: null }),
+    );
+    expect(meeting.statusCode).toBe(201);
+    const one = await call('POST', '/events', admin, practice({ repeat: 'NEVER', repeatUntil: null, name: 'Solo' }));
+    expect(one.statusCode).toBe(201);
+    const edit = await call(
+      'PATCH',
+      `/events/${one.json().id}`,
+      admin,
+      practice({ ...both, name: 'Solo', scope: 'ALL' }),
+    );
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.code).toBe('CARA_MULTIPLE_TEAMS');
+    for (const id of [meeting.json().id, one.json().id])
+      expect((await call('DELETE', `/events/${id}`, admin)).statusCode).toBe(204);
+  });
 });

@@ -105,7 +105,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         body: UpdateEventBody,
-        response: { 200: EventDto, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: EventDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => editEvent(request, request.params.id, request.body),
@@ -118,7 +118,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         querystring: DeleteEventQuery,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

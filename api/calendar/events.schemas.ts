@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CARA_LOG_STATUSES } from '../../domain/bylaw17/cara';
 import { WEEKDAYS } from '../../domain/calendar';
 import { CARA_CATEGORIES, EVENT_CATEGORIES, EVENT_STATUSES, REPEAT_OPTIONS } from '../../domain/calendar-events';
 import { IsoDate, Nullable, Timestamp, Uuid } from '../shared/schemas';
@@ -105,6 +106,13 @@ export const EventDto = Type.Object({
   canEdit: Type.Boolean(),
   canDecide: Type.Boolean(),
   createdAt: Timestamp,
+  /**
+   * Submitted or approved CARA logs over the series' dates (one event's read only): its occurrences in them are
+   * locked until an admin reopens the log.
+   */
+  lockedPeriods: Type.Optional(
+    Type.Array(Type.Object({ periodStart: IsoDate, periodEnd: IsoDate, status: literals(CARA_LOG_STATUSES) })),
+  ),
 });
 export type EventDto = Static<typeof EventDto>;
 

@@ -12,11 +12,13 @@ import {
   rruleUntil,
   weekdaysOfRRule,
 } from '../../domain/calendar-events';
+import { countabilityOf } from '../../domain/bylaw17/rules';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import type { AuthContext } from '../types';
 import { calendarTeamScope } from './calendar-access';
+import { assertNotInLockedLog, lockedPeriods, type LockCheck } from './cara-lock';
 import { notifyAudience } from './calendar-notify';
 import { decidePendingEvent, signalSeriesChanged } from './calendar-workflow';
 import { toICalendar } from './ics';
@@ -276,6 +278,26 @@ function requireOccurrence(row: EventRow, occurrenceStart: string | undefined): 
   return at;
 }
 
+/** The occurrences of a stored series an edit or cancellation concerns: all, the one at `at`, or those from `at` on. */
+function lockCheckOf(row: EventRow, scope: 'THIS' | 'FOLLOWING' | 'ALL', at: Date | null): LockCheck {
+  const from = at?.getTime() ?? 0;
+  return {
+    teamIds: [row.sport_team_id, ...row.attendee_team_ids],
+    category: row.category,
+    caraCategory: row.cara_category,
+    timing: {
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      timeZone: row.time_zone,
+      rrule: row.rrule,
+      exdates: row.exdates,
+    },
+    ...(scope === 'ALL' || at === null
+      ? {}
+      : { keep: scope === 'THIS' ? (start: number) => start === from : (start: number) => start >= from }),
+  };
+}
+
 /** The local day before an instant, in the series' zone: the new end date of a series cut there. */
 function dayBefore(at: Date, zone: string): string {
   const local = instantToLocal(at, zone).date;
@@ -296,6 +318,29 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
   const unchangedStart =
     localToInstant(fields.startDate, fields.startTime, fields.timeZone).getTime() === row.starts_at.getTime();
   await validateEvent(db, auth, fields, effective === 'ALL' && unchangedStart ? new Date(0) : new Date());
+  // Countable events in a submitted or approved CARA log stay as logged: neither the occurrences changed nor their
+  // new times may fall in such a log.
+  const changedAt = effective === 'ALL' ? null : requireOccurrence(row, occurrenceStart);
+  const after = toValues(
+    effective === 'THIS' ? { ...fields, repeat: 'NEVER', repeatUntil: null } : fields,
+    row.status,
+    auth.user.id,
+  );
+  await assertNotInLockedLog(db, auth.school.id, [
+    lockCheckOf(row, effective, changedAt),
+    {
+      teamIds: [fields.sportTeamId, ...fields.attendeeTeamIds],
+      category: fields.category,
+      caraCategory: fields.caraCategory ?? null,
+      timing: {
+        startsAt: after.starts_at,
+        endsAt: after.ends_at,
+        timeZone: after.time_zone,
+        rrule: after.rrule,
+        exdates: effective === 'ALL' && unchangedStart ? row.exdates : [],
+      },
+    },
+  ]);
   const status = row.status;
   let targetId = id;
   await db.transaction().execute(async (trx) => {
@@ -369,6 +414,9 @@ export async function deleteEvent(
   const auth = authOf(request);
   const { row } = await loadEditable(request, id);
   const effective = row.rrule ? (query.scope ?? 'ALL') : 'ALL';
+  await assertNotInLockedLog(db, auth.school.id, [
+    lockCheckOf(row, effective, effective === 'ALL' ? null : requireOccurrence(row, query.occurrenceStart)),
+  ]);
   if (effective === 'ALL') await cancelSeries(db, auth.school.id, id);
   else {
     const at = requireOccurrence(row, query.occurrenceStart);
@@ -405,7 +453,16 @@ export async function getEvent(request: FastifyRequest, id: string): Promise<Eve
   const scope = await eventScopeOf(db, auth);
   const row = await findEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return toEventDto(auth, scope, row);
+  return { ...toEventDto(auth, scope, row), lockedPeriods: await lockedPeriodsOf(db, auth.school.id, row) };
+}
+
+/** The submitted or approved CARA logs over a countable series' dates: its occurrences in them are locked. */
+async function lockedPeriodsOf(db: Db, schoolId: string, row: EventRow): Promise<EventDto['lockedPeriods']> {
+  if (countabilityOf(row.category, row.cara_category) === 'NOT_COUNTABLE') return [];
+  const from = instantToLocal(row.starts_at, row.time_zone).date;
+  const to = row.repeat_until ?? instantToLocal(row.ends_at, row.time_zone).date;
+  const periods = await lockedPeriods(db, schoolId, [row.sport_team_id, ...row.attendee_team_ids], { from, to });
+  return periods.map(({ periodStart, periodEnd, status }) => ({ periodStart, periodEnd, status }));
 }
 
 /**

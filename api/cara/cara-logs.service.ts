@@ -165,7 +165,9 @@ export async function caraRoles(db: Db, auth: AuthContext, teamId: string) {
   const viewer = !!settings?.viewer_ids.includes(auth.user.id);
   const athlete = auth.permissions.has('cara:survey') && inTeam && !auth.permissions.has('cara:submit') && !admin;
   const canRead = admin || submitter || viewer || (auth.permissions.has('cara:read') && inTeam) || athlete;
-  return { admin, submitter, reviewer, viewer, athlete, canRead };
+  // Dismissing a violation is a calendar writer's act on a team of theirs (POST /cara/teams/:teamId/dismissals).
+  const canDismiss = auth.permissions.has('calendar:write') && inTeam;
+  return { admin, submitter, reviewer, viewer, athlete, canRead, canDismiss };
 }
 
 export async function listLogs(
@@ -264,6 +266,7 @@ export async function logDetail(db: Db, auth: AuthContext, id: string, now: Date
     canReview: roles.reviewer && CARA_IN_REVIEW.includes(row.status),
     canReopen: roles.admin && row.status === 'APPROVED',
     canAnswerSurvey: roles.athlete && surveyOpen,
+    canDismiss: roles.canDismiss,
     events: (snap.events ?? []).filter((e) => !roles.athlete || e.athleteIds.includes(auth.user.id)),
     athletes: [...names.keys()].filter(onlyMine).map((athleteId) => ({
       athleteId,

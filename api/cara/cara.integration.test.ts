@@ -21,7 +21,12 @@ let outsider: SeededUser;
 const athletes: SeededUser[] = [];
 const cookies = new Map<string, string>();
 
-async function call(user: SeededUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+async function call(
+  user: SeededUser,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   const res = await t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -284,6 +289,31 @@ describe('the CARA log cycle', () => {
     ).toHaveLength(3);
     expect(detail.body.violationList.filter((v: { ruleId: string }) => v.ruleId === 'DAILY_HOURS')).toHaveLength(15);
     expect(detail.body.canSubmit).toBe(true);
+    // The log screen's Dismiss: the team's coach and the admin may dismiss, an athlete of the team may not; a
+    // dismissal through the same API shows on the log at once, with the reason and note.
+    expect(detail.body.canDismiss).toBe(true);
+    expect((await call(admin, 'GET', `/cara/logs/${id}`)).body.canDismiss).toBe(true);
+    expect((await call(athletes[2]!, 'GET', `/cara/logs/${id}`)).body.canDismiss).toBe(false);
+    const daily = detail.body.violationList.find(
+      (v: { ruleId: string; dismissal: unknown }) => v.ruleId === 'DAILY_HOURS' && !v.dismissal,
+    );
+    const byAthlete = await call(athletes[2]!, 'POST', `/cara/teams/${team}/dismissals`, {
+      violationKey: daily.key,
+      reason: 'INCORRECT_DATA_ENTRY',
+      note: 'Not mine to dismiss.',
+    });
+    expect(byAthlete.status).toBe(403);
+    const dismissed = await call(coach, 'POST', `/cara/teams/${team}/dismissals`, {
+      violationKey: daily.key,
+      reason: 'INCORRECT_DATA_ENTRY',
+      note: 'The practice ended at 4 pm; the calendar had the old time.',
+    });
+    expect(dismissed.status).toBe(204);
+    const afterDismissal = (await call(coach, 'GET', `/cara/logs/${id}`)).body;
+    expect(afterDismissal.violationList.find((v: { key: string }) => v.key === daily.key).dismissal).toMatchObject({
+      reason: 'INCORRECT_DATA_ENTRY',
+      note: 'The practice ended at 4 pm; the calendar had the old time.',
+    });
     const coachTasks = await db
       .selectFrom('tasks')
       .select(['step_name', 'status'])
@@ -347,6 +377,55 @@ describe('the CARA log cycle', () => {
     const again = await call(coach, 'POST', `/cara/logs/${id}/submit`, {});
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('CARA_LOG_LOCKED');
+    // The submitted log locks its events: editing or cancelling one answers why, and the event says which log.
+    const lockedId = (
+      await db
+        .selectFrom('calendar_events')
+        .select('id')
+        .where('school_id', '=', schoolId)
+        .where('name', '=', 'Practice 2026-11-17')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const eventNow = (await call(coach, 'GET', `/events/${lockedId}`)).body;
+    expect(eventNow.lockedPeriods).toEqual([
+      { periodStart: '2026-11-16', periodEnd: '2026-11-22', status: 'SUBMITTED' },
+    ]);
+    const {
+      id: _i,
+      sportTeamName: _n,
+      rrule: _r,
+      status: _s,
+      rejectReason: _rr,
+      seriesId: _si,
+      canEdit: _ce,
+      canDecide: _cd,
+      createdAt: _ca,
+      lockedPeriods: _lp,
+      ...fields
+    } = eventNow;
+    const edit = { ...fields, notes: 'Film session added.', scope: 'ALL' };
+    const lockedEdit = await call(coach, 'PATCH', `/events/${lockedId}`, edit);
+    expect(lockedEdit.status).toBe(409);
+    expect(lockedEdit.body.error).toMatchObject({
+      code: 'CARA_EVENT_LOCKED',
+      message:
+        'This event is in a submitted or approved CARA log and is locked. An admin can reopen the log to change it.',
+      details: [{ message: 'The CARA log of 2026-11-16 to 2026-11-22 is submitted.' }],
+    });
+    expect((await call(admin, 'PATCH', `/events/${lockedId}`, edit)).body.error.code).toBe('CARA_EVENT_LOCKED');
+    const lockedCancel = await call(coach, 'DELETE', `/events/${lockedId}`);
+    expect(lockedCancel.status).toBe(409);
+    expect(lockedCancel.body.error.code).toBe('CARA_EVENT_LOCKED');
+    // An event of another week is not locked by this log.
+    const otherWeek = (
+      await db
+        .selectFrom('calendar_events')
+        .select('id')
+        .where('school_id', '=', schoolId)
+        .where('name', '=', 'Practice 2026-12-07')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await call(coach, 'GET', `/events/${otherWeek}`)).body.lockedPeriods).toEqual([]);
     expect((await call(otherCoach, 'POST', `/cara/logs/${id}/submit`, {})).status).toBe(404);
 
     // Reject needs notes; the rejected log returns to the coach, who resubmits.
@@ -393,8 +472,17 @@ describe('the CARA log cycle', () => {
 
     // An admin reopens the approved log: it returns to the coach.
     expect((await call(coach, 'POST', `/cara/logs/${id}/reopen`, {})).status).toBe(403);
+    const approvedEdit = await call(coach, 'PATCH', `/events/${lockedId}`, edit);
+    expect(approvedEdit.body.error.details).toEqual([
+      { message: 'The CARA log of 2026-11-16 to 2026-11-22 is approved.' },
+    ]);
     const reopened = await call(admin, 'POST', `/cara/logs/${id}/reopen`, { notes: 'Attendance correction.' });
     expect(reopened.body.status).toBe('READY');
+    // Reopened, the log's events can be corrected again.
+    const corrected = await call(coach, 'PATCH', `/events/${lockedId}`, edit);
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.notes).toBe('Film session added.');
+    expect((await call(coach, 'GET', `/events/${lockedId}`)).body.lockedPeriods).toEqual([]);
     // The survey closes on its own clock, wherever the people's steps are by then (later on a loaded machine).
     const actions: string[] = reopened.body.history.map((h: { action: string }) => h.action);
     expect(actions.filter((a) => a !== 'closeSurvey')).toEqual([

@@ -138,6 +138,8 @@ export const LogDetail = Type.Object({
   canReview: Type.Boolean(),
   canReopen: Type.Boolean(),
   canAnswerSurvey: Type.Boolean(),
+  /** Whether the caller may dismiss the log's violations (a calendar writer of the team: its coaches and admins). */
+  canDismiss: Type.Boolean(),
   events: Type.Array(
     Type.Object({
       key: Type.String(),

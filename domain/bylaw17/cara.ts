@@ -46,6 +46,23 @@ export const CARA_LOG_STATUS_COLOURS: Record<CaraLogStatus, string> = {
 /** Logs that wait for the coach (they can be due or overdue) and those that wait for a reviewer. */
 export const CARA_AWAITING_COACH: readonly CaraLogStatus[] = ['NOT_STARTED', 'READY', 'REJECTED'];
 export const CARA_IN_REVIEW: readonly CaraLogStatus[] = ['SUBMITTED', 'RESUBMITTED'];
+/**
+ * Logs whose events are locked (domain notes, "CARA logs"): submitted, resubmitted or approved. A rejected log is back
+ * with the coach, and an admin's reopening returns an approved log to the coach, so both unlock their events.
+ */
+export const CARA_LOCKING_STATUSES: readonly CaraLogStatus[] = ['SUBMITTED', 'RESUBMITTED', 'APPROVED'];
+
+/** A log period that locks events: the first holding one of the dates (`YYYY-MM-DD`), or null. */
+export function lockingPeriodOf<P extends { periodStart: string; periodEnd: string }>(
+  dates: Iterable<string>,
+  periods: readonly P[],
+): P | null {
+  for (const date of dates) {
+    const hit = periods.find((p) => p.periodStart <= date && date <= p.periodEnd);
+    if (hit) return hit;
+  }
+  return null;
+}
 
 /** Compliance-assistant notification statuses (part 2 §4). */
 export const CARA_NOTIFICATION_STATUSES = [

@@ -160,4 +160,22 @@ test('a coach is warned of a week over 20 hours, submits the log; the admin reje
   await expect(admin.getByRole('button', { name: 'Approve' })).toBeVisible();
   await checkScreen(admin, 'cara-details-review');
   await narrow(admin, 'cara-details-review-390');
+
+  // The admin dismisses one of its violations from the log with an error reason and a note; the table shows it.
+  const violations = admin.getByRole('table', { name: 'Violations' });
+  const dismissButtons = violations.getByRole('button', { name: /^Dismiss / });
+  const openBefore = await dismissButtons.count();
+  expect(openBefore).toBeGreaterThan(0);
+  await dismissButtons.first().click();
+  const dismiss = admin.getByRole('dialog', { name: 'Dismiss violation' });
+  await dismiss.getByRole('combobox', { name: /^Error reason/ }).click();
+  await admin.getByRole('option', { name: 'Exemptions overlooked' }).click();
+  await dismiss.getByRole('textbox', { name: /^Note/ }).fill('Thanksgiving break: the week is exempt.');
+  await checkScreen(admin, 'cara-details-dismiss');
+  await dismiss.getByRole('button', { name: 'Dismiss violation' }).click();
+  await expect(dismiss).toBeHidden();
+  await expect(
+    violations.getByText('Exemptions overlooked: Thanksgiving break: the week is exempt.').first(),
+  ).toBeVisible();
+  await expect(dismissButtons).toHaveCount(openBefore - 1);
 });

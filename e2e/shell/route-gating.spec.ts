@@ -11,6 +11,14 @@ test('an admin at a school without Connect opening /disclosures lands on /compli
   await expect(page).toHaveURL(/\/compliance$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compliance');
   await expect(page.getByText('Basic College is on the')).toBeVisible();
+  // CARA is in every plan: the page leads to the assistant, the logs and each team's hours dashboard.
+  const cara = page.getByRole('region', { name: 'CARA hours (Bylaw 17)' });
+  await expect(cara.getByRole('link', { name: 'Compliance assistant' })).toHaveAttribute('href', '/cara/assistant');
+  await expect(cara.getByRole('link', { name: 'CARA logs' })).toHaveAttribute('href', '/cara/listing');
+  await expect(cara.getByRole('list', { name: 'Hours dashboards' }).getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^\/caraDashboard\/[0-9a-f-]{36}$/,
+  );
   // The sidebar says which screens need the plan, in words for screen readers too.
   await expect(await findNavLink(page, 'All Disclosures (needs the Connect plan)')).toBeVisible();
   await checkScreen(page, 'compliance-without-connect');

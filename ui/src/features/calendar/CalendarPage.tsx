@@ -4,7 +4,7 @@ import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/intera
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Badge, Button, Card, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -15,12 +15,17 @@ import {
   instantToLocal,
   type EventCategory,
 } from '../../../../domain/calendar-events';
+import { countabilityOf } from '../../../../domain/bylaw17/rules';
+import type { CheckBody, CheckResult } from '../../../../api/cara/cara.schemas';
 import { api, errorMessage } from '../../shared/api';
 import { PlusIcon } from '../../shared/icons';
 import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState } from '../../shared/states';
+import { moveDecision } from '../cara/cara-check';
+import type { CaraViolation } from '../cara/cara.api';
+import { CaraWarningList } from '../cara/CaraWarningPanel';
 import { CalendarFeedModal } from './CalendarFeedModal';
 import { EventDetailsModal } from './EventDetailsModal';
 import { EventFormModal } from './EventFormModal';
@@ -31,6 +36,7 @@ import {
   useOccurrences,
   useSaveEvent,
   type CalendarEvent,
+  type EventInput,
   type Occurrence,
   type RangeFilter,
 } from './events.api';
@@ -89,7 +95,18 @@ export function CalendarPage() {
     return [...seen.values()];
   }, [occurrences.data]);
 
-  /** A drag moves or resizes this occurrence only: the series keeps its other dates. */
+  /** A move of a countable event that breaks Bylaw 17 limits, waiting for "Move anyway" or "Cancel". */
+  const [confirming, setConfirming] = useState<{
+    name: string;
+    warnings: CaraViolation[];
+    save: () => Promise<void>;
+    revert: () => void;
+  } | null>(null);
+
+  /**
+   * A drag moves or resizes this occurrence only: the series keeps its other dates. A countable (CARA) event is
+   * checked against Bylaw 17 first: a blocked move is refused, and one that leaves warnings asks to be confirmed.
+   */
   const move = async (info: EventDropArg | EventResizeDoneArg) => {
     const occurrence = info.event.extendedProps.occurrence as Occurrence;
     try {
@@ -97,22 +114,55 @@ export function CalendarPage() {
       const start = instantToLocal(info.event.start!, event.timeZone);
       const end = instantToLocal(info.event.end ?? info.event.start!, event.timeZone);
       const series = event.repeat !== 'NEVER';
-      await save.mutateAsync({
-        id: event.id,
-        input: {
-          ...toEventInput(event),
-          startDate: start.date,
-          startTime: start.time,
-          endDate: end.date,
-          endTime: end.time,
-          ...(series ? { repeat: 'NEVER', weekdays: [], repeatUntil: null } : {}),
-        },
-        scope: series ? 'THIS' : 'ALL',
-        occurrenceStart: series ? occurrence.occurrenceStart : undefined,
-      });
-      notifications.show({ color: 'teal', message: `Moved ${event.name}.` });
+      const input: EventInput = {
+        ...toEventInput(event),
+        startDate: start.date,
+        startTime: start.time,
+        endDate: end.date,
+        endTime: end.time,
+        ...(series ? { repeat: 'NEVER', weekdays: [], repeatUntil: null } : {}),
+      };
+      const occurrenceStart = series ? occurrence.occurrenceStart : undefined;
+      const saveMove = async () => {
+        await save.mutateAsync({ id: event.id, input, scope: series ? 'THIS' : 'ALL', occurrenceStart });
+        notifications.show({ color: 'teal', message: `Moved ${event.name}.` });
+      };
+      if (countabilityOf(input.category, input.caraCategory) !== 'NOT_COUNTABLE') {
+        const body: CheckBody = {
+          event: input as CheckBody['event'],
+          replacesEventId: event.id,
+          ...(occurrenceStart ? { occurrenceStart } : {}),
+        };
+        const decision = moveDecision(await api.post<CheckResult>('/cara/check', body));
+        if (decision.kind === 'refuse') {
+          info.revert();
+          notifications.show({ color: 'red', message: `${event.name} was not moved. ${decision.reasons.join(' ')}` });
+          return;
+        }
+        if (decision.kind === 'confirm') {
+          setConfirming({ name: event.name, warnings: decision.warnings, save: saveMove, revert: info.revert });
+          return;
+        }
+      }
+      await saveMove();
     } catch (error) {
       info.revert();
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  };
+
+  const cancelMove = () => {
+    confirming?.revert();
+    setConfirming(null);
+  };
+  const confirmMove = async () => {
+    if (!confirming) return;
+    try {
+      await confirming.save();
+      setConfirming(null);
+    } catch (error) {
+      confirming.revert();
+      setConfirming(null);
       notifications.show({ color: 'red', message: errorMessage(error) });
     }
   };
@@ -236,6 +286,35 @@ export function CalendarPage() {
           </Badge>
         ))}
       </Group>
+      <Modal
+        opened={!!confirming}
+        onClose={cancelMove}
+        title={confirming ? `Move ${confirming.name}?` : 'Move event?'}
+        size="lg"
+      >
+        {confirming && (
+          <Stack gap="md">
+            <Alert
+              color="orange"
+              title={`Bylaw 17 ${confirming.warnings.length === 1 ? 'warning' : 'warnings'} (${confirming.warnings.length})`}
+            >
+              <Text size="sm" mb="xs">
+                At its new time this event breaks these limits. If you move it anyway, the violation shows in the CARA
+                log.
+              </Text>
+              <CaraWarningList warnings={confirming.warnings} />
+            </Alert>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={cancelMove}>
+                Cancel
+              </Button>
+              <Button color="red.9" loading={save.isPending} onClick={() => void confirmMove()}>
+                Move anyway
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <CalendarFeedModal opened={feedOpen} onClose={() => setFeedOpen(false)} />
       <EventDetailsModal
         key={opened ? `${opened.id}|${opened.occurrenceStart}` : 'closed'}

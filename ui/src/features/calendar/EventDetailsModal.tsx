@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CARA_LOG_STATUS_LABELS, lockingPeriodOf } from '../../../../domain/bylaw17';
 import {
   CARA_CATEGORY_LABELS,
   EVENT_CATEGORY_COLOURS,
@@ -9,6 +10,7 @@ import {
   EVENT_STATUS_LABELS,
   REPEAT_LABELS,
   gmtLabel,
+  instantToLocal,
   type CaraCategory,
 } from '../../../../domain/calendar-events';
 import { API_BASE, errorMessage } from '../../shared/api';
@@ -46,6 +48,11 @@ export function EventDetailsModal({
       }).formatRange(new Date(occurrence.start), new Date(occurrence.end))
     : '';
   const series = !!e && e.repeat !== 'NEVER';
+  // A countable occurrence in a submitted or approved CARA log is locked until an admin reopens the log.
+  const lock =
+    e && occurrence
+      ? lockingPeriodOf([instantToLocal(new Date(occurrence.start), e.timeZone).date], e.lockedPeriods ?? [])
+      : null;
 
   const decideAs = (decision: 'APPROVE' | 'REJECT') =>
     decide.mutate(
@@ -166,7 +173,14 @@ export function EventDetailsModal({
               </Button>
             </Group>
           )}
-          {e.canEdit && e.category !== 'RECRUITING' && !deleting && !rejecting && (
+          {lock && (
+            <Alert color="gray" variant="light" title="Locked by a CARA log">
+              This event is in the CARA log of {formatDate(lock.periodStart)} to {formatDate(lock.periodEnd)}, which is{' '}
+              {CARA_LOG_STATUS_LABELS[lock.status].toLowerCase()}. It cannot be edited or cancelled unless an admin
+              reopens the log.
+            </Alert>
+          )}
+          {e.canEdit && !lock && e.category !== 'RECRUITING' && !deleting && !rejecting && (
             <Group justify="flex-end">
               <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
                 Cancel event

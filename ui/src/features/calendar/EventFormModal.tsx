@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from '../../../../domain/calendar';
 import {
@@ -158,6 +158,8 @@ export function EventFormModal({
   const series = !!event && event.repeat !== 'NEVER';
   const scopeForm = useForm<{ scope: EditScope }>({ defaultValues: { scope: 'THIS' } });
   const scope = useWatch({ control: scopeForm.control, name: 'scope' });
+  // What the Bylaw 17 check says stops this event from being saved (e.g. several teams on a CARA event).
+  const [blocked, setBlocked] = useState<string[]>([]);
 
   useEffect(() => {
     if (!opened) return;
@@ -168,6 +170,7 @@ export function EventFormModal({
   }, [opened, event]);
 
   const submit = form.handleSubmit((values) => {
+    if (blocked.length > 0) return;
     const input = toInput(values);
     // "This event" turns the occurrence into a single event; "all" keeps the series' own first date.
     const body: EventInput =
@@ -466,13 +469,24 @@ export function EventFormModal({
                   ? { id: event.id, occurrenceStart: series && scope === 'THIS' ? occurrence?.start : undefined }
                   : null
               }
+              onBlockedChange={setBlocked}
             />
+          )}
+          {blocked.length > 0 && (
+            <Text size="sm" c="red.8" id="event-save-blocked">
+              Save is unavailable: {blocked.join(' ')}
+            </Text>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={blocked.length > 0}
+              aria-describedby={blocked.length > 0 ? 'event-save-blocked' : undefined}
+            >
               Save event
             </Button>
           </Group>

@@ -28,7 +28,9 @@ import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { WhereItStands } from '../../shared/workflow-graph';
-import { useCaraLog, useCaraLogAction, type CaraLogDetail } from './cara.api';
+import { useCaraLog, useCaraLogAction, type CaraLogDetail, type CaraViolation } from './cara.api';
+import { canDismissViolation } from './cara-check';
+import { DismissViolationForm } from './CaraWarningPanel';
 import { ruleLabel, statusColour, statusLabel } from './cara-labels';
 
 type Dialog = null | 'submit' | 'approve' | 'reject' | 'reopen';
@@ -194,6 +196,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function Violations({ log }: { log: CaraLogDetail }) {
+  const [dismissing, setDismissing] = useState<CaraViolation | null>(null);
   if (log.violationList.length === 0)
     return (
       <Section title="Violations">
@@ -246,9 +249,21 @@ function Violations({ log }: { log: CaraLogDetail }) {
                       {CARA_ERROR_REASON_LABELS[v.dismissal.reason]}: {v.dismissal.note}
                     </Text>
                   ) : (
-                    <Text size="sm" c="dimmed">
-                      Open
-                    </Text>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm" c="dimmed">
+                        Open
+                      </Text>
+                      {canDismissViolation(log, v) && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-label={`Dismiss ${ruleLabel(v.ruleId)} for ${v.athleteName}`}
+                          onClick={() => setDismissing(v)}
+                        >
+                          Dismiss
+                        </Button>
+                      )}
+                    </Group>
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -256,6 +271,27 @@ function Violations({ log }: { log: CaraLogDetail }) {
           </Table.Tbody>
         </Table>
       </TableScroll>
+      <Modal opened={!!dismissing} onClose={() => setDismissing(null)} title="Dismiss violation">
+        {dismissing && (
+          <Stack gap="sm">
+            <Text size="sm">
+              {dismissing.athleteName}: {dismissing.message}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Choose the error reason and write a note; the dismissal is recorded with your name.
+            </Text>
+            <DismissViolationForm
+              teamId={log.teamId}
+              violationKey={dismissing.key}
+              onDone={() => {
+                notifications.show({ color: 'teal', message: 'Violation dismissed.' });
+                setDismissing(null);
+              }}
+              onCancel={() => setDismissing(null)}
+            />
+          </Stack>
+        )}
+      </Modal>
     </Section>
   );
 }
