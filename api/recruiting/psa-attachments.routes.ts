@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { AppError, ERRORS } from '../../domain/errors';
 import { RECRUITING_LIMITS } from '../../domain/recruiting';
+import type { Database } from '../../migrations/database';
 import { auditRequest } from '../audit/audit-request';
 import { checkAttachment, readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
@@ -53,6 +55,34 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const plan = requirePlanFeature('recruiting');
   const canRead = [requirePermission('recruiting:read'), plan];
   const canWrite = [requirePermission('recruiting:write'), plan];
+
+  /** An attachment added or removed: a line in the prospect's history (the file's name) and an audit event. */
+  async function recordChange(
+    trx: Kysely<Database>,
+    request: FastifyRequest,
+    psaId: string,
+    change: 'added' | 'removed',
+    details: { attachmentId: string; fileId: string; filename: string } & Record<string, unknown>,
+  ): Promise<void> {
+    const auth = authOf(request);
+    await insertPsaEvent(trx, {
+      schoolId: auth.school.id,
+      psaId,
+      actorUserId: auth.user.id,
+      action: change === 'added' ? 'attachmentAdded' : 'attachmentRemoved',
+      details: { filename: details.filename },
+    });
+    await auditRequest(
+      request,
+      {
+        action: change === 'added' ? 'psa.attachment_uploaded' : 'psa.attachment_deleted',
+        targetType: 'psa',
+        targetId: psaId,
+        details,
+      },
+      trx,
+    );
+  }
 
   async function visiblePsaId(request: FastifyRequest, id: string): Promise<string> {
     const psa = await findPsa(db, authOf(request).school.id, id);
@@ -180,24 +210,13 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const details = { attachmentId: row.id, fileId: file.id, filename: file.filename, size: file.sizeBytes };
-        await insertPsaEvent(trx, {
-          schoolId,
-          psaId,
-          actorUserId: auth.user.id,
-          action: 'attachmentAdded',
-          details: { filename: file.filename },
+        await recordChange(trx, request, psaId, 'added', {
+          attachmentId: row.id,
+          fileId: file.id,
+          filename: file.filename,
+          size: file.sizeBytes,
+          sha256: file.sha256,
         });
-        await auditRequest(
-          request,
-          {
-            action: 'psa.attachment_uploaded',
-            targetType: 'psa',
-            targetId: psaId,
-            details: { ...details, sha256: file.sha256 },
-          },
-          trx,
-        );
       });
       return reply.code(201).send(await list(schoolId, psaId));
     },
@@ -243,23 +262,11 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('psa_attachments').where('id', '=', a.id).where('school_id', '=', schoolId).execute();
         await deleteStoredFile(trx, schoolId, a.file_id, PSA_ATTACHMENT_PURPOSE);
-        await insertPsaEvent(trx, {
-          schoolId,
-          psaId,
-          actorUserId: auth.user.id,
-          action: 'attachmentRemoved',
-          details: { filename: a.filename },
+        await recordChange(trx, request, psaId, 'removed', {
+          attachmentId: a.id,
+          fileId: a.file_id,
+          filename: a.filename,
         });
-        await auditRequest(
-          request,
-          {
-            action: 'psa.attachment_deleted',
-            targetType: 'psa',
-            targetId: psaId,
-            details: { attachmentId: a.id, fileId: a.file_id, filename: a.filename },
-          },
-          trx,
-        );
       });
       return list(schoolId, psaId);
     },
