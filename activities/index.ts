@@ -29,8 +29,6 @@ export interface ActivityDeps {
   mailer: Mailer;
   /** For activities that start workflows (a packet send starts one per recipient). */
   temporal?: Client;
-  /** `temporal` shares the worker's NativeConnection: starts on the worker's task queue may be eager. */
-  eagerStarts?: boolean;
 }
 
 /** Every activity the platform worker registers, built from its dependencies (no module-level state). */

@@ -37,7 +37,6 @@ export async function createPlatformWorker(deps: PlatformWorkerDeps): Promise<Wo
       mailer,
       // The worker's own connection serves the activities that start workflows.
       temporal: new Client({ connection: deps.connection, namespace: deps.config.temporalNamespace }),
-      eagerStarts: true,
     }),
     // Activities are short (a mail, a row); give the running ones a moment to finish on shutdown.
     shutdownGraceTime: '10 seconds',

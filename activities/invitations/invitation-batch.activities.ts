@@ -25,12 +25,7 @@ export interface InvitationBatchRef {
  * order of the invitations' ids, a process already started is left as it is, and progress is written as absolute
  * numbers.
  */
-export function createInvitationBatchActivities(deps: {
-  db: Kysely<Database>;
-  temporal?: Client;
-  /** `temporal` shares the worker's NativeConnection (see ActivityDeps): starts may be eager. */
-  eagerStarts?: boolean;
-}) {
+export function createInvitationBatchActivities(deps: { db: Kysely<Database>; temporal?: Client }) {
   const { db } = deps;
 
   async function countBatch(ref: InvitationBatchRef): Promise<number> {
@@ -122,7 +117,6 @@ export function createInvitationBatchActivities(deps: {
                 module: 'invitation',
                 entityId: row.id,
               }),
-              requestEagerStart: deps.eagerStarts ?? false,
             });
           } catch (err) {
             if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

@@ -25,8 +25,6 @@ export const PACKET_SEND_STARTS_IN_FLIGHT = 8;
 export function createPacketSendActivities(deps: {
   db: Kysely<Database>;
   temporal?: Client;
-  /** The client shares the worker's NativeConnection, so starts may ask for eager workflow start. */
-  eagerStarts?: boolean;
   openFirstPhases(input: { schoolId: string; phases: OpenPhaseInput[] }): Promise<void>;
 }) {
   const { db } = deps;
@@ -108,9 +106,6 @@ export function createPacketSendActivities(deps: {
               module: 'packet-submission',
               entityId: one.submissionId,
             }),
-            // The start's answer carries the first workflow task to this worker (eager workflow start, when the
-            // server allows it): no trip through the task queue for it.
-            requestEagerStart: deps.eagerStarts ?? false,
           });
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
