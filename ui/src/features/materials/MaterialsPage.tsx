@@ -1,8 +1,8 @@
-import { Anchor, Button, Card, FileInput, Group, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Progress, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { StoredFileInput } from '../../shared/StoredFileInput';
 import { useState } from 'react';
 import { MATERIAL_LIMITS } from '../../../../domain/materials';
 import { wordCount } from '../../../../domain/recruiting';
-import { ALLOWED_FILE_EXTENSIONS } from '../../../../form-engine/limits';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { ConfirmModal } from '../../shared/ConfirmModal';
 import { formatDate } from '../../shared/format';
@@ -59,20 +59,16 @@ function UploadCard({ usage }: { usage: MaterialList['usage'] | undefined }) {
           <Title order={2} size="h4">
             Upload a material
           </Title>
-          <FileInput
+          <StoredFileInput
             label="File"
             required
-            placeholder={full ? 'The school has 20 materials: delete one first' : 'Choose a file'}
-            description="At most 20 MB: images, PDF, Office documents, CSV or ZIP."
-            accept={ALLOWED_FILE_EXTENSIONS.map((x) => `.${x}`).join(',')}
+            full={full}
+            fullPlaceholder="The school has 20 materials: delete one first"
             value={file}
             onChange={(f) => {
               setFile(f);
               upload.reset();
             }}
-            disabled={full}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           />
           <Textarea
             label="Description"

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { StoredFileInput } from '../../shared/StoredFileInput';
 import { useState } from 'react';
 import { RECRUITING_LIMITS } from '../../../../domain/recruiting';
 import { ALLOWED_FILE_EXTENSIONS } from '../../../../form-engine/limits';
@@ -67,19 +68,15 @@ export function PsaAttachmentsCard({ psaId, canEdit }: { psaId: string; canEdit:
             }}
           >
             <Group align="flex-end">
-              <FileInput
+              <StoredFileInput
                 label="Attachment"
-                placeholder={full ? 'This prospect has 20 files: delete one first' : 'Choose a file'}
-                description="At most 20 MB: images, PDF, Office documents, CSV or ZIP."
-                accept={ALLOWED_FILE_EXTENSIONS.map((x) => `.${x}`).join(',')}
+                full={full}
+                fullPlaceholder="This prospect has 20 files: delete one first"
                 value={file}
                 onChange={(f) => {
                   setFile(f);
                   upload.reset();
                 }}
-                disabled={full}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
                 style={{ flex: 1, minWidth: 240 }}
               />
               <Button type="submit" disabled={!file || Boolean(problem)} loading={upload.isPending}>
