@@ -221,6 +221,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   /** Actions taken and not yet written (ACTION_WITH_NEXT_WRITE_PATCH), in the order taken. */
   const pendingActions: StepActionRecord[] = [];
   const takePendingActions = () => (pendingActions.length > 0 ? { actions: pendingActions.splice(0) } : {});
+  /** Writes the actions taken so far on their own (nothing else to carry them). */
+  const writePendingActions = () => records.recordStepActions({ actions: pendingActions.splice(0) });
   const steps: StepRunState[] = ordered.map((s) => ({ stepId: s.id, status: 'PENDING' }));
 
   const setStep = (stepId: string, patch: Partial<StepRunState>) => {
@@ -567,7 +569,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       if (resolved() && current.inFlight.size === 0) break;
       // The step still waits on others: the actions taken so far are written on their own.
       if (pendingActions.length > 0 && current.inFlight.size === 0) {
-        await records.recordStepActions({ actions: pendingActions.splice(0) });
+        await writePendingActions();
         continue;
       }
       if (reassignmentsWritten < reassignments) {
@@ -647,7 +649,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       round += 1;
       status = 'CHANGE_REQUESTED';
       // The request's own task is done before the step's other tasks are cancelled.
-      if (pendingActions.length > 0) await records.recordStepActions({ actions: pendingActions.splice(0) });
+      if (pendingActions.length > 0) await writePendingActions();
       await records.cancelPhaseTasks({ ...ref, phaseKey: current.key, slotKeys: current.slots.map((s) => s.key) });
       phase = null;
       await stateWrite({
