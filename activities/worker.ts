@@ -4,6 +4,7 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { loadConfig, type AppConfig } from '../api/config';
 import { TASK_QUEUE } from '../domain/workflows';
+import { WORKFLOW_BUNDLER_OPTIONS } from '../workflows/bundle-options';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
 import { createActivities } from './index';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -30,7 +31,7 @@ export async function createPlatformWorker(deps: PlatformWorkerDeps): Promise<Wo
     taskQueue: deps.taskQueue ?? TASK_QUEUE,
     ...(deps.workflowBundlePath
       ? { workflowBundle: { codePath: deps.workflowBundlePath } }
-      : { workflowsPath: WORKFLOWS_PATH }),
+      : { workflowsPath: WORKFLOWS_PATH, bundlerOptions: WORKFLOW_BUNDLER_OPTIONS }),
     activities: createActivities({
       db: deps.database.db,
       config: deps.config,

@@ -65,8 +65,10 @@ export default async function setup(project: TestProject) {
   try {
     server = await startTemporalDevServer({ cli, port: await freePort() });
     const { bundleWorkflowCode } = await import('@temporalio/worker');
+    const { WORKFLOW_BUNDLER_OPTIONS } = await import('../../workflows/bundle-options');
     const { code } = await bundleWorkflowCode({
       workflowsPath: resolve(import.meta.dirname, '../../workflows/index.ts'),
+      ...WORKFLOW_BUNDLER_OPTIONS,
       logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} } as never,
     });
     const dir = mkdtempSync(join(tmpdir(), 'wf-bundle-'));
