@@ -1,5 +1,6 @@
 import type { Client, WorkflowExecutionDescription } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
+import { forEachConcurrently } from '../../domain/concurrency';
 import { AppError } from '../../domain/errors';
 import {
   STUCK_THRESHOLDS,
@@ -166,7 +167,8 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
   const assignees = await checkAssignees(db, [...tasks.values()].flat());
   const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
   const nowMs = ctx.now();
-  return mapLimit(executions, 8, async (execution) => {
+  const items = new Array<WorkflowListItem>(executions.length);
+  await forEachConcurrently(executions, 8, async (execution, index) => {
     const facts = await gatherFacts(ctx, execution, {
       pollers,
       tasks: tasks.get(execution.workflowId) ?? [],
@@ -175,12 +177,13 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
       recordMismatch: records.get(execution.workflowId) ?? null,
       nowMs,
     });
-    return {
+    items[index] = {
       ...execution,
       schoolName: execution.schoolId ? (schoolNames.get(execution.schoolId) ?? null) : null,
       stuck: detectStuck(facts.facts, nowMs, ctx.thresholds),
     };
   });
+  return items;
 }
 
 async function gatherFacts(
@@ -233,20 +236,6 @@ async function loadSchoolNames(ctx: ConsoleContext, executions: ListedExecution[
 
 function isUuid(value: string | null): boolean {
   return value !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      out[index] = await fn(items[index]!);
-    }
-  });
-  await Promise.all(workers);
-  return out;
 }
 
 /**

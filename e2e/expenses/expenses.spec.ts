@@ -43,6 +43,13 @@ test('a coach files an expense with a receipt and signature, the admin approves 
     buffer: PDF_BYTES,
   });
   await expect(form.getByText('1 receipt chosen')).toBeVisible();
+  // The stored-file picker: the accepted types, several files, and a named clear button once one is chosen.
+  await expect(form.locator('input[type="file"]')).toHaveAttribute('accept', /\.pdf,.*\.pptx/);
+  await expect(form.locator('input[type="file"]')).toHaveAttribute('multiple', '');
+  await expect(
+    form.getByText('Up to 30 files of at most 20 MB: images, PDF, Office documents, CSV or ZIP.'),
+  ).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Clear the chosen files' })).toBeVisible();
   // Unsigned and over the limit: the server's words, next to the fields.
   await form.getByRole('button', { name: 'Sign and submit' }).click();
   await expect(form.getByText('Amount must be a number between $0 and $999,999.').first()).toBeVisible();
@@ -51,13 +58,24 @@ test('a coach files an expense with a receipt and signature, the admin approves 
   await drawSignature(page, form.getByRole('img', { name: 'Signature drawing area, empty' }));
   await expect(form.getByRole('img', { name: 'Signature drawing area, signed' })).toBeVisible();
   await checkScreen(page, 'expenses-new');
+  await narrow(page, 'expenses-new-390');
   await form.getByRole('button', { name: 'Sign and submit' }).click();
 
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByText('Receipts (1 of 30)')).toBeVisible();
   await expect(detail.getByRole('link', { name: 'dinner-receipt.pdf' })).toBeVisible();
   await expect(detail.getByText('Pending', { exact: true })).toBeVisible();
+  // A further receipt from the detail: sent as soon as it is chosen, so the picker has nothing to clear.
+  await detail.locator('input[type="file"]').setInputFiles({
+    name: 'parking-receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF_BYTES,
+  });
+  await expect(detail.getByText('Receipts (2 of 30)')).toBeVisible();
+  await expect(detail.getByRole('link', { name: 'parking-receipt.pdf' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: /^Clear the chosen/ })).toHaveCount(0);
   await checkScreen(page, 'expenses-detail-coach');
+  await narrow(page, 'expenses-detail-coach-390');
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('$64.20');
 

@@ -1,27 +1,14 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Image,
-  List,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, List, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { EXPENSE_LIMITS, formatDollars } from '../../../../domain/expenses';
 import { wordCount } from '../../../../domain/recruiting';
-import { ALLOWED_FILE_EXTENSIONS } from '../../../../form-engine/limits';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { formatFileSize } from '../../shared/form-renderer/attachment-answer';
 import { countOf } from '../../shared/labels';
 import { useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
+import { StoredFileInput } from '../../shared/StoredFileInput';
 import {
   receiptUrl,
   useDecideExpense,
@@ -135,11 +122,12 @@ function Receipts({ expense, editable }: { expense: ExpenseDetail; editable: boo
           ))}
         </List>
       )}
-      {editable && !full && (
-        <FileInput
+      {editable && (
+        <StoredFileInput
           label="Add a receipt"
-          placeholder="Choose a file"
-          accept={ALLOWED_FILE_EXTENSIONS.map((e) => `.${e}`).join(',')}
+          full={full}
+          fullPlaceholder={`This expense has ${EXPENSE_LIMITS.maxReceipts} receipts: remove one first`}
+          clearable={false}
           value={null}
           onChange={(file) => file && upload.mutate({ file })}
           disabled={upload.isPending}

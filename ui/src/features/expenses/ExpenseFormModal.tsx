@@ -1,15 +1,14 @@
-import { Button, FileInput, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { EXPENSE_CATEGORIES, EXPENSE_LIMITS } from '../../../../domain/expenses';
-import { ALLOWED_FILE_EXTENSIONS } from '../../../../form-engine/limits';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { fieldErrors } from '../../shared/api';
 import { DateInput, parseIsoDate } from '../../shared/dates/DateFields';
 import { SignaturePadCanvas } from '../../shared/form-renderer/SignaturePadCanvas';
 import { countOf } from '../../shared/labels';
+import { StoredFileInput } from '../../shared/StoredFileInput';
 import { useCreateExpense, useUploadReceipt, type NewExpense } from './expenses.api';
 
-const ACCEPT = ALLOWED_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 const EMPTY: NewExpense = { name: '', category: '', amount: '', transactionDate: '', comments: '', signature: '' };
 
 /**
@@ -129,14 +128,11 @@ export function ExpenseFormModal({
             onChange={(e) => set('comments', e.currentTarget.value)}
             error={errors.comments}
           />
-          <FileInput
+          <StoredFileInput
             label="Receipts"
-            description={`Up to ${EXPENSE_LIMITS.maxReceipts} files of at most 20 MB: images, PDF, Office documents, CSV or ZIP.`}
-            placeholder="Choose receipts"
             multiple
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear the chosen receipts' }}
-            accept={ACCEPT}
+            maxFiles={EXPENSE_LIMITS.maxReceipts}
+            placeholder="Choose receipts"
             value={receipts}
             onChange={setReceipts}
             error={tooMany ? 'Upload limits exceeded: expenses max 30 uploads.' : undefined}
