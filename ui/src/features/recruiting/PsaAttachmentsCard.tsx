@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { RECRUITING_LIMITS } from '../../../../domain/recruiting';
 import { ALLOWED_FILE_EXTENSIONS } from '../../../../form-engine/limits';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { fileTypeLabel } from './file-type-label';
 import { ConfirmModal } from '../../shared/ConfirmModal';
 import { formatDateTime } from '../../shared/format';
 import { formatFileSize } from '../../shared/form-renderer/attachment-answer';
@@ -31,29 +32,6 @@ function localProblem(file: File | null, count: number): string | null {
     return 'Allowed file types: gif, jpeg, jpg, png, pdf, doc, docx, xls, xlsx, csv, zip, ppt, pptx.';
   }
   return null;
-}
-
-const TYPE_LABELS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'application/msword': 'Word',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
-  'application/vnd.ms-excel': 'Excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel',
-  'text/csv': 'CSV',
-  'application/zip': 'ZIP',
-  'application/vnd.ms-powerpoint': 'PowerPoint',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint',
-  'image/gif': 'GIF image',
-  'image/jpeg': 'JPEG image',
-  'image/png': 'PNG image',
-};
-
-/** A file's kind in words (PDF, Word, PNG image), from its stored type, else its extension. */
-export function fileTypeLabel(contentType: string, filename: string): string {
-  const known = TYPE_LABELS[contentType.split(';')[0]!.trim().toLowerCase()];
-  if (known) return known;
-  const ext = filename.includes('.') ? filename.split('.').pop()!.toUpperCase() : '';
-  return ext || 'File';
 }
 
 /**
