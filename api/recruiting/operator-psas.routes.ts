@@ -2,19 +2,29 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { requirePermission } from '../plugins/require-permission';
-import { errorResponses, Uuid } from '../shared/schemas';
-import { findPsa, listPsas } from './psas.repository';
+import { errorResponses, StoredFileBytes, Uuid } from '../shared/schemas';
+import { AttachmentListDto, AttachmentParams, listPsaAttachments, sendPsaAttachment } from './psa-attachments.service';
+import { findPsa, listPsas, type PsaRow } from './psas.repository';
 import { psaProfile } from './psas.routes';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 
 /**
  * The provider's read-only view of a school's recruiting (operators, `schools:operate`): the prospect list (active
- * or archived) and one prospect's profile with its history. Nothing here changes a prospect.
+ * or archived), one prospect's profile with its history, and its attachments (list and download, each download in
+ * the school's audit log as staff downloads are). Nothing here changes a prospect.
  */
 export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const operate = requirePermission('schools:operate');
+
+  /** A prospect of any school, as long as it has not been merged into another (then it is a 404, as for staff). */
+  async function openPsa(id: string): Promise<PsaRow> {
+    const row = await db.selectFrom('psas').select('school_id').where('id', '=', id).executeTakeFirst();
+    const psa = row ? await findPsa(db, row.school_id, id) : null;
+    if (!psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
+    return psa;
+  }
 
   app.get(
     '/schools/:id/psas',
@@ -68,14 +78,39 @@ export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: Type.Object({ id: Uuid }), response: { 200: Loose, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
-      const row = await db
-        .selectFrom('psas')
-        .select('school_id')
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      const psa = row ? await findPsa(db, row.school_id, request.params.id) : null;
-      if (!row || !psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
-      return { schoolId: row.school_id, ...(await psaProfile(db, row.school_id, psa)) };
+      const psa = await openPsa(request.params.id);
+      return { schoolId: psa.school_id, ...(await psaProfile(db, psa.school_id, psa)) };
+    },
+  );
+
+  app.get(
+    '/operator/psas/:id/attachments',
+    {
+      onRequest: operate,
+      schema: {
+        params: Type.Object({ id: Uuid }),
+        response: { 200: AttachmentListDto, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const psa = await openPsa(request.params.id);
+      return listPsaAttachments(db, psa.school_id, psa.id);
+    },
+  );
+
+  app.get(
+    '/operator/psas/:id/attachments/:attachmentId',
+    {
+      onRequest: operate,
+      schema: { params: AttachmentParams, response: { 200: StoredFileBytes, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const psa = await openPsa(request.params.id);
+      return sendPsaAttachment(request, reply, {
+        schoolId: psa.school_id,
+        psaId: psa.id,
+        attachmentId: request.params.attachmentId,
+      });
     },
   );
 };

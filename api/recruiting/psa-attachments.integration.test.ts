@@ -5,7 +5,8 @@ import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-su
 /**
  * Prospect attachments through the API on the real PostgreSQL: upload, list, audited download and deletion; the
  * spec's limits (20 files per PSA, 20 MB each, the allowed file types) in its wording; staff only; another school's
- * prospect or attachment is a 404.
+ * prospect or attachment is a 404. A merge moves the duplicate's files to the prospect kept, or is refused when the
+ * two hold more than 20 together; the provider's operator lists and downloads them read-only.
  */
 let t: TestApp;
 let schoolId: string;
@@ -13,6 +14,7 @@ let admin: SeededUser;
 let coach: SeededUser;
 let athlete: SeededUser;
 let outsider: SeededUser;
+let operator: SeededUser;
 const cookies = new Map<string, string>();
 
 const PDF = (size = 64) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(Math.max(0, size - 9), 0x20)]);
@@ -81,7 +83,8 @@ beforeAll(async () => {
   coach = await seedUser(db, schoolId, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }] });
   athlete = await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }] });
   outsider = await seedUser(db, (await seedSchool(db)).id, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }] });
-  for (const u of [admin, coach, athlete, outsider]) cookies.set(u.id, await sessionCookie(db, u));
+  operator = await seedUser(db, (await seedSchool(db, { kind: 'PROVIDER' })).id, { roles: [{ role: 'OPERATOR' }] });
+  for (const u of [admin, coach, athlete, outsider, operator]) cookies.set(u.id, await sessionCookie(db, u));
 }, 120_000);
 
 afterAll(async () => {
@@ -188,5 +191,144 @@ describe('prospect attachments', () => {
     expect((await call(athlete, 'DELETE', `/psas/${psaId}/attachments/${attachmentId}`)).status).toBe(403);
 
     expect((await call(coach, 'GET', `/psas/${psaId}/attachments`)).body.items).toHaveLength(1);
+  });
+});
+
+describe('prospect attachments in a merge', () => {
+  async function filesOf(psaId: string): Promise<string[]> {
+    const res = await call(coach, 'GET', `/psas/${psaId}/attachments`);
+    expect(res.status).toBe(200);
+    return (res.body.items as { filename: string }[]).map((a) => a.filename).sort();
+  }
+
+  it("moves the duplicate's files to the prospect kept, downloadable there, with the count in the merge's details", async () => {
+    const keep = await newPsa(schoolId, 'Kept');
+    const drop = await newPsa(schoolId, 'Duplicate');
+    expect((await upload(coach, keep, 'kept.pdf', PDF(40))).status).toBe(201);
+    const one = (await upload(coach, drop, 'film.pdf', PDF(50))).body.items[0];
+    expect((await upload(coach, drop, 'schedule.pdf', PDF(60))).status).toBe(201);
+
+    const merged = await call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop });
+    expect(merged.status).toBe(200);
+    expect(await filesOf(keep)).toEqual(['film.pdf', 'kept.pdf', 'schedule.pdf']);
+    // The moved file downloads from the prospect kept, its bytes unchanged; the duplicate answers 404.
+    const down = await call(coach, 'GET', `/psas/${keep}/attachments/${one.id}`);
+    expect(down.status).toBe(200);
+    expect(Buffer.compare(down.raw, PDF(50))).toBe(0);
+    expect((await call(coach, 'GET', `/psas/${drop}/attachments`)).status).toBe(404);
+    expect((await call(coach, 'GET', `/psas/${drop}/attachments/${one.id}`)).status).toBe(404);
+
+    const event = merged.body.events.find((e: { action: string }) => e.action === 'merged');
+    expect(event.details).toMatchObject({ mergedId: drop, attachmentsMoved: 2 });
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('school_id', '=', schoolId)
+      .where('action', '=', 'psa.merged')
+      .where('target_id', '=', keep)
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ mergedId: drop, attachmentsMoved: 2 });
+
+    // A merge of a duplicate without files records none moved.
+    const empty = await newPsa(schoolId, 'Empty');
+    const again = await call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: empty });
+    expect(again.status).toBe(200);
+    const last = again.body.events.filter((e: { action: string }) => e.action === 'merged');
+    expect(last.map((e: { details: { attachmentsMoved: number } }) => e.details.attachmentsMoved).sort()).toEqual([
+      0, 2,
+    ]);
+  });
+
+  it('refuses a merge that would leave more than 20 files, in the spec wording, and changes nothing', async () => {
+    const keep = await newPsa(schoolId, 'Kept');
+    const drop = await newPsa(schoolId, 'Duplicate');
+    for (let i = 0; i < 15; i++) expect((await upload(coach, keep, `k-${i}.pdf`, PDF(32))).status).toBe(201);
+    for (let i = 0; i < 6; i++) expect((await upload(coach, drop, `d-${i}.pdf`, PDF(32))).status).toBe(201);
+    await t.database.db
+      .updateTable('psas')
+      .set({ tags: ['Visit'] })
+      .where('id', '=', drop)
+      .execute();
+    const before = await t.database.db.selectFrom('psas').selectAll().where('id', 'in', [keep, drop]).execute();
+
+    const refused = await call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('PSA_ATTACHMENTS_LIMIT');
+    expect(refused.body.error.message).toBe('Upload limits exceeded: max 20 files per PSA.');
+
+    const after = await t.database.db.selectFrom('psas').selectAll().where('id', 'in', [keep, drop]).execute();
+    expect(after).toEqual(before);
+    expect(await filesOf(keep)).toHaveLength(15);
+    expect(await filesOf(drop)).toHaveLength(6);
+    expect(await auditActions(keep)).not.toContain('psa.merged');
+
+    // With one file fewer the two make exactly 20: the merge goes through.
+    const listed = await call(coach, 'GET', `/psas/${drop}/attachments`);
+    expect((await call(coach, 'DELETE', `/psas/${drop}/attachments/${listed.body.items[0].id}`)).status).toBe(200);
+    expect((await call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop })).status).toBe(200);
+    expect(await filesOf(keep)).toHaveLength(20);
+    expect((await upload(coach, keep, 'one-more.pdf', PDF(32))).body.error.code).toBe('PSA_ATTACHMENTS_LIMIT');
+  });
+});
+
+describe("the provider operator's read-only attachments", () => {
+  it('lists and downloads a school prospect’s files, audited in the school’s log with the operator as actor', async () => {
+    const psaId = await newPsa();
+    const empty = await call(operator, 'GET', `/operator/psas/${psaId}/attachments`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ items: [], maxFiles: 20, maxFileBytes: 20 * MB });
+
+    const item = (await upload(coach, psaId, 'transcript.pdf', PDF(120))).body.items[0];
+    const listed = await call(operator, 'GET', `/operator/psas/${psaId}/attachments`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: item.id, filename: 'transcript.pdf', sizeBytes: 120, uploadedBy: coach.id }),
+    ]);
+    expect(listed.body.items[0].uploaderName).toBeTruthy();
+
+    const down = await call(operator, 'GET', `/operator/psas/${psaId}/attachments/${item.id}`);
+    expect(down.status).toBe(200);
+    expect(down.headers['content-type']).toContain('application/pdf');
+    expect(down.headers['content-disposition']).toContain('transcript.pdf');
+    expect(Buffer.compare(down.raw, PDF(120))).toBe(0);
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['actor_user_id', 'details'])
+      .where('school_id', '=', schoolId)
+      .where('target_id', '=', psaId)
+      .where('action', '=', 'psa.attachment_downloaded')
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor_user_id: operator.id,
+        details: expect.objectContaining({ attachmentId: item.id, filename: 'transcript.pdf' }),
+      },
+    ]);
+  });
+
+  it('refuses school staff, and answers 404 for an unknown or merged-away prospect or another prospect’s file', async () => {
+    const psaId = await newPsa();
+    const item = (await upload(coach, psaId, 'transcript.pdf', PDF(64))).body.items[0];
+    for (const user of [admin, coach, athlete, outsider]) {
+      expect((await call(user, 'GET', `/operator/psas/${psaId}/attachments`)).status).toBe(403);
+      expect((await call(user, 'GET', `/operator/psas/${psaId}/attachments/${item.id}`)).status).toBe(403);
+    }
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await call(operator, 'GET', `/operator/psas/${unknown}/attachments`)).status).toBe(404);
+    expect((await call(operator, 'GET', `/operator/psas/${unknown}/attachments/${item.id}`)).status).toBe(404);
+    const other = await newPsa();
+    expect((await call(operator, 'GET', `/operator/psas/${other}/attachments/${item.id}`)).status).toBe(404);
+    expect((await call(operator, 'GET', `/operator/psas/${psaId}/attachments/${unknown}`)).status).toBe(404);
+    // There is no operator delete (the route answers GET only) and no operator upload.
+    expect((await call(operator, 'DELETE', `/operator/psas/${psaId}/attachments/${item.id}`)).status).toBe(405);
+    expect((await upload(operator, psaId, 'x.pdf', PDF(32))).status).toBe(403);
+
+    // Merged away, the prospect is gone for the operator too; its file answers from the prospect kept.
+    const keep = await newPsa();
+    expect((await call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: psaId })).status).toBe(200);
+    expect((await call(operator, 'GET', `/operator/psas/${psaId}/attachments`)).status).toBe(404);
+    expect((await call(operator, 'GET', `/operator/psas/${psaId}/attachments/${item.id}`)).status).toBe(404);
+    expect((await call(operator, 'GET', `/operator/psas/${keep}/attachments/${item.id}`)).status).toBe(200);
+    expect((await call(coach, 'GET', `/psas/${psaId}/attachments`)).status).toBe(404);
   });
 });

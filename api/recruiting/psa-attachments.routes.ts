@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Type } from 'typebox';
 import { AppError, ERRORS } from '../../domain/errors';
 import { RECRUITING_LIMITS } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
@@ -10,29 +9,19 @@ import { auditRequest } from '../audit/audit-request';
 import { checkAttachment, readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
-import { errorResponses, IdParams, Nullable, StoredFileBytes, Uuid } from '../shared/schemas';
-import { sendAuditedDownload } from '../shared/send-stored-file';
+import { errorResponses, IdParams, StoredFileBytes } from '../shared/schemas';
 import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
+import {
+  AttachmentListDto,
+  AttachmentParams,
+  countPsaAttachments,
+  findPsaAttachment,
+  listPsaAttachments,
+  lockOpenPsas,
+  PSA_ATTACHMENT_PURPOSE,
+  sendPsaAttachment,
+} from './psa-attachments.service';
 import { findPsa, insertPsaEvent } from './psas.repository';
-
-/** The purpose stored with a prospect attachment's bytes (`stored_files.purpose`). */
-export const PSA_ATTACHMENT_PURPOSE = 'psa-attachment';
-
-const AttachmentDto = Type.Object({
-  id: Uuid,
-  filename: Type.String(),
-  contentType: Type.String(),
-  sizeBytes: Type.Integer(),
-  uploadedBy: Nullable(Type.String()),
-  uploaderName: Nullable(Type.String()),
-  createdAt: Type.String(),
-});
-const AttachmentListDto = Type.Object({
-  items: Type.Array(AttachmentDto),
-  maxFiles: Type.Integer(),
-  maxFileBytes: Type.Integer(),
-});
-const AttachmentParams = Type.Object({ id: Uuid, attachmentId: Uuid });
 
 const full = () =>
   new AppError('PSA_ATTACHMENTS_LIMIT', [
@@ -90,61 +79,7 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return psa.id;
   }
 
-  async function list(schoolId: string, psaId: string) {
-    const rows = await db
-      .selectFrom('psa_attachments as a')
-      .leftJoin('users as u', 'u.id', 'a.uploaded_by')
-      .where('a.school_id', '=', schoolId)
-      .where('a.psa_id', '=', psaId)
-      .select([
-        'a.id',
-        'a.filename',
-        'a.content_type',
-        'a.size_bytes',
-        'a.uploaded_by',
-        'a.created_at',
-        'u.first_name',
-        'u.last_name',
-      ])
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id')
-      .execute();
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        filename: r.filename,
-        contentType: r.content_type,
-        sizeBytes: r.size_bytes,
-        uploadedBy: r.uploaded_by,
-        uploaderName: r.first_name ? `${r.first_name} ${r.last_name ?? ''}`.trim() : null,
-        createdAt: new Date(r.created_at).toISOString(),
-      })),
-      maxFiles: RECRUITING_LIMITS.attachmentsPerPsa,
-      maxFileBytes: RECRUITING_LIMITS.attachmentMaxBytes,
-    };
-  }
-
-  async function countOf(trx: typeof db, schoolId: string, psaId: string): Promise<number> {
-    const { n } = await trx
-      .selectFrom('psa_attachments')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('school_id', '=', schoolId)
-      .where('psa_id', '=', psaId)
-      .executeTakeFirstOrThrow();
-    return Number(n);
-  }
-
-  async function findAttachment(schoolId: string, psaId: string, attachmentId: string) {
-    const row = await db
-      .selectFrom('psa_attachments')
-      .select(['id', 'file_id', 'filename'])
-      .where('school_id', '=', schoolId)
-      .where('psa_id', '=', psaId)
-      .where('id', '=', attachmentId)
-      .executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
-  }
+  const list = (schoolId: string, psaId: string) => listPsaAttachments(db, schoolId, psaId);
 
   app.get(
     '/psas/:id/attachments',
@@ -176,19 +111,14 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const schoolId = auth.school.id;
       const psaId = await visiblePsaId(request, request.params.id);
       // The 21st file is refused before its bytes are read.
-      if ((await countOf(db, schoolId, psaId)) >= RECRUITING_LIMITS.attachmentsPerPsa) throw full();
+      if ((await countPsaAttachments(db, schoolId, [psaId])) >= RECRUITING_LIMITS.attachmentsPerPsa) throw full();
       const upload = await readUploadedFile(request);
       const { contentType } = checkAttachment(upload);
       await db.transaction().execute(async (trx) => {
-        // The prospect's row lock makes the count and the insert one step: two uploads at once cannot make a 21st.
-        await trx
-          .selectFrom('psas')
-          .select('id')
-          .where('id', '=', psaId)
-          .where('school_id', '=', schoolId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if ((await countOf(trx, schoolId, psaId)) >= RECRUITING_LIMITS.attachmentsPerPsa) throw full();
+        // The prospect's row lock makes the count and the insert one step: two uploads at once (or an upload and a
+        // merge into this prospect) cannot make a 21st; a prospect merged away meanwhile is gone.
+        if (!(await lockOpenPsas(trx, schoolId, [psaId])).has(psaId)) throw new AppError('NOT_FOUND');
+        if ((await countPsaAttachments(trx, schoolId, [psaId])) >= RECRUITING_LIMITS.attachmentsPerPsa) throw full();
         const file = await insertStoredFile(trx, schoolId, {
           uploadedBy: auth.user.id,
           purpose: PSA_ATTACHMENT_PURPOSE,
@@ -231,17 +161,7 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const schoolId = authOf(request).school.id;
       const psaId = await visiblePsaId(request, request.params.id);
-      const a = await findAttachment(schoolId, psaId, request.params.attachmentId);
-      return sendAuditedDownload(request, reply, {
-        fileId: a.file_id,
-        purpose: PSA_ATTACHMENT_PURPOSE,
-        audit: {
-          action: 'psa.attachment_downloaded',
-          targetType: 'psa',
-          targetId: psaId,
-          details: { attachmentId: a.id },
-        },
-      });
+      return sendPsaAttachment(request, reply, { schoolId, psaId, attachmentId: request.params.attachmentId });
     },
   );
 
@@ -258,7 +178,7 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
       const psaId = await visiblePsaId(request, request.params.id);
-      const a = await findAttachment(schoolId, psaId, request.params.attachmentId);
+      const a = await findPsaAttachment(db, schoolId, psaId, request.params.attachmentId);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('psa_attachments').where('id', '=', a.id).where('school_id', '=', schoolId).execute();
         await deleteStoredFile(trx, schoolId, a.file_id, PSA_ATTACHMENT_PURPOSE);

@@ -43,6 +43,7 @@ import {
   type PsaRow,
 } from './psas.repository';
 import { checkPsaUpload, importPsaRows } from './psa-upload.service';
+import { countPsaAttachments, lockOpenPsas } from './psa-attachments.service';
 import { buildPhoneCallTemplate, checkPhoneCallUpload, importPhoneCalls } from './phone-call-upload.service';
 import { assertNoRowErrors, type UploadCheck } from './recruiting-uploads';
 import { sendTemplate } from '../athletes/athlete-upload-file';
@@ -591,7 +592,10 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  /** Merges `duplicateId` into this prospect: empty fields filled, tags joined, history moved; the duplicate closes. */
+  /**
+   * Merges `duplicateId` into this prospect: empty fields filled, tags joined, history and attachments moved; the
+   * duplicate closes. Refused, with nothing changed, when the two hold more than 20 files together.
+   */
   app.post(
     '/psas/:id/merge',
     {
@@ -614,6 +618,13 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const tags = [...keep.tags];
       for (const t of drop.tags) if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t);
       await db.transaction().execute(async (trx) => {
+        // Both rows locked (as an upload locks its prospect) before the files are counted: no upload or other merge
+        // can change either count until this one commits, and a prospect merged meanwhile is gone.
+        const open = await lockOpenPsas(trx, schoolId, [keep.id, drop.id]);
+        if (!open.has(keep.id) || !open.has(drop.id)) throw new AppError('NOT_FOUND');
+        if ((await countPsaAttachments(trx, schoolId, [keep.id, drop.id])) > RECRUITING_LIMITS.attachmentsPerPsa) {
+          throw new AppError('PSA_ATTACHMENTS_LIMIT');
+        }
         await trx
           .updateTable('psas')
           .set({
@@ -643,10 +654,17 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .execute();
         await trx.updateTable('psa_activities').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
         await trx.updateTable('psa_events').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
+        const moved = await trx
+          .updateTable('psa_attachments')
+          .set({ psa_id: keep.id })
+          .where('school_id', '=', schoolId)
+          .where('psa_id', '=', drop.id)
+          .executeTakeFirst();
         const details = {
           mergedId: drop.id,
           mergedName: `${drop.first_name} ${drop.last_name}`,
           filled: Object.keys(fill),
+          attachmentsMoved: Number(moved.numUpdatedRows),
         };
         await insertPsaEvent(trx, { schoolId, psaId: keep.id, actorUserId: auth.user.id, action: 'merged', details });
         await recordAudit(trx, {

@@ -17,18 +17,25 @@ export function sendStoredFile(reply: FastifyReply, file: StoredFileMeta & { byt
 }
 
 /**
- * Sends one of the signed-in user's school's stored files, stored for `purpose`, once the caller has checked the
- * user may see the record it belongs to; 404 when there is no such file. The download is audited: `audit` names the
- * record, and the file's id and name are added to its details.
+ * Sends one of a school's stored files, stored for `purpose`, once the caller has checked the user may see the
+ * record it belongs to; 404 when there is no such file. The school is the signed-in user's unless `schoolId` names
+ * another (a provider's operator reading a school's record). The download is audited in that school's log: `audit`
+ * names the record, and the file's id and name are added to its details.
  */
 export async function sendAuditedDownload(
   request: FastifyRequest,
   reply: FastifyReply,
-  { fileId, purpose, audit }: { fileId: string; purpose: string; audit: RequestAuditEvent },
+  {
+    fileId,
+    purpose,
+    audit,
+    schoolId = authOf(request).school.id,
+  }: { fileId: string; purpose: string; audit: RequestAuditEvent; schoolId?: string },
 ) {
-  const file = await findStoredFile(request.server.deps.database.db, authOf(request).school.id, fileId, purpose);
+  const file = await findStoredFile(request.server.deps.database.db, schoolId, fileId, purpose);
   if (!file) throw new AppError('NOT_FOUND');
   await auditRequest(request, {
+    schoolId,
     ...audit,
     details: { fileId, filename: file.filename, sha256: file.sha256, ...(audit.details ?? {}) },
   });

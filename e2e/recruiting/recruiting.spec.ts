@@ -176,7 +176,33 @@ test('a coach moves a prospect to committed by keyboard and requests the transfe
   await opPage.getByRole('textbox', { name: 'Search' }).fill(`E2e${tag}`);
   await opPage.getByRole('link', { name }).click();
   await expect(opPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The prospect's attachment, read only: its type, size and uploader, downloadable with its bytes; no upload or
+  // delete.
+  const opFiles = opPage.getByRole('table', { name: 'Attachments' });
+  const opRow = opFiles.getByRole('row', { name: /transcript\.pdf/ });
+  await expect(opRow).toContainText('PDF');
+  await expect(opRow).toContainText(`${PDF.length} B`);
+  await expect(opPage.getByText('1 file of 20 · read only')).toBeVisible();
+  await expect(opPage.getByRole('form', { name: 'Upload an attachment' })).toHaveCount(0);
+  await expect(opFiles.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  const [opDownload] = await Promise.all([
+    opPage.waitForEvent('download'),
+    opFiles.getByRole('link', { name: 'transcript.pdf' }).click(),
+  ]);
+  expect(opDownload.suggestedFilename()).toBe('transcript.pdf');
+  const opChunks: Buffer[] = [];
+  for await (const chunk of await opDownload.createReadStream()) opChunks.push(chunk as Buffer);
+  expect(Buffer.concat(opChunks).equals(PDF)).toBe(true);
   await checkScreen(opPage, 'recruiting-operator-profile');
   await narrow(opPage, 'recruiting-operator-profile-390');
+  // A prospect without files says so.
+  const bare = await coachApi.post('/api/v1/psas', { data: { firstName: 'Bare', lastName: `E2e${tag}` } });
+  expect(bare.ok()).toBeTruthy();
+  const bareId = ((await bare.json()) as { psa: { id: string } }).psa.id;
+  await opPage.goto(`/school/psaProfile/${bareId}`);
+  await expect(opPage.getByRole('heading', { level: 1, name: `Bare E2e${tag}` })).toBeVisible();
+  await expect(opPage.getByText('The school has attached no files to this prospect.')).toBeVisible();
+  await checkScreen(opPage, 'recruiting-operator-profile-no-files');
+  await narrow(opPage, 'recruiting-operator-profile-no-files-390');
   await opContext.close();
 });

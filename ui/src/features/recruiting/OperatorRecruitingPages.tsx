@@ -9,6 +9,7 @@ import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { PsaAttachmentsCard } from './PsaAttachmentsCard';
 import { ACTIVITY_KINDS, COMMITMENT_COLORS, commitmentLabel, PSA_STATES } from './recruiting-labels';
 import type { Psa, PsaProfile } from './recruiting.api';
 
@@ -155,6 +156,7 @@ export function OperatorPsaProfilePage() {
           ))}
         </Stack>
       </Card>
+      <PsaAttachmentsCard psaId={psa.id} canEdit={false} via="operator" />
     </Stack>
   );
 }

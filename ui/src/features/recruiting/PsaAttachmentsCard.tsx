@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { RECRUITING_LIMITS } from '../../../../domain/recruiting';
 import { ALLOWED_FILE_EXTENSIONS } from '../../../../form-engine/limits';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { fileTypeLabel } from './file-type-label';
 import { ConfirmModal } from '../../shared/ConfirmModal';
-import { formatDate } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
 import { formatFileSize } from '../../shared/form-renderer/attachment-answer';
 import { countOf } from '../../shared/labels';
 import { ErrorState, LoadingState } from '../../shared/states';
@@ -16,6 +17,7 @@ import {
   usePsaAttachments,
   useUploadPsaAttachment,
   type PsaAttachment,
+  type PsaAttachmentsVia,
 } from './psa-attachments.api';
 
 const EXTENSIONS = new Set<string>(ALLOWED_FILE_EXTENSIONS);
@@ -34,10 +36,20 @@ function localProblem(file: File | null, count: number): string | null {
 
 /**
  * The prospect's attachments (transcripts, film, schedules): at most 20 files of at most 20 MB each. Staff who may
- * edit prospects upload and delete; every download goes through the audited file route.
+ * edit prospects upload and delete; every download goes through the audited file route. `via="operator"` is the
+ * provider operator's read-only copy: the list and downloads through the operator's routes, no upload or delete.
  */
-export function PsaAttachmentsCard({ psaId, canEdit }: { psaId: string; canEdit: boolean }) {
-  const list = usePsaAttachments(psaId);
+export function PsaAttachmentsCard({
+  psaId,
+  canEdit: mayEdit,
+  via = 'school',
+}: {
+  psaId: string;
+  canEdit: boolean;
+  via?: PsaAttachmentsVia;
+}) {
+  const canEdit = mayEdit && via === 'school';
+  const list = usePsaAttachments(psaId, via);
   const upload = useUploadPsaAttachment(psaId);
   const remove = useDeletePsaAttachment(psaId);
   const [file, setFile] = useState<File | null>(null);
@@ -55,6 +67,7 @@ export function PsaAttachmentsCard({ psaId, canEdit }: { psaId: string; canEdit:
           {list.data && (
             <Text size="sm" c="dimmed">
               {countOf(items.length, 'file')} of {RECRUITING_LIMITS.attachmentsPerPsa}
+              {via === 'operator' ? ' · read only' : ''}
             </Text>
           )}
         </Group>
@@ -98,14 +111,17 @@ export function PsaAttachmentsCard({ psaId, canEdit }: { psaId: string; canEdit:
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No attachments yet.{canEdit ? ' Upload transcripts, film or schedules for this prospect.' : ''}
+            {via === 'operator'
+              ? 'The school has attached no files to this prospect.'
+              : `No attachments yet.${canEdit ? ' Upload transcripts, film or schedules for this prospect.' : ''}`}
           </Text>
         ) : (
-          <TableScroll minWidth={560}>
+          <TableScroll minWidth={640}>
             <Table striped aria-label="Attachments">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>File</Table.Th>
+                  <Table.Th>Type</Table.Th>
                   <Table.Th>Size</Table.Th>
                   <Table.Th>Uploaded by</Table.Th>
                   <Table.Th>Uploaded</Table.Th>
@@ -116,13 +132,14 @@ export function PsaAttachmentsCard({ psaId, canEdit }: { psaId: string; canEdit:
                 {items.map((a) => (
                   <Table.Tr key={a.id}>
                     <Table.Td>
-                      <Anchor href={psaAttachmentUrl(psaId, a.id)} download={a.filename}>
+                      <Anchor href={psaAttachmentUrl(psaId, a.id, via)} download={a.filename}>
                         {a.filename}
                       </Anchor>
                     </Table.Td>
+                    <Table.Td>{fileTypeLabel(a.contentType, a.filename)}</Table.Td>
                     <Table.Td>{formatFileSize(a.sizeBytes)}</Table.Td>
                     <Table.Td>{a.uploaderName ?? '—'}</Table.Td>
-                    <Table.Td>{formatDate(a.createdAt)}</Table.Td>
+                    <Table.Td>{formatDateTime(a.createdAt)}</Table.Td>
                     {canEdit && (
                       <Table.Td>
                         <Button

@@ -266,6 +266,13 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
                   ? `: ${commitmentLabel(e.details.from as string)} → ${commitmentLabel(e.details.to as string)}`
                   : ''}
                 {e.action === 'transferRejected' && e.details.reason ? `: ${String(e.details.reason)}` : ''}
+                {e.action === 'merged' && typeof e.details.mergedName === 'string'
+                  ? `: ${e.details.mergedName}${
+                      typeof e.details.attachmentsMoved === 'number' && e.details.attachmentsMoved > 0
+                        ? `, ${countOf(e.details.attachmentsMoved, 'attachment')} moved here`
+                        : ''
+                    }`
+                  : ''}
                 {e.action === 'questionnaire_submitted' && typeof e.details.questionnaireId === 'string' && (
                   <>
                     {': '}
@@ -415,6 +422,8 @@ export function PsaProfilePage() {
     setTags(profile.data?.psa.tags ?? []);
   }
   const errors = fieldErrors(action.error);
+  // A refused merge (say the two prospects hold more than 20 files together) is said next to its button.
+  const mergeError = action.variables?.path.endsWith('/merge') ? action.error : null;
   const creating = !psaId;
   const p = profile.data?.psa;
   const frozen = p?.commitmentStatus === 'ADDED_TO_ROSTER';
@@ -530,6 +539,7 @@ export function PsaProfilePage() {
                 </Button>
               </Group>
             ))}
+            <ApiErrorAlert error={mergeError} />
           </Stack>
         </Card>
       )}
@@ -625,7 +635,7 @@ export function PsaProfilePage() {
           />
         </Stack>
       </Card>
-      <ApiErrorAlert error={action.error} isShownInline={(f) => f in errors} />
+      <ApiErrorAlert error={mergeError ? null : action.error} isShownInline={(f) => f in errors} />
       <Group>
         <Button
           onClick={save}

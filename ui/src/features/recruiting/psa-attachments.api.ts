@@ -17,17 +17,23 @@ export interface PsaAttachmentList {
   maxFileBytes: number;
 }
 
-const keyOf = (psaId: string) => ['psas', 'attachments', psaId] as const;
-const base = (psaId: string) => `/psas/${encodeURIComponent(psaId)}/attachments`;
+/** Whose routes read the files: the school's staff (`/psas/…`) or the provider's operator, read only (`/operator/psas/…`). */
+export type PsaAttachmentsVia = 'school' | 'operator';
 
-export function usePsaAttachments(psaId: string) {
+const keyOf = (psaId: string, via: PsaAttachmentsVia = 'school') =>
+  via === 'school' ? (['psas', 'attachments', psaId] as const) : (['operator-psa', 'attachments', psaId] as const);
+const base = (psaId: string, via: PsaAttachmentsVia = 'school') =>
+  `${via === 'operator' ? '/operator' : ''}/psas/${encodeURIComponent(psaId)}/attachments`;
+
+export function usePsaAttachments(psaId: string, via: PsaAttachmentsVia = 'school') {
   return useQuery({
-    queryKey: keyOf(psaId),
-    queryFn: ({ signal }) => api.get<PsaAttachmentList>(base(psaId), undefined, signal),
+    queryKey: keyOf(psaId, via),
+    queryFn: ({ signal }) => api.get<PsaAttachmentList>(base(psaId, via), undefined, signal),
   });
 }
 
-export const psaAttachmentUrl = (psaId: string, id: string) => buildApiUrl(`${base(psaId)}/${encodeURIComponent(id)}`);
+export const psaAttachmentUrl = (psaId: string, id: string, via: PsaAttachmentsVia = 'school') =>
+  buildApiUrl(`${base(psaId, via)}/${encodeURIComponent(id)}`);
 
 /** After a change the list is the answer; the profile's history (which records the change) is read again. */
 function useListChange<V>(psaId: string, run: (v: V) => Promise<PsaAttachmentList>) {
