@@ -54,7 +54,12 @@ test('a coach files an expense with a receipt and signature, the admin approves 
   await form.getByRole('button', { name: 'Sign and submit' }).click();
   await expect(form.getByText('Amount must be a number between $0 and $999,999.').first()).toBeVisible();
   await expect(form.getByText('Sign the expense before submitting it.').first()).toBeVisible();
-  await form.getByRole('textbox', { name: 'Amount (USD)' }).fill('64.20');
+  const amount = form.getByRole('textbox', { name: 'Amount (USD)' });
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await amount.fill('64.20');
+  // A corrected field drops its old error at once; the one still wrong keeps its own.
+  await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Sign the expense before submitting it.').first()).toBeVisible();
   await drawSignature(page, form.getByRole('img', { name: 'Signature drawing area, empty' }));
   await expect(form.getByRole('img', { name: 'Signature drawing area, signed' })).toBeVisible();
   await checkScreen(page, 'expenses-new');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, buildApiUrl, fieldErrors, parseApiError } from './api';
+import { ApiError, apiRequest, buildApiUrl, fieldErrors, fieldErrorsSince, parseApiError } from './api';
 
 describe('buildApiUrl', () => {
   it('prefixes /api/v1 and drops empty query values', () => {
@@ -40,6 +40,31 @@ describe('fieldErrors', () => {
     ]);
     expect(fieldErrors(error)).toEqual({ email: 'Invalid email.', phoneNumber: 'Phone number must have 10 digits.' });
     expect(fieldErrors(new Error('x'))).toEqual({});
+  });
+});
+
+describe('fieldErrorsSince', () => {
+  const error = new ApiError(400, 'VALIDATION_FAILED', 'Some fields are missing or invalid.', [
+    { field: '/body/amount', message: 'Amount must be a number between $0 and $999,999.' },
+    { field: '/body/name', message: 'Name is required.' },
+    { field: '/body/address/zip', message: 'ZIP code must have 5 digits.' },
+  ]);
+  const sent = { amount: 'abc', name: '', address: { zip: '1' } };
+
+  it('drops the errors of fields changed since the request was sent', () => {
+    expect(fieldErrorsSince(error, sent, { ...sent, amount: '12.50' })).toEqual({
+      name: 'Name is required.',
+      'address.zip': 'ZIP code must have 5 digits.',
+    });
+    expect(fieldErrorsSince(error, sent, { ...sent, address: { zip: '12345' } })).toEqual({
+      amount: 'Amount must be a number between $0 and $999,999.',
+      name: 'Name is required.',
+    });
+  });
+
+  it('keeps every error while nothing changed or nothing is known of the request', () => {
+    expect(Object.keys(fieldErrorsSince(error, sent, sent))).toHaveLength(3);
+    expect(Object.keys(fieldErrorsSince(error, undefined, { amount: '1' }))).toHaveLength(3);
   });
 });
 

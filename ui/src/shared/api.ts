@@ -141,3 +141,24 @@ export function fieldErrors(error: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * The field errors of a refused request, less those of the fields changed since it was sent: a corrected field stops
+ * showing its old error at once instead of at the next send. `sent` is what the request carried (a mutation's
+ * `variables`), `now` the form's values; fields are compared by their top-level key.
+ */
+export function fieldErrorsSince<T extends object>(
+  error: unknown,
+  sent: T | undefined,
+  now: T,
+): Record<string, string> {
+  const errors = fieldErrors(error);
+  if (!sent) return errors;
+  const before = sent as Record<string, unknown>;
+  const after = now as Record<string, unknown>;
+  for (const field of Object.keys(errors)) {
+    const key = field.split('.')[0]!;
+    if (key in after && !Object.is(before[key], after[key])) delete errors[field];
+  }
+  return errors;
+}

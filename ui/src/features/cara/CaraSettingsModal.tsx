@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, S
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CARA_FREQUENCIES, CARA_FREQUENCY_LABELS } from '../../../../domain/bylaw17';
-import { fieldErrors } from '../../shared/api';
+import { fieldErrors, fieldErrorsSince } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { useCaraSettings, useSaveCaraSettings, type CaraSettings } from './cara.api';
@@ -44,7 +44,7 @@ function SettingsForm({ data, teamId, onClose }: { data: CaraSettings; teamId: s
     return rest;
   });
   const staff = data.staff.map((s) => ({ value: s.id, label: s.name }));
-  const errors = fieldErrors(save.error);
+  const errors = values ? fieldErrorsSince(save.error, save.variables, values) : fieldErrors(save.error);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => (v ? { ...v, [key]: value } : v));
 
   return (
@@ -126,7 +126,7 @@ function SettingsForm({ data, teamId, onClose }: { data: CaraSettings; teamId: s
               error={errors.surveyExpiryDays}
             />
           </Group>
-          <ApiErrorAlert error={save.error} isShownInline={(f) => f in errors} />
+          <ApiErrorAlert error={save.error} isShownInline={(f) => f in fieldErrors(save.error)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Texta
 import { useState } from 'react';
 import { EXPENSE_CATEGORIES, EXPENSE_LIMITS } from '../../../../domain/expenses';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
-import { fieldErrors } from '../../shared/api';
+import { fieldErrors, fieldErrorsSince } from '../../shared/api';
 import { DateInput, parseIsoDate } from '../../shared/dates/DateFields';
 import { SignaturePadCanvas } from '../../shared/form-renderer/SignaturePadCanvas';
 import { countOf } from '../../shared/labels';
@@ -30,7 +30,7 @@ export function ExpenseFormModal({
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const create = useCreateExpense();
   const upload = useUploadReceipt(null);
-  const errors = fieldErrors(create.error);
+  const errors = fieldErrorsSince(create.error, create.variables, values);
   const set = (k: keyof NewExpense, v: string) => setValues((s) => ({ ...s, [k]: v }));
   const tooMany = receipts.length > EXPENSE_LIMITS.maxReceipts;
 
@@ -161,7 +161,7 @@ export function ExpenseFormModal({
               </Text>
             )}
           </Stack>
-          <ApiErrorAlert error={create.error} isShownInline={(f) => f in errors} />
+          <ApiErrorAlert error={create.error} isShownInline={(f) => f in fieldErrors(create.error)} />
           {receiptError && (
             <Text size="sm" c="red" role="alert">
               {receiptError}

@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/recruiting-events';
 import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
-import { fieldErrors, isApiError } from '../../shared/api';
+import { fieldErrorsSince, isApiError } from '../../shared/api';
 import { LoadingState } from '../../shared/states';
 import { defaultTeamId } from '../calendar/segments.api';
 import {
@@ -145,7 +145,7 @@ function EventForm({
 }) {
   const [v, setV] = useState<RecruitingEventInput>(initial);
   const save = useSaveRecruitingEvent(id);
-  const errors = fieldErrors(save.error);
+  const errors = fieldErrorsSince(save.error, save.variables, v);
   const set = <K extends keyof RecruitingEventInput>(k: K, value: RecruitingEventInput[K]) =>
     setV((prev) => ({ ...prev, [k]: value }));
   const zones: readonly string[] = SCHOOL_TIME_ZONES.includes(v.timeZone as never)
