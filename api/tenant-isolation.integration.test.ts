@@ -762,6 +762,10 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     // The provider's read-only view of a school's prospects.
     'GET /api/v1/schools/:id/psas': { params: { id: target.schoolId } },
     'GET /api/v1/operator/psas/:id': { params: { id: target.psaId } },
+    'GET /api/v1/operator/psas/:id/attachments': { params: { id: target.recruiting.psaWithAttachmentId } },
+    'GET /api/v1/operator/psas/:id/attachments/:attachmentId': {
+      params: { id: target.recruiting.psaWithAttachmentId, attachmentId: target.recruiting.psaAttachmentId },
+    },
     // The provider's read-only view of a school's events and competitions.
     'GET /api/v1/schools/:id/event-list': { params: { id: target.schoolId } },
   };
@@ -1005,7 +1009,8 @@ describe('tenant isolation', () => {
       if (method !== 'GET') continue;
       const seen = await call(method, url, operatorCookie, params);
       expect(seen.statusCode, key).toBe(200);
-      expect(seen.body, key).toContain(a.tag);
+      // A file download names school A's file in its header (the fixtures' file names carry the tag).
+      expect(`${String(seen.headers['content-disposition'] ?? '')} ${seen.body}`, key).toContain(a.tag);
     }
   });
 

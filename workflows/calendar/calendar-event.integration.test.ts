@@ -198,7 +198,15 @@ describe('calendar series process', () => {
     expect(done.status).toBe('DONE');
     const state = await env.client.workflow.getHandle(calendarEventWorkflowId(id)).query(calendarEventStateQuery);
     expect(state.status).toBe('APPROVED');
-    expect(state.nextReminderAt).toBe(`${Y}-09-06T19:00:00.000Z`);
+    // The decision answers once the event is approved; the workflow then asks for the next reminder (an activity).
+    await expect
+      .poll(
+        async () =>
+          (await env.client.workflow.getHandle(calendarEventWorkflowId(id)).query(calendarEventStateQuery))
+            .nextReminderAt,
+        { timeout: 15_000 },
+      )
+      .toBe(`${Y}-09-06T19:00:00.000Z`);
     const invites = await env.database.db
       .selectFrom('notifications')
       .select('status')
