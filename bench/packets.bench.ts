@@ -6,6 +6,7 @@ import { sessionCookie } from '../api/test-support/seed-school';
 import { packetWorkflowIds } from '../domain/packets';
 import type { FormElement } from '../form-engine/form-definition';
 import { loadDemoData } from '../scripts/demo-data';
+import { forEachConcurrently } from '../domain/concurrency';
 import { breakDownUpdates, mean } from './history-breakdown';
 import { percentile, round, type BenchRow } from './measure';
 import { PACKET_SEND_PARALLEL_BATCHES } from '../workflows/packets/packet-send.workflow';
@@ -30,18 +31,17 @@ const OPEN_RATE = Number(process.env.PACKET_BENCH_OPEN_RATE ?? 12);
 /** Runs `fn` on every item, CONCURRENCY at a time; returns each item's milliseconds, in the items' order. */
 async function pool<T>(items: T[], fn: (item: T) => Promise<void>): Promise<number[]> {
   const times: number[] = new Array<number>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) {
-        const at = next++;
-        const start = performance.now();
-        await fn(items[at]!);
-        times[at] = performance.now() - start;
-      }
-    }),
-  );
+  await forEachConcurrently(items, CONCURRENCY, async (item, at) => {
+    times[at] = await timed(() => fn(item));
+  });
   return times;
+}
+
+/** How many milliseconds `fn` took. */
+async function timed(fn: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
 }
 
 /**
@@ -417,9 +417,7 @@ async function arrivals<T>(items: T[], perSecond: number, fn: (item: T) => Promi
       const due = begin + (at * 1000) / perSecond;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const start = performance.now();
-      await fn(item);
-      times[at] = performance.now() - start;
+      times[at] = await timed(() => fn(item));
     }),
   );
   return times;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { Worker, type NativeConnection } from '@temporalio/worker';
+import { forEachConcurrently } from '../../domain/concurrency';
 
 /**
  * The floor of starting workflows on a server: `count` trivial workflows (one workflow task each, which completes the
@@ -23,15 +24,10 @@ export async function measureStartFloor(options: {
   try {
     const prefix = `start-floor:${taskQueue}`;
     const begin = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: options.inFlight }, async () => {
-        while (next < options.count) {
-          const at = next++;
-          await options.client.workflow.start('trivialWorkflow', { workflowId: `${prefix}:${at}`, taskQueue });
-        }
-      }),
-    );
+    const indexes = Array.from({ length: options.count }, (_, at) => at);
+    await forEachConcurrently(indexes, options.inFlight, async (at) => {
+      await options.client.workflow.start('trivialWorkflow', { workflowId: `${prefix}:${at}`, taskQueue });
+    });
     const startedMs = performance.now() - begin;
     for (;;) {
       const { count } = await options.client.workflow.count(
