@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
 
 let t: TestApp;
+let schoolA: string;
 let adminA: string;
 let adminB: string;
 let coachA: string;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const { db } = t.database;
   const a = await seedSchool(db);
+  schoolA = a.id;
   const b = await seedSchool(db);
   const basic = await seedSchool(db, { plan: 'COMPLIANCE' });
   adminA = await sessionCookie(db, await seedUser(db, a.id));
@@ -59,8 +61,14 @@ describe('comp ticket configuration', () => {
     expect(again.statusCode).toBe(200);
     const read = await get(staffAdminA);
     expect(read.json()).toMatchObject({ ticketsPerUser: 99, reminderHours: null, recipientRoles: [] });
-    const rows = await t.database.db.selectFrom('comp_ticket_settings').selectAll().execute();
-    expect(rows.filter((row) => row.tickets_per_user === 99)).toHaveLength(1);
+    // School A's rows only: other test files save configurations of their own schools in the same database.
+    const rows = await t.database.db
+      .selectFrom('comp_ticket_settings')
+      .selectAll()
+      .where('school_id', '=', schoolA)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tickets_per_user).toBe(99);
     const audit = await t.database.db
       .selectFrom('audit_events')
       .where('action', '=', 'comp_tickets.configured')
