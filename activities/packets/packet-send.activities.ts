@@ -9,7 +9,7 @@ import {
   packetSubmissionWorkflow,
   type PacketSubmissionInput,
 } from '../../workflows/packets/packet-submission.workflow';
-import { processSearchAttributes } from '../../workflows/shared/search-attributes';
+import { processSearchAttributes, stepSearchAttributes } from '../../workflows/shared/search-attributes';
 import type { OpenPhaseInput } from './packet-submission.activities';
 
 /** Workflow starts in flight per batch (the workflow runs a few batches at once). */
@@ -55,8 +55,10 @@ export function createPacketSendActivities(deps: {
       const ordered = orderPacketSteps(base.workflow);
       const inputs: PacketSubmissionInput[] = [];
       const phases: OpenPhaseInput[] = [];
+      const firsts: Array<ReturnType<typeof firstPhaseOf>> = [];
       for (const s of submissions) {
         const first = firstPhaseOf(base.workflow, s.recipient_user_id);
+        firsts.push(first);
         inputs.push({
           ...base,
           submissionId: s.id,
@@ -96,16 +98,21 @@ export function createPacketSendActivities(deps: {
       let started = 0;
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
       await forEachConcurrently(inputs, PACKET_SEND_STARTS_IN_FLIGHT, async (one, at) => {
+        const first = firsts[at];
         try {
           await temporal.workflow.start(packetSubmissionWorkflow, {
             workflowId: submissions[at]!.workflow_id,
             taskQueue,
             args: [one],
-            typedSearchAttributes: processSearchAttributes({
-              schoolId: one.schoolId,
-              module: 'packet-submission',
-              entityId: one.submissionId,
-            }),
+            typedSearchAttributes: [
+              ...processSearchAttributes({
+                schoolId: one.schoolId,
+                module: 'packet-submission',
+                entityId: one.submissionId,
+              }),
+              // The step the batch opens for it, so the run's first workflow task has no search attribute to write.
+              ...(first ? stepSearchAttributes(first.step.name, first.slots.map((slot) => slot.label).join(', ')) : []),
+            ],
           });
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

@@ -5,7 +5,7 @@ import { seedPacketRows } from '../../api/test-support/packets';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import type { FormElement, FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
-import type { PacketSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
+import { SUBMISSION_GENERATION, type PacketSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
 import { seedSchool } from './fixtures';
 
 /**
@@ -81,6 +81,7 @@ export async function seedPacketSubmission(
       maxReminders: 2,
       expireAfterMs: timing.expireAfterMs,
       notify: true,
+      generation: SUBMISSION_GENERATION,
     },
   };
 }

@@ -1,3 +1,4 @@
+import proto from '@temporalio/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormElement } from '../../form-engine/form-definition';
 import { submissionStateQuery } from '../../workflows/packets/packet-submission.workflow';
@@ -17,6 +18,7 @@ let t: AppWithWorker;
 let schoolId: string;
 let owner: SeededUser;
 let admin2: SeededUser;
+const EventType = proto.temporal.api.enums.v1.EventType;
 let athlete: SeededUser;
 let athlete2: SeededUser;
 let coach: SeededUser;
@@ -662,6 +664,68 @@ describe('the submission workflow', () => {
         .execute();
       expect(tasks.map((task) => task.step_id)).toEqual([`fill#0@user:${person.id}`]);
     }
+
+    // A new run writes through local activities and asks no patch: the athlete's submission is one workflow task
+    // (the Update accepted and completed in it, the write a local activity's marker), with no activity task, and the
+    // first workflow task had no search attribute to write (the send set the step at start).
+    const row = await submissionOf(sentPacketId, athlete);
+    const filled = await call(athlete, 'POST', `/packet-submissions/${row.id}/actions`, {
+      stepId: 'fill',
+      action: 'SUBMIT',
+      answers: { [formA]: { name: 'Ath Lete' }, [formB]: { allergy: 'none' } },
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json()).toMatchObject({ status: 'SUBMITTED', activeStepId: 'review' });
+    const events = (await t.temporal.workflow.getHandle(row.workflow_id).fetchHistory()).events ?? [];
+    const kinds = events.map((e) => EventType[e.eventType ?? 0]!.replace('EVENT_TYPE_', ''));
+    expect(kinds.filter((k) => k.startsWith('ACTIVITY_TASK'))).toEqual([]);
+    expect(events.flatMap((e) => e.markerRecordedEventAttributes?.markerName ?? [])).toEqual(['core_local_activity']);
+    const accepted = kinds.indexOf('WORKFLOW_EXECUTION_UPDATE_ACCEPTED');
+    const completed = kinds.indexOf('WORKFLOW_EXECUTION_UPDATE_COMPLETED');
+    expect(accepted).toBeGreaterThan(0);
+    expect(kinds.slice(accepted, completed).filter((k) => k === 'WORKFLOW_TASK_SCHEDULED')).toEqual([]);
+    const upserts = kinds.map((k, at) => (k === 'UPSERT_WORKFLOW_SEARCH_ATTRIBUTES' ? at : -1)).filter((at) => at >= 0);
+    expect(upserts.every((at) => at > accepted)).toBe(true);
+    const started = events[0]!.workflowExecutionStartedEventAttributes!.searchAttributes!.indexedFields!;
+    expect(Object.keys(started)).toEqual(expect.arrayContaining(['StepName', 'WaitingOn']));
+  });
+
+  it('answers an action on a step the database lists before its workflow has reached it, once the workflow catches up', async () => {
+    // What a worker killed between a local write's commit and its workflow task leaves: the row names the next step
+    // while the workflow still waits at the one before. Here the row is moved ahead by hand and the athlete's own
+    // submission brings the workflow there half a second later.
+    const packetId = await publishedPacket(false);
+    const sentPacketId = await send(packetId, [athlete2]);
+    const row = await submissionOf(sentPacketId, athlete2);
+    await waitForStatus(row.id, 'PENDING', 'fill');
+    await t.database.db
+      .updateTable('packet_submissions')
+      .set({ active_step_id: 'review' })
+      .where('id', '=', row.id)
+      .execute();
+    const approving = call(owner, 'POST', `/packet-submissions/${row.id}/actions`, {
+      stepId: 'review',
+      action: 'APPROVE',
+      signature: 'Olive',
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const filled = await call(athlete2, 'POST', `/packet-submissions/${row.id}/actions`, {
+      stepId: 'fill',
+      action: 'SUBMIT',
+      answers: { [formA]: { name: 'Beth' }, [formB]: { allergy: 'none' } },
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    const approved = await approving;
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'APPROVED', activeStepId: null });
+
+    // The workflow has ended: a late action is refused at once.
+    const again = await call(owner, 'POST', `/packet-submissions/${row.id}/actions`, {
+      stepId: 'fill',
+      action: 'SUBMIT',
+      answers: { [formA]: { name: 'Beth' }, [formB]: { allergy: 'none' } },
+    });
+    expect(again.json().error.code).toBe('SUBMISSION_CLOSED');
   });
 
   it('keeps HIPAA answers encrypted at rest and logs every read', async () => {

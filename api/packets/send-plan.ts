@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, REMINDER_INTERVAL_MS } from '../../domain/packets';
 import type { Database } from '../../migrations/database';
-import type { PacketSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
+import { SUBMISSION_GENERATION, type PacketSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
 import { loadFormVersionsById } from './packets.repository';
 
 /**
@@ -100,6 +100,7 @@ export async function loadSubmissionBase(
       // The window left of the send's expiry, so every submission ends when the stored expiry says.
       expireAfterMs: Math.max(1, expiresAt.getTime() - Date.now()),
       notify: sent.notify,
+      generation: SUBMISSION_GENERATION,
       ...(timing.activityTimeoutMs ? { activityTimeoutMs: timing.activityTimeoutMs } : {}),
     },
   };

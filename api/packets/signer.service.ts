@@ -253,20 +253,25 @@ export async function submitAsSigner(
     throw new AppError('ESIGN_CONSENT_REQUIRED');
   const meta = requestMeta(request);
   const today = await findSchoolToday(deps.database.db, link.school_id);
-  const state = await executeStepAction(requireTemporal(deps), link.workflow_id, {
-    stepId: link.step_id,
-    action: 'SUBMIT',
-    actor: {
-      email: link.email,
-      linkId: link.id,
-      name: `${link.first_name} ${link.last_name}`.trim(),
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+  const state = await executeStepAction(
+    requireTemporal(deps),
+    link.workflow_id,
+    {
+      stepId: link.step_id,
+      action: 'SUBMIT',
+      actor: {
+        email: link.email,
+        linkId: link.id,
+        name: `${link.first_name} ${link.last_name}`.trim(),
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      },
+      today,
+      signature: body.signature,
+      ...(body.answers ? { answers: body.answers } : {}),
     },
-    today,
-    signature: body.signature,
-    ...(body.answers ? { answers: body.answers } : {}),
-  });
+    deps.database.db,
+  );
   await startSignerCopy(request, link);
   return { status: state.status };
 }

@@ -306,16 +306,43 @@ export function toActionError(err: unknown): AppError {
   return new AppError('WORKFLOW_UNAVAILABLE');
 }
 
+/** How long an action waits for a workflow whose rows are a step ahead of its recorded history (see below). */
+export const CATCH_UP_WAIT_MS = 30_000;
+
+/**
+ * Asks the submission's workflow to take the action. The workflow writes its rows in local activities, committed just
+ * before the server records the workflow task that ran them (`recordsWithin` in the workflow). When a worker dies in
+ * between, the database already lists the next step while the retried workflow task has not yet replayed into it,
+ * and the workflow refuses an action on that step as not active. So a refusal as STEP_NOT_ACTIVE while the
+ * submission's row names that very step as active means the workflow is catching up: the action is asked again until
+ * it is taken, refused for another reason, or `CATCH_UP_WAIT_MS` has passed.
+ */
 export async function executeStepAction(
   temporal: Client,
   workflowId: string,
   input: StepActionInput,
+  db?: Kysely<Database>,
 ): Promise<PacketSubmissionState> {
-  try {
-    return await temporal.workflow.getHandle(workflowId).executeUpdate(actOnStepUpdate, { args: [input] });
-  } catch (err) {
-    throw toActionError(err);
+  const until = Date.now() + CATCH_UP_WAIT_MS;
+  for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+    try {
+      return await temporal.workflow.getHandle(workflowId).executeUpdate(actOnStepUpdate, { args: [input] });
+    } catch (err) {
+      const error = toActionError(err);
+      if (error.code !== 'STEP_NOT_ACTIVE' || !db || Date.now() + wait > until) throw error;
+      if (!(await isActiveStepInDatabase(db, workflowId, input.stepId))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
+}
+
+async function isActiveStepInDatabase(db: Kysely<Database>, workflowId: string, stepId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('packet_submissions')
+    .select('active_step_id')
+    .where('workflow_id', '=', workflowId)
+    .executeTakeFirst();
+  return row?.active_step_id === stepId;
 }
 
 /**
@@ -352,17 +379,22 @@ export async function actOnSubmission(request: FastifyRequest, submissionId: str
     userAgent: meta.userAgent,
   };
   const today = await findSchoolToday(db, auth.school.id);
-  const state = await executeStepAction(temporal, row.workflow_id, {
-    stepId: body.stepId,
-    action: body.action as StepActionInput['action'],
-    actor,
-    today,
-    ...(body.answers ? { answers: body.answers } : {}),
-    ...(body.signature ? { signature: body.signature } : {}),
-    ...(body.reason ? { reason: body.reason } : {}),
-    ...(body.comment ? { comment: body.comment } : {}),
-    ...(body.questionIds ? { questionIds: body.questionIds } : {}),
-  });
+  const state = await executeStepAction(
+    temporal,
+    row.workflow_id,
+    {
+      stepId: body.stepId,
+      action: body.action as StepActionInput['action'],
+      actor,
+      today,
+      ...(body.answers ? { answers: body.answers } : {}),
+      ...(body.signature ? { signature: body.signature } : {}),
+      ...(body.reason ? { reason: body.reason } : {}),
+      ...(body.comment ? { comment: body.comment } : {}),
+      ...(body.questionIds ? { questionIds: body.questionIds } : {}),
+    },
+    db,
+  );
   void state;
   return loadSubmissionDetail(request, submissionId);
 }

@@ -65,6 +65,13 @@ export interface PacketSubmissionInput {
    */
   firstPhaseOpened?: { stepId: string; since: string };
   /**
+   * The code generation the run was started for (absent: 1). From generation 2 (`SUBMISSION_GENERATION`) the
+   * workflow's writes are local activities (see `recordsWithin`), and every patch below is in effect without asking
+   * `patched()`, whose marker and `TemporalChangeVersion` search attribute cost the server a history event and a
+   * visibility write in the run's first workflow tasks. Runs of generation 1 replay as they were recorded.
+   */
+  generation?: number;
+  /**
    * Start-to-close limit of each activity (default one minute). A worker killed mid-activity leaves that step
    * waiting this long before another worker retries it; the activities are single database writes and a mail.
    */
@@ -147,14 +154,27 @@ export const STATE_WITH_NEXT_WRITE_PATCH = 'packet-submission-state-with-next-wr
  */
 export const ACTION_WITH_NEXT_WRITE_PATCH = 'packet-submission-action-with-next-write';
 
+/** The generation every new run is started with (see `PacketSubmissionInput.generation`). */
+export const SUBMISSION_GENERATION = 2;
+
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
 
-const recordsWithin = (startToCloseMs = 60_000) =>
-  wf.proxyActivities<PacketSubmissionActivities>({
-    startToCloseTimeout: startToCloseMs,
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-  });
+const WRITE_RETRY = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
+
+/**
+ * The workflow's writes. With `localWrites` they are local activities: the worker runs the write inside the workflow
+ * task that decided it and reports both together, so an Update that moves the submission on answers in that one
+ * workflow task, with no activity task for the server to schedule, hand out and record and no second workflow task.
+ * The rows are then committed just before the server records the workflow task. A worker killed in between leaves
+ * rows a step ahead of the recorded history: the retried task runs the same keyed writes again (nothing doubles),
+ * and a person who acts on the newly listed step meanwhile is answered once the workflow has caught up
+ * (`executeStepAction` waits while the database shows that step active).
+ */
+const recordsWithin = (startToCloseMs = 60_000, local = false) =>
+  local
+    ? wf.proxyLocalActivities<PacketSubmissionActivities>({ startToCloseTimeout: startToCloseMs, retry: WRITE_RETRY })
+    : wf.proxyActivities<PacketSubmissionActivities>({ startToCloseTimeout: startToCloseMs, retry: WRITE_RETRY });
 
 function fail(code: ErrorCode, message?: string): never {
   throw wf.ApplicationFailure.create({ type: code, message: message ?? ERRORS[code].message, nonRetryable: true });
@@ -184,7 +204,10 @@ interface Phase {
 }
 
 export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Promise<SubmissionStatus> {
-  const records = recordsWithin(input.activityTimeoutMs);
+  const generation2 = (input.generation ?? 1) >= 2;
+  /** A patch is in effect: always from generation 2, else as the history recorded it. */
+  const patched = (patchId: string) => generation2 || wf.patched(patchId);
+  const records = recordsWithin(input.activityTimeoutMs, generation2);
   const ordered = orderPacketSteps(input.workflow);
   const formsById = new Map(input.forms.map((f) => [f.formId, f]));
   // Compiled once per run (a replay or a run on another worker compiles again), not on every Update. The
@@ -246,14 +269,14 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     if (ended || resendsRequested >= MAX_SUBMISSION_RESENDS) return;
     resendsRequested += 1;
   });
-  // Runs started before the console's signals were handled ignore them (patched() keeps their replay unchanged).
+  // Runs started before the console's signals were handled ignore them (the patch keeps their replay unchanged).
   wf.setHandler(resendStepNotificationSignal, () => {
-    if (!wf.patched(OPERATOR_SIGNALS_PATCH)) return;
+    if (!patched(OPERATOR_SIGNALS_PATCH)) return;
     if (ended || closing || !phase || resendsRequested >= MAX_SUBMISSION_RESENDS) return;
     resendsRequested += 1;
   });
   wf.setHandler(taskReassignedSignal, (change) => {
-    if (!wf.patched(OPERATOR_SIGNALS_PATCH)) return;
+    if (!patched(OPERATOR_SIGNALS_PATCH)) return;
     const current = phase;
     if (ended || closing || !current || !change?.toUserId) return;
     // The inbox row's step id is `<step>#<round>@<slot>`: only a task of the active step's round counts.
@@ -422,7 +445,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
           ...(request.comment ? { comment: request.comment } : {}),
           ...(request.questionIds ? { questionIds: request.questionIds } : {}),
         };
-        if (wf.patched(ACTION_WITH_NEXT_WRITE_PATCH)) pendingActions.push(record);
+        if (patched(ACTION_WITH_NEXT_WRITE_PATCH)) pendingActions.push(record);
         else await records.recordStepAction(record);
         current.acted.add(slot.key);
         if (request.action === 'REJECT') current.decision = 'REJECTED';
@@ -462,7 +485,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     sentRecorded = true;
     await records.startSubmission({ ...ref, steps: steps.map((s) => ({ ...s })) });
   };
-  if (!wf.patched(SENT_WITH_FIRST_STEP_PATCH)) await recordSent();
+  if (!patched(SENT_WITH_FIRST_STEP_PATCH)) await recordSent();
 
   /** A done step's state waiting for the next write (STATE_WITH_NEXT_WRITE_PATCH); every write pays it. */
   let stateOwed = false;
@@ -559,7 +582,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
         ...takePendingActions(),
       });
     current.ready = true;
-    markStep(step.name, slots.map((s) => s.label).join(', '));
+    // From generation 2 the send started a pre-opened run with these search attributes already set.
+    if (!(preOpened && generation2)) markStep(step.name, slots.map((s) => s.label).join(', '));
 
     let reminders = 0;
     let nextReminderAt = input.reminderEveryMs ? Date.now() + input.reminderEveryMs : null;
@@ -667,7 +691,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     }
     phase = null;
     index += 1;
-    if (wf.patched(STATE_WITH_NEXT_WRITE_PATCH)) stateOwed = true;
+    if (patched(STATE_WITH_NEXT_WRITE_PATCH)) stateOwed = true;
     else await stateWrite();
   }
 

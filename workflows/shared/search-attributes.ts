@@ -51,3 +51,11 @@ export function markStep(stepName: string, waitingOn: string | null): void {
   ];
   upsertSearchAttributes(pairs);
 }
+
+/** The same step and who is awaited, for a client that starts the process already at that step. */
+export function stepSearchAttributes(stepName: string, waitingOn: string): SearchAttributePair[] {
+  return [
+    { key: StepNameKey, value: stepName },
+    { key: WaitingOnKey, value: waitingOn },
+  ];
+}
