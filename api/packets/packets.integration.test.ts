@@ -1,4 +1,5 @@
 import proto from '@temporalio/proto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormElement } from '../../form-engine/form-definition';
 import { submissionStateQuery } from '../../workflows/packets/packet-submission.workflow';
@@ -726,6 +727,45 @@ describe('the submission workflow', () => {
       answers: { [formA]: { name: 'Beth' }, [formB]: { allergy: 'none' } },
     });
     expect(again.json().error.code).toBe('SUBMISSION_CLOSED');
+  });
+
+  it('hands a local write that keeps failing to a regular activity the operator console can see retrying', async () => {
+    const packetId = await publishedPacket(false);
+    const sentPacketId = await send(packetId, [athlete]);
+    const row = await submissionOf(sentPacketId, athlete);
+    await waitForStatus(row.id, 'PENDING', 'fill');
+    // The reviewer's task cannot be written for this submission until the trigger goes.
+    const trigger = `refuse_${row.id.replace(/-/g, '')}`;
+    await sql
+      .raw(
+        `create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'writes refused for the test'; end $$;
+         create trigger ${trigger} before insert on tasks for each row when (new.workflow_id = '${row.workflow_id}') execute function ${trigger}();`,
+      )
+      .execute(t.database.db);
+    const handle = t.temporal.workflow.getHandle(row.workflow_id);
+    try {
+      const filling = call(athlete, 'POST', `/packet-submissions/${row.id}/actions`, {
+        stepId: 'fill',
+        action: 'SUBMIT',
+        answers: { [formA]: { name: 'Ath Lete' }, [formB]: { allergy: 'none' } },
+      });
+      const retrying = await waitUntil(async () => {
+        const pending = (await handle.describe()).raw.pendingActivities ?? [];
+        return pending.find((a) => a.activityType?.name === 'openPhase' && (a.attempt ?? 0) >= 2);
+      }, 30_000);
+      expect(retrying.lastFailure?.message).toContain('writes refused for the test');
+      await sql.raw(`drop trigger ${trigger} on tasks; drop function ${trigger}();`).execute(t.database.db);
+      const filled = await filling;
+      expect(filled.statusCode, filled.body).toBe(200);
+      expect(filled.json()).toMatchObject({ status: 'SUBMITTED', activeStepId: 'review' });
+    } finally {
+      await sql
+        .raw(`drop trigger if exists ${trigger} on tasks; drop function if exists ${trigger}();`)
+        .execute(t.database.db);
+    }
+    const events = (await handle.fetchHistory()).events ?? [];
+    const scheduled = events.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
+    expect(scheduled).toEqual(['openPhase']);
   });
 
   it('keeps HIPAA answers encrypted at rest and logs every read', async () => {
