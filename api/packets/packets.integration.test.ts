@@ -7,6 +7,7 @@ import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { loadPdfSignatures } from './submission-pdf.service';
+import { CATCH_UP_WAIT_MS } from './submissions.service';
 
 /**
  * Packets end to end on the real stack (PostgreSQL, Temporal dev server, platform worker): build and publish with
@@ -719,6 +720,17 @@ describe('the submission workflow', () => {
     const approved = await approving;
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'APPROVED', activeStepId: null });
+
+    // An action that does not fit the active step is final: refused at once, not waited on.
+    const other = await submissionOf(await send(packetId, [athlete2]), athlete2);
+    await waitForStatus(other.id, 'PENDING', 'fill');
+    const began = Date.now();
+    const misfit = await call(athlete2, 'POST', `/packet-submissions/${other.id}/actions`, {
+      stepId: 'fill',
+      action: 'APPROVE',
+    });
+    expect(misfit.json().error).toEqual({ code: 'STEP_NOT_ACTIVE', message: 'This step has nothing to approve.' });
+    expect(Date.now() - began).toBeLessThan(CATCH_UP_WAIT_MS / 3);
 
     // The workflow has ended: a late action is refused at once.
     const again = await call(owner, 'POST', `/packet-submissions/${row.id}/actions`, {

@@ -329,11 +329,20 @@ export async function executeStepAction(
       return await temporal.workflow.getHandle(workflowId).executeUpdate(actOnStepUpdate, { args: [input] });
     } catch (err) {
       const error = toActionError(err);
-      if (error.code !== 'STEP_NOT_ACTIVE' || !db || Date.now() + wait > until) throw error;
+      if (!isStepNotReached(error) || !db || Date.now() + wait > until) throw error;
       if (!(await isActiveStepInDatabase(db, workflowId, input.stepId))) throw error;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
+}
+
+/**
+ * The workflow's refusal of a step other than its active one carries the catalogue's own wording; an action that
+ * does not fit the active step (approving a step that is filled in, say) is refused with the same code and wording
+ * of its own, and is final.
+ */
+function isStepNotReached(error: AppError): boolean {
+  return error.code === 'STEP_NOT_ACTIVE' && error.message === ERRORS.STEP_NOT_ACTIVE.message;
 }
 
 async function isActiveStepInDatabase(db: Kysely<Database>, workflowId: string, stepId: string): Promise<boolean> {
