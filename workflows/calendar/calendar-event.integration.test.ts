@@ -124,6 +124,8 @@ describe('calendar series process', () => {
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
     const later = new Date(row.starts_at.getTime() + 86_400_000);
+    // An hour long: the end's own date, since an event starting after 23:00 UTC ends on the next day.
+    const laterEnd = new Date(later.getTime() + 3_600_000);
     const moved = await call('PATCH', `/events/${eventId}`, adminCookie, {
       name: 'Film session',
       category: 'CARA',
@@ -134,8 +136,8 @@ describe('calendar series process', () => {
       timeZone: 'UTC',
       startDate: later.toISOString().slice(0, 10),
       startTime: later.toISOString().slice(11, 16),
-      endDate: later.toISOString().slice(0, 10),
-      endTime: new Date(later.getTime() + 3_600_000).toISOString().slice(11, 16),
+      endDate: laterEnd.toISOString().slice(0, 10),
+      endTime: laterEnd.toISOString().slice(11, 16),
       repeat: 'NEVER',
       reminderMinutes: 5,
       scope: 'ALL',
