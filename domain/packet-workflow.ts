@@ -487,6 +487,11 @@ function toSlot(actor: StepActor, recipientUserId: string): ActorSlot {
   }
 }
 
+/** Who a step waits on, as the `WaitingOn` search attribute shows it: the slots' labels, comma-separated. */
+export function waitingOnOf(slots: readonly ActorSlot[]): string {
+  return slots.map((slot) => slot.label).join(', ');
+}
+
 /** The distinct actor slots of a step for one recipient (the same person named twice is one slot). */
 export function slotsOf(step: PacketStep, recipientUserId: string): ActorSlot[] {
   const seen = new Set<string>();

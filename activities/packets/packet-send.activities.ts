@@ -3,7 +3,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import type { Kysely } from 'kysely';
 import { loadSubmissionBase, type SendTiming } from '../../api/packets/send-plan';
 import { forEachConcurrently } from '../../domain/concurrency';
-import { firstPhaseOf, orderPacketSteps, type StepRunState } from '../../domain/packet-workflow';
+import { firstPhaseOf, orderPacketSteps, type StepRunState, waitingOnOf } from '../../domain/packet-workflow';
 import type { Database } from '../../migrations/database';
 import {
   packetSubmissionWorkflow,
@@ -53,17 +53,24 @@ export function createPacketSendActivities(deps: {
       const { base, expiresAt } = plan;
       const since = new Date().toISOString();
       const ordered = orderPacketSteps(base.workflow);
-      const inputs: PacketSubmissionInput[] = [];
+      // One start per submission: its workflow's id and input, and the step the batch opens for it (if any).
+      const starts: Array<{
+        workflowId: string;
+        input: PacketSubmissionInput;
+        first: ReturnType<typeof firstPhaseOf>;
+      }> = [];
       const phases: OpenPhaseInput[] = [];
-      const firsts: Array<ReturnType<typeof firstPhaseOf>> = [];
       for (const s of submissions) {
         const first = firstPhaseOf(base.workflow, s.recipient_user_id);
-        firsts.push(first);
-        inputs.push({
-          ...base,
-          submissionId: s.id,
-          recipientUserId: s.recipient_user_id,
-          ...(first ? { firstPhaseOpened: { stepId: first.step.id, since } } : {}),
+        starts.push({
+          workflowId: s.workflow_id,
+          first,
+          input: {
+            ...base,
+            submissionId: s.id,
+            recipientUserId: s.recipient_user_id,
+            ...(first ? { firstPhaseOpened: { stepId: first.step.id, since } } : {}),
+          },
         });
         if (!first) continue;
         // The state the workflow holds once it has opened its first step (packet-submission.workflow.ts).
@@ -97,11 +104,10 @@ export function createPacketSendActivities(deps: {
       const taskQueue = context.info.taskQueue;
       let started = 0;
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
-      await forEachConcurrently(inputs, PACKET_SEND_STARTS_IN_FLIGHT, async (one, at) => {
-        const first = firsts[at];
+      await forEachConcurrently(starts, PACKET_SEND_STARTS_IN_FLIGHT, async ({ workflowId, input: one, first }) => {
         try {
           await temporal.workflow.start(packetSubmissionWorkflow, {
-            workflowId: submissions[at]!.workflow_id,
+            workflowId,
             taskQueue,
             args: [one],
             typedSearchAttributes: [
@@ -111,7 +117,7 @@ export function createPacketSendActivities(deps: {
                 entityId: one.submissionId,
               }),
               // The step the batch opens for it, so the run's first workflow task has no search attribute to write.
-              ...(first ? stepSearchAttributes(first.step.name, first.slots.map((slot) => slot.label).join(', ')) : []),
+              ...(first ? stepSearchAttributes(first.step.name, waitingOnOf(first.slots)) : []),
             ],
           });
         } catch (err) {

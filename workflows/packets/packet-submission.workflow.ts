@@ -17,6 +17,7 @@ import {
   slotsOf,
   type ActorSlot,
   type StepRunState,
+  waitingOnOf,
 } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, type StepAction, type SubmissionStatus } from '../../domain/packets';
 import {
@@ -613,7 +614,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       });
     current.ready = true;
     // From generation 2 the send started a pre-opened run with these search attributes already set.
-    if (!(preOpened && generation2)) markStep(step.name, slots.map((s) => s.label).join(', '));
+    if (!(preOpened && generation2)) markStep(step.name, waitingOnOf(slots));
 
     let reminders = 0;
     let nextReminderAt = input.reminderEveryMs ? Date.now() + input.reminderEveryMs : null;

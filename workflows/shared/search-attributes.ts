@@ -52,7 +52,7 @@ export function markStep(stepName: string, waitingOn: string | null): void {
   upsertSearchAttributes(pairs);
 }
 
-/** The same step and who is awaited, for a client that starts the process already at that step. */
+/** The pairs `markStep` writes, for a client that starts the process already at that step. */
 export function stepSearchAttributes(stepName: string, waitingOn: string): SearchAttributePair[] {
   return [
     { key: StepNameKey, value: stepName },
