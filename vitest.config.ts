@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { formDefinitionValidator } from './ui/form-definition-validator.plugin';
+import { SlowFirstSequencer } from './scripts/test-harness/slow-first-sequencer';
 
 // The Temporal native bridge misbehaves in worker threads, so every project runs in forked processes.
 export default defineConfig({
@@ -7,6 +8,8 @@ export default defineConfig({
   plugins: [formDefinitionValidator()],
   test: {
     pool: 'forks',
+    // The integration files that mostly wait start first (see the sequencer).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
