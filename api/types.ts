@@ -24,7 +24,8 @@ export interface ServerDeps {
 export interface AuthContext {
   sessionId: string;
   user: { id: string; email: string; firstName: string; lastName: string; status: UserStatus };
-  school: { id: string; name: string; plan: Plan; kind: 'SCHOOL' | 'PROVIDER' };
+  /** `timeZone`: the school's IANA time zone, read with the session. */
+  school: { id: string; name: string; plan: Plan; kind: 'SCHOOL' | 'PROVIDER'; timeZone: string };
   grants: RoleGrant[];
   portals: Portal[];
   portal: Portal;

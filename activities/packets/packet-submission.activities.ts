@@ -153,7 +153,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
   const { db, config, mailer } = deps;
   const key = answersKey(config.appSecret);
 
-  async function appendEvent(
+  function eventRow(
     ref: SubmissionRef,
     event: {
       key: string;
@@ -163,30 +163,37 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       details?: Record<string, unknown>;
       answersSha256?: string | null;
     },
+  ) {
+    return {
+      school_id: ref.schoolId,
+      submission_id: ref.submissionId,
+      kind: event.kind,
+      step_id: event.stepId ?? null,
+      actor_user_id: event.actor?.userId ?? null,
+      actor_email: event.actor?.email ?? null,
+      actor_name: event.actor?.name ?? 'System',
+      ip: event.actor?.ip ?? null,
+      user_agent: event.actor?.userAgent ?? null,
+      details: JSON.stringify(event.details ?? {}),
+      answers_sha256: event.answersSha256 ?? null,
+      idempotency_key: `${workflowId(ref)}:${event.key}`,
+    };
+  }
+
+  async function appendEvent(
+    ref: SubmissionRef,
+    event: Parameters<typeof eventRow>[1],
     q: Executor = db,
   ): Promise<void> {
     await q
       .insertInto('packet_submission_events')
-      .values({
-        school_id: ref.schoolId,
-        submission_id: ref.submissionId,
-        kind: event.kind,
-        step_id: event.stepId ?? null,
-        actor_user_id: event.actor?.userId ?? null,
-        actor_email: event.actor?.email ?? null,
-        actor_name: event.actor?.name ?? 'System',
-        ip: event.actor?.ip ?? null,
-        user_agent: event.actor?.userAgent ?? null,
-        details: JSON.stringify(event.details ?? {}),
-        answers_sha256: event.answersSha256 ?? null,
-        idempotency_key: `${workflowId(ref)}:${event.key}`,
-      })
+      .values(eventRow(ref, event))
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .execute();
   }
 
-  function contextQuery(schoolId: string) {
-    return db
+  function contextQuery(schoolId: string, q: Executor = db) {
+    return q
       .selectFrom('packet_submissions as s')
       .innerJoin('sent_packets as sp', (j) =>
         j.onRef('sp.id', '=', 's.sent_packet_id').onRef('sp.school_id', '=', 's.school_id'),
@@ -218,8 +225,8 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       .where('s.school_id', '=', schoolId);
   }
 
-  async function loadContext(ref: SubmissionRef) {
-    return contextQuery(ref.schoolId).where('s.id', '=', ref.submissionId).executeTakeFirstOrThrow();
+  async function loadContext(ref: SubmissionRef, q: Executor = db) {
+    return contextQuery(ref.schoolId, q).where('s.id', '=', ref.submissionId).executeTakeFirstOrThrow();
   }
   type Ctx = Awaited<ReturnType<typeof loadContext>>;
 
@@ -617,43 +624,45 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     return out;
   }
 
-  async function writeStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {
+  /**
+   * One action's rows, written with `q` (the transaction of the write that carries it): the answers of each form it
+   * filled (with that form version's `has_answers`), then in one statement its event, the actor's task done and the
+   * packet's last activity. `touchSubmission` when no write of the submission row follows (the step still waits on
+   * others). Every row is keyed, so a retry writes nothing twice.
+   */
+  async function writeStepAction(
+    q: Executor,
+    input: StepActionRecord,
+    opts: { touchSubmission: boolean },
+  ): Promise<{ answersSha256: string }> {
     const now = new Date();
     for (const form of input.answers) {
       const stored = input.hipaa ? encryptAnswers(key, form.answers) : form.answers;
-      await db
+      const values = {
+        answers: JSON.stringify(stored),
+        encrypted: input.hipaa,
+        sha256: sha256Of(form.answers),
+        updated_at: now,
+      };
+      await q
+        .with('version_answered', (w) =>
+          w
+            .updateTable('form_versions')
+            .set({ has_answers: true })
+            .where('school_id', '=', input.schoolId)
+            .where('id', '=', form.formVersionId)
+            .where('has_answers', '=', false)
+            .returning('id'),
+        )
         .insertInto('packet_answers')
         .values({
           submission_id: input.submissionId,
           school_id: input.schoolId,
           form_id: form.formId,
           form_version_id: form.formVersionId,
-          answers: JSON.stringify(stored),
-          encrypted: input.hipaa,
-          sha256: sha256Of(form.answers),
-          updated_at: now,
+          ...values,
         })
-        .onConflict((oc) =>
-          oc.columns(['submission_id', 'form_id']).doUpdateSet({
-            answers: JSON.stringify(stored),
-            encrypted: input.hipaa,
-            sha256: sha256Of(form.answers),
-            updated_at: now,
-          }),
-        )
-        .execute();
-    }
-    if (input.answers.length > 0) {
-      await db
-        .updateTable('form_versions')
-        .set({ has_answers: true })
-        .where('school_id', '=', input.schoolId)
-        .where(
-          'id',
-          'in',
-          input.answers.map((a) => a.formVersionId),
-        )
-        .where('has_answers', '=', false)
+        .onConflict((oc) => oc.columns(['submission_id', 'form_id']).doUpdateSet(values))
         .execute();
     }
     const answersSha256 = sha256Of(input.allAnswers);
@@ -667,56 +676,82 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     }
     if (input.actor.linkId) details.identifiedBy = 'signer link';
     else details.identifiedBy = 'session';
-    await appendEvent(input, {
-      key: `act:${input.eventKey}`,
-      kind: eventKindOf(input),
-      stepId: input.stepId,
-      actor: input.actor,
-      details,
-      answersSha256,
-    });
-    await db
-      .updateTable('tasks')
-      .set({ status: 'DONE', completed_at: now, completed_by: input.actor.userId ?? null })
-      .where('school_id', '=', input.schoolId)
-      .where('workflow_id', '=', workflowId())
-      .where('step_id', '=', taskStepId(input.phaseKey, input.slotKey))
-      .where('status', '=', 'OPEN')
+    const wfId = workflowId(input);
+    await q
+      .with('task_done', (w) =>
+        w
+          .updateTable('tasks')
+          .set({ status: 'DONE', completed_at: now, completed_by: input.actor.userId ?? null })
+          .where('school_id', '=', input.schoolId)
+          .where('workflow_id', '=', wfId)
+          .where('step_id', '=', taskStepId(input.phaseKey, input.slotKey))
+          .where('status', '=', 'OPEN')
+          .returning('id'),
+      )
+      .with('packet_touched', (w) =>
+        w
+          .updateTable('packets')
+          .set({ last_activity_at: now, ...(input.action === 'SUBMIT' ? { has_submissions: true } : {}) })
+          .where('school_id', '=', input.schoolId)
+          .where('id', '=', (sub) =>
+            sub
+              .selectFrom('packet_submissions as s')
+              .innerJoin('sent_packets as sp', 'sp.id', 's.sent_packet_id')
+              .select('sp.packet_id')
+              .where('s.id', '=', input.submissionId)
+              .where('s.school_id', '=', input.schoolId),
+          )
+          .returning('id'),
+      )
+      .insertInto('packet_submission_events')
+      .values(
+        eventRow(input, {
+          key: `act:${input.eventKey}`,
+          kind: eventKindOf(input),
+          stepId: input.stepId,
+          actor: input.actor,
+          details,
+          answersSha256,
+        }),
+      )
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .execute();
     if (input.actor.linkId) {
-      await db
+      await q
         .updateTable('packet_signer_links')
         .set({ used_at: now })
         .where('id', '=', input.actor.linkId)
         .where('used_at', 'is', null)
         .execute();
     }
-    const submission = await db
-      .updateTable('packet_submissions')
-      .set({ updated_at: now })
-      .where('id', '=', input.submissionId)
-      .where('school_id', '=', input.schoolId)
-      .returning('sent_packet_id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('packets')
-      .set({ last_activity_at: now, ...(input.action === 'SUBMIT' ? { has_submissions: true } : {}) })
-      .where('school_id', '=', input.schoolId)
-      .where('id', '=', db.selectFrom('sent_packets').select('packet_id').where('id', '=', submission.sent_packet_id))
-      .execute();
+    if (opts.touchSubmission) {
+      await q
+        .updateTable('packet_submissions')
+        .set({ updated_at: now })
+        .where('id', '=', input.submissionId)
+        .where('school_id', '=', input.schoolId)
+        .execute();
+    }
     if (input.action === 'REJECT' || input.action === 'REQUEST_CHANGE') {
-      const ctx = await loadContext(input);
+      const ctx = await loadContext(input, q);
       const status = input.action === 'REJECT' ? 'rejected' : 'comment';
       const title =
         input.action === 'REJECT' ? `${ctx.packet_name} was rejected` : `${ctx.packet_name}: changes requested`;
-      await notify(input, ctx, ctx.recipient_id, status, title, `act:${input.eventKey}`);
+      await notify(input, ctx, ctx.recipient_id, status, title, `act:${input.eventKey}`, q);
     }
     return { answersSha256 };
   }
 
-  /** Writes each action in the order taken; every write is keyed, so a retried activity adds nothing. */
-  async function writeActions(actions: StepActionRecord[] | undefined): Promise<void> {
-    for (const action of actions ?? []) await writeStepAction(action);
+  /**
+   * Writes each action in the order taken, with `q`; every write is keyed, so a retried activity adds nothing.
+   * `touchSubmission` when the caller writes no submission row after them.
+   */
+  async function writeActions(
+    q: Executor,
+    actions: StepActionRecord[] | undefined,
+    opts: { touchSubmission: boolean },
+  ): Promise<void> {
+    for (const action of actions ?? []) await writeStepAction(q, action, opts);
   }
 
   return {
@@ -736,12 +771,15 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     /**
      * Opens one step for its actors: the submission row, each actor's task and notification (and signer link) in one
      * transaction, then their mails through the outbox. The first phase of a new submission also records the SENT
-     * event (`recordSent`), so a send costs each workflow one activity before it waits on people.
+     * event (`recordSent`), so a send costs each workflow one activity before it waits on people. The actions that
+     * moved the submission on are written first, in the same transaction: one commit for the whole move.
      */
     async openPhase(input: OpenPhaseInput): Promise<void> {
-      await writeActions(input.actions);
       const ctx = await loadContext(input);
-      const mails = await db.transaction().execute((trx) => writePhase(trx, input, ctx));
+      const mails = await db.transaction().execute(async (trx) => {
+        await writeActions(trx, input.actions, { touchSubmission: false });
+        return writePhase(trx, input, ctx);
+      });
       await sendMails(input, mails);
     },
 
@@ -794,12 +832,12 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     },
 
     async recordStepAction(input: StepActionRecord): Promise<{ answersSha256: string }> {
-      return writeStepAction(input);
+      return db.transaction().execute((trx) => writeStepAction(trx, input, { touchSubmission: true }));
     },
 
     /** Actions the workflow took and carries to its next write, when that write is not one of its own (see below). */
     async recordStepActions(input: { actions: StepActionRecord[] }): Promise<void> {
-      await writeActions(input.actions);
+      await db.transaction().execute((trx) => writeActions(trx, input.actions, { touchSubmission: true }));
     },
 
     async updateSubmission(
@@ -809,21 +847,27 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
           actions?: StepActionRecord[];
         },
     ): Promise<void> {
-      await writeActions(input.actions);
-      await db
-        .updateTable('packet_submissions')
-        .set(submissionState(input))
-        .where('id', '=', input.submissionId)
-        .where('school_id', '=', input.schoolId)
-        .execute();
-      if (input.event) {
-        await appendEvent(input, {
-          key: input.event.key,
-          kind: input.event.kind,
-          stepId: input.event.stepId ?? null,
-          details: input.event.details ?? {},
-        });
-      }
+      await db.transaction().execute(async (trx) => {
+        await writeActions(trx, input.actions, { touchSubmission: false });
+        await trx
+          .updateTable('packet_submissions')
+          .set(submissionState(input))
+          .where('id', '=', input.submissionId)
+          .where('school_id', '=', input.schoolId)
+          .execute();
+        if (input.event) {
+          await appendEvent(
+            input,
+            {
+              key: input.event.key,
+              kind: input.event.kind,
+              stepId: input.event.stepId ?? null,
+              details: input.event.details ?? {},
+            },
+            trx,
+          );
+        }
+      });
     },
 
     async cancelPhaseTasks(input: SubmissionRef & { phaseKey: string; slotKeys: string[] }): Promise<void> {
@@ -924,66 +968,74 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
         actions?: StepActionRecord[];
       },
     ): Promise<void> {
-      // The actions that ended it first: their tasks are done before the ending cancels what is left open.
-      await writeActions(input.actions);
-      const now = new Date();
-      await db
-        .updateTable('packet_submissions')
-        .set({
-          status: input.status,
-          steps: JSON.stringify(input.steps),
-          active_step_id: null,
-          active_step_name: null,
-          updated_at: now,
-          ...(input.outcome === 'COMPLETED' || input.outcome === 'REJECTED' ? { completed_at: now } : {}),
-          // A completed submission has no open change request (its last step may be the resubmission itself).
-          ...(input.outcome === 'COMPLETED' ? { change_request: null } : {}),
-          ...(input.outcome === 'EXPIRED' ? { expired_at: now } : {}),
-          ...(input.outcome === 'VOIDED' ? { voided_at: now, void_reason: input.void?.reason ?? null } : {}),
-        })
-        .where('id', '=', input.submissionId)
-        .where('school_id', '=', input.schoolId)
-        .execute();
-      await cancelWorkflowTasks(db, input.schoolId, { workflowId: workflowId() });
-      await db
-        .updateTable('packet_signer_links')
-        .set({ revoked_at: now })
-        .where('submission_id', '=', input.submissionId)
-        .where('revoked_at', 'is', null)
-        .execute();
-      const voidActor: ActingPerson | null = input.void
-        ? {
-            ...(input.void.byUserId ? { userId: input.void.byUserId } : {}),
-            name: input.void.byName,
-            ip: input.void.ip ?? null,
-            userAgent: input.void.userAgent ?? null,
-          }
-        : null;
-      await appendEvent(input, {
-        key: `finish:${input.outcome}`,
-        kind: input.outcome,
-        actor: voidActor,
-        details: { status: input.status, ...(input.void ? { reason: input.void.reason } : {}) },
-      });
-      const ctx = await loadContext(input);
-      const note: Record<typeof input.outcome, [string, string] | null> = {
-        COMPLETED: ['accepted', `${input.packetName} is complete`],
-        VOIDED: ['rejected', `${input.packetName} was voided by the sender`],
-        EXPIRED: ['rejected', `${input.packetName} expired`],
-        REJECTED: null,
-      };
-      const entry = note[input.outcome];
-      if (entry) await notify(input, ctx, ctx.recipient_id, entry[0], entry[1], `finish:${input.outcome}`);
-      if (ctx.sent_by && input.outcome !== 'VOIDED') {
-        await notify(
+      // The actions that ended it first: their tasks are done before the ending cancels what is left open. One
+      // transaction for all of it: the ending commits whole or not at all.
+      await db.transaction().execute(async (trx) => {
+        await writeActions(trx, input.actions, { touchSubmission: false });
+        const now = new Date();
+        await trx
+          .updateTable('packet_submissions')
+          .set({
+            status: input.status,
+            steps: JSON.stringify(input.steps),
+            active_step_id: null,
+            active_step_name: null,
+            updated_at: now,
+            ...(input.outcome === 'COMPLETED' || input.outcome === 'REJECTED' ? { completed_at: now } : {}),
+            // A completed submission has no open change request (its last step may be the resubmission itself).
+            ...(input.outcome === 'COMPLETED' ? { change_request: null } : {}),
+            ...(input.outcome === 'EXPIRED' ? { expired_at: now } : {}),
+            ...(input.outcome === 'VOIDED' ? { voided_at: now, void_reason: input.void?.reason ?? null } : {}),
+          })
+          .where('id', '=', input.submissionId)
+          .where('school_id', '=', input.schoolId)
+          .execute();
+        await cancelWorkflowTasks(trx, input.schoolId, { workflowId: workflowId() });
+        await trx
+          .updateTable('packet_signer_links')
+          .set({ revoked_at: now })
+          .where('submission_id', '=', input.submissionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        const voidActor: ActingPerson | null = input.void
+          ? {
+              ...(input.void.byUserId ? { userId: input.void.byUserId } : {}),
+              name: input.void.byName,
+              ip: input.void.ip ?? null,
+              userAgent: input.void.userAgent ?? null,
+            }
+          : null;
+        await appendEvent(
           input,
-          ctx,
-          ctx.sent_by,
-          input.outcome === 'COMPLETED' ? 'accepted' : 'rejected',
-          `${input.packetName} for ${ctx.recipient_first} ${ctx.recipient_last}: ${input.status.toLowerCase().replace(/_/g, ' ')}`,
-          `finish-sender:${input.outcome}`,
+          {
+            key: `finish:${input.outcome}`,
+            kind: input.outcome,
+            actor: voidActor,
+            details: { status: input.status, ...(input.void ? { reason: input.void.reason } : {}) },
+          },
+          trx,
         );
-      }
+        const ctx = await loadContext(input, trx);
+        const note: Record<typeof input.outcome, [string, string] | null> = {
+          COMPLETED: ['accepted', `${input.packetName} is complete`],
+          VOIDED: ['rejected', `${input.packetName} was voided by the sender`],
+          EXPIRED: ['rejected', `${input.packetName} expired`],
+          REJECTED: null,
+        };
+        const entry = note[input.outcome];
+        if (entry) await notify(input, ctx, ctx.recipient_id, entry[0], entry[1], `finish:${input.outcome}`, trx);
+        if (ctx.sent_by && input.outcome !== 'VOIDED') {
+          await notify(
+            input,
+            ctx,
+            ctx.sent_by,
+            input.outcome === 'COMPLETED' ? 'accepted' : 'rejected',
+            `${input.packetName} for ${ctx.recipient_first} ${ctx.recipient_last}: ${input.status.toLowerCase().replace(/_/g, ' ')}`,
+            `finish-sender:${input.outcome}`,
+            trx,
+          );
+        }
+      });
     },
   };
 }

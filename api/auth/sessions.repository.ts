@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { RoleGrant } from '../../domain/roles';
 import type { Database, UserStatus } from '../../migrations/database';
+import { grantsOf } from '../users/role-grants.repository';
 
 /** Server-side sessions; `id` is the SHA-256 of the cookie token, so a database leak yields no usable cookies. */
 export interface NewSession {
@@ -40,6 +43,10 @@ export interface SessionRow {
   schoolName: string;
   plan: 'COMPLIANCE' | 'CONNECT';
   kind: 'SCHOOL' | 'PROVIDER';
+  /** The school's IANA time zone (form dates count from its local midnight). */
+  timeZone: string;
+  /** The user's role grants in the session's school, in ROLES order. */
+  grants: RoleGrant[];
 }
 
 /**
@@ -65,6 +72,16 @@ export async function findLiveSession(db: Kysely<Database>, sessionId: string): 
       'sc.name as school_name',
       'sc.plan',
       'sc.kind',
+      'sc.time_zone',
+      // The grants in the same round trip: every signed-in request needs them.
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('user_roles as ur')
+            .select(['ur.role', 'ur.title_group', 'ur.compliance'])
+            .whereRef('ur.school_id', '=', 's.school_id')
+            .whereRef('ur.user_id', '=', 's.user_id'),
+        ).as('grants'),
     ])
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', new Date())
@@ -84,6 +101,8 @@ export async function findLiveSession(db: Kysely<Database>, sessionId: string): 
     schoolName: row.school_name,
     plan: row.plan,
     kind: row.kind,
+    timeZone: row.time_zone,
+    grants: grantsOf(row.grants),
   };
 }
 

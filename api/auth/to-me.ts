@@ -9,7 +9,7 @@ export function toMe(auth: AuthContext): MeDto {
     email: auth.user.email,
     firstName: auth.user.firstName,
     lastName: auth.user.lastName,
-    school: { ...auth.school },
+    school: { id: auth.school.id, name: auth.school.name, plan: auth.school.plan, kind: auth.school.kind },
     roles: auth.grants,
     portals: auth.portals,
     portal: auth.portal,

@@ -9,7 +9,7 @@ import { checkExpense, checkExpenseDecision, expenseWorkflowId, receiptFits } fr
 import { decideExpenseUpdate } from '../../workflows/expenses/expense-approval.workflow';
 import { auditRequest } from '../audit/audit-request';
 import { checkAttachment, readUploadedFile } from '../disclosures/disclosure-files.service';
-import { findSchoolToday } from '../forms/school-today';
+import { schoolTodayOf } from '../forms/school-today';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { requestMeta } from '../shared/request-meta';
@@ -148,7 +148,7 @@ export const expensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const checked = checkExpense(request.body, await findSchoolToday(db, auth.school.id));
+      const checked = checkExpense(request.body, schoolTodayOf(auth));
       if (!checked.ok) {
         const details = checked.problems.map((p) => ({
           field: p.field,

@@ -15,7 +15,7 @@ import {
 } from './forms.schemas';
 import { findPersonData } from './person-data.repository';
 import { publishForm } from './publish-form.service';
-import { findSchoolToday } from './school-today';
+import { schoolTodayOf } from './school-today';
 import { validateFormAnswers } from './validate-answers.service';
 
 export interface FormGuards {
@@ -73,11 +73,8 @@ export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (a
     },
     async (request) => {
       const auth = authOf(request);
-      const [person, today] = await Promise.all([
-        findPersonData(db, auth.school.id, auth.user.id),
-        findSchoolToday(db, auth.school.id),
-      ]);
-      return { ...person, sports: person.sports ? [...person.sports] : undefined, today };
+      const person = await findPersonData(db, auth.school.id, auth.user.id);
+      return { ...person, sports: person.sports ? [...person.sports] : undefined, today: schoolTodayOf(auth) };
     },
   );
 };

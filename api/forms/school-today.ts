@@ -32,3 +32,8 @@ export async function findSchoolToday(db: Kysely<Database>, schoolId: string, no
   const school = await db.selectFrom('schools').select('time_zone').where('id', '=', schoolId).executeTakeFirst();
   return todayIn(school?.time_zone ?? 'UTC', now);
 }
+
+/** Today at the signed-in user's school: its time zone came with the session, so no query. */
+export function schoolTodayOf(auth: { school: { timeZone: string } }, now?: Date): string {
+  return todayIn(auth.school.timeZone, now);
+}

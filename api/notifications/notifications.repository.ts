@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { EVENTS_CHANNEL, notifyChannel } from '../../migrations/connect';
+import { sql, type Kysely } from 'kysely';
+import { EVENTS_CHANNEL } from '../../migrations/connect';
 import type { Database } from '../../migrations/database';
 import type { NotificationPayload } from '../../domain/notifications';
 
@@ -15,29 +15,33 @@ export interface NewNotification {
 /** Inserts a notification and, when a row was inserted, tells the API (EVENTS_CHANNEL) to push it live. Returns its id, or null when deduplicated. */
 export async function insertNotification(db: Kysely<Database>, input: NewNotification): Promise<string | null> {
   const { payload } = input;
+  // One round trip: the insert, and the NOTIFY (sent at commit) only for a row inserted now.
   const row = await db
-    .insertInto('notifications')
-    .values({
-      school_id: input.schoolId,
-      user_id: input.userId,
-      module: payload.module,
-      status: payload.status,
-      title: payload.title,
-      body: payload.body ?? null,
-      payload: JSON.stringify(payload),
-      dedupe_key: input.dedupeKey ?? null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
+    .with('made', (w) =>
+      w
+        .insertInto('notifications')
+        .values({
+          school_id: input.schoolId,
+          user_id: input.userId,
+          module: payload.module,
+          status: payload.status,
+          title: payload.title,
+          body: payload.body ?? null,
+          payload: JSON.stringify(payload),
+          dedupe_key: input.dedupeKey ?? null,
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning(['id', 'school_id', 'user_id']),
+    )
+    .selectFrom('made')
+    .select([
+      'made.id',
+      sql<string>`pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'notification', 'schoolId', made.school_id, 'userId', made.user_id, 'notificationId', made.id)::text)`.as(
+        'notified',
+      ),
+    ])
     .executeTakeFirst();
-  if (!row) return null;
-  await notifyChannel(db, EVENTS_CHANNEL, {
-    type: 'notification',
-    schoolId: input.schoolId,
-    userId: input.userId,
-    notificationId: row.id,
-  });
-  return row.id;
+  return row?.id ?? null;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type StepActionInput,
 } from '../../workflows/packets/packet-submission.workflow';
 import { recordAudit } from '../audit/audit.repository';
-import { findSchoolToday } from '../forms/school-today';
+import { schoolTodayOf } from '../forms/school-today';
 import { authOf } from '../plugins/authenticate';
 import { containsPattern } from '../shared/like-pattern';
 import { requestMeta } from '../shared/request-meta';
@@ -387,7 +387,7 @@ export async function actOnSubmission(request: FastifyRequest, submissionId: str
     ip: meta.ip,
     userAgent: meta.userAgent,
   };
-  const today = await findSchoolToday(db, auth.school.id);
+  const today = schoolTodayOf(auth);
   const state = await executeStepAction(
     temporal,
     row.workflow_id,

@@ -4,7 +4,6 @@ import { permissionsFor } from '../../domain/permissions';
 import { defaultPortal, portalsFor, type Portal } from '../../domain/roles';
 import { deleteSession, findLiveSession, touchSession } from '../auth/sessions.repository';
 import { SESSION_COOKIE, sessionCookieOptions, sessionExpiry, sessionIdOf } from '../auth/session-cookie';
-import { findRoleGrants } from '../users/role-grants.repository';
 import type { AuthContext } from '../types';
 
 /** Sliding expiry is written at most once a minute per session, not on every request. */
@@ -31,7 +30,7 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     throw new AppError(session.status === 'INACTIVE' ? 'ACCOUNT_INACTIVE' : 'SESSION_EXPIRED');
   }
-  const grants = await findRoleGrants(database.db, session.schoolId, session.userId);
+  const { grants } = session;
   const portals = portalsFor(grants.map((g) => g.role));
   const portal = portals.includes(session.portal as Portal)
     ? (session.portal as Portal)
@@ -52,7 +51,13 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
       lastName: session.lastName,
       status: session.status,
     },
-    school: { id: session.schoolId, name: session.schoolName, plan: session.plan, kind: session.kind },
+    school: {
+      id: session.schoolId,
+      name: session.schoolName,
+      plan: session.plan,
+      kind: session.kind,
+      timeZone: session.timeZone,
+    },
     grants,
     portals,
     portal,

@@ -45,6 +45,8 @@ export const realtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       else hub.pushSchool(event.schoolId, message);
       return;
     }
+    // Most notifications are for people not signed in here: read the row only for someone to push it to.
+    if (!hub.isConnected(event.userId)) return;
     const row = await findNotification(database.db, event.schoolId, event.userId, event.notificationId);
     if (row) hub.push(event.userId, { type: 'notification', notification: toNotificationDto(row) });
   }

@@ -35,6 +35,18 @@ describe('SocketHub', () => {
     expect(hub.push('nobody', 'x')).toBe(0);
   });
 
+  it('knows whom it has sockets for, until their last socket is removed', () => {
+    const hub = new SocketHub();
+    const remove1 = hub.add('a', fakeSocket());
+    const remove2 = hub.add('a', fakeSocket());
+    expect(hub.isConnected('a')).toBe(true);
+    expect(hub.isConnected('b')).toBe(false);
+    remove1();
+    expect(hub.isConnected('a')).toBe(true);
+    remove2();
+    expect(hub.isConnected('a')).toBe(false);
+  });
+
   it('disconnects a user’s sockets', () => {
     const hub = new SocketHub();
     const s = fakeSocket();

@@ -59,6 +59,11 @@ export class SocketHub {
     return sent;
   }
 
+  /** Whether the user has a socket open here (a notification is read from the database only for such a user). */
+  isConnected(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   /** Closes a user's sockets, e.g. when the account is deactivated. */
   disconnect(userId: string, reason: string): void {
     for (const socket of this.byUser.get(userId) ?? []) socket.close(4401, reason);

@@ -4,7 +4,7 @@ import type { Database, School, SchoolSettings } from '../../migrations/database
 export async function findSchoolSummary(db: Kysely<Database>, schoolId: string) {
   const row = await db
     .selectFrom('schools')
-    .select(['id', 'name', 'plan', 'kind'])
+    .select(['id', 'name', 'plan', 'kind', 'time_zone as timeZone'])
     .where('id', '=', schoolId)
     .executeTakeFirst();
   return row ?? null;

@@ -13,6 +13,13 @@ function toGrant(row: { role: string; title_group: string | null; compliance: bo
   return grant;
 }
 
+/** Stored role rows as grants, in ROLES order (unknown roles left out). */
+export function grantsOf(
+  rows: ReadonlyArray<{ role: string; title_group: string | null; compliance: boolean }>,
+): RoleGrant[] {
+  return sortGrants(rows.map(toGrant).filter((g): g is RoleGrant => g !== null));
+}
+
 /** Role grants in ROLES order, so the portal a user lands in does not depend on insertion order. */
 export async function findRoleGrants(db: Db, schoolId: string, userId: string): Promise<RoleGrant[]> {
   const rows = await db
@@ -21,7 +28,7 @@ export async function findRoleGrants(db: Db, schoolId: string, userId: string): 
     .where('school_id', '=', schoolId)
     .where('user_id', '=', userId)
     .execute();
-  return sortGrants(rows.map(toGrant).filter((g): g is RoleGrant => g !== null));
+  return grantsOf(rows);
 }
 
 export async function findRoleGrantsByUser(
