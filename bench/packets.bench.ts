@@ -25,8 +25,14 @@ const LARGE_RECIPIENTS = Number(process.env.PACKET_BENCH_LARGE_RECIPIENTS ?? 10_
 const OPEN_TASKS = 10_000;
 // PACKET_BENCH_SEND_ONLY=1 stops after the send (for profiling it).
 const CONCURRENCY = 16;
-/** People arriving per second in the open-paced run of the actions (PACKET_BENCH_OPEN_RATE). */
-const OPEN_RATE = Number(process.env.PACKET_BENCH_OPEN_RATE ?? 12);
+/**
+ * People arriving per second in the open-paced runs of the actions, one run per rate (PACKET_BENCH_OPEN_RATE, comma
+ * separated): a light pace and one near two thirds of what the machine manages at saturation.
+ */
+const OPEN_RATES = (process.env.PACKET_BENCH_OPEN_RATE ?? '12,30')
+  .split(',')
+  .map(Number)
+  .filter((rate) => rate > 0);
 /** One run in this many is checked for its first workflow task (see measureSend). */
 const SETTLED_SAMPLE = 100;
 
@@ -330,13 +336,13 @@ export async function runPacketsBench(): Promise<BenchRow[]> {
       const acting = { app, db, schoolId: school.id, formId, adminCookie, failures };
       rows.push(...(await measureActions(stack, acting, sentPacketId, { kind: 'closed' })));
 
-      // 2b. The same on a second send to the team, but with people arriving at OPEN_RATE a second whether or not
-      // the ones before them were answered (what one person waits while the others act at that pace).
-      const openPacket = await publishPacket(app, adminCookie, formId, 'Fill again');
-      const openSend = await measureSend(stack, ctx, openPacket, teamId, RECIPIENTS);
-      rows.push(
-        ...(await measureActions(stack, acting, openSend.sentPacketId, { kind: 'open', perSecond: OPEN_RATE })),
-      );
+      // 2b. The same on another send to the team for each rate, with people arriving at that rate whether or not the
+      // ones before them were answered (what one person waits while the others act at that pace).
+      for (const [at, perSecond] of OPEN_RATES.entries()) {
+        const openPacket = await publishPacket(app, adminCookie, formId, `Fill again ${at + 1}`);
+        const openSend = await measureSend(stack, ctx, openPacket, teamId, RECIPIENTS);
+        rows.push(...(await measureActions(stack, acting, openSend.sentPacketId, { kind: 'open', perSecond })));
+      }
 
       rows.push({
         name: 'actions answered other than 200',
