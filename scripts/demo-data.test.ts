@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { verify } from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config';
-import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
+import { findLiveSession, insertSession } from '../api/auth/sessions.repository';
+import { insertNotification } from '../api/notifications/notifications.repository';
+import { parseAppEvent } from '../api/realtime/parse-app-event';
+import { findRoleGrants } from '../api/users/role-grants.repository';
+import { connectDatabase, EVENTS_CHANNEL, type DatabaseHandle } from '../migrations/connect';
 import { migrateToLatest } from '../migrations/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './demo-data';
 import { demoAcademicYear } from './demo/demo-calendar';
@@ -148,5 +152,45 @@ describe('loadDemoData', () => {
       { email: 'bounce@students.demo.edu', status: 'NOT_INVITED' },
       { email: 'lortiz@demo.edu', status: 'ACTIVE' },
     ]);
+  });
+
+  it('answers the session lookup with its grants and time zone, and pushes a new notification once, on the embedded database too', async () => {
+    const admin = await database.db
+      .selectFrom('users as u')
+      .innerJoin('schools as s', 's.id', 'u.school_id')
+      .select(['u.id', 'u.school_id', 's.time_zone'])
+      .where('u.email', '=', 'admin@demo.edu')
+      .executeTakeFirstOrThrow();
+    await insertSession(database.db, admin.school_id, {
+      id: 'embedded-session',
+      userId: admin.id,
+      portal: null,
+      ip: null,
+      userAgent: null,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const session = await findLiveSession(database.db, 'embedded-session');
+    expect(session?.grants).toEqual(await findRoleGrants(database.db, admin.school_id, admin.id));
+    expect(session?.grants.length).toBeGreaterThan(0);
+    expect(session?.timeZone).toBe(admin.time_zone);
+
+    const pushed: string[] = [];
+    const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => pushed.push(payload));
+    const note = {
+      schoolId: admin.school_id,
+      userId: admin.id,
+      payload: { module: 'paperwork', status: 'assigned', title: 'Embedded check', featureData: {} },
+      dedupeKey: 'embedded-check',
+    } as const;
+    const id = await insertNotification(database.db, note);
+    expect(await insertNotification(database.db, note)).toBeNull();
+    await expect.poll(() => pushed.length).toBe(1);
+    expect(parseAppEvent(pushed[0]!)).toEqual({
+      type: 'notification',
+      schoolId: admin.school_id,
+      userId: admin.id,
+      notificationId: id,
+    });
+    await unlisten();
   });
 });
