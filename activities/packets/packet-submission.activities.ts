@@ -481,22 +481,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     if (sent.length > 0) {
       await trx
         .insertInto('packet_submission_events')
-        .values(
-          sent.map((p) => ({
-            school_id: schoolId,
-            submission_id: p.submissionId,
-            kind: 'SENT',
-            step_id: null,
-            actor_user_id: null,
-            actor_email: null,
-            actor_name: 'System',
-            ip: null,
-            user_agent: null,
-            details: JSON.stringify({}),
-            answers_sha256: null,
-            idempotency_key: `${workflowId(p)}:sent`,
-          })),
-        )
+        .values(sent.map((p) => eventRow(p, { key: 'sent', kind: 'SENT' })))
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
     }
