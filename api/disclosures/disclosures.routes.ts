@@ -15,7 +15,7 @@ import { auditRequest } from '../audit/audit-request';
 import { notifyEach } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
-import { findSchoolToday } from '../forms/school-today';
+import { schoolTodayOf } from '../forms/school-today';
 import { findSchoolSettings } from '../school/school.repository';
 import { IdParams, errorResponses } from '../shared/schemas';
 import { requireTemporal } from '../shared/workflow-client';
@@ -277,9 +277,9 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/disclosures/priority',
     { onRequest: canList, schema: { response: { 200: PriorityList, ...errorResponses(401, 403) } } },
     async (request) => {
-      const schoolId = authOf(request).school.id;
-      const today = await findSchoolToday(db, schoolId);
-      return { items: (await listPriorityDisclosures(db, schoolId, today)).map(toRowDto) };
+      const auth = authOf(request);
+      const items = await listPriorityDisclosures(db, auth.school.id, schoolTodayOf(auth));
+      return { items: items.map(toRowDto) };
     },
   );
 
