@@ -9,6 +9,7 @@ import type { Database } from '../../migrations/database';
 import {
   actOnStepUpdate,
   resendSubmissionSignal,
+  STEP_NOT_REACHED,
   submissionStateQuery,
   voidSubmissionSignal,
   type ActingPerson,
@@ -292,6 +293,7 @@ export function toActionError(err: unknown): AppError {
   if (err instanceof WorkflowUpdateFailedError) {
     const cause = err.cause as { type?: unknown; message?: unknown; details?: unknown } | undefined;
     const type = typeof cause?.type === 'string' ? cause.type : '';
+    if (type === STEP_NOT_REACHED) return new StepNotReachedError();
     if (type in ERRORS) {
       const details = Array.isArray(cause?.details) ? (cause.details.flat() as ErrorDetail[]) : undefined;
       const message = typeof cause?.message === 'string' ? cause.message : undefined;
@@ -337,12 +339,18 @@ export async function executeStepAction(
 }
 
 /**
- * The workflow's refusal of a step other than its active one carries the catalogue's own wording; an action that
- * does not fit the active step (approving a step that is filled in, say) is refused with the same code and wording
- * of its own, and is final.
+ * The workflow's refusal of a step other than its active one (`STEP_NOT_REACHED`), answered as STEP_NOT_ACTIVE. An
+ * action that does not fit the active step (approving a step that is filled in, say) is refused as STEP_NOT_ACTIVE
+ * directly, with wording of its own, and is final.
  */
+export class StepNotReachedError extends AppError {
+  constructor() {
+    super('STEP_NOT_ACTIVE');
+  }
+}
+
 function isStepNotReached(error: AppError): boolean {
-  return error.code === 'STEP_NOT_ACTIVE' && error.message === ERRORS.STEP_NOT_ACTIVE.message;
+  return error instanceof StepNotReachedError;
 }
 
 async function isActiveStepInDatabase(db: Kysely<Database>, workflowId: string, stepId: string): Promise<boolean> {

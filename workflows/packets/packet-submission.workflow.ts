@@ -120,6 +120,13 @@ export interface VoidSubmissionInput {
   userAgent?: string | null;
 }
 
+/**
+ * The failure type of the validator's refusal of a step the workflow has not reached (or has left). The API answers it
+ * as `STEP_NOT_ACTIVE`, after first checking whether the database already lists that step, which means the workflow
+ * is catching up after a lost workflow task (`executeStepAction`). Every other refusal carries its catalogue code.
+ */
+export const STEP_NOT_REACHED = 'STEP_NOT_REACHED';
+
 export const actOnStepUpdate = wf.defineUpdate<PacketSubmissionState, [StepActionInput]>('actOnStep');
 export const voidSubmissionSignal = wf.defineSignal<[VoidSubmissionInput]>('voidSubmission');
 export const resendSubmissionSignal = wf.defineSignal('resendSubmission');
@@ -335,7 +342,11 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     if (!current || current.stepId !== request.stepId) {
       const known = steps.find((s) => s.stepId === request.stepId);
       if (known && (known.status === 'DONE' || known.status === 'SKIPPED')) fail('ALREADY_DECIDED');
-      fail('STEP_NOT_ACTIVE');
+      throw wf.ApplicationFailure.create({
+        type: STEP_NOT_REACHED,
+        message: ERRORS.STEP_NOT_ACTIVE.message,
+        nonRetryable: true,
+      });
     }
     const candidates = current.slots.filter((slot) => matches(slot, request.actor));
     if (candidates.length === 0) fail('NOT_YOUR_TURN');
