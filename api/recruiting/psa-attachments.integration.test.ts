@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
@@ -268,6 +269,92 @@ describe('prospect attachments in a merge', () => {
     expect((await call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop })).status).toBe(200);
     expect(await filesOf(keep)).toHaveLength(20);
     expect((await upload(coach, keep, 'one-more.pdf', PDF(32))).body.error.code).toBe('PSA_ATTACHMENTS_LIMIT');
+  });
+});
+
+describe('a merge racing uploads and edits', () => {
+  async function attachmentCounts(ids: string[]): Promise<Record<string, number>> {
+    const rows = await t.database.db
+      .selectFrom('psa_attachments')
+      .select(['psa_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('psa_id', 'in', ids)
+      .groupBy('psa_id')
+      .execute();
+    return Object.fromEntries(ids.map((id) => [id, Number(rows.find((r) => r.psa_id === id)?.n ?? 0)]));
+  }
+
+  it('ends with every file on an open prospect, at most 20, whatever order uploads and the merge take', async () => {
+    for (let round = 0; round < 3; round++) {
+      const keep = await newPsa(schoolId, `Kept ${round}`);
+      const drop = await newPsa(schoolId, `Duplicate ${round}`);
+      for (let i = 0; i < 10; i++) expect((await upload(coach, keep, `k-${i}.pdf`, PDF(32))).status).toBe(201);
+      for (let i = 0; i < 8; i++) expect((await upload(coach, drop, `d-${i}.pdf`, PDF(32))).status).toBe(201);
+
+      const uploads = [keep, drop, keep, drop].map((psaId, i) => upload(coach, psaId, `late-${i}.pdf`, PDF(32)));
+      const merging = call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop });
+      const answers = await Promise.all(uploads);
+      const merge = await merging;
+
+      for (const a of answers) {
+        expect([201, 400, 404], JSON.stringify(a.body)).toContain(a.status);
+        if (a.status === 400) expect(a.body.error.code).toBe('PSA_ATTACHMENTS_LIMIT');
+        if (a.status === 404) expect(a.body.error.code).toBe('NOT_FOUND');
+      }
+      expect([200, 400], JSON.stringify(merge.body)).toContain(merge.status);
+      const stored = answers.filter((a) => a.status === 201).length;
+      const counts = await attachmentCounts([keep, drop]);
+      if (merge.status === 200) {
+        // Nothing left on the prospect merged away; the one kept holds all, within the limit.
+        expect(counts).toEqual({ [keep]: 18 + stored, [drop]: 0 });
+        expect(counts[keep]).toBeLessThanOrEqual(20);
+      } else {
+        expect(merge.body.error.code).toBe('PSA_ATTACHMENTS_LIMIT');
+        expect(counts[keep]! + counts[drop]!).toBe(18 + stored);
+      }
+    }
+  });
+
+  it('keeps an edit of the prospect kept that commits while the merge waits for its lock', async () => {
+    const keep = await newPsa(schoolId, 'Kept');
+    const drop = await newPsa(schoolId, 'Duplicate');
+    await t.database.db
+      .updateTable('psas')
+      .set({ tags: ['Visit'] })
+      .where('id', '=', keep)
+      .execute();
+    await t.database.db
+      .updateTable('psas')
+      .set({ tags: ['Camp'] })
+      .where('id', '=', drop)
+      .execute();
+
+    let merging: ReturnType<typeof call> | undefined;
+    await t.database.db.transaction().execute(async (trx) => {
+      // An edit holds the kept prospect's row while the merge arrives; it commits once the merge waits on the lock.
+      await trx.selectFrom('psas').select('id').where('id', '=', keep).forUpdate().execute();
+      merging = call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop });
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const waiting = await t.database.db
+          .selectFrom('pg_stat_activity' as never)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('datname' as never, '=', sql`current_database()` as never)
+          .where('wait_event_type' as never, '=', 'Lock' as never)
+          .executeTakeFirstOrThrow();
+        if (Number(waiting.n) > 0) break;
+        if (Date.now() > deadline) throw new Error('the merge never waited for the lock');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await trx
+        .updateTable('psas')
+        .set({ tags: ['Visit', 'Official visit'] })
+        .where('id', '=', keep)
+        .execute();
+    });
+    const merged = await merging!;
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const row = await t.database.db.selectFrom('psas').select('tags').where('id', '=', keep).executeTakeFirstOrThrow();
+    expect(row.tags).toEqual(['Visit', 'Official visit', 'Camp']);
   });
 });
 

@@ -605,26 +605,33 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
-      const keep = await visiblePsa(request, request.params.id);
-      if (request.body.duplicateId === keep.id) throw new AppError('PSA_MERGE_INVALID');
-      const drop = await visiblePsa(request, request.body.duplicateId);
-      if (drop.commitment_status === 'ADDED_TO_ROSTER') throw new AppError('PSA_ADDED_TO_ROSTER');
-      const fill: Record<string, unknown> = {};
-      for (const def of Object.values(PSA_FIELDS)) {
-        const k = def.column as keyof PsaRow;
-        if ((keep[k] === null || keep[k] === undefined) && drop[k] !== null && drop[k] !== undefined) fill[k] = drop[k];
-      }
-      if (fill.email && (await emailTaken(db, schoolId, fill.email, drop.id))) delete fill.email;
-      const tags = [...keep.tags];
-      for (const t of drop.tags) if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t);
-      await db.transaction().execute(async (trx) => {
-        // Both rows locked (as an upload locks its prospect) before the files are counted: no upload or other merge
-        // can change either count until this one commits, and a prospect merged meanwhile is gone.
-        const open = await lockOpenPsas(trx, schoolId, [keep.id, drop.id]);
-        if (!open.has(keep.id) || !open.has(drop.id)) throw new AppError('NOT_FOUND');
+      const visibleKeep = await visiblePsa(request, request.params.id);
+      if (request.body.duplicateId === visibleKeep.id) throw new AppError('PSA_MERGE_INVALID');
+      const visibleDrop = await visiblePsa(request, request.body.duplicateId);
+      assertNotTransferred(visibleDrop);
+      const keepId = await db.transaction().execute(async (trx) => {
+        // Both rows locked (as an upload locks its prospect) before anything is read for the merge: no upload, edit
+        // or other merge can change either row or its file count until this one commits, and a prospect merged
+        // meanwhile is gone. The rows are read again under the lock, so an edit that committed while this request
+        // waited is kept, not overwritten with what was read before.
+        const open = await lockOpenPsas(trx, schoolId, [visibleKeep.id, visibleDrop.id]);
+        if (!open.has(visibleKeep.id) || !open.has(visibleDrop.id)) throw new AppError('NOT_FOUND');
+        const keep = (await findPsa(trx, schoolId, visibleKeep.id))!;
+        const drop = (await findPsa(trx, schoolId, visibleDrop.id))!;
+        assertNotTransferred(drop);
         if ((await countPsaAttachments(trx, schoolId, [keep.id, drop.id])) > RECRUITING_LIMITS.attachmentsPerPsa) {
           throw new AppError('PSA_ATTACHMENTS_LIMIT');
         }
+        const fill: Record<string, unknown> = {};
+        for (const def of Object.values(PSA_FIELDS)) {
+          const k = def.column as keyof PsaRow;
+          if ((keep[k] === null || keep[k] === undefined) && drop[k] !== null && drop[k] !== undefined) {
+            fill[k] = drop[k];
+          }
+        }
+        if (fill.email && (await emailTaken(trx, schoolId, fill.email, drop.id))) delete fill.email;
+        const tags = [...keep.tags];
+        for (const t of drop.tags) if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t);
         await trx
           .updateTable('psas')
           .set({
@@ -676,8 +683,9 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
           details,
           ...requestMeta(request),
         });
+        return keep.id;
       });
-      return psaProfile(db, schoolId, (await findPsa(db, schoolId, keep.id))!);
+      return psaProfile(db, schoolId, (await findPsa(db, schoolId, keepId))!);
     },
   );
 
