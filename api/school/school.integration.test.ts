@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
@@ -84,5 +85,51 @@ describe('school profile and settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/schools', headers: { cookie: admin } })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('an edit of the school racing a settings change', () => {
+  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
+  async function untilBlockedBy(pid: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
+        t.database.db,
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('keeps a settings key another request commits while the edit waits for the school row', async () => {
+    const db = t.database.db;
+    const school = await seedSchool(db, { settings: { invitationReminderHours: 24, invitationExpiryHours: 72 } });
+    const cookie = await sessionCookie(db, await seedUser(db, school.id));
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/v1/school', headers: { cookie }, payload });
+    let patching: ReturnType<typeof patch> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // The disclosure reminder is saved (as PUT /disclosures/settings saves it) while the edit arrives.
+      await trx.selectFrom('schools').select('id').where('id', '=', school.id).forUpdate().execute();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      patching = patch({ settings: { invitationReminderHours: 12 } });
+      await untilBlockedBy(rows[0]!.pid);
+      await trx
+        .updateTable('schools')
+        .set({ settings: sql`settings || jsonb_build_object('disclosureReminderHours', 36)` })
+        .where('id', '=', school.id)
+        .execute();
+    });
+    const patched = await patching!;
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().settings).toEqual({ invitationReminderHours: 12, invitationExpiryHours: 72 });
+    const row = await db.selectFrom('schools').select('settings').where('id', '=', school.id).executeTakeFirstOrThrow();
+    expect(row.settings).toEqual({
+      invitationReminderHours: 12,
+      invitationExpiryHours: 72,
+      disclosureReminderHours: 36,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, School, SchoolSettings } from '../../migrations/database';
 
 export async function findSchoolSummary(db: Kysely<Database>, schoolId: string) {
@@ -12,6 +12,13 @@ export async function findSchoolSummary(db: Kysely<Database>, schoolId: string) 
 
 export async function findSchool(db: Kysely<Database>, schoolId: string): Promise<School | null> {
   return (await db.selectFrom('schools').selectAll().where('id', '=', schoolId).executeTakeFirst()) ?? null;
+}
+
+/** The school, its row locked for the rest of the transaction (an edit reads and writes its settings in one turn). */
+export async function lockSchool(trx: Transaction<Database>, schoolId: string): Promise<School | null> {
+  return (
+    (await trx.selectFrom('schools').selectAll().where('id', '=', schoolId).forUpdate().executeTakeFirst()) ?? null
+  );
 }
 
 export async function findSchoolSettings(db: Kysely<Database>, schoolId: string): Promise<SchoolSettings> {

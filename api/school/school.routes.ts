@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { errorResponses } from '../shared/schemas';
-import { findSchool, updateSchool } from './school.repository';
+import { findSchool, lockSchool, updateSchool } from './school.repository';
 import { SchoolDto, UpdateSchoolBody } from './school.schemas';
 import { mergeSchoolSettings, toSchoolDto } from './school.service';
 
@@ -32,16 +32,20 @@ export const schoolRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const schoolId = authOf(request).school.id;
-      const current = await findSchool(db, schoolId);
-      if (!current) throw new AppError('NOT_FOUND');
-      const settings = mergeSchoolSettings(current.settings, request.body);
-      const { name, division, state, timeZone } = request.body;
-      const updated = await updateSchool(db, schoolId, {
-        ...(name !== undefined ? { name } : {}),
-        ...(division !== undefined ? { division } : {}),
-        ...(state !== undefined ? { state } : {}),
-        ...(timeZone !== undefined ? { timeZone } : {}),
-        ...(settings ? { settings } : {}),
+      const updated = await db.transaction().execute(async (trx) => {
+        // Read under the row lock: a settings key saved meanwhile (say the disclosure reminder) is merged, not
+        // overwritten with what was read before, and the reminder-before-expiry check sees the stored values.
+        const current = await lockSchool(trx, schoolId);
+        if (!current) throw new AppError('NOT_FOUND');
+        const settings = mergeSchoolSettings(current.settings, request.body);
+        const { name, division, state, timeZone } = request.body;
+        return updateSchool(trx, schoolId, {
+          ...(name !== undefined ? { name } : {}),
+          ...(division !== undefined ? { division } : {}),
+          ...(state !== undefined ? { state } : {}),
+          ...(timeZone !== undefined ? { timeZone } : {}),
+          ...(settings ? { settings } : {}),
+        });
       });
       if (!updated) throw new AppError('NOT_FOUND');
       return toSchoolDto(updated);
