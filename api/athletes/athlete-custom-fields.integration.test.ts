@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -7,11 +8,12 @@ let t: TestApp;
 let admin: string;
 let coach: string;
 let teamId: string;
+let schoolId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const schoolId = (await seedSchool(db)).id;
+  schoolId = (await seedSchool(db)).id;
   teamId = (
     await db
       .insertInto('sport_teams')
@@ -83,4 +85,46 @@ it('defines, renames and deletes custom fields with clear errors', async () => {
     'athlete_custom_field.renamed',
     'athlete_custom_field.deleted',
   ]);
+});
+
+/** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
+async function untilBlockedBy(pid: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.database.db);
+    if (Number(rows[0]!.n) > 0) return;
+    if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+it("keeps a custom field value saved while another edit of the athlete's values waits for the profile row", async () => {
+  const db = t.database.db;
+  const jersey = (await call('POST', '', { name: 'Jersey size', scope: 'INSTITUTION' })).json().id as string;
+  const parking = (await call('POST', '', { name: 'Parking spot', scope: 'INSTITUTION' })).json().id as string;
+  const athlete = await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId });
+  const patch = (payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/v1/athletes/${athlete.id}`, headers: { cookie: admin }, payload });
+  let patching: ReturnType<typeof patch> | undefined;
+  await db.transaction().execute(async (trx) => {
+    // Another edit saves the jersey size (as PATCH /athletes/:id stores values) while this one, the parking spot, arrives.
+    await trx.selectFrom('athlete_profiles').select('user_id').where('user_id', '=', athlete.id).forUpdate().execute();
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    patching = patch({ customFieldValues: { [parking]: 'P12' } });
+    await untilBlockedBy(rows[0]!.pid);
+    await trx
+      .updateTable('athlete_profiles')
+      .set({ data: sql`data || jsonb_build_object('customFieldValues', jsonb_build_object(${jersey}::text, 'L'))` })
+      .where('user_id', '=', athlete.id)
+      .execute();
+  });
+  const patched = await patching!;
+  expect(patched.statusCode, patched.body).toBe(200);
+  const row = await db
+    .selectFrom('athlete_profiles')
+    .select('data')
+    .where('user_id', '=', athlete.id)
+    .executeTakeFirstOrThrow();
+  expect((row.data as { customFieldValues?: unknown }).customFieldValues).toEqual({ [jersey]: 'L', [parking]: 'P12' });
 });

@@ -185,6 +185,22 @@ export async function findAthlete(db: Db, schoolId: string, userId: string): Pro
   return row ? toRecord(row as Record<string, unknown>) : null;
 }
 
+/** The athlete, their profile row locked for the rest of the transaction (edits of one profile take turns). */
+export async function lockAthlete(
+  trx: Transaction<Database>,
+  schoolId: string,
+  userId: string,
+): Promise<AthleteRecord | null> {
+  const locked = await trx
+    .selectFrom('athlete_profiles')
+    .select('user_id')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return locked ? findAthlete(trx, schoolId, userId) : null;
+}
+
 /** Whether the user is staff of the school (a coach or a school admin): who may be an academic advisor. */
 export async function isStaffOfSchool(db: Db, schoolId: string, userId: string): Promise<boolean> {
   const row = await db

@@ -19,7 +19,13 @@ import {
   reachableAthlete,
   setTagsByName,
 } from './athlete-profile.service';
-import { findAthlete, insertAthleteProfile, updateAthleteProfile, type AthleteRecord } from './athletes.repository';
+import {
+  findAthlete,
+  insertAthleteProfile,
+  lockAthlete,
+  updateAthleteProfile,
+  type AthleteRecord,
+} from './athletes.repository';
 import type {
   AthleteDto,
   AthleteListRow,
@@ -180,26 +186,25 @@ export async function updateAthlete(
   if (body.email && body.email.toLowerCase() !== existing.email.toLowerCase() && (await isEmailTaken(db, body.email)))
     throw emailExists();
   const { user, columns, data } = splitAthleteFields(input);
-  if (data.customFieldValues) {
-    data.customFieldValues = {
-      ...((existing.data.customFieldValues as object) ?? {}),
-      ...(data.customFieldValues as object),
-    };
-  }
   await db
     .transaction()
     .execute(async (trx) => {
+      // The values sent join the ones stored now, read under the profile's row lock: a value saved by another
+      // edit since `existing` was read is kept, not overwritten with what was read before.
+      const before = await lockAthlete(trx, schoolId, athleteId);
+      if (!before) throw new AppError('NOT_FOUND');
+      if (data.customFieldValues) {
+        data.customFieldValues = {
+          ...((before.data.customFieldValues as object) ?? {}),
+          ...(data.customFieldValues as object),
+        };
+      }
       await updateUserFields(trx, schoolId, athleteId, user as Parameters<typeof updateUserFields>[3]);
       await updateAthleteProfile(trx, schoolId, athleteId, columns, data);
       if (body.tags) await setTagsByName(trx, schoolId, athleteId, body.tags, { viewer, actor: auth.user.id });
       const after = await findAthlete(trx, schoolId, athleteId);
       const keys = Object.keys(fullProfile(after!)).filter((k) => canSeeField('admin', k) || k === 'tags');
-      await auditProfileChange(
-        request,
-        athleteId,
-        changedFields(fullProfile(existing), fullProfile(after!), keys),
-        trx,
-      );
+      await auditProfileChange(request, athleteId, changedFields(fullProfile(before), fullProfile(after!), keys), trx);
     })
     .catch((err: unknown) => {
       if ((err as { code?: unknown }).code === '23505') throw emailExists();
