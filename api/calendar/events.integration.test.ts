@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
@@ -335,5 +336,57 @@ describe('calendar events', () => {
     expect(edit.json().error.code).toBe('CARA_MULTIPLE_TEAMS');
     for (const id of [meeting.json().id, one.json().id])
       expect((await call('DELETE', `/events/${id}`, admin)).statusCode).toBe(204);
+  });
+});
+
+describe('cancelling occurrences of a series at once', () => {
+  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
+  async function untilBlockedBy(pid: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
+        t.database.db,
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      if (Date.now() > deadline) throw new Error('the cancellation never waited for the lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('keeps an occurrence cut out by another request while this cancellation waits for the series row', async () => {
+    const created = await call(
+      'POST',
+      '/events',
+      admin,
+      practice({ name: 'Evening practice', sportTeamId: otherTeamId, attendeeTeamIds: [otherTeamId] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const db = t.database.db;
+    let cancelling: ReturnType<typeof call> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // Another cancellation (of 1 November) holds the series while this one, of 27 October, arrives.
+      await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      cancelling = call('DELETE', `/events/${id}?scope=THIS&occurrenceStart=${Y}-10-27T21:00:00.000Z`, admin);
+      await untilBlockedBy(rows[0]!.pid);
+      await trx
+        .updateTable('calendar_events')
+        .set({ exdates: sql`exdates || jsonb_build_array(${`${Y}-11-01T21:00:00.000Z`}::text)` })
+        .where('id', '=', id)
+        .execute();
+    });
+    const cancelled = await cancelling!;
+    expect(cancelled.statusCode, cancelled.body).toBe(204);
+    const row = await db.selectFrom('calendar_events').select('exdates').where('id', '=', id).executeTakeFirstOrThrow();
+    expect([...row.exdates].sort()).toEqual([`${Y}-10-27T21:00:00.000Z`, `${Y}-11-01T21:00:00.000Z`]);
+    const starts = (await call('GET', `/events?${RANGE}&teamIds=${otherTeamId}`, admin))
+      .json()
+      .items.filter((o: { id: string }) => o.id === id)
+      .map((o: { start: string }) => o.start);
+    expect(starts).not.toContain(`${Y}-10-27T21:00:00.000Z`);
+    expect(starts).not.toContain(`${Y}-11-01T21:00:00.000Z`);
+    expect(starts).toHaveLength(6);
   });
 });

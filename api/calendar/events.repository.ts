@@ -181,6 +181,19 @@ export async function updateEvent(
     .execute();
 }
 
+/**
+ * Cuts one occurrence out of a series: its start joins the stored `exdates` in one statement, so occurrences two
+ * requests cut out at once both stay cut (a list read before and written back would drop the other's).
+ */
+export async function addExdate(db: Db, schoolId: string, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('calendar_events')
+    .set({ exdates: sql`exdates || jsonb_build_array(${at.toISOString()}::text)`, updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Cancels a series and the occurrences edited out of it. */
 export async function cancelSeries(db: Db, schoolId: string, id: string): Promise<void> {
   await db

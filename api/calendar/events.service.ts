@@ -24,6 +24,7 @@ import { decidePendingEvent, signalSeriesChanged } from './calendar-workflow';
 import { toICalendar } from './ics';
 import { isRecruitingEvent } from '../recruiting/recruiting-events.repository';
 import {
+  addExdate,
   cancelSeries,
   existingSchoolIds,
   findEvent,
@@ -356,7 +357,7 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
     }
     const at = requireOccurrence(row, occurrenceStart);
     if (effective === 'THIS') {
-      await updateEvent(trx, auth.school.id, id, { exdates: [...row.exdates, at.toISOString()] });
+      await addExdate(trx, auth.school.id, id, at);
       targetId = await insertEvent(trx, auth.school.id, {
         ...toValues({ ...fields, repeat: 'NEVER', repeatUntil: null }, status, auth.user.id),
         series_id: id,
@@ -420,8 +421,7 @@ export async function deleteEvent(
   if (effective === 'ALL') await cancelSeries(db, auth.school.id, id);
   else {
     const at = requireOccurrence(row, query.occurrenceStart);
-    if (effective === 'THIS')
-      await updateEvent(db, auth.school.id, id, { exdates: [...row.exdates, at.toISOString()] });
+    if (effective === 'THIS') await addExdate(db, auth.school.id, id, at);
     else if (at.getTime() === row.starts_at.getTime()) await cancelSeries(db, auth.school.id, id);
     else
       await updateEvent(db, auth.school.id, id, {
