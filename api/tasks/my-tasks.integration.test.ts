@@ -195,6 +195,90 @@ describe('My Tasks', () => {
   });
 });
 
+describe("a team's tasks", () => {
+  it('counts tasks about the team itself (CARA log, roster, event, transfer) on its card and under its filter', async () => {
+    const db = t.database.db;
+    const year = await db
+      .insertInto('academic_years')
+      .values({ school_id: schoolId, start_year: 2031, end_year: 2032 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const entity = async (table: 'cara_logs' | 'rosters' | 'calendar_events' | 'psas', values: object) =>
+      (
+        await db
+          .insertInto(table)
+          .values({ school_id: schoolId, ...values } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id as string;
+    const log = await entity('cara_logs', {
+      sport_team_id: otherTeamId,
+      period_start: '2031-09-01',
+      period_end: '2031-09-07',
+      due_at: new Date(),
+      workflow_id: 'test-cara',
+    });
+    const roster = await entity('rosters', { sport_team_id: otherTeamId, academic_year_id: year.id });
+    const event = await entity('calendar_events', {
+      sport_team_id: otherTeamId,
+      name: 'Scrimmage',
+      category: 'CARA',
+      time_zone: 'America/Chicago',
+      starts_at: new Date('2031-09-10T17:00:00Z'),
+      ends_at: new Date('2031-09-10T19:00:00Z'),
+    });
+    const psa = await entity('psas', { first_name: 'Dana', last_name: 'Prospect', sport_team_id: otherTeamId });
+    await db
+      .insertInto('psa_transfers')
+      .values({
+        school_id: schoolId,
+        psa_id: psa,
+        sport_team_id: otherTeamId,
+        academic_year_id: year.id,
+        workflow_id: 'test-transfer',
+      })
+      .execute();
+    const open = (module: string, entityId: string, title: string) => ({
+      workflowId: `test-team:${module}`,
+      module,
+      entityId,
+      stepId: 's',
+      stepName: 'Act',
+      assigneeUserId: staffAdmin.id,
+      title,
+    });
+    await ensureTasks(db, schoolId, [
+      open('cara-log', log, 'Submit the Rowing CARA log'),
+      open('roster-rollover', roster, 'Submit the Rowing roster'),
+      open('calendar-event', event, 'Approve the scrimmage'),
+      open('psa-transfer', psa, "Approve Dana Prospect's transfer"),
+      open('expense-approval', psa, 'Approve an expense'),
+    ]);
+
+    const filtered = await mine(staffAdmin, `?teamId=${otherTeamId}`);
+    expect(filtered.items.map((i) => i.title).sort()).toEqual([
+      "Approve Dana Prospect's transfer",
+      'Approve the scrimmage',
+      'Submit the Rowing CARA log',
+      'Submit the Rowing roster',
+    ]);
+    expect(filtered.items.every((i) => i.team?.id === otherTeamId)).toBe(true);
+    // An expense is about nobody's team: listed, without a team.
+    const all = await mine(staffAdmin);
+    expect(all.items.find((i) => i.title === 'Approve an expense')?.team).toBeNull();
+    expect((await mine(staffAdmin, `?teamId=${teamId}`)).total).toBe(0);
+
+    // The coach's home counts them on the team's card.
+    await db
+      .insertInto('staff_teams')
+      .values({ school_id: schoolId, user_id: staffAdmin.id, sport_team_id: otherTeamId })
+      .execute();
+    const cards = await call(staffAdmin, 'GET', '/tasks/mine/teams');
+    expect(cards.statusCode, cards.body).toBe(200);
+    expect(cards.json().items).toEqual([expect.objectContaining({ id: otherTeamId, name: 'Rowing', waiting: 4 })]);
+  });
+});
+
 describe('search', () => {
   it('finds people, teams and disclosures by name within the school and the caller’s permissions', async () => {
     const hits = async (user: SeededUser, q: string) => {

@@ -68,7 +68,26 @@ export async function listMyTasks(
         j.on('t.module', '=', 'disclosure').on(sql`d.id::text`, '=', sql.ref('t.entity_id')),
       )
       .leftJoin('athlete_profiles as ap', (j) => j.on('ap.user_id', '=', SUBJECT_USER))
-      .leftJoin('sport_teams as st', (j) => j.on('st.id', '=', sql`coalesce(d.sport_team_id, ap.sport_team_id)`))
+      // Tasks about a team rather than an athlete: its CARA log, roster, calendar event, or a prospect's transfer to it.
+      .leftJoin('cara_logs as cl', (j) =>
+        j.on('t.module', '=', 'cara-log').on(sql`cl.id::text`, '=', sql.ref('t.entity_id')),
+      )
+      .leftJoin('rosters as ro', (j) =>
+        j.on('t.module', '=', 'roster-rollover').on(sql`ro.id::text`, '=', sql.ref('t.entity_id')),
+      )
+      .leftJoin('calendar_events as ce', (j) =>
+        j.on('t.module', '=', 'calendar-event').on(sql`ce.id::text`, '=', sql.ref('t.entity_id')),
+      )
+      .leftJoin('psa_transfers as pt', (j) =>
+        j.on('t.module', '=', 'psa-transfer').on(sql`pt.psa_id::text`, '=', sql.ref('t.entity_id')),
+      )
+      .leftJoin('sport_teams as st', (j) =>
+        j.on(
+          'st.id',
+          '=',
+          sql`coalesce(d.sport_team_id, ap.sport_team_id, cl.sport_team_id, ro.sport_team_id, ce.sport_team_id, pt.sport_team_id)`,
+        ),
+      )
       .leftJoin('users as su', (j) => j.on('su.id', '=', SUBJECT_USER));
   const filtered = query.teamId ? joinSubject(base).where('st.id', '=', query.teamId) : base;
   let page = filtered.select([
