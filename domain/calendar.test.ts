@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { academicYearSpan, checkSegment, rangesOverlap, segmentOn, type SegmentInput } from './calendar';
+import {
+  academicYearSpan,
+  checkSegment,
+  formatDay,
+  formatDayRange,
+  rangesOverlap,
+  segmentOn,
+  type SegmentInput,
+} from './calendar';
 
 const year = { startDate: '2026-08-24', endDate: '2027-08-06' };
 const fall: SegmentInput = {
@@ -60,5 +68,14 @@ describe('sport segment rules', () => {
     expect(segmentOn(segments, '2026-12-05')?.id).toBe('a');
     expect(segmentOn(segments, '2026-12-25')).toBeNull();
     expect(rangesOverlap(segments[0]!, segments[1]!)).toBe(false);
+  });
+});
+
+describe('days as people read them', () => {
+  it('writes a day and a period the way the screens do, the day unshifted by any time zone', () => {
+    expect(formatDay('2026-11-09')).toBe('Nov 9, 2026');
+    expect(formatDay('2026-12-31T23:00:00Z')).toBe('Dec 31, 2026');
+    expect(formatDayRange('2026-12-28', '2027-01-03')).toBe('Dec 28, 2026 to Jan 3, 2027');
+    expect(formatDay('not a day')).toBe('not a day');
   });
 });

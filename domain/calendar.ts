@@ -95,3 +95,21 @@ export function checkSegment(
 export function segmentOn<T extends DateRange>(segments: readonly T[], day: string): T | null {
   return segments.find((s) => s.startDate <= day && day <= s.endDate) ?? null;
 }
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar day (YYYY-MM-DD) as people read it: "Nov 9, 2026" (the day as given, whatever the server's zone). */
+export function formatDay(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : DAY_FORMAT.format(date);
+}
+
+/** "Nov 9, 2026 to Nov 15, 2026": a period in titles, messages and documents, as the screens show it. */
+export function formatDayRange(start: string, end: string): string {
+  return `${formatDay(start)} to ${formatDay(end)}`;
+}

@@ -5,6 +5,7 @@ import { recordAudit } from '../../api/audit/audit.repository';
 import { ensureCaraLogWorkflow } from '../../api/cara/cara-logs.service';
 import { buildCaraSnapshot } from '../../api/cara/cara.snapshot';
 import { AppError } from '../../domain/errors';
+import { formatDayRange } from '../../domain/calendar';
 import { notifyEach } from '../../api/notifications/notifications.repository';
 import { ensureTasks } from '../../api/tasks/tasks.repository';
 import {
@@ -59,7 +60,7 @@ export function createCaraActivities(deps: { db: Kysely<Database>; temporal?: Cl
         module: 'compliance assistant',
         status,
         title,
-        body: `${teamName}, ${log.period_start} to ${log.period_end}`,
+        body: `${teamName}, ${formatDayRange(log.period_start, log.period_end)}`,
         sportTeamId: log.sport_team_id,
         sportTeamName: teamName,
         featureData: { caraLogsId: log.id, periodStartDate: log.period_start, periodEndDate: log.period_end },
@@ -206,7 +207,7 @@ export function createCaraActivities(deps: { db: Kysely<Database>; temporal?: Cl
           });
 
         const row = { ...log, status };
-        const label = `${team.name} CARA log ${log.period_start} to ${log.period_end}`;
+        const label = `${team.name} CARA log ${formatDayRange(log.period_start, log.period_end)}`;
         switch (input.action) {
           case 'generate':
           case 'reopen':

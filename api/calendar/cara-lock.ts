@@ -8,6 +8,7 @@ import {
 } from '../../domain/bylaw17/cara';
 import { instantToLocal, occurrenceStarts, type SeriesTiming } from '../../domain/calendar-events';
 import { AppError } from '../../domain/errors';
+import { formatDayRange } from '../../domain/calendar';
 
 type Db = FastifyRequest['server']['deps']['database']['db'];
 
@@ -88,7 +89,7 @@ export async function assertNotInLockedLog(db: Db, schoolId: string, checks: rea
     if (hit)
       throw new AppError('CARA_EVENT_LOCKED', [
         {
-          message: `The CARA log of ${hit.periodStart} to ${hit.periodEnd} is ${CARA_LOG_STATUS_LABELS[hit.status].toLowerCase()}.`,
+          message: `The CARA log of ${formatDayRange(hit.periodStart, hit.periodEnd)} is ${CARA_LOG_STATUS_LABELS[hit.status].toLowerCase()}.`,
         },
       ]);
   }

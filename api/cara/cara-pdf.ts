@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { toPdfText, wrapText } from '../../activities/packets/submission-pdf-text';
 import { CARA_ERROR_REASON_LABELS, CARA_LOG_STATUS_LABELS, CARA_HISTORY_LABELS } from '../../domain/bylaw17';
 import { CARA_CATEGORY_LABELS, EVENT_CATEGORY_LABELS } from '../../domain/calendar-events';
+import { formatDayRange } from '../../domain/calendar';
 import type { LogDetail } from './cara.schemas';
 
 /**
@@ -18,7 +19,7 @@ const RED = rgb(0.7, 0.1, 0.1);
 
 export async function renderCaraLogPdf(log: LogDetail, generatedAt: Date): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(toPdfText(`CARA log ${log.teamName} ${log.periodStart} to ${log.periodEnd}`));
+  doc.setTitle(toPdfText(`CARA log ${log.teamName} ${formatDayRange(log.periodStart, log.periodEnd)}`));
   doc.setCreator('Compliance platform');
   doc.setCreationDate(generatedAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -41,7 +42,7 @@ export async function renderCaraLogPdf(log: LogDetail, generatedAt: Date): Promi
   const gap = (n = 8) => (y -= n);
 
   line(`CARA log: ${log.teamName}`, { font: bold, size: 16 });
-  line(`Period ${log.periodStart} to ${log.periodEnd}. Status: ${CARA_LOG_STATUS_LABELS[log.status]}.`, {
+  line(`Period ${formatDayRange(log.periodStart, log.periodEnd)}. Status: ${CARA_LOG_STATUS_LABELS[log.status]}.`, {
     color: MUTED,
   });
   line(`Generated ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`, { color: MUTED });

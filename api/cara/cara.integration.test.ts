@@ -410,7 +410,7 @@ describe('the CARA log cycle', () => {
       code: 'CARA_EVENT_LOCKED',
       message:
         'This event is in a submitted or approved CARA log and is locked. An admin can reopen the log to change it.',
-      details: [{ message: 'The CARA log of 2026-11-16 to 2026-11-22 is submitted.' }],
+      details: [{ message: 'The CARA log of Nov 16, 2026 to Nov 22, 2026 is submitted.' }],
     });
     expect((await call(admin, 'PATCH', `/events/${lockedId}`, edit)).body.error.code).toBe('CARA_EVENT_LOCKED');
     const lockedCancel = await call(coach, 'DELETE', `/events/${lockedId}`);
@@ -474,7 +474,7 @@ describe('the CARA log cycle', () => {
     expect((await call(coach, 'POST', `/cara/logs/${id}/reopen`, {})).status).toBe(403);
     const approvedEdit = await call(coach, 'PATCH', `/events/${lockedId}`, edit);
     expect(approvedEdit.body.error.details).toEqual([
-      { message: 'The CARA log of 2026-11-16 to 2026-11-22 is approved.' },
+      { message: 'The CARA log of Nov 16, 2026 to Nov 22, 2026 is approved.' },
     ]);
     const reopened = await call(admin, 'POST', `/cara/logs/${id}/reopen`, { notes: 'Attendance correction.' });
     expect(reopened.body.status).toBe('READY');

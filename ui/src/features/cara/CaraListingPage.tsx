@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { PageHeader } from '../../shared/PageHeader';
+import { formatDate } from '../../shared/format';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useCalendarTeams, useCalendarYears } from '../calendar/segments.api';
@@ -57,7 +58,7 @@ export function CaraListingPage() {
                         onSuccess: (s) =>
                           notifications.show({
                             color: 'teal',
-                            message: `The log for ${s.periodStart} to ${s.periodEnd} is generated when the period ends.`,
+                            message: `The log for ${formatDate(s.periodStart)} to ${formatDate(s.periodEnd)} is generated when the period ends.`,
                           }),
                       },
                     )
