@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashToken, signLinkToken } from '../../domain/signed-links';
+import { connectDatabase } from '../../migrations/connect';
 import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, TEST_PASSWORD, uniqueTag } from '../test-support/seed-school';
@@ -372,5 +374,56 @@ describe('forgot and reset password', () => {
     expect(padded.json().error.details.map((d: { code: string }) => d.code)).toEqual(['length']);
     expect((await login(user.email, 'Password123!')).statusCode).toBe(401);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('wrong passwords fired at once', () => {
+  it('counts at most the limit of failures, then refuses the right password, even for 20 attempts in parallel', async () => {
+    // An app of its own, with a pool big enough for every attempt to hold a connection and a name to find them by.
+    const url = new URL(inject('databaseUrl'));
+    url.searchParams.set('application_name', 'login-burst');
+    const database = await connectDatabase({ url: url.toString(), poolSize: 24 });
+    const burst = await createTestApp({ database });
+    try {
+      const db = t.database.db;
+      const school = await seedSchool(db);
+      const user = await seedUser(db, school.id);
+      const attempt = (password: string) =>
+        burst.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password } });
+      let attempts: Promise<Awaited<ReturnType<typeof attempt>>[]> | undefined;
+      await db.transaction().execute(async (trx) => {
+        // The school's row held: a failure's audit row (which references it) waits, so every attempt is under way
+        // before any failure is recorded.
+        await trx.selectFrom('schools').select('id').where('id', '=', school.id).forUpdate().execute();
+        attempts = Promise.all(Array.from({ length: 20 }, (_, i) => attempt(`Wrong-Pass-2026!${i}`)));
+        const deadline = Date.now() + 20_000;
+        for (;;) {
+          const { rows } = await sql<{ n: string }>`
+            select count(*) as n from pg_stat_activity
+            where application_name = 'login-burst' and cardinality(pg_blocking_pids(pid)) > 0`.execute(db);
+          if (Number(rows[0]!.n) === 20) break;
+          if (Date.now() > deadline) throw new Error('the attempts never all waited');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      });
+      const codes = (await attempts!).map((r) => r.statusCode).sort();
+      expect(codes).toEqual([...Array<number>(10).fill(401), ...Array<number>(10).fill(429)]);
+      const failures = await db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('action', '=', 'auth.login_failed')
+        .where('target_id', '=', user.id)
+        .execute();
+      expect(failures).toHaveLength(10);
+      const locked = await attempt(TEST_PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({
+        error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a moment and try again.' },
+      });
+      expect(locked.headers['retry-after']).toBe('900');
+    } finally {
+      await burst.close();
+      await database.close();
+    }
   });
 });

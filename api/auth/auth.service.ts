@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Portal } from '../../domain/roles';
 import { countRecentLoginFailures, recordAudit } from '../audit/audit.repository';
@@ -26,39 +27,48 @@ export async function logIn(
 ): Promise<AuthContext> {
   const { db } = request.server.deps.database;
   const meta = requestMeta(request);
+  const normalised = email.trim().toLowerCase();
   // Counted from the audit log, so the limit holds across every API instance and survives restarts.
   const since = new Date(Date.now() - LOGIN_FAILURE_LIMIT.windowMinutes * 60_000);
-  const failures = await countRecentLoginFailures(db, email.trim().toLowerCase(), meta.ip ?? null, since);
-  if (failures >= LOGIN_FAILURE_LIMIT.max) {
+  const limited = () => {
     void reply.header('retry-after', String(LOGIN_FAILURE_LIMIT.windowMinutes * 60));
-    throw new AppError('RATE_LIMITED');
-  }
+    return new AppError('RATE_LIMITED');
+  };
+  if ((await countRecentLoginFailures(db, normalised, meta.ip ?? null, since)) >= LOGIN_FAILURE_LIMIT.max)
+    throw limited();
   const user = await findCredentialsByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok || user.status === 'INVITED' || user.status === 'NOT_INVITED') {
-    await recordAudit(db, {
-      schoolId: user?.schoolId ?? null,
-      actorUserId: user?.id ?? null,
-      action: 'auth.login_failed',
-      targetType: 'user',
-      ...(user ? { targetId: user.id } : {}),
-      ...meta,
-      details: { email: email.trim().toLowerCase(), reason: user ? 'wrong_password' : 'unknown_email' },
-    });
-    throw new AppError('WRONG_CREDENTIALS');
-  }
-  if (user.status === 'INACTIVE') {
-    await recordAudit(db, {
-      schoolId: user.schoolId,
-      actorUserId: user.id,
-      action: 'auth.login_failed',
-      targetType: 'user',
-      targetId: user.id,
-      ...meta,
-      details: { email: user.email.toLowerCase(), reason: 'inactive' },
-    });
-    throw new AppError('ACCOUNT_INACTIVE');
-  }
+  const wrong = !user || !ok || user.status === 'INVITED' || user.status === 'NOT_INVITED';
+  // The count is checked again and the failure recorded in one turn per e-mail (the password is hashed before, off
+  // the lock): attempts fired at once each saw the count before any failure was recorded and all got past the limit.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${normalised}`}))`.execute(trx);
+    if ((await countRecentLoginFailures(trx, normalised, meta.ip ?? null, since)) >= LOGIN_FAILURE_LIMIT.max)
+      throw limited();
+    if (wrong) {
+      await recordAudit(trx, {
+        schoolId: user?.schoolId ?? null,
+        actorUserId: user?.id ?? null,
+        action: 'auth.login_failed',
+        targetType: 'user',
+        ...(user ? { targetId: user.id } : {}),
+        ...meta,
+        details: { email: normalised, reason: user ? 'wrong_password' : 'unknown_email' },
+      });
+    } else if (user.status === 'INACTIVE') {
+      await recordAudit(trx, {
+        schoolId: user.schoolId,
+        actorUserId: user.id,
+        action: 'auth.login_failed',
+        targetType: 'user',
+        targetId: user.id,
+        ...meta,
+        details: { email: user.email.toLowerCase(), reason: 'inactive' },
+      });
+    }
+  });
+  if (wrong) throw new AppError('WRONG_CREDENTIALS');
+  if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE');
   const auth = await startSession(request, reply, user.schoolId, user.id);
   await recordAudit(db, {
     schoolId: user.schoolId,
