@@ -70,3 +70,18 @@ export interface TaskReassignedSignal {
 
 /** Patch id under which workflows started handling the operator console's signals (older runs ignore them). */
 export const OPERATOR_SIGNALS_PATCH = 'operator-console-signals';
+
+/**
+ * A step or activity name as an operator reads it. Workflows record some steps by key (`submit`, `send-reset-mail`)
+ * and activities carry code names (`notifyReceivers`); those become words ("Submit", "Send reset mail", "Notify
+ * receivers"). A name already written for people ("Trip approval") is kept as it is.
+ */
+export function readableStepName(name: string): string {
+  const isKey = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/.test(name) || /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(name);
+  if (!isKey) return name;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -66,7 +66,7 @@ describe('detectStuck', () => {
         kind: 'ACTIVITY_RETRYING',
         activityId: '1',
         reason:
-          'Step "sendInvitationEmail" keeps failing and is retrying (attempt 3 of 8); last failure: connect ECONNREFUSED 127.0.0.1:9; next try in 2 min.',
+          'Step "Send invitation email" keeps failing and is retrying (attempt 3 of 8); last failure: connect ECONNREFUSED 127.0.0.1:9; next try in 2 min.',
       },
     ]);
   });

@@ -5,6 +5,7 @@ import {
   type StuckReason,
   type WorkflowStatus,
 } from '../../domain/operator-console';
+import { readableStepName } from '../../domain/workflows';
 
 /**
  * Stuck detection as a pure function of what Temporal and the database say about one process, so every rule is
@@ -96,7 +97,7 @@ export function detectStuck(facts: ExecutionFacts, nowMs: number, thresholds: Th
       reasons.push({
         kind: 'ACTIVITY_RETRYING',
         activityId: activity.activityId,
-        reason: `Step "${activity.activityType}" keeps failing and is retrying (attempt ${activity.attempt}${limit}); last failure: ${truncate(activity.lastFailureMessage ?? 'none recorded')}${next}.`,
+        reason: `Step "${readableStepName(activity.activityType)}" keeps failing and is retrying (attempt ${activity.attempt}${limit}); last failure: ${truncate(activity.lastFailureMessage ?? 'none recorded')}${next}.`,
       });
     }
   }

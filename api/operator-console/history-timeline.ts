@@ -1,6 +1,7 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import { describeAge } from '../../domain/operator-console';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
+import { readableStepName } from '../../domain/workflows';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
 import proto, { type temporal } from '@temporalio/proto';
 
@@ -93,7 +94,7 @@ export function buildTimeline(events: HistoryEvent[]): TimelineEntry[] {
         break;
       case EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED: {
         const a = event.activityTaskScheduledEventAttributes;
-        const name = a?.activityType?.name ?? 'activity';
+        const name = readableStepName(a?.activityType?.name ?? 'activity');
         activityTypes.set(id, name);
         push(event, 'info', `Step "${name}" scheduled`, null);
         break;

@@ -159,7 +159,7 @@ describe('operator console', () => {
     const handle = await startFixture(flakyActivityFixture, [{ schoolId: schoolA.id, entityId: 'flaky-1' }]);
     const reason = await waitForStuck(handle.workflowId, 'ACTIVITY_RETRYING');
     expect(reason.reason).toMatch(
-      /^Step "flakyStep" keeps failing and is retrying \(attempt \d+\); last failure: Partner service refused the request \(switch is off\)/,
+      /^Step "Flaky step" keeps failing and is retrying \(attempt \d+\); last failure: Partner service refused the request \(switch is off\)/,
     );
 
     const detail = await get<{
@@ -173,7 +173,7 @@ describe('operator console', () => {
       lastFailureMessage: 'Partner service refused the request (switch is off)',
     });
     expect(detail.body.timeline.map((e) => e.title)).toEqual(
-      expect.arrayContaining(['Process started (flakyActivityFixture)', 'Step "flakyStep" scheduled']),
+      expect.arrayContaining(['Process started (flakyActivityFixture)', 'Step "Flaky step" scheduled']),
     );
     expect(detail.body.temporalUiUrl).toBe(
       `http://localhost:8233/namespaces/default/workflows/${encodeURIComponent(handle.workflowId)}/${(await handle.describe()).runId}/history`,
@@ -187,7 +187,7 @@ describe('operator console', () => {
       reason: 'Partner fixed their API',
     });
     expect(retried.status).toBe(200);
-    expect(retried.body.message).toBe('Retrying "flakyStep" now.');
+    expect(retried.body.message).toBe('Retrying "Flaky step" now.');
     // The next automatic try would be a minute away; the retry makes it finish within seconds.
     await expect(withTimeout(handle.result(), 15_000)).resolves.toBe('fixed');
     const events = await auditEvents('workflow.retried', handle.workflowId);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, ERRORS } from '../../domain/errors';
 import type { ConsoleAction } from '../../domain/operator-console';
 import {
+  readableStepName,
   RESEND_STEP_NOTIFICATION_SIGNAL,
   TASK_REASSIGNED_SIGNAL,
   type TaskReassignedSignal,
@@ -104,7 +105,7 @@ export async function retryWorkflow(
     workflowId,
     action: 'retry',
     runId: execution.runId,
-    message: `Retrying ${failing.map((a) => `"${a.activityType}"`).join(', ')} now.`,
+    message: `Retrying ${failing.map((a) => `"${readableStepName(a.activityType)}"`).join(', ')} now.`,
   };
 }
 

@@ -48,7 +48,7 @@ test('the operator finds and fixes the two stuck processes of the demo data', as
     const leaverRow = table.getByRole('row').filter({ hasText: leaver.workflow_id });
     await expect(async () => {
       await page.getByRole('tab', { name: /^Stuck/ }).click();
-      await expect(bounceRow).toContainText(/Step "notifyReceivers" keeps failing/, { timeout: 5_000 });
+      await expect(bounceRow).toContainText(/Step "Notify receivers" keeps failing/, { timeout: 5_000 });
       await expect(leaverRow).toContainText(/no longer active/, { timeout: 5_000 });
     }).toPass({ timeout: 90_000, intervals: [2_000, 5_000] });
     await expect(bounceRow).toContainText(`${DEMO_BOUNCING_ATHLETE.email} bounces every message`);

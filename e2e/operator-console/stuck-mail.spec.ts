@@ -101,7 +101,7 @@ test('an operator finds an invitation whose mail keeps failing, fixes the cause,
       await expect(row).toContainText('Step retrying', { timeout: 2_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
     await expect(row).toContainText(
-      /Step "sendInvitationEmail" keeps failing and is retrying \(attempt \d+ of 8\); last failure: .*ECONNREFUSED/,
+      /Step "Send invitation email" keeps failing and is retrying \(attempt \d+ of 8\); last failure: .*ECONNREFUSED/,
     );
     await checkScreen(page, 'mission-control-stuck');
 
@@ -110,7 +110,7 @@ test('an operator finds an invitation whose mail keeps failing, fixes the cause,
     const why = page.getByRole('alert').filter({ hasText: 'Why this process is stuck' });
     await expect(why).toContainText('ECONNREFUSED');
     const pending = page.getByRole('table', { name: 'Pending steps' });
-    await expect(pending).toContainText('sendInvitationEmail');
+    await expect(pending).toContainText('Send invitation email');
     await expect(page.getByRole('link', { name: 'Temporal Web UI' })).toHaveAttribute(
       'href',
       new RegExp(`/namespaces/default/workflows/${encodeURIComponent(workflowId)}/`),
@@ -143,12 +143,12 @@ test('an operator finds an invitation whose mail keeps failing, fixes the cause,
     await once(smtp.server, 'listening');
     await dialog.getByRole('button', { name: 'Retry now' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Retrying "sendInvitationEmail" now.')).toBeVisible();
+    await expect(page.getByText('Retrying "Send invitation email" now.')).toBeVisible();
 
     // The step completes: the mail reaches the server, the history says so and nothing is stuck any more.
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(received[0]).toContain(`To: ${seeded.email}`);
-    await expect(page.getByRole('region', { name: 'History' })).toContainText('Step "sendInvitationEmail" done', {
+    await expect(page.getByRole('region', { name: 'History' })).toContainText('Step "Send invitation email" done', {
       timeout: 20_000,
     });
     await expect(page.getByText('Nothing is stuck')).toBeVisible({ timeout: 20_000 });

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Tabs, T
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { moduleLabel, WORKFLOW_STATUSES, type WorkflowStatus } from '../../../../domain/operator-console';
-import { WORKFLOW_MODULES } from '../../../../domain/workflows';
+import { readableStepName, WORKFLOW_MODULES } from '../../../../domain/workflows';
 import { formatRelative } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useSession } from '../../shared/session';
@@ -195,7 +195,7 @@ function WorkflowList({ onOpen }: { onOpen: (workflowId: string) => void }) {
                     </Table.Td>
                     {operator && <Table.Td>{item.schoolName ?? item.schoolId ?? '—'}</Table.Td>}
                     <Table.Td>
-                      <Text size="sm">{item.stepName ?? '—'}</Text>
+                      <Text size="sm">{item.stepName ? readableStepName(item.stepName) : '—'}</Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }} miw={120}>
                       <StatusBadge status={item.status} />

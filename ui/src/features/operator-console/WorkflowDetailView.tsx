@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { moduleLabel } from '../../../../domain/operator-console';
+import { readableStepName } from '../../../../domain/workflows';
 import { formatDateTime, formatRelative, humanize } from '../../shared/format';
 import { ExternalIcon } from '../../shared/icons';
 import { PageHeader } from '../../shared/PageHeader';
@@ -154,7 +155,7 @@ function Detail({ data, back }: { data: WorkflowDetail; back: ReactNode }) {
       <Group gap="md">
         <StatusBadge status={item.status} />
         <Text size="sm">
-          Step: <b>{item.stepName ?? '—'}</b>
+          Step: <b>{item.stepName ? readableStepName(item.stepName) : '—'}</b>
         </Text>
         <Text size="sm" c="dimmed">
           Started {formatDateTime(item.startTime)}
@@ -282,7 +283,7 @@ function PendingWork({ data }: { data: WorkflowDetail }) {
                 <Table.Tr key={a.activityId}>
                   <Table.Td>
                     <Text size="sm" fw={600}>
-                      {a.activityType}
+                      {readableStepName(a.activityType)}
                     </Text>
                     {a.nextAttemptAt && (
                       <Text size="xs" c="dimmed">
