@@ -390,3 +390,53 @@ describe('cancelling occurrences of a series at once', () => {
     expect(starts).toHaveLength(6);
   });
 });
+
+describe('editing a series while an admin decides it', () => {
+  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
+  async function untilBlockedBy(pid: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
+        t.database.db,
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('keeps the approval an admin commits while an edit of the whole series waits for the series row', async () => {
+    const created = await call('POST', '/events', coach, practice({ name: 'Film session' }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().status).toBe('PENDING');
+    const id = created.json().id as string;
+    const db = t.database.db;
+    let editing: ReturnType<typeof call> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // The admin's approval (as the series' process records it) holds the row while the coach's edit arrives.
+      await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      editing = call('PATCH', `/events/${id}`, coach, {
+        ...practice({ name: 'Film session', location: 'Film room' }),
+        scope: 'ALL',
+      });
+      await untilBlockedBy(rows[0]!.pid);
+      await trx
+        .updateTable('calendar_events')
+        .set({ status: 'APPROVED', reject_reason: null })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .execute();
+    });
+    const edited = await editing!;
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ status: 'APPROVED', location: 'Film room' });
+    const row = await db
+      .selectFrom('calendar_events')
+      .select(['status', 'location'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'APPROVED', location: 'Film room' });
+  });
+});

@@ -182,6 +182,26 @@ export async function updateEvent(
 }
 
 /**
+ * The row's approval, locked for the rest of the transaction: an edit writes back what it reads here, so a decision
+ * committed since the request first read the row is not reverted.
+ */
+export async function lockEvent(
+  trx: Transaction<Database>,
+  schoolId: string,
+  id: string,
+): Promise<Pick<EventRow, 'status' | 'reject_reason'> | null> {
+  return (
+    (await trx
+      .selectFrom('calendar_events')
+      .select(['status', 'reject_reason'])
+      .where('school_id', '=', schoolId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/**
  * Cuts one occurrence out of a series: its start joins the stored `exdates` in one statement, so occurrences two
  * requests cut out at once both stay cut (a list read before and written back would drop the other's).
  */

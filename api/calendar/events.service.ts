@@ -31,6 +31,7 @@ import {
   insertEvent,
   listEventSeries,
   listOccurrenceSourcesInRange,
+  lockEvent,
   updateEvent,
   type EventRow,
   type EventScope,
@@ -342,15 +343,19 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
       },
     },
   ]);
-  const status = row.status;
   let targetId = id;
   await db.transaction().execute(async (trx) => {
+    // The approval written back is read under the row's lock: an admin's decision committed since `row` was read is
+    // kept, not reverted to what was read before.
+    const locked = await lockEvent(trx, auth.school.id, id);
+    if (!locked) throw new AppError('NOT_FOUND');
+    const { status } = locked;
     if (effective === 'ALL') {
       const values = toValues(fields, status, row.created_by ?? auth.user.id);
       const { created_by: _c, series_id: _s, recurrence_start: _r, exdates: _e, ...rest } = values;
       await updateEvent(trx, auth.school.id, id, {
         ...rest,
-        reject_reason: row.reject_reason,
+        reject_reason: locked.reject_reason,
         ...(unchangedStart ? {} : { exdates: [] }),
       });
       return;
