@@ -391,7 +391,7 @@ describe('cancelling occurrences of a series at once', () => {
   });
 });
 
-describe('editing a series while an admin decides it', () => {
+describe('editing a series while an admin decides it or another edit changes its recurrence', () => {
   /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
   async function untilBlockedBy(pid: number): Promise<void> {
     const deadline = Date.now() + 10_000;
@@ -439,4 +439,61 @@ describe('editing a series while an admin decides it', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'APPROVED', location: 'Film room' });
   });
+
+  it.each([
+    ['cancelled', 'DELETE'],
+    ['edited', 'PATCH'],
+  ] as const)(
+    'cuts a series %s from an occurrence on from the recurrence another edit commits while the cut waits for the row',
+    async (_, method) => {
+      const created = await call(
+        'POST',
+        '/events',
+        admin,
+        practice({ name: `Weights ${method}`, sportTeamId: otherTeamId, attendeeTeamIds: [otherTeamId] }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id as string;
+      const db = t.database.db;
+      const at = `${Y}-11-08T22:00:00.000Z`;
+      const cut = () =>
+        method === 'DELETE'
+          ? call('DELETE', `/events/${id}?scope=FOLLOWING&occurrenceStart=${at}`, admin)
+          : call('PATCH', `/events/${id}`, admin, {
+              ...practice({
+                name: 'Late weights',
+                sportTeamId: otherTeamId,
+                attendeeTeamIds: [otherTeamId],
+                startDate: `${Y}-11-08`,
+                endDate: `${Y}-11-08`,
+                startTime: '18:00',
+                endTime: '20:00',
+              }),
+              scope: 'FOLLOWING',
+              occurrenceStart: at,
+            });
+      let cutting: ReturnType<typeof cut> | undefined;
+      await db.transaction().execute(async (trx) => {
+        // Another edit moves the series to Mondays only while this one cuts it from 8 November on.
+        await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        cutting = cut();
+        await untilBlockedBy(rows[0]!.pid);
+        await trx
+          .updateTable('calendar_events')
+          .set({ rrule: sql`replace(rrule, 'BYDAY=MO,WE', 'BYDAY=MO')` })
+          .where('id', '=', id)
+          .execute();
+      });
+      const res = await cutting!;
+      expect(res.statusCode, res.body).toBe(method === 'DELETE' ? 204 : 200);
+      const row = await db.selectFrom('calendar_events').select('rrule').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.rrule!.split(';')).toEqual(expect.arrayContaining(['BYDAY=MO', `UNTIL=${Y}1108T155959Z`]));
+      const starts = (await call('GET', `/events?${RANGE}&teamIds=${otherTeamId}`, admin))
+        .json()
+        .items.filter((o: { id: string }) => o.id === id)
+        .map((o: { start: string }) => o.start);
+      expect(starts).toEqual([`${Y}-10-25T21:00:00.000Z`, `${Y}-11-01T21:00:00.000Z`]);
+    },
+  );
 });

@@ -182,18 +182,18 @@ export async function updateEvent(
 }
 
 /**
- * The row's approval, locked for the rest of the transaction: an edit writes back what it reads here, so a decision
- * committed since the request first read the row is not reverted.
+ * The row's approval and recurrence, locked for the rest of the transaction: an edit writes back what it reads here,
+ * so a decision or an edit committed since the request first read the row is not reverted.
  */
 export async function lockEvent(
   trx: Transaction<Database>,
   schoolId: string,
   id: string,
-): Promise<Pick<EventRow, 'status' | 'reject_reason'> | null> {
+): Promise<Pick<EventRow, 'status' | 'reject_reason' | 'rrule' | 'time_zone'> | null> {
   return (
     (await trx
       .selectFrom('calendar_events')
-      .select(['status', 'reject_reason'])
+      .select(['status', 'reject_reason', 'rrule', 'time_zone'])
       .where('school_id', '=', schoolId)
       .where('id', '=', id)
       .forUpdate()

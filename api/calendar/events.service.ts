@@ -345,8 +345,8 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
   ]);
   let targetId = id;
   await db.transaction().execute(async (trx) => {
-    // The approval written back is read under the row's lock: an admin's decision committed since `row` was read is
-    // kept, not reverted to what was read before.
+    // The approval and the recurrence written back are read under the row's lock: an admin's decision or another
+    // edit committed since `row` was read is kept, not reverted to what was read before.
     const locked = await lockEvent(trx, auth.school.id, id);
     if (!locked) throw new AppError('NOT_FOUND');
     const { status } = locked;
@@ -382,8 +382,8 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
       return;
     }
     await updateEvent(trx, auth.school.id, id, {
-      rrule: rruleUntil(row.rrule!, at, row.time_zone),
-      repeat_until: dayBefore(at, row.time_zone),
+      rrule: rruleUntil(locked.rrule ?? row.rrule!, at, locked.time_zone),
+      repeat_until: dayBefore(at, locked.time_zone),
     });
     targetId = await insertEvent(trx, auth.school.id, {
       ...toValues(fields, status, auth.user.id),
@@ -429,9 +429,14 @@ export async function deleteEvent(
     if (effective === 'THIS') await addExdate(db, auth.school.id, id, at);
     else if (at.getTime() === row.starts_at.getTime()) await cancelSeries(db, auth.school.id, id);
     else
-      await updateEvent(db, auth.school.id, id, {
-        rrule: rruleUntil(row.rrule!, at, row.time_zone),
-        repeat_until: dayBefore(at, row.time_zone),
+      await db.transaction().execute(async (trx) => {
+        // The series is cut from its recurrence as stored now, read under the row's lock, not as read before.
+        const locked = await lockEvent(trx, auth.school.id, id);
+        if (!locked) throw new AppError('NOT_FOUND');
+        await updateEvent(trx, auth.school.id, id, {
+          rrule: rruleUntil(locked.rrule ?? row.rrule!, at, locked.time_zone),
+          repeat_until: dayBefore(at, locked.time_zone),
+        });
       });
   }
   await auditRequest(request, {
