@@ -43,7 +43,7 @@ async function loadYearSpan(db: Kysely<Database>, schoolId: string, academicYear
 async function saveSegment(
   request: FastifyRequest,
   target: { id: string | null; sportTeamId: string; academicYearId: string },
-  values: SegmentValues,
+  valuesOf: SegmentValues | ((stored: SegmentRow) => SegmentValues),
 ): Promise<string> {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
@@ -52,6 +52,14 @@ async function saveSegment(
   const span = await loadYearSpan(db, schoolId, target.academicYearId);
   return db.transaction().execute(async (trx) => {
     await lockTeam(trx, schoolId, target.sportTeamId);
+    // An edit fills the fields it did not send from the segment as stored now, read under the team's lock: an edit
+    // committed since the request first read it is kept, not overwritten with what was read before.
+    let values: SegmentValues;
+    if (typeof valuesOf === 'function') {
+      const stored = target.id ? await findSegment(trx, schoolId, target.id) : null;
+      if (!stored) throw new AppError('NOT_FOUND');
+      values = valuesOf(stored);
+    } else values = valuesOf;
     const others = (await listSegments(trx, schoolId, { sportTeamId: target.sportTeamId, teamIds: null })).filter(
       (s) => s.id !== target.id,
     );
@@ -96,15 +104,18 @@ export async function editSegment(request: FastifyRequest, id: string, body: Upd
   const schoolId = authOf(request).school.id;
   const current = await findSegment(db, schoolId, id);
   if (!current) throw new AppError('NOT_FOUND');
-  const values: SegmentValues = {
-    seasonType: body.seasonType ?? current.seasonType,
-    segmentType: body.segmentType ?? current.segmentType,
-    startDate: body.startDate ?? current.startDate,
-    endDate: body.endDate ?? current.endDate,
-    startDayOfWeek: body.startDayOfWeek ?? current.startDayOfWeek,
-    exemptWeekBeforeFirstContest: body.exemptWeekBeforeFirstContest ?? current.exemptWeekBeforeFirstContest,
-  };
-  await saveSegment(request, { id, sportTeamId: current.sportTeamId, academicYearId: current.academicYearId }, values);
+  await saveSegment(
+    request,
+    { id, sportTeamId: current.sportTeamId, academicYearId: current.academicYearId },
+    (stored): SegmentValues => ({
+      seasonType: body.seasonType ?? stored.seasonType,
+      segmentType: body.segmentType ?? stored.segmentType,
+      startDate: body.startDate ?? stored.startDate,
+      endDate: body.endDate ?? stored.endDate,
+      startDayOfWeek: body.startDayOfWeek ?? stored.startDayOfWeek,
+      exemptWeekBeforeFirstContest: body.exemptWeekBeforeFirstContest ?? stored.exemptWeekBeforeFirstContest,
+    }),
+  );
   return (await findSegment(db, schoolId, id))!;
 }
 
