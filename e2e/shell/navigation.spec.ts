@@ -123,3 +123,24 @@ for (const width of [1280, 390]) {
     await checkScreen(page, `shell-${width}`);
   });
 }
+
+test("the coach's team card counts the team's own tasks (its CARA log, its roster) and opens them", async ({
+  page,
+}) => {
+  await logInThroughApi(page, 'coach@demo.edu');
+  await page.goto('/coachDashboard');
+  // The demo's Football CARA log and roster rollover wait on the coach; both are about the team, not an athlete.
+  const card = page.getByTestId('coach-team-card').filter({ hasText: 'Football' });
+  await expect(card).toContainText(/\d+ tasks? waiting on you/, { timeout: 30_000 });
+  const count = Number((await card.innerText()).match(/(\d+) tasks? waiting on you/)![1]);
+  expect(count).toBeGreaterThanOrEqual(2);
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Tasks');
+  const rows = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('link') });
+  await expect(rows).toHaveCount(count);
+  await expect(page.getByRole('link', { name: /Football CARA log/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Football roster/ }).first()).toBeVisible();
+});
