@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { makePdf, multipartPayload } from '../test-support/forms';
@@ -251,6 +252,65 @@ describe('tags', () => {
     expect(over.json().error.code).toBe('COACH_TAGS_LIMIT');
     const view = (await api(admin, 'GET', `/athletes/${id}`)).json();
     expect(view.tags).toHaveLength(30);
+  });
+
+  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
+  async function untilBlockedBy(pid: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
+        t.database.db,
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      if (Date.now() > deadline) throw new Error('the replacement never waited for the lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it("keeps to the year's limit when two replacements of an athlete's tags come at once: the later set wins", async () => {
+    const db = t.database.db;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push((await api(admin, 'POST', '/athlete-tags', { name: `R${i} ${uniqueTag()}` })).json().id);
+    }
+    const id = await newAthlete();
+    const year = await db
+      .selectFrom('academic_years')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('is_current', '=', true)
+      .executeTakeFirst();
+    let replacing: ReturnType<typeof api> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // Another replacement (tags 1 to 8, as PUT /athletes/:id/tags stores them) holds the profile while this one,
+      // tags 3 to 12, arrives.
+      await trx.selectFrom('athlete_profiles').select('user_id').where('user_id', '=', id).forUpdate().execute();
+      await trx
+        .insertInto('athlete_tag_assignments')
+        .values(
+          ids.slice(0, 8).map((tagId) => ({
+            school_id: schoolId,
+            athlete_user_id: id,
+            tag_id: tagId,
+            academic_year_id: year?.id ?? null,
+            by_coach: false,
+            assigned_by: adminId,
+          })),
+        )
+        .execute();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      replacing = api(admin, 'PUT', `/athletes/${id}/tags`, { tagIds: ids.slice(2) });
+      await untilBlockedBy(rows[0]!.pid);
+    });
+    const replaced = await replacing!;
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const stored = await db
+      .selectFrom('athlete_tag_assignments')
+      .select('tag_id')
+      .where('athlete_user_id', '=', id)
+      .execute();
+    expect(stored.map((r) => r.tag_id).sort()).toEqual(ids.slice(2).sort());
   });
 });
 

@@ -26,7 +26,7 @@ import {
   renameTag,
   tagsOfAthlete,
 } from './athlete-tags.repository';
-import { findAthlete } from './athletes.repository';
+import { findAthlete, lockAthlete } from './athletes.repository';
 import {
   AthleteProfileView,
   AthleteTagsBody,
@@ -147,8 +147,11 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError('NO_ACADEMIC_YEAR');
       }
       const yearId = academicYearId ?? (await currentAcademicYearId(db, schoolId));
-      const before = await tagsOfAthlete(db, schoolId, athlete.id, yearId);
       await db.transaction().execute(async (trx) => {
+        // Replacements of one athlete's tags take turns on the profile's row: two at once each deleted what it saw
+        // and inserted its own set, so the athlete ended with both sets, past the per-year limit.
+        if (!(await lockAthlete(trx, schoolId, athlete.id))) throw new AppError('NOT_FOUND');
+        const before = await tagsOfAthlete(trx, schoolId, athlete.id, yearId);
         await setTagIds(trx, schoolId, athlete.id, tagIds, { viewer, actor: auth.user.id, yearId });
         const after = await tagsOfAthlete(trx, schoolId, athlete.id, yearId);
         await auditRequest(
