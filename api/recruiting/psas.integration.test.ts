@@ -446,3 +446,52 @@ describe('prospect-to-roster transfer', () => {
     expect((await call(coach, 'GET', `/psas/${late.id}`)).body.transfer.status).toBe('PENDING');
   });
 });
+
+describe("the school's tag limit with edits at once", () => {
+  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
+  async function untilBlockedBy(pid: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
+        t.database.db,
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it("refuses an edit's new tags when another prospect's tag, saved meanwhile, leaves no room within 50", async () => {
+    const db = t.database.db;
+    const school = (await seedSchool(db)).id;
+    const user = await seedUser(db, school, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }] });
+    cookies.set(user.id, await sessionCookie(db, user));
+    const tags = Array.from({ length: 48 }, (_, i) => `tag-${i}`);
+    const heavy = await call(user, 'POST', '/psas', { firstName: 'Tag', lastName: 'Heavy', tags });
+    expect(heavy.status, JSON.stringify(heavy.body)).toBe(201);
+    const other = (await call(user, 'POST', '/psas', { firstName: 'Other', lastName: 'Prospect' })).body.psa.id;
+    const edited = (await call(user, 'POST', '/psas', { firstName: 'Edited', lastName: 'Prospect' })).body.psa.id;
+    let editing: ReturnType<typeof call> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // Another edit saves the school's 49th tag on another prospect, in the school's turn for tags, while this one
+      // (two more tags) arrives; the edited prospect's row is held too, so the edit waits whatever it does first.
+      await sql`select pg_advisory_xact_lock(hashtext(${`psa-tags:${school}`}))`.execute(trx);
+      await trx.selectFrom('psas').select('id').where('id', '=', edited).forUpdate().execute();
+      await trx
+        .updateTable('psas')
+        .set({ tags: ['tag-48'] })
+        .where('id', '=', other)
+        .execute();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      editing = call(user, 'PATCH', `/psas/${edited}`, { tags: ['late-1', 'late-2'] });
+      await untilBlockedBy(rows[0]!.pid);
+    });
+    const res = await editing!;
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'PSA_TAG_LIMIT', message: 'Recruiting board tags max 50.' });
+    const { rows } = await sql<{ n: string }>`
+      select count(distinct lower(tag)) as n from psas, unnest(tags) as tag where school_id = ${school}`.execute(db);
+    expect(Number(rows[0]!.n)).toBe(49);
+  });
+});

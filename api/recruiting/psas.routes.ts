@@ -153,6 +153,15 @@ async function checkTags(db: Db, schoolId: string, psaId: string | null, tags: s
   return clean;
 }
 
+/**
+ * Checks the tags in the school's turn (a lock per school, held to the end of the transaction that writes them): two
+ * prospects' new tags saved at once were each counted without the other's, and together passed the 50.
+ */
+async function checkTagsInTurn(trx: Db, schoolId: string, psaId: string | null, tags: string[]): Promise<string[]> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`psa-tags:${schoolId}`}))`.execute(trx);
+  return checkTags(trx, schoolId, psaId, tags);
+}
+
 async function checkRefs(db: Db, schoolId: string, values: Record<string, unknown>) {
   if (typeof values.sport_team_id === 'string' && !(await teamExists(db, schoolId, values.sport_team_id))) {
     throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
@@ -365,8 +374,8 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (errors.length) throw badFields(errors);
       await checkRefs(db, schoolId, values);
       if (await emailTaken(db, schoolId, values.email, null)) throw emailExists();
-      const tags = await checkTags(db, schoolId, null, request.body.tags ?? []);
       const created = await db.transaction().execute(async (trx) => {
+        const tags = await checkTagsInTurn(trx, schoolId, null, request.body.tags ?? []);
         const row = await trx
           .insertInto('psas')
           .values({
@@ -422,13 +431,13 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (errors.length) throw badFields(errors);
       await checkRefs(db, schoolId, values);
       if ('email' in values && (await emailTaken(db, schoolId, values.email, psa.id))) throw emailExists();
-      if (request.body.tags) values.tags = await checkTags(db, schoolId, psa.id, request.body.tags);
       if ('rating' in body) values.rating = request.body.rating ?? null;
       if (values.custom_fields) values.custom_fields = JSON.stringify(values.custom_fields);
-      const changed = Object.keys(values).filter(
-        (k) => JSON.stringify((psa as Record<string, unknown>)[k] ?? null) !== JSON.stringify(values[k] ?? null),
-      );
       await db.transaction().execute(async (trx) => {
+        if (request.body.tags) values.tags = await checkTagsInTurn(trx, schoolId, psa.id, request.body.tags);
+        const changed = Object.keys(values).filter(
+          (k) => JSON.stringify((psa as Record<string, unknown>)[k] ?? null) !== JSON.stringify(values[k] ?? null),
+        );
         await trx
           .updateTable('psas')
           .set({ ...(values as Record<string, never>), updated_at: new Date() })
