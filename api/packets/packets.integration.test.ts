@@ -858,3 +858,49 @@ describe('the submission workflow', () => {
     }
   });
 });
+
+describe('moving a packet while its editors change', () => {
+  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
+  async function untilBlockedBy(pid: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
+        t.database.db,
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      if (Date.now() > deadline) throw new Error('the move never waited for the lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('keeps an editor added while the move waits for the packet row', async () => {
+    const db = t.database.db;
+    const folderId = (await call(owner, 'POST', '/packet-folders', { name: 'Travel' })).json().id as string;
+    const packet = await call(owner, 'POST', '/packets', { name: 'Trip forms', description: 'D', formIds: [formA] });
+    expect(packet.statusCode, packet.body).toBe(201);
+    const id = packet.json().id as string;
+    let moving: ReturnType<typeof call> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // Another request (the packet's settings) adds an editor while the move arrives.
+      await trx.selectFrom('packets').select('id').where('id', '=', id).forUpdate().execute();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      moving = call(owner, 'PUT', `/packets/${id}/folder`, { folderId });
+      await untilBlockedBy(rows[0]!.pid);
+      await trx
+        .updateTable('packets')
+        .set({ editor_ids: JSON.stringify([admin2.id]) })
+        .where('id', '=', id)
+        .execute();
+    });
+    const moved = await moving!;
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().folderId).toBe(folderId);
+    const row = await db
+      .selectFrom('packets')
+      .select(['folder_id', 'editor_ids'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ folder_id: folderId, editor_ids: [admin2.id] });
+  });
+});

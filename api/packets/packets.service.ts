@@ -446,13 +446,19 @@ export async function movePacket(request: FastifyRequest, packetId: string, fold
   if (!canEditPacket(auth, packet)) throw new AppError('FORBIDDEN');
   if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
   await assertFolder(db, auth.school.id, folderId);
-  const editors = await editorsWithFolder(db, auth.school.id, folderId, packet.editor_ids, packet.owner_id);
-  await db
-    .updateTable('packets')
-    .set({ folder_id: folderId, editor_ids: JSON.stringify(editors), updated_at: new Date() })
-    .where('school_id', '=', auth.school.id)
-    .where('id', '=', packetId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    // The editors written back are read under the packet's row lock: an editor added since `packet` was read (a
+    // folder share, the packet's settings) is kept, not dropped with the list read before.
+    if (!(await lockPacket(trx, auth.school.id, packetId))) throw new AppError('NOT_FOUND');
+    const current = (await findPacket(trx, auth.school.id, packetId))!;
+    const editors = await editorsWithFolder(trx, auth.school.id, folderId, current.editor_ids, current.owner_id);
+    await trx
+      .updateTable('packets')
+      .set({ folder_id: folderId, editor_ids: JSON.stringify(editors), updated_at: new Date() })
+      .where('school_id', '=', auth.school.id)
+      .where('id', '=', packetId)
+      .execute();
+  });
   await auditRequest(request, {
     action: 'packet.moved',
     targetType: 'packet',
