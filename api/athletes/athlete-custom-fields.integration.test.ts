@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 /** Custom field definitions of student-athletes: define, rename and delete, with the errors a person can act on. */
 let t: TestApp;
@@ -87,18 +88,6 @@ it('defines, renames and deletes custom fields with clear errors', async () => {
   ]);
 });
 
-/** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-async function untilBlockedBy(pid: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { rows } = await sql<{ n: string }>`
-      select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(t.database.db);
-    if (Number(rows[0]!.n) > 0) return;
-    if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 it("keeps a custom field value saved while another edit of the athlete's values waits for the profile row", async () => {
   const db = t.database.db;
   const jersey = (await call('POST', '', { name: 'Jersey size', scope: 'INSTITUTION' })).json().id as string;
@@ -110,9 +99,9 @@ it("keeps a custom field value saved while another edit of the athlete's values 
   await db.transaction().execute(async (trx) => {
     // Another edit saves the jersey size (as PATCH /athletes/:id stores values) while this one, the parking spot, arrives.
     await trx.selectFrom('athlete_profiles').select('user_id').where('user_id', '=', athlete.id).forUpdate().execute();
-    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    const pid = await backendPid(trx);
     patching = patch({ customFieldValues: { [parking]: 'P12' } });
-    await untilBlockedBy(rows[0]!.pid);
+    await untilBlockedBy(t.database.db, pid, 'the edit');
     await trx
       .updateTable('athlete_profiles')
       .set({ data: sql`data || jsonb_build_object('customFieldValues', jsonb_build_object(${jersey}::text, 'L'))` })

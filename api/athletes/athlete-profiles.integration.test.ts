@@ -1,9 +1,9 @@
 import * as XLSX from '@e965/xlsx';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { makePdf, multipartPayload } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, uniqueTag } from '../test-support/seed-school';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 /**
  * Student-athlete profiles end to end through the API on the real database (and the real Temporal server for
@@ -254,20 +254,6 @@ describe('tags', () => {
     expect(view.tags).toHaveLength(30);
   });
 
-  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-  async function untilBlockedBy(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
-        t.database.db,
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      if (Date.now() > deadline) throw new Error('the replacement never waited for the lock');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it("keeps to the year's limit when two replacements of an athlete's tags come at once: the later set wins", async () => {
     const db = t.database.db;
     const ids: string[] = [];
@@ -299,9 +285,9 @@ describe('tags', () => {
           })),
         )
         .execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const pid = await backendPid(trx);
       replacing = api(admin, 'PUT', `/athletes/${id}/tags`, { tagIds: ids.slice(2) });
-      await untilBlockedBy(rows[0]!.pid);
+      await untilBlockedBy(t.database.db, pid, 'the replacement');
     });
     const replaced = await replacing!;
     expect(replaced.statusCode, replaced.body).toBe(200);

@@ -7,6 +7,7 @@ import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/test
 import { fixtureYear } from '../test-support/fixture-year';
 import { Value } from 'typebox/value';
 import { OccurrenceDto } from './events.schemas';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 /** The fixtures are written for the fall of 2027; they move to a year still ahead of today (test-support). */
 const Y = fixtureYear(2027, '10-01');
@@ -340,20 +341,6 @@ describe('calendar events', () => {
 });
 
 describe('cancelling occurrences of a series at once', () => {
-  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-  async function untilBlockedBy(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
-        t.database.db,
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      if (Date.now() > deadline) throw new Error('the cancellation never waited for the lock');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('keeps an occurrence cut out by another request while this cancellation waits for the series row', async () => {
     const created = await call(
       'POST',
@@ -368,9 +355,9 @@ describe('cancelling occurrences of a series at once', () => {
     await db.transaction().execute(async (trx) => {
       // Another cancellation (of 1 November) holds the series while this one, of 27 October, arrives.
       await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const pid = await backendPid(trx);
       cancelling = call('DELETE', `/events/${id}?scope=THIS&occurrenceStart=${Y}-10-27T21:00:00.000Z`, admin);
-      await untilBlockedBy(rows[0]!.pid);
+      await untilBlockedBy(t.database.db, pid, 'the request');
       await trx
         .updateTable('calendar_events')
         .set({ exdates: sql`exdates || jsonb_build_array(${`${Y}-11-01T21:00:00.000Z`}::text)` })
@@ -392,20 +379,6 @@ describe('cancelling occurrences of a series at once', () => {
 });
 
 describe('editing a series while an admin decides it or another edit changes its recurrence', () => {
-  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-  async function untilBlockedBy(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
-        t.database.db,
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('keeps the approval an admin commits while an edit of the whole series waits for the series row', async () => {
     const created = await call('POST', '/events', coach, practice({ name: 'Film session' }));
     expect(created.statusCode, created.body).toBe(201);
@@ -416,12 +389,12 @@ describe('editing a series while an admin decides it or another edit changes its
     await db.transaction().execute(async (trx) => {
       // The admin's approval (as the series' process records it) holds the row while the coach's edit arrives.
       await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const pid = await backendPid(trx);
       editing = call('PATCH', `/events/${id}`, coach, {
         ...practice({ name: 'Film session', location: 'Film room' }),
         scope: 'ALL',
       });
-      await untilBlockedBy(rows[0]!.pid);
+      await untilBlockedBy(t.database.db, pid, 'the request');
       await trx
         .updateTable('calendar_events')
         .set({ status: 'APPROVED', reject_reason: null })
@@ -476,9 +449,9 @@ describe('editing a series while an admin decides it or another edit changes its
       await db.transaction().execute(async (trx) => {
         // Another edit moves the series to Mondays only while this one cuts it from 8 November on.
         await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        const pid = await backendPid(trx);
         cutting = cut();
-        await untilBlockedBy(rows[0]!.pid);
+        await untilBlockedBy(t.database.db, pid, 'the request');
         await trx
           .updateTable('calendar_events')
           .set({ rrule: sql`replace(rrule, 'BYDAY=MO,WE', 'BYDAY=MO')` })

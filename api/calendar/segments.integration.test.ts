@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie } from '../test-support/seed-school';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 let t: TestApp;
 let schoolId: string;
@@ -212,20 +212,6 @@ describe('sport segments', () => {
 });
 
 describe('an edit of a segment racing another edit', () => {
-  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-  async function untilBlockedBy(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
-        t.database.db,
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('keeps the fields another edit commits while this edit waits for the team', async () => {
     const db = t.database.db;
     const team = await seedTeam(db, schoolId, 'Rowing');
@@ -238,9 +224,9 @@ describe('an edit of a segment racing another edit', () => {
     await db.transaction().execute(async (trx) => {
       // Another edit (the start day and the exempt week) holds the team while this one, the end date, arrives.
       await trx.selectFrom('sport_teams').select('id').where('id', '=', team).forUpdate().execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const pid = await backendPid(trx);
       patching = patch({ endDate: '2026-12-12' });
-      await untilBlockedBy(rows[0]!.pid);
+      await untilBlockedBy(t.database.db, pid, 'the edit');
       await trx
         .updateTable('sport_segments')
         .set({ start_day_of_week: 'SUNDAY', exempt_week_before_first_contest: true })

@@ -8,6 +8,7 @@ import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-su
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { loadPdfSignatures } from './submission-pdf.service';
 import { CATCH_UP_WAIT_MS } from './submissions.service';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 /**
  * Packets end to end on the real stack (PostgreSQL, Temporal dev server, platform worker): build and publish with
@@ -860,20 +861,6 @@ describe('the submission workflow', () => {
 });
 
 describe('moving a packet while its editors change', () => {
-  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-  async function untilBlockedBy(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
-        t.database.db,
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      if (Date.now() > deadline) throw new Error('the move never waited for the lock');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('keeps an editor added while the move waits for the packet row', async () => {
     const db = t.database.db;
     const folderId = (await call(owner, 'POST', '/packet-folders', { name: 'Travel' })).json().id as string;
@@ -884,9 +871,9 @@ describe('moving a packet while its editors change', () => {
     await db.transaction().execute(async (trx) => {
       // Another request (the packet's settings) adds an editor while the move arrives.
       await trx.selectFrom('packets').select('id').where('id', '=', id).forUpdate().execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const pid = await backendPid(trx);
       moving = call(owner, 'PUT', `/packets/${id}/folder`, { folderId });
-      await untilBlockedBy(rows[0]!.pid);
+      await untilBlockedBy(t.database.db, pid, 'the move');
       await trx
         .updateTable('packets')
         .set({ editor_ids: JSON.stringify([admin2.id]) })

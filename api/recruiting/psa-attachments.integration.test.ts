@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 
@@ -332,19 +332,9 @@ describe('a merge racing uploads and edits', () => {
     await t.database.db.transaction().execute(async (trx) => {
       // An edit holds the kept prospect's row while the merge arrives; it commits once the merge waits on the lock.
       await trx.selectFrom('psas').select('id').where('id', '=', keep).forUpdate().execute();
+      const pid = await backendPid(trx);
       merging = call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop });
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const waiting = await t.database.db
-          .selectFrom('pg_stat_activity' as never)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('datname' as never, '=', sql`current_database()` as never)
-          .where('wait_event_type' as never, '=', 'Lock' as never)
-          .executeTakeFirstOrThrow();
-        if (Number(waiting.n) > 0) break;
-        if (Date.now() > deadline) throw new Error('the merge never waited for the lock');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilBlockedBy(t.database.db, pid, 'the merge');
       await trx
         .updateTable('psas')
         .set({ tags: ['Visit', 'Official visit'] })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../activities/testing/fixtures';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 /**
  * Prospects through the API on the real PostgreSQL and Temporal: create with the spec's checks, list, filters and
@@ -448,20 +449,6 @@ describe('prospect-to-roster transfer', () => {
 });
 
 describe("the school's tag limit with edits at once", () => {
-  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-  async function untilBlockedBy(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
-        t.database.db,
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it("refuses an edit's new tags when another prospect's tag, saved meanwhile, leaves no room within 50", async () => {
     const db = t.database.db;
     const school = (await seedSchool(db)).id;
@@ -483,9 +470,9 @@ describe("the school's tag limit with edits at once", () => {
         .set({ tags: ['tag-48'] })
         .where('id', '=', other)
         .execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const pid = await backendPid(trx);
       editing = call(user, 'PATCH', `/psas/${edited}`, { tags: ['late-1', 'late-2'] });
-      await untilBlockedBy(rows[0]!.pid);
+      await untilBlockedBy(t.database.db, pid, 'the edit');
     });
     const res = await editing!;
     expect(res.status).toBe(400);

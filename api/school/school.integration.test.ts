@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
+import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 let t: TestApp;
 let admin: string;
@@ -89,20 +90,6 @@ describe('school profile and settings', () => {
 });
 
 describe('an edit of the school racing a settings change', () => {
-  /** Waits until some request is blocked by the given backend (the test's transaction holding the row). */
-  async function untilBlockedBy(pid: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(
-        t.database.db,
-      );
-      if (Number(rows[0]!.n) > 0) return;
-      if (Date.now() > deadline) throw new Error('the edit never waited for the lock');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('keeps a settings key another request commits while the edit waits for the school row', async () => {
     const db = t.database.db;
     const school = await seedSchool(db, { settings: { invitationReminderHours: 24, invitationExpiryHours: 72 } });
@@ -113,9 +100,9 @@ describe('an edit of the school racing a settings change', () => {
     await db.transaction().execute(async (trx) => {
       // The disclosure reminder is saved (as PUT /disclosures/settings saves it) while the edit arrives.
       await trx.selectFrom('schools').select('id').where('id', '=', school.id).forUpdate().execute();
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const pid = await backendPid(trx);
       patching = patch({ settings: { invitationReminderHours: 12 } });
-      await untilBlockedBy(rows[0]!.pid);
+      await untilBlockedBy(t.database.db, pid, 'the edit');
       await trx
         .updateTable('schools')
         .set({ settings: sql`settings || jsonb_build_object('disclosureReminderHours', 36)` })
