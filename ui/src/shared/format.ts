@@ -15,6 +15,15 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
 }
 
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: 'UTC' });
+
+/** A wall-clock time ("15:30", or the time part of "2026-11-09T15:30") as the viewer's locale writes it: "3:30 PM". */
+export function formatClock(value: string): string {
+  const hhmm = value.length > 5 ? value.slice(11, 16) : value;
+  const date = new Date(`1970-01-01T${hhmm}:00Z`);
+  return Number.isNaN(date.getTime()) ? value : clock.format(date);
+}
+
 /** "3 minutes ago" style text for recent events, falling back to the date for older ones. */
 export function formatRelative(value: string, now: Date = new Date()): string {
   const date = new Date(value);

@@ -22,7 +22,7 @@ import { CARA_ERROR_REASON_LABELS, CARA_HISTORY_LABELS, type CaraTransitionActio
 import { CARA_CATEGORY_LABELS, EVENT_CATEGORY_LABELS } from '../../../../domain/calendar-events';
 import { API_BASE } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { formatClock, formatDate, formatDateTime } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState } from '../../shared/states';
@@ -372,7 +372,7 @@ function Events({ log }: { log: CaraLogDetail }) {
                 <Table.Tr key={e.key}>
                   <Table.Td>{i === 0 || log.events[i - 1]!.date !== e.date ? formatDate(e.date) : ''}</Table.Td>
                   <Table.Td>
-                    {e.start.slice(11)}–{e.end.slice(11)}
+                    {formatClock(e.start)}–{formatClock(e.end)}
                   </Table.Td>
                   <Table.Td>{e.name}</Table.Td>
                   <Table.Td>
