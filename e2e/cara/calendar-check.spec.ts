@@ -98,9 +98,23 @@ test('dragging a countable event to a day it breaks the limits on asks first; Ca
   const event = page.locator('.fc-timegrid-event', { hasText: 'Dawn double session' });
   await expect(event).toBeVisible();
 
-  const drag = async () => {
+  /** The event's box once it has stopped moving: after Cancel the calendar animates it back to its day. */
+  const settledBox = async () => {
     await event.scrollIntoViewIfNeeded();
-    const from = (await event.boundingBox())!;
+    let last = await event.boundingBox();
+    for (let i = 0; i < 50; i++) {
+      await page.waitForTimeout(100);
+      const now = await event.boundingBox();
+      if (last && now && now.x === last.x && now.y === last.y && now.width === last.width) return now;
+      last = now;
+    }
+    throw new Error('the event never stopped moving');
+  };
+  const drag = async () => {
+    await expect(
+      page.locator(`td.fc-timegrid-col[data-date="${tuesday}"] .fc-timegrid-event`, { hasText: 'Dawn double session' }),
+    ).toBeVisible();
+    const from = await settledBox();
     const to = (await page.locator(`td.fc-timegrid-col[data-date="${wednesday}"]`).boundingBox())!;
     // Grab its left part, halfway down: events at the same time overlap from the right.
     const x = from.x + Math.min(10, from.width / 4);
