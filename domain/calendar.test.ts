@@ -3,6 +3,7 @@ import {
   academicYearSpan,
   checkSegment,
   formatDay,
+  formatClockTime,
   formatDayRange,
   rangesOverlap,
   segmentOn,
@@ -77,5 +78,12 @@ describe('days as people read them', () => {
     expect(formatDay('2026-12-31T23:00:00Z')).toBe('Dec 31, 2026');
     expect(formatDayRange('2026-12-28', '2027-01-03')).toBe('Dec 28, 2026 to Jan 3, 2027');
     expect(formatDay('not a day')).toBe('not a day');
+  });
+
+  it('writes a wall-clock time in twelve hours', () => {
+    expect(formatClockTime('02:30')).toBe('2:30 AM');
+    expect(formatClockTime('14:05')).toBe('2:05 PM');
+    expect(formatClockTime('00:00')).toBe('12:00 AM');
+    expect(formatClockTime('later')).toBe('later');
   });
 });

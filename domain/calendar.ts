@@ -113,3 +113,11 @@ export function formatDay(day: string): string {
 export function formatDayRange(start: string, end: string): string {
   return `${formatDay(start)} to ${formatDay(end)}`;
 }
+
+const CLOCK_FORMAT = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+
+/** A wall-clock time ("14:30") as people read it: "2:30 PM" (spaces normalised across ICU versions). */
+export function formatClockTime(hhmm: string): string {
+  const date = new Date(`1970-01-01T${hhmm.slice(0, 5)}:00Z`);
+  return Number.isNaN(date.getTime()) ? hhmm : CLOCK_FORMAT.format(date).replace(/[\u00a0\u202f]/g, ' ');
+}

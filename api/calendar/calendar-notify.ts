@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { EVENT_CATEGORY_LABELS, instantToLocal, type EventCategory } from '../../domain/calendar-events';
+import { formatClockTime, formatDay } from '../../domain/calendar';
 import type { NotificationPayload } from '../../domain/notifications';
 import type { Database } from '../../migrations/database';
 import { notifyEach } from '../notifications/notifications.repository';
@@ -28,7 +29,7 @@ export function calendarPayload(
     module: 'calendar',
     status,
     title: `${VERBS[status]}: ${row.name}`,
-    body: `${EVENT_CATEGORY_LABELS[row.category as EventCategory] ?? row.category}, ${local.date} ${local.time}`,
+    body: `${EVENT_CATEGORY_LABELS[row.category as EventCategory] ?? row.category}, ${formatDay(local.date)} at ${formatClockTime(local.time)}`,
     eventId: row.id,
     eventDate: local.date,
     eventStartTime: local.time,
