@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Portal } from '../../domain/roles';
 import { countRecentLoginFailures, recordAudit } from '../audit/audit.repository';
@@ -11,6 +10,7 @@ import { verifyPassword } from './passwords';
 import { SESSION_COOKIE, sessionIdOf } from './session-cookie';
 import { deleteSession, findLiveSession, updateSessionPortal } from './sessions.repository';
 import { startSession } from './start-session';
+import { takeTurn } from '../shared/turn-lock';
 
 /** Failed sign-ins allowed per e-mail and address in the window; successful ones never count. */
 export const LOGIN_FAILURE_LIMIT = { max: 10, windowMinutes: 15 };
@@ -42,7 +42,7 @@ export async function logIn(
   // The count is checked again and the failure recorded in one turn per e-mail (the password is hashed before, off
   // the lock): attempts fired at once each saw the count before any failure was recorded and all got past the limit.
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`login:${normalised}`}))`.execute(trx);
+    await takeTurn(trx, `login:${normalised}`);
     if ((await countRecentLoginFailures(trx, normalised, meta.ip ?? null, since)) >= LOGIN_FAILURE_LIMIT.max)
       throw limited();
     if (wrong) {

@@ -14,6 +14,7 @@ import { errorResponses, IdParams, Nullable, StoredFileBytes, Uuid } from '../sh
 import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
 import { sendAuditedDownload } from '../shared/send-stored-file';
+import { takeTurn } from '../shared/turn-lock';
 
 /** The purpose stored with a material's bytes (`stored_files.purpose`). */
 export const MATERIAL_FILE_PURPOSE = 'recruiting-material';
@@ -166,7 +167,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { contentType } = checkAttachment(upload);
       await db.transaction().execute(async (trx) => {
         // One upload at a time per school, so two at once cannot pass 20 files or 25 MB together.
-        await sql`select pg_advisory_xact_lock(hashtext(${`materials:${auth.school.id}`}))`.execute(trx);
+        await takeTurn(trx, `materials:${auth.school.id}`);
         const limit = checkMaterial(await schoolUsage(trx, auth.school.id), upload.bytes.byteLength, description);
         if (limit) throw problem(limit);
         const file = await insertStoredFile(trx, auth.school.id, {

@@ -53,6 +53,7 @@ import { startTransferWorkflow, toTransferError, transferView } from './psa-tran
 import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer.workflow';
 import { requireTemporal } from '../shared/workflow-client';
 import { psaTransferWorkflowId } from '../../domain/recruiting';
+import { takeTurn } from '../shared/turn-lock';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const LooseList = Type.Array(Loose);
@@ -158,7 +159,7 @@ async function checkTags(db: Db, schoolId: string, psaId: string | null, tags: s
  * prospects' new tags saved at once were each counted without the other's, and together passed the 50.
  */
 async function checkTagsInTurn(trx: Db, schoolId: string, psaId: string | null, tags: string[]): Promise<string[]> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`psa-tags:${schoolId}`}))`.execute(trx);
+  await takeTurn(trx, `psa-tags:${schoolId}`);
   return checkTags(trx, schoolId, psaId, tags);
 }
 
