@@ -6,6 +6,7 @@ import type { Permission } from '../domain/permissions';
 import type { Plan } from '../domain/plans';
 import type { Portal, RoleGrant } from '../domain/roles';
 import type { UserStatus } from '../migrations/database';
+import type { SendTiming } from './packets/send-plan';
 
 /** What the API runs on; built once in buildServer and reachable from every route as `app.deps`. */
 export interface ServerDeps {
@@ -15,7 +16,7 @@ export interface ServerDeps {
   /** Task queue workflows are started on; tests pass their own so parallel test files do not share workers. */
   taskQueue?: string;
   /** Tests and benchmarks only: packet reminder interval and expiry (ms) instead of the chosen options. */
-  packetTiming?: { reminderEveryMs?: number | null; expireAfterMs?: number; activityTimeoutMs?: number };
+  packetTiming?: SendTiming;
   /** Stuck detection thresholds for the operator console (domain/operator-console.ts); tests shorten them. */
   stuckThresholds?: Partial<StuckThresholds>;
 }

@@ -80,6 +80,23 @@ export const EXPIRY_MS: Record<ExpiryOption, number> = {
 };
 
 /** Who may see a sent packet's submissions besides the sender. */
+/**
+ * A send to this many recipients or more defers each run's first workflow task (`firstTaskDelayMs`): the server then
+ * spends the send on starting the runs and the batches on listing their tasks, and the runs' first tasks (which only
+ * take up the step the batch already opened) come after. An action on a run is not held back by it: a Workflow Update
+ * dispatches the run's first task at once.
+ */
+export const DEFER_FIRST_TASK_FROM = 500;
+/** The deferral per recipient (about what the send takes per recipient on the reference machine), and its cap. */
+export const FIRST_TASK_DELAY_PER_RECIPIENT_MS = 6;
+export const FIRST_TASK_DELAY_MAX_MS = 2 * 60_000;
+
+/** How long a run of a send to `recipients` people waits before its first workflow task (0 for a smaller send). */
+export function firstTaskDelayMs(recipients: number): number {
+  if (recipients < DEFER_FIRST_TASK_FROM) return 0;
+  return Math.min(recipients * FIRST_TASK_DELAY_PER_RECIPIENT_MS, FIRST_TASK_DELAY_MAX_MS);
+}
+
 export const SEND_VISIBILITY = ['SENDER_ONLY', 'PACKET_EDITORS', 'SCHOOL_ADMINS'] as const;
 export type SendVisibility = (typeof SEND_VISIBILITY)[number];
 

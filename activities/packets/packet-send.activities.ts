@@ -3,6 +3,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import type { Kysely } from 'kysely';
 import { loadSubmissionBase, type SendTiming } from '../../api/packets/send-plan';
 import { forEachConcurrently } from '../../domain/concurrency';
+import { firstTaskDelayMs } from '../../domain/packets';
 import { firstPhaseOf, orderPacketSteps, type StepRunState, waitingOnOf } from '../../domain/packet-workflow';
 import type { Database } from '../../migrations/database';
 import {
@@ -20,7 +21,8 @@ export const PACKET_SEND_STARTS_IN_FLIGHT = 8;
  * task queue this activity runs on, each told its first step is opened for it), then opens those first steps in one
  * transaction (the submission activities' openFirstPhases: the rows and keys each workflow would write itself). In
  * that order, a task is never listed before its workflow runs. Safe to retry at any point: a workflow already
- * started is left as it is, and a submission someone has acted on is not opened again.
+ * started is left as it is, and a submission someone has acted on is not opened again. A large send starts its runs
+ * with their first workflow task deferred (`firstTaskDelayMs`).
  */
 export function createPacketSendActivities(deps: {
   db: Kysely<Database>;
@@ -51,6 +53,7 @@ export function createPacketSendActivities(deps: {
         .execute();
 
       const { base, expiresAt } = plan;
+      const startDelayMs = input.timing.firstTaskDelayMs ?? firstTaskDelayMs(plan.recipientCount);
       const since = new Date().toISOString();
       const ordered = orderPacketSteps(base.workflow);
       // One start per submission: its workflow's id and input, and the step the batch opens for it (if any).
@@ -109,6 +112,7 @@ export function createPacketSendActivities(deps: {
           await temporal.workflow.start(packetSubmissionWorkflow, {
             workflowId,
             taskQueue,
+            ...(startDelayMs > 0 ? { startDelay: startDelayMs } : {}),
             args: [one],
             typedSearchAttributes: [
               ...processSearchAttributes({

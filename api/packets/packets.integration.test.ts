@@ -693,6 +693,44 @@ describe('the submission workflow', () => {
     expect(Object.keys(started)).toEqual(expect.arrayContaining(['StepName', 'WaitingOn']));
   });
 
+  it("defers a large send's first workflow tasks without holding back an action on them", async () => {
+    // A send of DEFER_FIRST_TASK_FROM or more recipients starts each run with its first workflow task deferred; the
+    // deferral is set here for two recipients.
+    t.app.deps.packetTiming = { firstTaskDelayMs: 60_000 };
+    try {
+      const packetId = await publishedPacket(false);
+      const sentPacketId = await send(packetId, [athlete, athlete2]);
+      await t.temporal.workflow.getHandle(`packet-send:${sentPacketId}`).result();
+      const rows = [await submissionOf(sentPacketId, athlete), await submissionOf(sentPacketId, athlete2)];
+      for (const row of rows) {
+        expect(row.active_step_id).toBe('fill');
+        const handle = t.temporal.workflow.getHandle(row.workflow_id);
+        expect((await handle.describe()).status.name).toBe('RUNNING');
+        const events = (await handle.fetchHistory()).events ?? [];
+        expect(events.map((e) => EventType[e.eventType ?? 0])).toEqual(['EVENT_TYPE_WORKFLOW_EXECUTION_STARTED']);
+        expect(Number(events[0]!.workflowExecutionStartedEventAttributes!.firstWorkflowTaskBackoff!.seconds)).toBe(60);
+      }
+      const listed = await call(athlete, 'GET', '/packet-tasks?limit=50');
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(JSON.stringify(listed.json())).toContain(rows[0]!.id);
+
+      // The athlete's submission is answered now, not after the minute: the Update dispatches the first task.
+      const began = Date.now();
+      const filled = await call(athlete, 'POST', `/packet-submissions/${rows[0]!.id}/actions`, {
+        stepId: 'fill',
+        action: 'SUBMIT',
+        answers: { [formA]: { name: 'Ath Lete' }, [formB]: { allergy: 'none' } },
+      });
+      expect(filled.statusCode, filled.body).toBe(200);
+      expect(Date.now() - began).toBeLessThan(30_000);
+      expect(filled.json()).toMatchObject({ status: 'SUBMITTED', activeStepId: 'review' });
+      const other = (await t.temporal.workflow.getHandle(rows[1]!.workflow_id).fetchHistory()).events ?? [];
+      expect(other).toHaveLength(1);
+    } finally {
+      t.app.deps.packetTiming = undefined;
+    }
+  });
+
   it('answers an action on a step the database lists before its workflow has reached it, once the workflow catches up', async () => {
     // What a worker killed between a local write's commit and its workflow task leaves: the row names the next step
     // while the workflow still waits at the one before. Here the row is moved ahead by hand and the athlete's own

@@ -173,6 +173,7 @@ export async function sendPacket(
         timing: {
           ...(timing.reminderEveryMs !== undefined ? { reminderEveryMs: timing.reminderEveryMs } : {}),
           ...(timing.activityTimeoutMs ? { activityTimeoutMs: timing.activityTimeoutMs } : {}),
+          ...(timing.firstTaskDelayMs !== undefined ? { firstTaskDelayMs: timing.firstTaskDelayMs } : {}),
         },
       },
     ],

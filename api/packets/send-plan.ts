@@ -21,6 +21,8 @@ export interface SendTiming {
   reminderEveryMs?: number | null;
   expireAfterMs?: number;
   activityTimeoutMs?: number;
+  /** Replaces `firstTaskDelayMs(recipients)` for the send's runs (tests). */
+  firstTaskDelayMs?: number;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -63,7 +65,7 @@ export async function loadSubmissionBase(
   schoolId: string,
   sentPacketId: string,
   timing: SendTiming = {},
-): Promise<{ base: SubmissionBase; expiresAt: Date } | null> {
+): Promise<{ base: SubmissionBase; expiresAt: Date; recipientCount: number } | null> {
   const sent = await db
     .selectFrom('sent_packets as sp')
     .innerJoin('packet_versions as v', (j) =>
@@ -74,6 +76,7 @@ export async function loadSubmissionBase(
       'sp.expires_at',
       'sp.notify',
       'sp.external_signers',
+      'sp.recipient_count',
       'v.name',
       'v.hipaa',
       'v.forms',
@@ -87,6 +90,7 @@ export async function loadSubmissionBase(
   const expiresAt = new Date(sent.expires_at);
   return {
     expiresAt,
+    recipientCount: sent.recipient_count,
     base: {
       schoolId,
       sentPacketId,
