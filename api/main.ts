@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client, Connection } from '@temporalio/client';
 import { connectDatabase } from '../migrations/connect';
 import { migrateToLatest } from '../migrations/migrate';
 import { ConfigError, loadConfig } from './config';
 import { buildServer } from './server';
 import { startCalendarReconciler } from './calendar/calendar-reconcile';
+import { connectTemporalClient } from './temporal-client';
 
 /**
  * The API on its own (`npm run api`, the compose `api` service): config from the environment, the database
@@ -20,17 +20,16 @@ export async function runApi(env: Record<string, string | undefined> = process.e
       'is required to run the API on its own (host:port of the Temporal frontend)',
     );
   const database = await connectDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir, 'pglite') });
-  let connection: Connection | undefined;
+  let connection: Awaited<ReturnType<typeof connectTemporalClient>> | undefined;
   try {
     await migrateToLatest(database.db);
-    connection = await Connection.connect({ address: config.temporalAddress }).catch((err: unknown) => {
+    connection = await connectTemporalClient(config.temporalAddress, config.temporalNamespace).catch((err: unknown) => {
       throw new ConfigError(
         'TEMPORAL_ADDRESS',
         `cannot reach Temporal at ${config.temporalAddress}: ${err instanceof Error ? err.message : String(err)}`,
       );
     });
-    const temporal = new Client({ connection, namespace: config.temporalNamespace });
-    const app = await buildServer({ config, database, temporal });
+    const app = await buildServer({ config, database, temporal: connection.client });
     // Series saved while the workflow service was down get their process at start and every minute after.
     const reconciler = startCalendarReconciler(app);
     let closing = false;

@@ -1,8 +1,9 @@
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../api/config';
 import { buildServer } from '../api/server';
+import { connectTemporalClient } from '../api/temporal-client';
 import { createPlatformWorker } from '../activities/worker';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
 import { DEMO_PASSWORD } from '../scripts/demo-data';
@@ -43,12 +44,12 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
   const temporalServer = await startTemporalDevServer({ cli, port: await freePort() });
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: fresh.url, LOG_LEVEL: 'silent' });
   const database = await connectDatabase({ url: fresh.url });
-  const connection = await Connection.connect({ address: temporalServer.address });
+  const api = await connectTemporalClient(temporalServer.address);
   const nativeConnection = await NativeConnection.connect({ address: temporalServer.address });
   const taskQueue = `${name.replace(/_/g, '-')}-${Date.now()}`;
   const worker = await createPlatformWorker({ config, database, connection: nativeConnection, taskQueue });
   const running = worker.run();
-  const temporal = new Client({ connection });
+  const temporal = api.client;
   const app = await buildServer({ config, database, temporal, taskQueue });
   return {
     config,
@@ -63,7 +64,7 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
       worker.shutdown();
       await running;
       await nativeConnection.close();
-      await connection.close();
+      await api.close();
       await database.close();
       await temporalServer.stop();
       await fresh.drop();

@@ -1,9 +1,9 @@
-import { Client, Connection } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, type AppConfig } from '../../api/config';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { buildServer } from '../../api/server';
 import { startCalendarReconciler } from '../../api/calendar/calendar-reconcile';
+import { connectTemporalClient } from '../../api/temporal-client';
 
 /**
  * Builds the API with a Temporal client and listens on HOST:PORT. `beforeListen` drives the built app in process
@@ -15,10 +15,9 @@ export async function runApi(deps: {
   address: string;
   beforeListen?: (app: FastifyInstance) => Promise<void>;
 }): Promise<{ stop(): Promise<void> }> {
-  const connection = await Connection.connect({ address: deps.address });
+  const connection = await connectTemporalClient(deps.address, deps.config.temporalNamespace);
   try {
-    const temporal = new Client({ connection, namespace: deps.config.temporalNamespace });
-    const app = await buildServer({ config: deps.config, database: deps.database, temporal });
+    const app = await buildServer({ config: deps.config, database: deps.database, temporal: connection.client });
     try {
       await deps.beforeListen?.(app);
       await app.listen({ host: deps.config.host, port: deps.config.port });

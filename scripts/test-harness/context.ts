@@ -1,7 +1,8 @@
 import { inject } from 'vitest';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { connectDatabase, type DatabaseHandle } from '../../migrations/connect';
+import { connectTemporalClient } from '../../api/temporal-client';
 
 /** Per-test-file access to the shared integration resources started by global-setup.ts. */
 export async function testDatabase(): Promise<DatabaseHandle> {
@@ -9,8 +10,8 @@ export async function testDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function testTemporalClient(): Promise<{ client: Client; close: () => Promise<void> }> {
-  const connection = await Connection.connect({ address: inject('temporalAddress') });
-  return { client: new Client({ connection }), close: () => connection.close() };
+  // The API's own kind of client (api/temporal-client.ts).
+  return connectTemporalClient(inject('temporalAddress'));
 }
 
 /** A unique task queue per test file keeps workers of parallel test files from taking each other's tasks. */

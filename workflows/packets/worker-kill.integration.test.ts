@@ -211,19 +211,25 @@ it(
       });
       return { i, status: res.statusCode, body: res.body };
     };
+    const submits = Array.from({ length: SUBMITTERS }, (_, i) => submitOne(i));
     const approveOne = async (i: number) => {
       const row = byRecipient.get(submitters[i]!.id)!;
-      await until(
-        async () =>
-          (
-            await t.database.db
-              .selectFrom('packet_submissions')
-              .select('active_step_id')
-              .where('id', '=', row.id)
-              .executeTakeFirstOrThrow()
-          ).active_step_id === 'review',
-        WAIT_MS,
-        `submission ${i} at review`,
+      // A refused submission is reported with its answer rather than waited on until the time is up.
+      const submitted = await submits[i]!;
+      if (submitted.status !== 200) return { ...submitted, i: -1 - i };
+      await diagnoseOnTimeout(row.workflow_id, () =>
+        until(
+          async () =>
+            (
+              await t.database.db
+                .selectFrom('packet_submissions')
+                .select('active_step_id')
+                .where('id', '=', row.id)
+                .executeTakeFirstOrThrow()
+            ).active_step_id === 'review',
+          WAIT_MS,
+          `submission ${i} at review`,
+        ),
       );
       const res = await call(ownerCookie, 'POST', `/packet-submissions/${row.id}/actions`, {
         stepId: 'review',
@@ -232,10 +238,9 @@ it(
       return { i, status: res.statusCode, body: res.body };
     };
     let settled: Array<{ i: number; status: number; body: string }> | null = null;
-    const acting = Promise.all([
-      ...Array.from({ length: SUBMITTERS }, (_, i) => submitOne(i)),
-      ...Array.from({ length: APPROVALS }, (_, i) => approveOne(i)),
-    ]).then((r) => (settled = r));
+    const acting = Promise.all([...submits, ...Array.from({ length: APPROVALS }, (_, i) => approveOne(i))]).then(
+      (r) => (settled = r),
+    );
     const submittedAtKill = await diagnoseOnTimeout(byRecipient.get(submitters[0]!.id)!.workflow_id, () =>
       until(
         async () => {
