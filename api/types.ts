@@ -15,7 +15,7 @@ export interface ServerDeps {
   temporal: Client | null;
   /** Task queue workflows are started on; tests pass their own so parallel test files do not share workers. */
   taskQueue?: string;
-  /** Tests and benchmarks only: packet reminder interval and expiry (ms) instead of the chosen options. */
+  /** Tests and benchmarks only: packet timings (reminder interval, expiry, first-task deferral) instead of the defaults. */
   packetTiming?: SendTiming;
   /** Stuck detection thresholds for the operator console (domain/operator-console.ts); tests shorten them. */
   stuckThresholds?: Partial<StuckThresholds>;

@@ -79,7 +79,6 @@ export const EXPIRY_MS: Record<ExpiryOption, number> = {
   '12_MONTHS': 365 * DAY,
 };
 
-/** Who may see a sent packet's submissions besides the sender. */
 /**
  * A send to this many recipients or more defers each run's first workflow task (`firstTaskDelayMs`): the server then
  * spends the send on starting the runs and the batches on listing their tasks, and the runs' first tasks (which only
@@ -97,6 +96,7 @@ export function firstTaskDelayMs(recipients: number): number {
   return Math.min(recipients * FIRST_TASK_DELAY_PER_RECIPIENT_MS, FIRST_TASK_DELAY_MAX_MS);
 }
 
+/** Who may see a sent packet's submissions besides the sender. */
 export const SEND_VISIBILITY = ['SENDER_ONLY', 'PACKET_EDITORS', 'SCHOOL_ADMINS'] as const;
 export type SendVisibility = (typeof SEND_VISIBILITY)[number];
 
