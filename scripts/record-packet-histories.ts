@@ -36,8 +36,11 @@ async function start(ctx: Ctx, timing: { reminderEveryMs: number | null; expireA
   return { handle, ...seeded };
 }
 
-/** A send through the packet-send workflow: the batch opens the first step, then starts the submission workflow. */
-async function sendBatch(ctx: Ctx) {
+/**
+ * A send through the packet-send workflow: the batch opens the first step, then starts the submission workflow
+ * (with its first workflow task deferred by `firstTaskDelayMs`, if given).
+ */
+async function sendBatch(ctx: Ctx, firstTaskDelayMs?: number) {
   const seeded = await seedPacketSubmission(ctx.database.db, { reminderEveryMs: null, expireAfterMs: 600_000 });
   await ctx.database.db
     .updateTable('packet_submissions')
@@ -47,10 +50,18 @@ async function sendBatch(ctx: Ctx) {
   const send = await ctx.client.workflow.start(packetSendWorkflow, {
     taskQueue: TASK_QUEUE,
     workflowId: packetWorkflowIds.send(seeded.input.sentPacketId),
-    args: [{ schoolId: seeded.input.schoolId, sentPacketId: seeded.input.sentPacketId, total: 1 }],
+    args: [
+      {
+        schoolId: seeded.input.schoolId,
+        sentPacketId: seeded.input.sentPacketId,
+        total: 1,
+        ...(firstTaskDelayMs !== undefined ? { timing: { firstTaskDelayMs } } : {}),
+      },
+    ],
   });
   await send.result();
   const submission = ctx.client.workflow.getHandle(seeded.workflowId);
+  if (firstTaskDelayMs !== undefined) return { send, submission, ...seeded };
   await waitFor(async () => (await submission.query(submissionStateQuery)).activeStepId !== null, 20_000, 100);
   return { send, submission, ...seeded };
 }
@@ -67,6 +78,27 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
     async run(ctx) {
       const s = await sendBatch(ctx);
       await s.submission.signal(voidSubmissionSignal, { reason: 'Sent by mistake', byUserId: null, byName: 'Owner' });
+      await s.submission.result();
+      return s.submission;
+    },
+  },
+  {
+    // The submission comes with the deferred run's first workflow task, before the workflow has opened its step
+    // (the send's default workflow: one step, filled in by the recipient).
+    name: 'packet-deferred-submitted',
+    async run(ctx) {
+      const s = await sendBatch(ctx, 60_000);
+      await s.submission.executeUpdate(actOnStepUpdate, {
+        args: [
+          {
+            stepId: 'submit',
+            action: 'SUBMIT',
+            actor: { userId: s.recipientId, name: 'Athlete' },
+            answers: { [s.input.forms[0]!.formId]: { q1: 'yes' } },
+            today: TODAY,
+          },
+        ],
+      });
       await s.submission.result();
       return s.submission;
     },

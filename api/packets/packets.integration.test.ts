@@ -2,7 +2,7 @@ import proto from '@temporalio/proto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormElement } from '../../form-engine/form-definition';
-import { submissionStateQuery } from '../../workflows/packets/packet-submission.workflow';
+import { actOnStepUpdate, submissionStateQuery } from '../../workflows/packets/packet-submission.workflow';
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
@@ -714,18 +714,35 @@ describe('the submission workflow', () => {
       expect(listed.statusCode, listed.body).toBe(200);
       expect(JSON.stringify(listed.json())).toContain(rows[0]!.id);
 
-      // The athlete's submission is answered now, not after the minute: the Update dispatches the first task.
+      // The first Update is taken as it comes, not after the minute: it dispatches the run's first task, which
+      // carries it, and waits there until the workflow has opened its step (asked directly, without the API asking
+      // again on a refusal).
       const began = Date.now();
-      const filled = await call(athlete, 'POST', `/packet-submissions/${rows[0]!.id}/actions`, {
+      const state = await t.temporal.workflow.getHandle(rows[0]!.workflow_id).executeUpdate(actOnStepUpdate, {
+        args: [
+          {
+            stepId: 'fill',
+            action: 'SUBMIT',
+            actor: { userId: athlete.id, roles: ['STUDENT_ATHLETE'], name: 'Ath Lete' },
+            answers: { [formA]: { name: 'Ath Lete' }, [formB]: { allergy: 'none' } },
+            today: new Date().toISOString().slice(0, 10),
+          },
+        ],
+      });
+      expect(Date.now() - began).toBeLessThan(30_000);
+      expect(state).toMatchObject({ status: 'SUBMITTED', activeStepId: 'review' });
+      const other = (await t.temporal.workflow.getHandle(rows[1]!.workflow_id).fetchHistory()).events ?? [];
+      expect(other).toHaveLength(1);
+
+      // Through the API the same: the other athlete's submission is answered now.
+      const filled = await call(athlete2, 'POST', `/packet-submissions/${rows[1]!.id}/actions`, {
         stepId: 'fill',
         action: 'SUBMIT',
-        answers: { [formA]: { name: 'Ath Lete' }, [formB]: { allergy: 'none' } },
+        answers: { [formA]: { name: 'Beth' }, [formB]: { allergy: 'none' } },
       });
       expect(filled.statusCode, filled.body).toBe(200);
       expect(Date.now() - began).toBeLessThan(30_000);
       expect(filled.json()).toMatchObject({ status: 'SUBMITTED', activeStepId: 'review' });
-      const other = (await t.temporal.workflow.getHandle(rows[1]!.workflow_id).fetchHistory()).events ?? [];
-      expect(other).toHaveLength(1);
     } finally {
       t.app.deps.packetTiming = undefined;
     }

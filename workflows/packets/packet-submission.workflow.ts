@@ -269,6 +269,12 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   let answers: PacketAnswers = {};
   let lastToday = isoNow().slice(0, 10);
   let phase = null as Phase | null;
+  /**
+   * False until the run has opened its first step (or ended). An Update that comes with the run's first workflow task
+   * (a run whose start was deferred, or one still behind a send's backlog) is handed to its handler as soon as the
+   * handler is set, before the workflow has opened that step: it is accepted and waits for it (see the handler).
+   */
+  let firstStepReached = false;
   let changeRequest = null as { targetStepId: string; comment: string; questionIds: string[] } | null;
   let approverActed = false;
   let submitterActed = false;
@@ -335,9 +341,11 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     reassignments += 1;
   });
 
-  const validateAction = (request: StepActionInput): { slot: ActorSlot; current: Phase } => {
+  const validateAction = (request: StepActionInput): { slot: ActorSlot; current: Phase } | null => {
     if (closing?.kind === 'VOIDED' || status === 'VOIDED') fail('PACKET_VOIDED');
     if (ended || closing) fail('SUBMISSION_CLOSED');
+    // Not yet at the first step: the handler checks the action there (null: nothing to refuse yet).
+    if (!firstStepReached) return null;
     const current = phase;
     if (!current || current.stepId !== request.stepId) {
       const known = steps.find((s) => s.stepId === request.stepId);
@@ -451,7 +459,9 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   wf.setHandler(
     actOnStepUpdate,
     async (request) => {
-      const { slot, current } = validateAction(request);
+      // Histories recorded before this wait replay unchanged: their Updates were all accepted at a step.
+      if (!firstStepReached) await wf.condition(() => firstStepReached);
+      const { slot, current } = validateAction(request)!;
       current.inFlight.add(slot.key);
       const mySeq = ++actionSeq;
       try {
@@ -593,6 +603,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       anyApproval: false,
     };
     phase = current;
+    firstStepReached = true;
     // The send opened this first step for every recipient at once (packet-send workflow): nothing left to write.
     const preOpened = !sentRecorded && round === 0 && input.firstPhaseOpened?.stepId === step.id;
     const since = preOpened ? input.firstPhaseOpened!.since : isoNow();
@@ -738,6 +749,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   }
 
   phase = null;
+  firstStepReached = true;
   await recordSent();
   // The ending writes the status and steps (and clears a change request once completed): any owed state with them.
   if (closing?.kind === 'VOIDED') {
