@@ -315,4 +315,40 @@ describe('roster rollover', () => {
       .executeTakeFirstOrThrow();
     expect(entry.invitation_id).toBe(invitation.id);
   }, 120_000);
+
+  it('decides change requests on a roster declared before it had a process, in the process the decision starts', async () => {
+    // Last year's roster was declared with no process; a pending request is on it. Deciding starts the process and
+    // sends the Update at once, so the Update comes with the run's first workflow task, before the run has read the
+    // roster: it must wait for that read rather than be refused for want of pending requests.
+    const db = t.database.db;
+    const roster = await db
+      .selectFrom('rosters')
+      .select('id')
+      .where('sport_team_id', '=', teamA)
+      .where('academic_year_id', '=', year2026)
+      .executeTakeFirstOrThrow();
+    const request = await db
+      .insertInto('roster_change_requests')
+      .values({
+        school_id: schoolId,
+        roster_id: roster.id,
+        kind: 'STATUS_CHANGE',
+        athlete_user_id: athletes[0]!.id,
+        athlete_status: 'REDSHIRT',
+        roster_status: null,
+        requested_by: coachA.id,
+        comment: null,
+        idempotency_key: `seeded-${roster.id}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const decided = await call(admin, 'POST', `${path(year2026)}/change-requests/decide`, {
+      requestIds: [request.id],
+      decision: 'APPROVE',
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.changeRequests.map((c: { status: string }) => c.status)).toEqual(['APPROVED']);
+    const entry = decided.body.entries.find((e: { athleteUserId: string }) => e.athleteUserId === athletes[0]!.id);
+    expect(entry.athleteStatus).toBe('REDSHIRT');
+  }, 120_000);
 });

@@ -85,6 +85,9 @@ function checkComment(comment: string | null | undefined, required: boolean): vo
   if (text.length > ROSTER_LIMITS.commentMaxLength) fail('VALIDATION_FAILED');
 }
 
+/** Updates wait until the run has rolled over or read its roster (see `loaded`). */
+export const ROSTER_UPDATES_WAIT_FOR_LOAD_PATCH = 'roster-updates-wait-for-load';
+
 export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promise<void> {
   if (!Number.isFinite(input.reminderMs) || input.reminderMs <= 0) {
     throw wf.ApplicationFailure.nonRetryable('reminderMs must be a positive number of milliseconds', 'INVALID_INPUT');
@@ -101,6 +104,14 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   const inviteBatches: string[] = [];
   let revision = 0;
   const ref = { schoolId: input.schoolId, rosterId: input.rosterId };
+  /**
+   * False until the run has copied last year's roster or read where an adopted one stands (below). An Update that
+   * comes with the run's first workflow task (the API starts the process and acts at once) is handed to its handler
+   * as soon as the handler is set, before that: it waits for it (from ROSTER_UPDATES_WAIT_FOR_LOAD_PATCH; earlier
+   * histories replay as recorded).
+   */
+  let loaded = false;
+  const waitForLoad = wf.patched(ROSTER_UPDATES_WAIT_FOR_LOAD_PATCH);
 
   const state = (): RosterWorkflowState => ({ status, pendingRequests, remindersSent, invitationsStarted, revision });
   wf.setHandler(rosterStateQuery, state);
@@ -145,7 +156,8 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
    * so of two admins approving at once the second gets "already decided".
    */
   const myTurn = async (recheck: () => void) => {
-    while (busy) await wf.condition(() => !busy);
+    const waiting = () => busy || (waitForLoad && !loaded);
+    while (waiting()) await wf.condition(() => !waiting());
     recheck();
   };
 
@@ -240,7 +252,8 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
         if (args.decision !== 'APPROVE' && args.decision !== 'DENY') fail('VALIDATION_FAILED');
         checkIds(args.requestIds);
         checkComment(args.comment, false);
-        if (pendingRequests === 0) fail('ROSTER_NO_PENDING_REQUESTS');
+        // Before the load the count is not known yet: the handler's decision answers it then.
+        if (pendingRequests === 0 && (loaded || !waitForLoad)) fail('ROSTER_NO_PENDING_REQUESTS');
       },
     },
   );
@@ -262,6 +275,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
     status = now.status;
     pendingRequests = now.pendingRequests;
   }
+  loaded = true;
 
   for (;;) {
     if (busy) {
