@@ -748,6 +748,33 @@ describe('the submission workflow', () => {
     }
   });
 
+  it('ends a run whose first workflow task was deferred at the stored expiry, not the deferral later', async () => {
+    t.app.deps.packetTiming = { firstTaskDelayMs: 6_000, expireAfterMs: 9_000, reminderEveryMs: null };
+    try {
+      const packetId = await publishedPacket(false);
+      const sentPacketId = await send(packetId, [coach]);
+      const submission = await submissionOf(sentPacketId, coach);
+      const row = await waitUntil(
+        () =>
+          t.database.db
+            .selectFrom('packet_submissions as s')
+            .innerJoin('sent_packets as sp', 'sp.id', 's.sent_packet_id')
+            .select(['s.expired_at', 'sp.expires_at'])
+            .where('s.id', '=', submission.id)
+            .where('s.expired_at', 'is not', null)
+            .executeTakeFirst()
+            .then((r) => r ?? null),
+        30_000,
+      );
+      // Counted from the deferred first task, the run would end 6 s after the stored expiry.
+      const late = new Date(row.expired_at!).getTime() - new Date(row.expires_at).getTime();
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(late).toBeLessThan(3_000);
+    } finally {
+      t.app.deps.packetTiming = undefined;
+    }
+  });
+
   it('answers an action on a step the database lists before its workflow has reached it, once the workflow catches up', async () => {
     // What a worker killed between a local write's commit and its workflow task leaves: the row names the next step
     // while the workflow still waits at the one before. Here the row is moved ahead by hand and the athlete's own

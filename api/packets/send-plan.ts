@@ -103,6 +103,7 @@ export async function loadSubmissionBase(
       maxReminders: PACKET_LIMITS.maxAutoReminders,
       // The window left of the send's expiry, so every submission ends when the stored expiry says.
       expireAfterMs: Math.max(1, expiresAt.getTime() - Date.now()),
+      expiresAt: expiresAt.toISOString(),
       notify: sent.notify,
       generation: SUBMISSION_GENERATION,
       ...(timing.activityTimeoutMs ? { activityTimeoutMs: timing.activityTimeoutMs } : {}),

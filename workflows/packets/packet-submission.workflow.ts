@@ -59,6 +59,12 @@ export interface PacketSubmissionInput {
   reminderEveryMs: number | null;
   maxReminders: number;
   expireAfterMs: number;
+  /**
+   * The send's stored expiry (ISO). When given, the run ends then and a step the send opened reminds counting from
+   * its opening, however late the run's first workflow task came (a large send defers it, see `firstTaskDelayMs`);
+   * without it (runs started before) both count from the run's first workflow task.
+   */
+  expiresAt?: string;
   notify: boolean;
   /**
    * Set when the send already opened the first step (its task, notification, SENT event and mails) in a batch for
@@ -529,7 +535,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
   if (!wf.workflowInfo().typedSearchAttributes.get(SchoolIdKey)) {
     tagProcess({ schoolId: input.schoolId, module: 'packet-submission', entityId: input.submissionId });
   }
-  const expiresAt = Date.now() + input.expireAfterMs;
+  const expiresAt = input.expiresAt ? Date.parse(input.expiresAt) : Date.now() + input.expireAfterMs;
   let sentRecorded = false;
   /** Records the SENT event on its own: before the first write that is not the opening of a step. */
   const recordSent = async () => {
@@ -639,7 +645,8 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     if (!(preOpened && generation2)) markStep(step.name, waitingOnOf(slots));
 
     let reminders = 0;
-    let nextReminderAt = input.reminderEveryMs ? Date.now() + input.reminderEveryMs : null;
+    const remindFrom = preOpened && input.expiresAt ? Date.parse(since) : Date.now();
+    let nextReminderAt = input.reminderEveryMs ? remindFrom + input.reminderEveryMs : null;
     const resolved = () => current.decision !== null || current.acted.size >= current.slots.length;
     for (;;) {
       if (closing) break;
