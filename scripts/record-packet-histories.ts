@@ -66,6 +66,24 @@ async function sendBatch(ctx: Ctx, firstTaskDelayMs?: number) {
   return { send, submission, ...seeded };
 }
 
+/** The athlete fills in the seeded packet's first step. */
+function submitAnswers(
+  handle: WorkflowHandle,
+  s: { recipientId: string; input: { forms: Array<{ formId: string }> } },
+) {
+  return handle.executeUpdate(actOnStepUpdate, {
+    args: [
+      {
+        stepId: 'submit',
+        action: 'SUBMIT',
+        actor: { userId: s.recipientId, name: 'Athlete' },
+        answers: { [s.input.forms[0]!.formId]: { q1: 'yes' } },
+        today: TODAY,
+      },
+    ],
+  });
+}
+
 const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle> }> = [
   {
     name: 'packet-send-batch',
@@ -88,17 +106,7 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
     name: 'packet-deferred-submitted',
     async run(ctx) {
       const s = await sendBatch(ctx, 60_000);
-      await s.submission.executeUpdate(actOnStepUpdate, {
-        args: [
-          {
-            stepId: 'submit',
-            action: 'SUBMIT',
-            actor: { userId: s.recipientId, name: 'Athlete' },
-            answers: { [s.input.forms[0]!.formId]: { q1: 'yes' } },
-            today: TODAY,
-          },
-        ],
-      });
+      await submitAnswers(s.submission, s);
       await s.submission.result();
       return s.submission;
     },
@@ -107,17 +115,7 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
     name: 'packet-submitted-approved',
     async run(ctx) {
       const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
-      await s.handle.executeUpdate(actOnStepUpdate, {
-        args: [
-          {
-            stepId: 'submit',
-            action: 'SUBMIT',
-            actor: { userId: s.recipientId, name: 'Athlete' },
-            answers: { [s.input.forms[0]!.formId]: { q1: 'yes' } },
-            today: TODAY,
-          },
-        ],
-      });
+      await submitAnswers(s.handle, s);
       await s.handle.executeUpdate(actOnStepUpdate, {
         args: [
           { stepId: 'approve', action: 'APPROVE', actor: { userId: s.approverId, name: 'Approver' }, today: TODAY },
@@ -132,18 +130,7 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
     async run(ctx) {
       const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
       const formId = s.input.forms[0]!.formId;
-      const submit = () =>
-        s.handle.executeUpdate(actOnStepUpdate, {
-          args: [
-            {
-              stepId: 'submit',
-              action: 'SUBMIT',
-              actor: { userId: s.recipientId, name: 'Athlete' },
-              answers: { [formId]: { q1: 'yes' } },
-              today: TODAY,
-            },
-          ],
-        });
+      const submit = () => submitAnswers(s.handle, s);
       await submit();
       await s.handle.executeUpdate(actOnStepUpdate, {
         args: [
