@@ -61,8 +61,10 @@ async function sendBatch(ctx: Ctx, firstTaskDelayMs?: number) {
   });
   await send.result();
   const submission = ctx.client.workflow.getHandle(seeded.workflowId);
-  if (firstTaskDelayMs !== undefined) return { send, submission, ...seeded };
-  await waitFor(async () => (await submission.query(submissionStateQuery)).activeStepId !== null, 20_000, 100);
+  // A deferred run answers no query before its first workflow task.
+  if (firstTaskDelayMs === undefined) {
+    await waitFor(async () => (await submission.query(submissionStateQuery)).activeStepId !== null, 20_000, 100);
+  }
   return { send, submission, ...seeded };
 }
 
@@ -183,17 +185,7 @@ const SCENARIOS: Array<{ name: string; run: (ctx: Ctx) => Promise<WorkflowHandle
     name: 'packet-operator-reassigned-resent',
     async run(ctx) {
       const s = await start(ctx, { reminderEveryMs: null, expireAfterMs: 600_000 });
-      await s.handle.executeUpdate(actOnStepUpdate, {
-        args: [
-          {
-            stepId: 'submit',
-            action: 'SUBMIT',
-            actor: { userId: s.recipientId, name: 'Athlete' },
-            answers: { [s.input.forms[0]!.formId]: { q1: 'yes' } },
-            today: TODAY,
-          },
-        ],
-      });
+      await submitAnswers(s.handle, s);
       const deputy = await ctx.database.db
         .insertInto('users')
         .values({
