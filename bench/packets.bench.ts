@@ -12,6 +12,7 @@ import { percentile, round, type BenchRow } from './measure';
 import { PACKET_SEND_PARALLEL_BATCHES } from '../workflows/packets/packet-send.workflow';
 import { PACKET_SEND_STARTS_IN_FLIGHT } from '../activities/packets/packet-send.activities';
 import { measureStartFloor } from './floor/measure-start-floor';
+import { measureUpdateFloor } from './floor/measure-update-floor';
 import { nextAddress, startBenchStack, timeGet, type BenchStack } from './setup';
 
 /**
@@ -334,7 +335,8 @@ export async function runPacketsBench(): Promise<BenchRow[]> {
       // A failed action is counted and shown rather than ending the run (figures on a loaded machine are noisy).
       const failures: string[] = [];
       const acting = { app, db, schoolId: school.id, formId, adminCookie, failures };
-      rows.push(...(await measureActions(stack, acting, sentPacketId, { kind: 'closed' })));
+      const closed = await measureActions(stack, acting, sentPacketId, { kind: 'closed' });
+      rows.push(...closed, ...(await updateFloorRows(stack, closed)));
 
       // 2b. The same on another send to the team for each rate, with people arriving at that rate whether or not the
       // ones before them were answered (what one person waits while the others act at that pace).
@@ -502,6 +504,45 @@ async function measureActions(
   rows.push(...actionRows(approveLabel, approveTimes, performance.now() - approveStart, pace.kind === 'closed'));
   if (pace.kind === 'closed') {
     rows.push(...(await breakdownRows('approve', stack.temporal, workflowIds, approveTimes, '"action":"APPROVE"')));
+  }
+  return rows;
+}
+
+/**
+ * Beside the actions at saturation, the floor of this server at that moment: as many bare Updates (answered in
+ * memory by a workflow that writes nothing) with as many in flight, once leaving the run waiting (as a submission
+ * does) and once ending it (as the final approval does), and each action's throughput as a share of its floor.
+ */
+async function updateFloorRows(stack: BenchStack, acted: BenchRow[]): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [endsRun, action] of [
+    [false, 'submissions'],
+    [true, 'approvals'],
+  ] as const) {
+    const floor = await measureUpdateFloor({
+      client: stack.temporal,
+      connection: stack.nativeConnection,
+      count: RECIPIENTS,
+      inFlight: CONCURRENCY,
+      endsRun,
+    });
+    const what = endsRun ? 'each ending its run' : 'the run waiting on';
+    const floorRows = actionRows(
+      `floor: ${RECIPIENTS} bare Updates, ${CONCURRENCY} at once, ${what}`,
+      floor.times,
+      floor.wallMs,
+      false,
+    );
+    rows.push(...floorRows);
+    const throughput = acted.find((r) => r.name === `${RECIPIENTS} ${action}, ${CONCURRENCY} at once: throughput`);
+    if (throughput) {
+      rows.push({
+        name: `${action} per second ÷ floor`,
+        value: round(throughput.value / floorRows[0]!.value, 2),
+        unit: 'x',
+        goal: 'report',
+      });
+    }
   }
   return rows;
 }
