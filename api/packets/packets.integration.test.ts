@@ -689,6 +689,11 @@ describe('the submission workflow', () => {
     expect(kinds.slice(accepted, completed).filter((k) => k === 'WORKFLOW_TASK_SCHEDULED')).toEqual([]);
     const upserts = kinds.map((k, at) => (k === 'UPSERT_WORKFLOW_SEARCH_ATTRIBUTES' ? at : -1)).filter((at) => at >= 0);
     expect(upserts.every((at) => at > accepted)).toBe(true);
+    // The run's expiry is one timer, started in its first workflow task: moving on to the next step cancels no timer
+    // and starts at most that step's reminder.
+    expect(kinds.slice(0, accepted).filter((k) => k === 'TIMER_STARTED')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'TIMER_CANCELED')).toEqual([]);
+    expect(kinds.slice(accepted, completed).filter((k) => k === 'TIMER_STARTED').length).toBeLessThanOrEqual(1);
     const started = events[0]!.workflowExecutionStartedEventAttributes!.searchAttributes!.indexedFields!;
     expect(Object.keys(started)).toEqual(expect.arrayContaining(['StepName', 'WaitingOn']));
   });

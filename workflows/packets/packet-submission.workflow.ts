@@ -75,7 +75,11 @@ export interface PacketSubmissionInput {
    * The code generation the run was started for (absent: 1). From generation 2 (`SUBMISSION_GENERATION`) the
    * workflow's writes are local activities (see `recordsWithin`), and every patch below is in effect without asking
    * `patched()`, whose marker and `TemporalChangeVersion` search attribute cost the server a history event and a
-   * visibility write in the run's first workflow tasks. Runs of generation 1 replay as they were recorded.
+   * visibility write in the run's first workflow tasks. From generation 3 one timer, started in the run's first
+   * workflow task, ends the run at its expiry, where each step's wait started a timer of its own (counting to the
+   * expiry or the next reminder) and cancelled it when the step moved on: two history events and a timer task on the
+   * server for every action. A step's wait sets a timer only for its next reminder. Runs of earlier generations
+   * replay as they were recorded.
    */
   generation?: number;
   /**
@@ -169,7 +173,7 @@ export const STATE_WITH_NEXT_WRITE_PATCH = 'packet-submission-state-with-next-wr
 export const ACTION_WITH_NEXT_WRITE_PATCH = 'packet-submission-action-with-next-write';
 
 /** The generation every new run is started with (see `PacketSubmissionInput.generation`). */
-export const SUBMISSION_GENERATION = 2;
+export const SUBMISSION_GENERATION = 3;
 
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;
@@ -249,6 +253,7 @@ interface Phase {
 
 export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Promise<SubmissionStatus> {
   const generation2 = (input.generation ?? 1) >= 2;
+  const generation3 = (input.generation ?? 1) >= 3;
   /** A patch is in effect: always from generation 2, else as the history recorded it. */
   const patched = (patchId: string) => generation2 || wf.patched(patchId);
   const records = recordsWithin(input.activityTimeoutMs, generation2);
@@ -536,6 +541,13 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
     tagProcess({ schoolId: input.schoolId, module: 'packet-submission', entityId: input.submissionId });
   }
   const expiresAt = input.expiresAt ? Date.parse(input.expiresAt) : Date.now() + input.expireAfterMs;
+  // From generation 3, one timer for the run's life (its pending timer ends with the run).
+  let expiryDue = false;
+  if (generation3) {
+    void wf.sleep(Math.max(1, expiresAt - Date.now())).then(() => {
+      expiryDue = true;
+    });
+  }
   let sentRecorded = false;
   /** Records the SENT event on its own: before the first write that is not the opening of a step. */
   const recordSent = async () => {
@@ -685,7 +697,7 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
         continue;
       }
       const now = Date.now();
-      if (now >= expiresAt) {
+      if (expiryDue || now >= expiresAt) {
         closing = { kind: 'EXPIRED' };
         break;
       }
@@ -705,15 +717,21 @@ export async function packetSubmissionWorkflow(input: PacketSubmissionInput): Pr
       }
       // Actions recorded so far are fully handled: their Updates may answer now.
       if (current.inFlight.size === 0) processedSeq = actionSeq;
-      const wakeAt = nextReminderAt === null ? expiresAt : Math.min(nextReminderAt, expiresAt);
-      await wf.condition(
-        () =>
-          closing !== null ||
-          resendsDone < resendsRequested ||
-          reassignmentsWritten < reassignments ||
-          (current.inFlight.size === 0 && (resolved() || actionSeq > processedSeq)),
-        Math.max(1, wakeAt - now),
-      );
+      const woken = () =>
+        closing !== null ||
+        expiryDue ||
+        resendsDone < resendsRequested ||
+        reassignmentsWritten < reassignments ||
+        (current.inFlight.size === 0 && (resolved() || actionSeq > processedSeq));
+      if (generation3) {
+        // The run's expiry timer wakes this wait; a timer of the step's own only for a reminder due before it.
+        if (nextReminderAt !== null && nextReminderAt < expiresAt) {
+          await wf.condition(woken, Math.max(1, nextReminderAt - now));
+        } else await wf.condition(woken);
+      } else {
+        const wakeAt = nextReminderAt === null ? expiresAt : Math.min(nextReminderAt, expiresAt);
+        await wf.condition(woken, Math.max(1, wakeAt - now));
+      }
     }
     if (closing) break;
 
