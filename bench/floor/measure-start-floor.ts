@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
-import { Worker, type NativeConnection } from '@temporalio/worker';
+import type { NativeConnection } from '@temporalio/worker';
 import { forEachConcurrently } from '../../domain/concurrency';
+import { withOwnWorker } from './own-worker';
 
 /**
  * The floor of starting workflows on a server: `count` trivial workflows (one workflow task each, which completes the
@@ -14,14 +14,7 @@ export async function measureStartFloor(options: {
   count: number;
   inFlight: number;
 }): Promise<{ startedMs: number; completedMs: number }> {
-  const taskQueue = `start-floor-${Date.now()}`;
-  const worker = await Worker.create({
-    connection: options.connection,
-    taskQueue,
-    workflowsPath: resolve(import.meta.dirname, 'trivial.workflow.ts'),
-  });
-  const running = worker.run();
-  try {
+  return withOwnWorker(options.connection, 'start-floor', 'trivial.workflow.ts', async (taskQueue) => {
     const prefix = `start-floor:${taskQueue}`;
     const begin = performance.now();
     const indexes = Array.from({ length: options.count }, (_, at) => at);
@@ -37,8 +30,5 @@ export async function measureStartFloor(options: {
       await new Promise((r) => setTimeout(r, 100));
     }
     return { startedMs, completedMs: performance.now() - begin };
-  } finally {
-    worker.shutdown();
-    await running;
-  }
+  });
 }

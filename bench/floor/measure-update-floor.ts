@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
-import { Worker, type NativeConnection } from '@temporalio/worker';
+import type { NativeConnection } from '@temporalio/worker';
 import { forEachConcurrently } from '../../domain/concurrency';
+import { withOwnWorker } from './own-worker';
 import { floorUpdate } from './waiting.workflow';
 
 /**
@@ -17,14 +17,7 @@ export async function measureUpdateFloor(options: {
   inFlight: number;
   endsRun: boolean;
 }): Promise<{ times: number[]; wallMs: number }> {
-  const taskQueue = `update-floor-${Date.now()}`;
-  const worker = await Worker.create({
-    connection: options.connection,
-    taskQueue,
-    workflowsPath: resolve(import.meta.dirname, 'waiting.workflow.ts'),
-  });
-  const running = worker.run();
-  try {
+  return withOwnWorker(options.connection, 'update-floor', 'waiting.workflow.ts', async (taskQueue) => {
     const ids = Array.from({ length: options.count }, (_, at) => `update-floor:${taskQueue}:${at}`);
     await forEachConcurrently(ids, options.inFlight, async (workflowId) => {
       await options.client.workflow.start('waitingWorkflow', { workflowId, taskQueue, args: [!options.endsRun] });
@@ -46,8 +39,5 @@ export async function measureUpdateFloor(options: {
       times[at] = performance.now() - sent;
     });
     return { times, wallMs: performance.now() - begin };
-  } finally {
-    worker.shutdown();
-    await running;
-  }
+  });
 }
