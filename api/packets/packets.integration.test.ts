@@ -314,7 +314,8 @@ describe('the submission workflow', () => {
     });
     expect(filled.statusCode, filled.body).toBe(200);
     expect(filled.json()).toMatchObject({ status: 'SUBMITTED', activeStepId: 'review' });
-    expect(filled.json().answers[formA]).toEqual({ name: 'Ath Lete', phone: '555' });
+    const submitted = await call(athlete, 'GET', `/packet-submissions/${submission.id}`);
+    expect(submitted.json().answers[formA]).toEqual({ name: 'Ath Lete', phone: '555' });
 
     const adminTasks = await call(admin2, 'GET', '/packet-tasks');
     expect(adminTasks.json().items.map((i: { submissionId: string }) => i.submissionId)).toContain(submission.id);
@@ -503,9 +504,8 @@ describe('the submission workflow', () => {
       questionIds: [`${formA}:phone`],
     });
     expect(back.statusCode, back.body).toBe(200);
-    expect(back.json()).toMatchObject({
-      status: 'CHANGE_REQUESTED',
-      activeStepId: 'fill',
+    expect(back.json()).toMatchObject({ status: 'CHANGE_REQUESTED', activeStepId: 'fill' });
+    expect((await call(owner, 'GET', `/packet-submissions/${submission.id}`)).json()).toMatchObject({
       changeRequest: { comment: 'Please add your phone number.' },
     });
     const again = await act(athlete2, {
@@ -887,8 +887,10 @@ describe('the submission workflow', () => {
       answers: { [formB]: { allergy: 'penicillin' } },
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'AUTO_APPROVED', hipaa: true });
-    expect(done.json().answers[formB]).toEqual({ allergy: 'penicillin' });
+    expect(done.json()).toMatchObject({ id: submission.id, status: 'AUTO_APPROVED', activeStepId: null, ended: true });
+    const detail = await call(athlete, 'GET', `/packet-submissions/${submission.id}`);
+    expect(detail.json()).toMatchObject({ status: 'AUTO_APPROVED', hipaa: true });
+    expect(detail.json().answers[formB]).toEqual({ allergy: 'penicillin' });
     const stored = await t.database.db
       .selectFrom('packet_answers')
       .selectAll()

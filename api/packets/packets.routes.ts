@@ -55,6 +55,7 @@ import {
   SignerTokenBody,
   SignerView,
   StepActionBody,
+  SubmissionActed,
   SubmissionDetail,
   SubmissionIdParams,
   SubmissionListQuery,
@@ -451,7 +452,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: SubmissionIdParams,
         body: StepActionBody,
-        response: { 200: SubmissionDetail, ...errorResponses(400, 401, 403, 404, 409, 410, 503) },
+        response: { 200: SubmissionActed, ...errorResponses(400, 401, 403, 404, 409, 410, 503) },
       },
     },
     async (request) => actOnSubmission(request, request.params.id, request.body),

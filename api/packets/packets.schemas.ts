@@ -351,6 +351,19 @@ export const SubmissionDetail = Type.Object({
 export type SubmissionDetail = Static<typeof SubmissionDetail>;
 
 /**
+ * What a step action answers: the submission as its workflow left it, from the Update's own result (its rows are
+ * written by then). The full detail is its own call (`GET /packet-submissions/:id`), which the UI makes anyway.
+ */
+export const SubmissionActed = Type.Object({
+  id: Type.String(),
+  status: Type.Enum(SUBMISSION_STATUSES),
+  activeStepId: Nullable(Type.String()),
+  steps: Type.Array(StepRunStateSchema),
+  ended: Type.Boolean(),
+});
+export type SubmissionActed = Static<typeof SubmissionActed>;
+
+/**
  * Acting on the active step. SUBMIT carries answers (per form id) checked against the frozen compiled schema;
  * APPROVE on an APPROVER_WITH_SIGNATURE step needs `signature`; REJECT needs `reason` (≤ 50 words); REQUEST_CHANGE
  * needs `comment` (≤ 200 words) and may name the questions to change; ACKNOWLEDGE is the e-mail receiver's "seen".

@@ -30,6 +30,7 @@ import type {
   ActionRequiredItem,
   SentPacket,
   StepActionBody,
+  SubmissionActed,
   SubmissionDetail,
   SubmissionListItem,
 } from './packets.schemas';
@@ -373,7 +374,11 @@ export function checkDecisionReason(body: Pick<StepActionBody, 'action' | 'reaso
   }
 }
 
-export async function actOnSubmission(request: FastifyRequest, submissionId: string, body: StepActionBody) {
+export async function actOnSubmission(
+  request: FastifyRequest,
+  submissionId: string,
+  body: StepActionBody,
+): Promise<SubmissionActed> {
   const auth = authOf(request);
   const deps = request.server.deps;
   const { db } = deps.database;
@@ -412,8 +417,13 @@ export async function actOnSubmission(request: FastifyRequest, submissionId: str
     },
     db,
   );
-  void state;
-  return loadSubmissionDetail(request, submissionId);
+  return {
+    id: submissionId,
+    status: state.status,
+    activeStepId: state.activeStepId,
+    steps: state.steps,
+    ended: state.ended,
+  };
 }
 
 /** Waits (briefly) until the workflow has written an ending, so the answer shows it. */

@@ -24,6 +24,7 @@ import type {
   SignerSubmitBody,
   SignerDone,
   StepActionBody,
+  SubmissionActed,
   SubmissionDetail,
   SubmissionListQuery,
   SubmissionPage,
@@ -43,6 +44,7 @@ export type FolderDto = Folder;
 export type SentPacketDto = SentPacket;
 export type SentPacketList = Static<typeof SentPacketPage>;
 export type SubmissionDetailDto = SubmissionDetail;
+export type SubmissionActedDto = SubmissionActed;
 export type SubmissionList = Static<typeof SubmissionPage>;
 export type SubmissionFilters = Static<typeof SubmissionListQuery>;
 export type ActionRequiredList = Static<typeof ActionRequiredPage>;
@@ -228,7 +230,7 @@ export function useStepAction(submissionId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: StepActionInput) =>
-      api.post<SubmissionDetailDto>(packetPaths.submissionAction(submissionId), input),
+      api.post<SubmissionActedDto>(packetPaths.submissionAction(submissionId), input),
     onSuccess: () => client.invalidateQueries({ queryKey: packetKeys.all }),
   });
 }
