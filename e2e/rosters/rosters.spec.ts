@@ -15,9 +15,19 @@ async function closeToasts(page: Page) {
   }
 }
 
+/**
+ * Picks an option of a select. On a loaded machine the select's dropdown was once left hidden while the select
+ * read as open (its opening transition did not run), so the option never showed: then the dropdown is closed and
+ * opened again, as a person would.
+ */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) === 'true') await select.press('Escape');
+    await select.click();
+    await choice.click({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 async function narrow(page: Page, name: string) {
