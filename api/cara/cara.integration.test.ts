@@ -3,6 +3,7 @@ import { waitFor } from '../../activities/testing/fixtures';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { ensureCaraLogWorkflow } from './cara-logs.service';
+import { academicStartYear, addDays, mediumDate, mondayOfWeek } from '../../scripts/test-harness/test-clock';
 
 /**
  * CARA on the real Temporal server and PostgreSQL: the Bylaw 17 check of a proposed event and dismissals; settings;
@@ -20,6 +21,16 @@ let otherCoach: SeededUser;
 let outsider: SeededUser;
 const athletes: SeededUser[] = [];
 const cookies = new Map<string, string>();
+
+/**
+ * Two weeks counted from today: the log's week is last week (ended, so its log can be generated, while this week's
+ * process, started by it, still sleeps), and a week two weeks ahead holds the practices a proposal is checked against.
+ */
+const logWeek = mondayOfWeek(-1);
+const checkWeek = mondayOfWeek(2);
+const week = (monday: string, days: number) => Array.from({ length: days }, (_, i) => addDays(monday, i));
+const segmentStart = addDays(logWeek, -84);
+const logPeriod = `The CARA log of ${mediumDate(logWeek)} to ${mediumDate(addDays(logWeek, 6))}`;
 
 async function call(
   user: SeededUser,
@@ -70,7 +81,12 @@ beforeAll(async () => {
   otherTeam = await mk('Tennis');
   const year = await db
     .insertInto('academic_years')
-    .values({ school_id: schoolId, start_year: 2026, end_year: 2027, is_current: true })
+    .values({
+      school_id: schoolId,
+      start_year: academicStartYear(segmentStart),
+      end_year: academicStartYear(segmentStart) + 1,
+      is_current: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -79,9 +95,9 @@ beforeAll(async () => {
       school_id: schoolId,
       academic_year_id: year.id,
       term: 'FALL',
-      start_date: '2026-08-20',
-      end_date: '2026-12-18',
-      finals_start_date: '2026-12-14',
+      start_date: addDays(segmentStart, -4),
+      end_date: addDays(checkWeek, 11),
+      finals_start_date: addDays(checkWeek, 7),
       vacations: JSON.stringify([]),
     })
     .execute();
@@ -93,8 +109,8 @@ beforeAll(async () => {
       academic_year_id: year.id,
       season_type: 'IN_SEASON',
       segment_type: 'CHAMPIONSHIP',
-      start_date: '2026-08-24',
-      end_date: '2026-12-13',
+      start_date: segmentStart,
+      end_date: addDays(checkWeek, 6),
       start_day_of_week: 'MONDAY',
     })
     .execute();
@@ -109,11 +125,9 @@ beforeAll(async () => {
   outsider = await seedUser(db, (await seedSchool(db)).id, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }] });
   for (const u of [admin, coach, otherCoach, outsider, ...athletes]) cookies.set(u.id, await sessionCookie(db, u));
 
-  // The week of Monday 2026-11-16: 4.5 h practices Monday to Friday (22.5 h); the week of 2026-12-07: 4 h Mon–Thu.
-  for (const d of ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'])
-    await practice(d, '13:00', '17:30', { teams: [team] });
-  for (const d of ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10'])
-    await practice(d, '14:00', '18:00', { teams: [team] });
+  // The log's week: 4.5 h practices Monday to Friday (22.5 h); the checked week: 4 h Monday to Thursday.
+  for (const d of week(logWeek, 5)) await practice(d, '13:00', '17:30', { teams: [team] });
+  for (const d of week(checkWeek, 4)) await practice(d, '14:00', '18:00', { teams: [team] });
 }, 120_000);
 
 afterAll(async () => {
@@ -129,9 +143,9 @@ const proposal = (over: Record<string, unknown> = {}) => ({
     attendeeTeamIds: [team],
     attendeeUserIds: [],
     timeZone: 'America/Chicago',
-    startDate: '2026-12-11',
+    startDate: addDays(checkWeek, 4),
     startTime: '13:00',
-    endDate: '2026-12-11',
+    endDate: addDays(checkWeek, 4),
     endTime: '18:00',
     repeat: 'NEVER',
     ...over,
@@ -176,7 +190,7 @@ describe('Bylaw 17 check of a proposed event', () => {
   });
 
   it('dismisses a violation only with an error reason and a note, audited', async () => {
-    const key = `WEEKLY_HOURS_IN_SEASON:${athletes[0]!.id}:2026-12-07`;
+    const key = `WEEKLY_HOURS_IN_SEASON:${athletes[0]!.id}:${checkWeek}`;
     const bad = await call(coach, 'POST', `/cara/teams/${team}/dismissals`, {
       violationKey: key,
       reason: 'NOPE',
@@ -252,16 +266,16 @@ describe('the CARA log cycle', () => {
     const db = t.database.db;
     const now = Date.now();
     const at = (ms: number) => new Date(now + ms).toISOString();
-    const started = await ensureCaraLogWorkflow(t.app.deps, t.temporal, schoolId, team, '2026-11-18', {
+    const started = await ensureCaraLogWorkflow(t.app.deps, t.temporal, schoolId, team, addDays(logWeek, 2), {
       generateAt: at(500),
       remindAt: at(1500),
       dueAt: at(3_600_000),
       surveyExpiresAt: at(12_000),
     });
     expect(started).toMatchObject({
-      workflowId: `cara-log:${team}:2026-11-16`,
-      periodStart: '2026-11-16',
-      periodEnd: '2026-11-22',
+      workflowId: `cara-log:${team}:${logWeek}`,
+      periodStart: logWeek,
+      periodEnd: addDays(logWeek, 6),
     });
 
     const log = await waitFor(() =>
@@ -276,7 +290,7 @@ describe('the CARA log cycle', () => {
     // The next week's process starts by itself once this week's log is generated; it sleeps until that week ends.
     const next = await waitFor(() =>
       t.temporal.workflow
-        .getHandle(`cara-log:${team}:2026-11-23`)
+        .getHandle(`cara-log:${team}:${addDays(logWeek, 7)}`)
         .describe()
         .catch(() => false as const),
     );
@@ -383,12 +397,12 @@ describe('the CARA log cycle', () => {
         .selectFrom('calendar_events')
         .select('id')
         .where('school_id', '=', schoolId)
-        .where('name', '=', 'Practice 2026-11-17')
+        .where('name', '=', `Practice ${addDays(logWeek, 1)}`)
         .executeTakeFirstOrThrow()
     ).id;
     const eventNow = (await call(coach, 'GET', `/events/${lockedId}`)).body;
     expect(eventNow.lockedPeriods).toEqual([
-      { periodStart: '2026-11-16', periodEnd: '2026-11-22', status: 'SUBMITTED' },
+      { periodStart: logWeek, periodEnd: addDays(logWeek, 6), status: 'SUBMITTED' },
     ]);
     const {
       id: _i,
@@ -410,7 +424,7 @@ describe('the CARA log cycle', () => {
       code: 'CARA_EVENT_LOCKED',
       message:
         'This event is in a submitted or approved CARA log and is locked. An admin can reopen the log to change it.',
-      details: [{ message: 'The CARA log of Nov 16, 2026 to Nov 22, 2026 is submitted.' }],
+      details: [{ message: `${logPeriod} is submitted.` }],
     });
     expect((await call(admin, 'PATCH', `/events/${lockedId}`, edit)).body.error.code).toBe('CARA_EVENT_LOCKED');
     const lockedCancel = await call(coach, 'DELETE', `/events/${lockedId}`);
@@ -422,7 +436,7 @@ describe('the CARA log cycle', () => {
         .selectFrom('calendar_events')
         .select('id')
         .where('school_id', '=', schoolId)
-        .where('name', '=', 'Practice 2026-12-07')
+        .where('name', '=', `Practice ${checkWeek}`)
         .executeTakeFirstOrThrow()
     ).id;
     expect((await call(coach, 'GET', `/events/${otherWeek}`)).body.lockedPeriods).toEqual([]);
@@ -473,9 +487,7 @@ describe('the CARA log cycle', () => {
     // An admin reopens the approved log: it returns to the coach.
     expect((await call(coach, 'POST', `/cara/logs/${id}/reopen`, {})).status).toBe(403);
     const approvedEdit = await call(coach, 'PATCH', `/events/${lockedId}`, edit);
-    expect(approvedEdit.body.error.details).toEqual([
-      { message: 'The CARA log of Nov 16, 2026 to Nov 22, 2026 is approved.' },
-    ]);
+    expect(approvedEdit.body.error.details).toEqual([{ message: `${logPeriod} is approved.` }]);
     const reopened = await call(admin, 'POST', `/cara/logs/${id}/reopen`, { notes: 'Attendance correction.' });
     expect(reopened.body.status).toBe('READY');
     // Reopened, the log's events can be corrected again.
