@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{domain,form-engine,api,workflows,activities,ui,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{domain,form-engine,api,workflows,activities,ui,scripts,migrations}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -1,6 +1,7 @@
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect, PostgresDialect, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { createKysely, transactionGuardWanted } from './transaction-guard';
 
 /** Postgres `date` (OID 1082) stays a YYYY-MM-DD string: dates cross the wire as ISO dates, never as local-time Date objects. */
 pg.types.setTypeParser(1082, (v) => v);
@@ -23,17 +24,20 @@ export interface ConnectOptions {
   url?: string | undefined;
   dataDir?: string;
   poolSize?: number;
+  /** Refuse a root-handle query inside an open transaction (migrations/transaction-guard.ts); default: not in production. */
+  guardTransactions?: boolean;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
-  if (options.url) return connectPostgres(options.url, options.poolSize ?? 10);
-  return connectPglite(options.dataDir ?? '.data/pglite');
+  const guard = options.guardTransactions ?? transactionGuardWanted();
+  if (options.url) return connectPostgres(options.url, options.poolSize ?? 10, guard);
+  return connectPglite(options.dataDir ?? '.data/pglite', guard);
 }
 
-async function connectPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function connectPostgres(url: string, poolSize: number, guard: boolean): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => undefined); // an idle client's error is retried by the next query; never crash the process
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = createKysely<Database>({ dialect: new PostgresDialect({ pool }) }, guard);
   const listeners = new Set<pg.Client>();
   return {
     db,
@@ -59,7 +63,7 @@ async function connectPostgres(url: string, poolSize: number): Promise<DatabaseH
   };
 }
 
-async function connectPglite(dataDir: string): Promise<DatabaseHandle> {
+async function connectPglite(dataDir: string, guard: boolean): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { mkdirSync } = await import('node:fs');
   mkdirSync(dataDir, { recursive: true });
@@ -67,7 +71,7 @@ async function connectPglite(dataDir: string): Promise<DatabaseHandle> {
     parsers: { 1082: (v: string) => v, 20: (v: string) => v },
   });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = createKysely<Database>({ dialect: new PGliteDialect({ pglite }) }, guard);
   return {
     db,
     kind: 'pglite',

@@ -332,11 +332,11 @@ export async function openRecruitingFormLink(request: FastifyRequest, token: str
  * prospect's history and the sender's notifications learn of it.
  */
 export async function submitRecruitingForm(request: FastifyRequest, token: string, answers: Record<string, unknown>) {
-  const { db } = request.server.deps.database;
   assertFormAnswerLimits(answers);
   const meta = requestMeta(request);
   return withLiveLink(request, token, async (trx, send) => {
-    const today = await findSchoolToday(db, send.school_id);
+    // Read inside the link's transaction: the root handle would wait for a second connection this one holds up.
+    const today = await findSchoolToday(trx, send.school_id);
     // The engine's own messages, per element, as VALIDATION_FAILED details.
     const stored = compileForm(send.definition as unknown as FormVersion).assertValid(answers, { today });
     const now = new Date();
