@@ -14,6 +14,8 @@ import {
   type EventInput,
 } from './calendar-events';
 
+// fixed-date fixture: rules, series and labels are computed from the dates and instants they are given, around real DST changes.
+
 const CHICAGO = 'America/Chicago';
 
 function weeklySeries(startDate: string, until: string, weekdays: Array<'MONDAY' | 'WEDNESDAY'>) {

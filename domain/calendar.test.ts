@@ -10,6 +10,8 @@ import {
   type SegmentInput,
 } from './calendar';
 
+// fixed-date fixture: checkSegment compares the segment with the year and segments it is given.
+
 const year = { startDate: '2026-08-24', endDate: '2027-08-06' };
 const fall: SegmentInput = {
   seasonType: 'IN_SEASON',

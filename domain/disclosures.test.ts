@@ -11,6 +11,8 @@ import {
   type DisclosureFacts,
 } from './disclosures';
 
+// fixed-date fixture: business days are counted from the date each call is given.
+
 const facts: DisclosureFacts = {
   companyName: 'Rival Sportswear',
   industry: null,

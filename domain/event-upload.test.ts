@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mapEventHeaders, parseDate, parseEventRows, parseTime } from './event-upload';
 
+// fixed-date fixture: the parser reads the cells it is given; the upload context carries its own now.
+
 describe('event upload parsing', () => {
   it('reads times and dates the ways people write them', () => {
     expect(parseTime('4:30 PM')).toBe('16:30');

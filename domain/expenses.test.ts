@@ -10,6 +10,8 @@ import {
 } from './expenses';
 import { checkMaterial, MATERIAL_LIMITS } from './materials';
 
+// fixed-date fixture: the checks are given their today (TODAY).
+
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
 const TODAY = '2026-11-26';
 const good = {

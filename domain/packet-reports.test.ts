@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bucketStart, bucketStarts, completionRate, fillBuckets, reportRange } from './packet-reports';
 
+// fixed-date fixture: buckets and ranges are computed from the instants and now they are given.
+
 const at = (iso: string) => new Date(iso);
 
 describe('packet report buckets', () => {

@@ -14,6 +14,8 @@ import {
   type PacketWorkflowDefinition,
 } from './packet-workflow';
 
+// fixed-date fixture: isStepEnabled is given its today.
+
 function form(formId: string, questions: string[]): { formId: string; version: FormVersion } {
   return {
     formId,

@@ -7,6 +7,8 @@ import {
   type RecruitingEventInput,
 } from './recruiting-events';
 
+// fixed-date fixture: the checks compare the dates of the event they are given; no clock is read.
+
 const TEAM = '00000000-0000-4000-8000-000000000001';
 
 function event(over: Partial<RecruitingEventInput> = {}): RecruitingEventInput {

@@ -10,6 +10,8 @@ import {
 } from './recruiting-forms';
 import { signLinkToken, verifyLinkToken } from './signed-links';
 
+// fixed-date fixture: the checks are given their now.
+
 const SCHOOL = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const SEND = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const now = new Date('2026-11-26T12:00:00Z');

@@ -6,6 +6,8 @@ import {
   type PhoneCallUploadContext,
 } from './recruiting-phone-calls';
 
+// fixed-date fixture: the import is given its now; the rows are parser inputs.
+
 const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';
 const ARCHIVED = '33333333-3333-4333-8333-333333333333';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { activityFlags, checkPsaInput, commitmentFromText, phoneKey } from './recruiting';
 
+// fixed-date fixture: the flags are computed from the visits they are given.
+
 describe('recruiting rules', () => {
   it('checks test scores, notes and contacts in the spec wording', () => {
     const ok = checkPsaInput(

@@ -4,6 +4,8 @@ import { assertDefinitionValid, checkDefinition } from './check-definition';
 import type { ConditionRule, FormElement, FormVersion, MatrixElement } from './form-definition';
 import { everyElementForm, denseConditionForm } from './testing/sample-forms';
 
+// fixed-date fixture: definition checks compare the limits and rule values they are given; no clock is read.
+
 const codes = (version: FormVersion) => checkDefinition(version).map((problem) => problem.code);
 const withElements = (...elements: FormElement[]) =>
   everyElementForm({ elements: [...everyElementForm().elements, ...elements], conditions: [] });

@@ -7,6 +7,8 @@ import { createAjv } from './create-ajv';
 import { buildElementAnswerSchema } from './element-answer-schema';
 import { everyElementAnswers, everyElementForm } from './testing/sample-forms';
 
+// fixed-date fixture: validate is given its today.
+
 describe('compileForm', () => {
   beforeEach(() => clearCompiledForms());
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatIsoDate, isAtLeastAge, isIsoDate, parseIsoDate, subtractYears } from './dates';
 
+// fixed-date fixture: date arithmetic and formats of the dates they are given.
+
 describe('ISO dates', () => {
   it('accepts real calendar dates only', () => {
     expect(isIsoDate('2024-02-29')).toBe(true);

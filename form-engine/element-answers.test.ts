@@ -8,6 +8,8 @@ import type { FormElement } from './form-definition';
 import { errorOf, formWith, validate } from './testing/form-helpers';
 import { everyElement } from './testing/sample-forms';
 
+// fixed-date fixture: answers are checked against the limits they are given; no clock is read.
+
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const file = (name: string, size = 100) => ({ fileId: `id-${name}`, name, size });
 

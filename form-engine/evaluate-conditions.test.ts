@@ -5,6 +5,8 @@ import { evaluateConditions } from './evaluate-conditions';
 import type { Comparison, ConditionGroup, ConditionRule, FormElement } from './form-definition';
 import { formWith } from './testing/form-helpers';
 
+// fixed-date fixture: conditions are evaluated with the today of their context (ctx).
+
 const ctx = { today: '2026-03-15' };
 const test = (operator: Comparison['operator'], answer: unknown, value?: Comparison['value']) =>
   evaluateComparison({ element: 'x', operator, ...(value !== undefined ? { value } : {}) }, answer, ctx);

@@ -21,6 +21,8 @@ import type { FormVersion } from './form-definition';
 import { normalizeAnswers } from './normalize-answers';
 import { answersArb, formVersionArb } from './testing/arbitraries';
 
+// fixed-date fixture: the engine is given its today (ctx).
+
 const ctx = { today: '2026-03-15' };
 const RUNS = { numRuns: 150 };
 

@@ -13,6 +13,8 @@ import type { FormElement, FormVersion } from './form-definition';
 import { interpretAnswerSchema } from './interpret-answer-schema';
 import { answersArb, formVersionArb, plausibleValue, validValue } from './testing/arbitraries';
 
+// fixed-date fixture: the engine is given its today (ctx).
+
 const ctx = { today: '2026-03-15' };
 const RUNS = { numRuns: Number(process.env.RUNS ?? 300) };
 

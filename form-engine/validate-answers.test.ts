@@ -5,6 +5,8 @@ import type { FormElement } from './form-definition';
 import { formWith, validate } from './testing/form-helpers';
 import { everyElementAnswers, everyElementForm, TODAY } from './testing/sample-forms';
 
+// fixed-date fixture: validation is given its today.
+
 describe('validating a submission', () => {
   const form = everyElementForm();
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CARA_LOCKING_STATUSES, lockingPeriodOf } from './cara';
 
+// fixed-date fixture: lockingPeriodOf compares the dates it is given with the periods it is given.
+
 describe('CARA logs that lock their events', () => {
   it('are the submitted, resubmitted and approved ones; a rejected or reopened (ready) log does not lock', () => {
     expect([...CARA_LOCKING_STATUSES].sort()).toEqual(['APPROVED', 'RESUBMITTED', 'SUBMITTED']);

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkBylaw17, createBylaw17Checker, type Bylaw17Activity, type Bylaw17Input } from './index';
 
+// fixed-date fixture: the engine is given its calendar and activities; it reads no clock, and these weeks are hand-worked.
+
 /** Properties of the engine over random two-week schedules, in and out of season, with exams and a vacation. */
 const ATHLETES = ['a1', 'a2', 'a3', 'a4'];
 const DAYS = Array.from({ length: 14 }, (_, i) => `2026-11-${String(16 + i).padStart(2, '0')}`);

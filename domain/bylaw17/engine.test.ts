@@ -8,6 +8,8 @@ import {
   type Bylaw17Segment,
 } from './index';
 
+// fixed-date fixture: the engine is given its calendar, segments and activities; it reads no clock, and these weeks are hand-worked.
+
 /** Hand-worked weeks. 2026-09-07 is a Monday; 2026-09-06 a Sunday. */
 const A = 'athlete-a';
 const B = 'athlete-b';
