@@ -11,6 +11,8 @@ import {
 } from '../../form-engine/testing/sample-forms';
 import { hashAnswerSet, renderSubmissionPdf, type SubmissionPdfInput } from './render-submission-pdf';
 
+// fixed-date fixture: the PDF renders the given submission and its generatedAt; no clock is read.
+
 const standardFontDataUrl = join(
   dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
   'standard_fonts/',

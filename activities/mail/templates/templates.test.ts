@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderInvitationMail, renderInvitationReminderMail, renderPasswordResetMail } from './index';
 import { escapeHtml, formatExpiry, gmtOffsetLabel } from './layout';
 
+// fixed-date fixture: the expiry is an input of the template and the offsets a format of given instants; no clock is read.
+
 const base = {
   firstName: 'Jordan',
   schoolName: 'Demo State University',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseRealtimeMessage, realtimeUrl, reconnectDelay } from './realtime-message';
 
+// fixed-date fixture: a timestamp inside a parsed message, never compared with the clock.
+
 describe('realtime messages', () => {
   it('builds the socket URL on the page host', () => {
     expect(realtimeUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/api/v1/realtime');

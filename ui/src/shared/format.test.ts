@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatClock } from './format';
 
+// fixed-date fixture: the clock format of the local date-times it is given.
+
 describe('formatClock', () => {
   it('writes a wall-clock time as the locale does, from a time or a local date-time', () => {
     const expected = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: 'UTC' }).format(

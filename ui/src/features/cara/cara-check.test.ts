@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CaraCheck, CaraViolation } from './cara.api';
 import { canDismissViolation, moveDecision, openWarnings, saveBlockedReasons } from './cara-check';
 
+// fixed-date fixture: dismissal timestamps carried through the view, never compared with the clock.
+
 const violation = (key: string, over: Partial<CaraViolation> = {}): CaraViolation =>
   ({
     key,

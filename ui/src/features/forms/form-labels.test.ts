@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { browserToday, formBuilderPath, formDetailPath, shortFormId } from './form-labels';
 
+// fixed-date fixture: browserToday is given its now.
+
 describe('form paths', () => {
   it('sends short forms to their own detail page and builder', () => {
     expect(formDetailPath({ id: 'a b', kind: 'SHORT' })).toBe('/shortFormDetail/a%20b');

@@ -9,6 +9,8 @@ import {
   validateSlug,
 } from './school-form';
 
+// fixed-date fixture: the offset labels are given their instant (a winter and a summer day).
+
 describe('toCreateSchoolBody', () => {
   it('trims the inputs and nests the first admin', () => {
     const body = toCreateSchoolBody({

@@ -8,6 +8,8 @@ import { setAddressPart, setNamePart } from './part-answers';
 import { drawnSignature, initialSignatureMode, readSignature, typedSignature } from './signature-answer';
 import { describeSelectionLimits, describeTextLimits, joinHints } from './text-hints';
 
+// fixed-date fixture: formats of the dates they are given.
+
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const compiled = compileForm(everyElementForm());

@@ -5,6 +5,8 @@ import type { StepRunState } from './packet-workflow';
 import { loopCaptions, processDrawing } from './process-drawing';
 import { caraLogRuns, disclosureRuns, invitationRuns, psaTransferRuns, rosterRolloverRuns } from './process-runs';
 
+// fixed-date fixture: timestamps carried into the drawing, never compared with the clock.
+
 const stepsOf = (key: string) => FIXED_PROCESSES.find((p) => p.key === key)!.definition.steps.map((s) => s.id);
 
 describe('fixed process states on their maps', () => {

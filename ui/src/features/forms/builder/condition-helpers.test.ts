@@ -20,6 +20,8 @@ import {
 import { createElement } from './create-element';
 import { emptyDraft, sequentialIds } from './test-helpers';
 
+// fixed-date fixture: the helpers are given their today (TODAY).
+
 const TODAY = '2026-03-15';
 
 describe('condition editor choices', () => {
