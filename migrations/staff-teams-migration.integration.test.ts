@@ -4,6 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { migrationProvider } from './index';
 
+// fixed-date fixture: the dates are the names of migrations, fixed for good.
+
 /**
  * Migration 110 on a database as it stood before it (a schema of its own in the run's database): every staff
  * profile's team becomes a `staff_teams` row with the coach's title group, and the foreign keys keep a team of one

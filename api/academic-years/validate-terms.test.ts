@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateTerms } from './validate-terms';
 
+// fixed-date fixture: validateTerms checks terms against the start year it is given; no clock is read.
+
 describe('validateTerms', () => {
   it('accepts a normal calendar', () => {
     expect(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { todayIn } from './school-today';
 
+// fixed-date fixture: todayIn is given its instant; the dates are its outputs for that instant.
+
 describe('todayIn', () => {
   const instant = new Date('2026-03-15T05:30:00Z');
 

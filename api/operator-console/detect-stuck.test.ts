@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectStuck, type ExecutionFacts } from './detect-stuck';
 
+// fixed-date fixture: detectStuck is given its now; nothing reads the clock.
+
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const MIN = 60_000;
 

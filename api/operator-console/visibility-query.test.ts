@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildVisibilityQuery, quoteValue } from './visibility-query';
 
+// fixed-date fixture: the query is built from the instant it is given.
+
 describe('buildVisibilityQuery', () => {
   it('joins the filters and always keeps to tagged processes', () => {
     expect(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureYear, mondayBeforeFallBack } from './fixture-year';
 
+// fixed-date fixture: fixtureYear and mondayBeforeFallBack are given their now; the dates are their inputs and outputs.
+
 describe('fixtureYear', () => {
   it('keeps the written year while its first fixture is a month or more ahead', () => {
     expect(fixtureYear(2027, '09-01', new Date('2026-11-26T10:00:00Z'))).toBe(2027);
