@@ -61,7 +61,7 @@ describe('loadDemoData', () => {
     expect(await verify(admin.password_hash!, DEMO_PASSWORD)).toBe(true);
   });
 
-  it('builds the demo school: four teams, the current year with terms (2026-2027 on the anchor day), a squad of athletes', async () => {
+  it('builds the demo school: four teams, the current year with terms (the demo year as of today), a squad of athletes', async () => {
     const school = await database.db
       .selectFrom('schools')
       .selectAll()

@@ -3,6 +3,8 @@ import { LONG_FLOW_TIMEOUT, checkScreen } from '../support/screens';
 import { demo, screenDate } from '../support/dates';
 import { logInThroughApi } from '../support/session';
 
+// fixed-date fixture: the dates are written as of the demo anchor day and moved to today by demo.date, as the demo data is.
+
 /** The first screen of a test loads its lazy chunk from an app that shares the machine with other work. */
 const SLOW_FIRST_PAINT = 30_000;
 

@@ -37,7 +37,7 @@ test('an admin creates a sport team', async ({ page }) => {
 test('an admin creates an academic year with its terms', async ({ page }) => {
   // A year nobody else uses in this run; the start year is unique per school.
   const startYear = 2040 + Math.floor(Math.random() * 50);
-  // The API names years "2026-2027"; the UI falls back to an en dash when a year has no name.
+  // The API names years "<start year>-<end year>"; the UI falls back to an en dash when a year has no name.
   const label = new RegExp(`^${startYear}[-–]${startYear + 1}$`);
   await logInThroughApi(page, 'admin@demo.edu');
   await page.goto('/academicYears');

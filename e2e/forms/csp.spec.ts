@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { uniqueTag } from '../support/people';
 import { apiClientAs, logInThroughApi } from '../support/session';
 
+// fixed-date fixture: the date limit is part of a form definition the builder only loads; no answer is checked against it.
+
 declare global {
   interface Window {
     cspViolations: string[];

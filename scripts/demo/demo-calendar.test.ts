@@ -5,6 +5,8 @@ import { demoAcademicYear, demoNextAcademicYear, demoSegments } from './demo-cal
 import { ANCHORED_BUSY_WEEK, ANCHORED_LOG_WEEKS } from './demo-cara';
 import { addDays, DEMO_ANCHOR, demoDates } from './demo-dates';
 
+// fixed-date fixture: the demo calendar is built from the day it is given (demoDates(today)) around its fixed anchor day.
+
 /** Every fifth day for two and a half years from the anchor, plus a few named ones (a leap day among them). */
 const TODAYS = [
   ...Array.from({ length: 183 }, (_, i) => addDays(DEMO_ANCHOR, i * 5)),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, DEMO_ANCHOR, demoDates, demoToday } from './demo-dates';
 
+// fixed-date fixture: the demo clock is given its today and now; the anchor day is fixed by design.
+
 describe('demoToday', () => {
   it('is the real UTC date unless DEMO_TODAY names one', () => {
     const now = new Date('2027-03-10T23:30:00Z');
