@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from './connect';
-import { RootHandleInTransactionError, transactionGuardWanted } from './transaction-guard';
+import { outsideTransaction, RootHandleInTransactionError, transactionGuardWanted } from './transaction-guard';
 
 /**
  * The embedded database has one connection: a root-handle query inside an open transaction would wait forever.
@@ -54,6 +54,24 @@ describe('the transaction guard', () => {
     expect(await later).toBe(1);
     expect(await one(db)).toBe(1);
   });
+
+  it('lets another handle query inside the transaction, and work fired as from elsewhere use the root', async () => {
+    const other = await connectDatabase({ dataDir: 'memory://', guardTransactions: true });
+    try {
+      const { db } = handle;
+      expect(await db.transaction().execute(async () => one(other.db))).toBe(1);
+      // Outside the scope the root query waits for the one connection until the transaction ends, as another
+      // request's would.
+      let fired: Promise<number> | undefined;
+      await db.transaction().execute(async (trx) => {
+        fired = outsideTransaction(() => one(db));
+        return one(trx);
+      });
+      expect(await fired).toBe(1);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 
   it('is on outside production unless DB_TRANSACTION_GUARD says otherwise', () => {
     expect(transactionGuardWanted({ NODE_ENV: 'test' })).toBe(true);

@@ -17,8 +17,12 @@ import {
  */
 interface OpenScope {
   open: boolean;
+  /** The database handle (its guarded dialect) whose connection the scope holds. */
+  owner: object;
   /** Where the transaction was started (its stack), for the error. */
   startedAt: string;
+  /** A scope of another handle this one was opened inside, if any. */
+  outer: OpenScope | undefined;
 }
 
 const scopes = new AsyncLocalStorage<OpenScope>();
@@ -34,15 +38,24 @@ export class RootHandleInTransactionError extends Error {
   }
 }
 
-function assertNoOpenScope(): void {
-  const scope = scopes.getStore();
-  if (scope?.open) throw new RootHandleInTransactionError(scope.startedAt);
+function assertNoOpenScope(owner: object): void {
+  for (let scope = scopes.getStore(); scope; scope = scope.outer) {
+    if (scope.open && scope.owner === owner) throw new RootHandleInTransactionError(scope.startedAt);
+  }
 }
 
-/** Runs `work` marked as holding a connection; the mark ends when `work` settles (later stray work is free). */
-async function inScope<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` as if it came from elsewhere (another request), outside any open transaction of this async context:
+ * for a test that holds a row in a transaction while it fires the request that must wait for it.
+ */
+export function outsideTransaction<T>(work: () => T): T {
+  return scopes.exit(work);
+}
+
+/** Runs `work` marked as holding a connection of `owner`; the mark ends when `work` settles (later stray work is free). */
+async function inScope<T>(owner: object, work: () => Promise<T>): Promise<T> {
   const startedAt = (new Error().stack ?? '').split('\n').slice(3, 8).join('\n');
-  const scope: OpenScope = { open: true, startedAt };
+  const scope: OpenScope = { open: true, owner, startedAt, outer: scopes.getStore() };
   try {
     return await scopes.run(scope, work);
   } finally {
@@ -73,9 +86,11 @@ class ConnectionLock {
  * single-connection dialect's one connection before it asks the driver, where the check would come too late; so
  * this driver keeps that queue itself, after the check, and tells Kysely the dialect has many connections.
  */
-function guardedDialect(inner: Dialect): Dialect {
+function guardedDialect(inner: Dialect): Dialect & { owner: object } {
   let single = false;
+  const owner = {};
   return {
+    owner,
     createAdapter() {
       const adapter = inner.createAdapter();
       single = adapter.supportsMultipleConnections === false;
@@ -95,7 +110,7 @@ function guardedDialect(inner: Dialect): Dialect {
       const guarded: Driver = {
         init: () => driver.init(),
         async acquireConnection(): Promise<DatabaseConnection> {
-          assertNoOpenScope();
+          assertNoOpenScope(owner);
           if (!single) return driver.acquireConnection();
           await lock.obtain();
           try {
@@ -130,28 +145,35 @@ type Callback<DB, R> = Parameters<TransactionBuilder<DB>['execute']>[0] extends 
   : never;
 
 /** A transaction builder whose callback runs inside an open scope; its settings keep the guard. */
-function guardedTransaction<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+function guardedTransaction<DB>(owner: object, builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
   const guarded = {
     setAccessMode: (mode: Parameters<TransactionBuilder<DB>['setAccessMode']>[0]) =>
-      guardedTransaction(builder.setAccessMode(mode)),
+      guardedTransaction(owner, builder.setAccessMode(mode)),
     setIsolationLevel: (level: Parameters<TransactionBuilder<DB>['setIsolationLevel']>[0]) =>
-      guardedTransaction(builder.setIsolationLevel(level)),
-    execute: <R>(callback: Callback<DB, R>) => builder.execute((trx) => inScope(() => callback(trx))),
+      guardedTransaction(owner, builder.setIsolationLevel(level)),
+    execute: <R>(callback: Callback<DB, R>) => builder.execute((trx) => inScope(owner, () => callback(trx))),
   };
   return guarded as unknown as TransactionBuilder<DB>;
 }
 
 /** Kysely whose `transaction()` and `connection()` mark their callbacks, with a dialect that refuses the root inside. */
 class GuardedKysely<DB> extends Kysely<DB> {
+  readonly #owner: object;
+
+  constructor(config: KyselyConfig, owner: object) {
+    super(config);
+    this.#owner = owner;
+  }
+
   override transaction(): TransactionBuilder<DB> {
-    return guardedTransaction(super.transaction());
+    return guardedTransaction(this.#owner, super.transaction());
   }
 
   override connection(): ConnectionBuilder<DB> {
     const builder = super.connection();
     const guarded = {
       execute: <R>(callback: (db: Kysely<DB>) => Promise<R>, options?: { signal?: AbortSignal }) =>
-        builder.execute((db) => inScope(() => callback(db)), options),
+        builder.execute((db) => inScope(this.#owner, () => callback(db)), options),
     };
     return guarded as unknown as ConnectionBuilder<DB>;
   }
@@ -160,7 +182,8 @@ class GuardedKysely<DB> extends Kysely<DB> {
 /** A Kysely instance, guarded when `guard` is on (development and tests), plain otherwise. */
 export function createKysely<DB>(config: KyselyConfig & { dialect: Dialect }, guard: boolean): Kysely<DB> {
   if (!guard) return new Kysely<DB>(config);
-  return new GuardedKysely<DB>({ ...config, dialect: guardedDialect(config.dialect) });
+  const dialect = guardedDialect(config.dialect);
+  return new GuardedKysely<DB>({ ...config, dialect }, dialect.owner);
 }
 
 /** On unless NODE_ENV is production; DB_TRANSACTION_GUARD=on|off decides either way. */

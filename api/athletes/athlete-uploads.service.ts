@@ -32,6 +32,7 @@ import {
   insertUpload,
   saveCheck,
   setUploadProgress,
+  type UploadProgress,
   type AthleteUploadRecord,
 } from './athlete-uploads.repository';
 import type { AthleteUploadDto } from './athlete-uploads.schemas';
@@ -56,9 +57,17 @@ export function uploaderOf(request: FastifyRequest): Uploader {
 
 const STORE_CHUNK = 250;
 
+/**
+ * How far this process's store of an upload has come. The store is one transaction, so its progress cannot be
+ * written to the upload's row as it goes without a second connection (which the embedded database does not have):
+ * the row says "store" from its start, and this process's readers see the chunks counted.
+ */
+const storing = new Map<string, UploadProgress>();
+
 export function toUploadDto(u: AthleteUploadRecord): AthleteUploadDto {
   const rows = u.rows;
-  const progress = u.progress as Partial<NonNullable<AthleteUploadDto['progress']>>;
+  const live = u.status === 'IMPORTING' ? storing.get(u.id) : undefined;
+  const progress = (live ?? u.progress) as Partial<NonNullable<AthleteUploadDto['progress']>>;
   return {
     id: u.id,
     fileName: u.file_name,
@@ -256,10 +265,27 @@ async function storeAthletes(
   checked: CheckedRow[],
   temporal: Client | null,
 ): Promise<void> {
-  const invite = temporal !== null;
   const deps = request.server.deps;
   const { db } = deps.database;
   const meta = requestMeta(request);
+  storing.set(uploadId, { stage: 'store', done: 0, total: checked.length });
+  try {
+    await storeInOneTransaction(deps, db, meta, uploadId, uploader, checked, temporal);
+  } finally {
+    storing.delete(uploadId);
+  }
+}
+
+async function storeInOneTransaction(
+  deps: FastifyRequest['server']['deps'],
+  db: Kysely<Database>,
+  meta: ReturnType<typeof requestMeta>,
+  uploadId: string,
+  uploader: Uploader,
+  checked: CheckedRow[],
+  temporal: Client | null,
+): Promise<void> {
+  const invite = temporal !== null;
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < checked.length; start += STORE_CHUNK) {
       const chunk = checked.slice(start, start + STORE_CHUNK).map((c) => c.body as CreateAthleteBody);
@@ -324,7 +350,7 @@ async function storeAthletes(
         })),
       ]);
       const done = Math.min(start + STORE_CHUNK, checked.length);
-      await setUploadProgress(db, uploader.schoolId, uploadId, { stage: 'store', done, total: checked.length });
+      storing.set(uploadId, { stage: 'store', done, total: checked.length });
     }
     await recordAudits(trx, [
       {

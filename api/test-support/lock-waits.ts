@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../migrations/database';
+import { outsideTransaction } from '../../migrations/transaction-guard';
+
+/**
+ * Fires `request` as another client would, outside the test's open transaction: the transaction guard refuses the
+ * root handle inside it, which is right for the product and wrong for a test that plays two clients at once.
+ */
+export const asAnotherClient = <T>(request: () => T): T => outsideTransaction(request);
 
 /**
  * For tests that make a race deterministic: a test transaction holds a row (`forUpdate()`), fires the request, waits
@@ -20,8 +27,10 @@ export async function untilBlockedBy(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await sql<{ n: string }>`
-      select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(db);
+    const { rows } = await asAnotherClient(() =>
+      sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`.execute(db),
+    );
     if (Number(rows[0]!.n) > 0) return;
     if (Date.now() > deadline) throw new Error(`${what} never waited for the lock`);
     await new Promise((r) => setTimeout(r, 20));
