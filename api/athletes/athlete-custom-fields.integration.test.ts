@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
+import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 
 /** Custom field definitions of student-athletes: define, rename and delete, with the errors a person can act on. */
 let t: TestApp;
@@ -100,7 +100,7 @@ it("keeps a custom field value saved while another edit of the athlete's values 
     // Another edit saves the jersey size (as PATCH /athletes/:id stores values) while this one, the parking spot, arrives.
     await trx.selectFrom('athlete_profiles').select('user_id').where('user_id', '=', athlete.id).forUpdate().execute();
     const pid = await backendPid(trx);
-    patching = patch({ customFieldValues: { [parking]: 'P12' } });
+    patching = asAnotherClient(() => patch({ customFieldValues: { [parking]: 'P12' } }));
     await untilBlockedBy(t.database.db, pid, 'the edit');
     await trx
       .updateTable('athlete_profiles')

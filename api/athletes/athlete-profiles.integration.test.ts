@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { makePdf, multipartPayload } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, uniqueTag } from '../test-support/seed-school';
-import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
+import { asAnotherClient, backendPid, untilBlockedBy } from '../test-support/lock-waits';
 
 /**
  * Student-athlete profiles end to end through the API on the real database (and the real Temporal server for
@@ -286,7 +286,7 @@ describe('tags', () => {
         )
         .execute();
       const pid = await backendPid(trx);
-      replacing = api(admin, 'PUT', `/athletes/${id}/tags`, { tagIds: ids.slice(2) });
+      replacing = asAnotherClient(() => api(admin, 'PUT', `/athletes/${id}/tags`, { tagIds: ids.slice(2) }));
       await untilBlockedBy(t.database.db, pid, 'the replacement');
     });
     const replaced = await replacing!;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashToken, signLinkToken } from '../../domain/signed-links';
 import { connectDatabase } from '../../migrations/connect';
 import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
+import { asAnotherClient } from '../test-support/lock-waits';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, TEST_PASSWORD, uniqueTag } from '../test-support/seed-school';
 
@@ -395,12 +396,16 @@ describe('wrong passwords fired at once', () => {
         // The school's row held: a failure's audit row (which references it) waits, so every attempt is under way
         // before any failure is recorded.
         await trx.selectFrom('schools').select('id').where('id', '=', school.id).forUpdate().execute();
-        attempts = Promise.all(Array.from({ length: 20 }, (_, i) => attempt(`Wrong-Pass-2026!${i}`)));
+        attempts = asAnotherClient(() =>
+          Promise.all(Array.from({ length: 20 }, (_, i) => attempt(`Wrong-Pass-2026!${i}`))),
+        );
         const deadline = Date.now() + 20_000;
         for (;;) {
-          const { rows } = await sql<{ n: string }>`
+          const { rows } = await asAnotherClient(() =>
+            sql<{ n: string }>`
             select count(*) as n from pg_stat_activity
-            where application_name = 'login-burst' and cardinality(pg_blocking_pids(pid)) > 0`.execute(db);
+            where application_name = 'login-burst' and cardinality(pg_blocking_pids(pid)) > 0`.execute(db),
+          );
           if (Number(rows[0]!.n) === 20) break;
           if (Date.now() > deadline) throw new Error('the attempts never all waited');
           await new Promise((r) => setTimeout(r, 20));

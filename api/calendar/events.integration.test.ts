@@ -7,7 +7,7 @@ import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/test
 import { fixtureYear } from '../test-support/fixture-year';
 import { Value } from 'typebox/value';
 import { OccurrenceDto } from './events.schemas';
-import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
+import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 
 /** The fixtures are written for the fall of 2027; they move to a year still ahead of today (test-support). */
 const Y = fixtureYear(2027, '10-01');
@@ -356,7 +356,9 @@ describe('cancelling occurrences of a series at once', () => {
       // Another cancellation (of 1 November) holds the series while this one, of 27 October, arrives.
       await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
       const pid = await backendPid(trx);
-      cancelling = call('DELETE', `/events/${id}?scope=THIS&occurrenceStart=${Y}-10-27T21:00:00.000Z`, admin);
+      cancelling = asAnotherClient(() =>
+        call('DELETE', `/events/${id}?scope=THIS&occurrenceStart=${Y}-10-27T21:00:00.000Z`, admin),
+      );
       await untilBlockedBy(t.database.db, pid, 'the request');
       await trx
         .updateTable('calendar_events')
@@ -390,10 +392,12 @@ describe('editing a series while an admin decides it or another edit changes its
       // The admin's approval (as the series' process records it) holds the row while the coach's edit arrives.
       await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
       const pid = await backendPid(trx);
-      editing = call('PATCH', `/events/${id}`, coach, {
-        ...practice({ name: 'Film session', location: 'Film room' }),
-        scope: 'ALL',
-      });
+      editing = asAnotherClient(() =>
+        call('PATCH', `/events/${id}`, coach, {
+          ...practice({ name: 'Film session', location: 'Film room' }),
+          scope: 'ALL',
+        }),
+      );
       await untilBlockedBy(t.database.db, pid, 'the request');
       await trx
         .updateTable('calendar_events')
@@ -450,7 +454,7 @@ describe('editing a series while an admin decides it or another edit changes its
         // Another edit moves the series to Mondays only while this one cuts it from 8 November on.
         await trx.selectFrom('calendar_events').select('id').where('id', '=', id).forUpdate().execute();
         const pid = await backendPid(trx);
-        cutting = cut();
+        cutting = asAnotherClient(() => cut());
         await untilBlockedBy(t.database.db, pid, 'the request');
         await trx
           .updateTable('calendar_events')

@@ -8,7 +8,7 @@ import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-su
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { loadPdfSignatures } from './submission-pdf.service';
 import { CATCH_UP_WAIT_MS } from './submissions.service';
-import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
+import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 
 /**
  * Packets end to end on the real stack (PostgreSQL, Temporal dev server, platform worker): build and publish with
@@ -961,7 +961,7 @@ describe('moving a packet while its editors change', () => {
       // Another request (the packet's settings) adds an editor while the move arrives.
       await trx.selectFrom('packets').select('id').where('id', '=', id).forUpdate().execute();
       const pid = await backendPid(trx);
-      moving = call(owner, 'PUT', `/packets/${id}/folder`, { folderId });
+      moving = asAnotherClient(() => call(owner, 'PUT', `/packets/${id}/folder`, { folderId }));
       await untilBlockedBy(t.database.db, pid, 'the move');
       await trx
         .updateTable('packets')

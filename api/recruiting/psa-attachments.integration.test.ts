@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
+import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 
@@ -333,7 +333,7 @@ describe('a merge racing uploads and edits', () => {
       // An edit holds the kept prospect's row while the merge arrives; it commits once the merge waits on the lock.
       await trx.selectFrom('psas').select('id').where('id', '=', keep).forUpdate().execute();
       const pid = await backendPid(trx);
-      merging = call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop });
+      merging = asAnotherClient(() => call(admin, 'POST', `/psas/${keep}/merge`, { duplicateId: drop }));
       await untilBlockedBy(t.database.db, pid, 'the merge');
       await trx
         .updateTable('psas')

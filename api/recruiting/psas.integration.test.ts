@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../activities/testing/fixtures';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
-import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
+import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 
 /**
  * Prospects through the API on the real PostgreSQL and Temporal: create with the spec's checks, list, filters and
@@ -471,7 +471,7 @@ describe("the school's tag limit with edits at once", () => {
         .where('id', '=', other)
         .execute();
       const pid = await backendPid(trx);
-      editing = call(user, 'PATCH', `/psas/${edited}`, { tags: ['late-1', 'late-2'] });
+      editing = asAnotherClient(() => call(user, 'PATCH', `/psas/${edited}`, { tags: ['late-1', 'late-2'] }));
       await untilBlockedBy(t.database.db, pid, 'the edit');
     });
     const res = await editing!;

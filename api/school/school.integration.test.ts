@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
-import { backendPid, untilBlockedBy } from '../test-support/lock-waits';
+import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 
 let t: TestApp;
 let admin: string;
@@ -101,7 +101,7 @@ describe('an edit of the school racing a settings change', () => {
       // The disclosure reminder is saved (as PUT /disclosures/settings saves it) while the edit arrives.
       await trx.selectFrom('schools').select('id').where('id', '=', school.id).forUpdate().execute();
       const pid = await backendPid(trx);
-      patching = patch({ settings: { invitationReminderHours: 12 } });
+      patching = asAnotherClient(() => patch({ settings: { invitationReminderHours: 12 } }));
       await untilBlockedBy(t.database.db, pid, 'the edit');
       await trx
         .updateTable('schools')
