@@ -37,6 +37,8 @@ const STAGES: Step[][] = [
     },
   ],
   [{ name: 'UI build', command: bin('vite'), args: ['build', '--config', 'ui/vite.config.ts'] }],
+  // The README's quick start as a newcomer runs it: `npm start` on the embedded database, sign-ins, Ctrl-C, restart.
+  [{ name: 'newcomer check', command: bin('tsx'), args: ['e2e/newcomer/newcomer-check.ts'] }],
   [{ name: 'end-to-end tests', command: bin('tsx'), args: ['scripts/e2e.ts'] }],
 ];
 
