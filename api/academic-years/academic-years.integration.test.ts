@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
 
+// fixed-date fixture: the academic years API stores the years and terms it is given and reads no clock; nothing
+// here is compared with today.
+
 let t: TestApp;
 let admin: string;
 

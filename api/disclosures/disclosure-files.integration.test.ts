@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, multipartPayload } from '../test-support/forms';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { daysFromToday } from '../../scripts/test-harness/test-clock';
 
 /**
  * Disclosure attachments stored for real (bytes in `stored_files`) and a group deal's participants. No Temporal
@@ -162,7 +163,7 @@ describe('disclosure attachments', () => {
     const csv = await upload(athlete, id, {
       filename: 'earnings.csv',
       contentType: 'application/octet-stream',
-      bytes: Buffer.from('month,amount\n2027-03,250\n'),
+      bytes: Buffer.from(`month,amount\n${daysFromToday(0).slice(0, 7)},250\n`),
     });
     expect(csv.statusCode, csv.body).toBe(201);
     expect(csv.json().attachments[0].contentType).toBe('text/csv');
@@ -250,8 +251,8 @@ describe('group and team participants', () => {
     const id = await draft(athlete, {
       dealType: 'GROUP',
       participants: [athlete.id],
-      startDate: '2027-03-01',
-      endDate: '2027-03-02',
+      startDate: daysFromToday(60),
+      endDate: daysFromToday(61),
       location: 'Austin',
       paymentType: 'MONETARY',
       amount: 100,

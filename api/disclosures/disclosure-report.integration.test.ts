@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
 
+// fixed-date fixture: the rows are inserted with their submitted_at and the report filters by the range it is given;
+// neither reads the clock, so these dates mean the same on any day.
+
 /** The reporting page's figures: totals by sport, type, status and month, within a date range, and the CSV. */
 let t: TestApp;
 let cookie: string;

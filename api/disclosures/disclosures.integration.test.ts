@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disclosureStateQuery } from '../../workflows/disclosures/disclosure.workflow';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { addDays, daysFromToday, mondayOfWeek } from '../../scripts/test-harness/test-clock';
 
 let t: AppWithWorker;
 let schoolId: string;
@@ -55,12 +56,15 @@ function call(user: SeededUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELE
   });
 }
 
+/** Deals start two months ahead, so their review tasks are never due today; contracts were signed last Friday. */
+const lastFriday = addDays(mondayOfWeek(-1), 4);
+
 const complete = {
   type: 'SPONSORSHIP',
   dealType: 'INDIVIDUAL',
   companyName: 'Local Coffee Co',
-  startDate: '2027-03-01',
-  endDate: '2027-03-31',
+  startDate: daysFromToday(60),
+  endDate: daysFromToday(90),
   location: 'Austin, TX',
   paymentType: 'MONETARY',
   amount: 250,
@@ -307,16 +311,16 @@ describe('review workflow', () => {
 describe('thresholds and lists', () => {
   it('flags a payor whose total to one athlete in a year reaches $600 and shows the reporting deadline', async () => {
     const payor = `Payor ${Date.now()}`;
-    const first = await submitted(athlete, { companyName: payor, amount: 400, signedOn: '2027-02-05' });
+    const first = await submitted(athlete, { companyName: payor, amount: 400, signedOn: lastFriday });
     expect((await call(admin, 'GET', `/disclosures/${first}`)).json()).toMatchObject({
       notify: false,
       reportingDeadline: null,
     });
-    const second = await submitted(athlete, { companyName: payor, amount: 200, signedOn: '2027-02-05' });
+    const second = await submitted(athlete, { companyName: payor, amount: 200, signedOn: lastFriday });
     const d = (await call(admin, 'GET', `/disclosures/${second}`)).json();
     expect(d).toMatchObject({ notify: true, payorYearTotal: 600 });
-    // Friday 5 February 2027 + 5 business days = Friday 12 February.
-    expect(d.reportingDeadline).toBe('2027-02-12');
+    // Last week's Friday + 5 business days = the Friday a week later.
+    expect(d.reportingDeadline).toBe(addDays(lastFriday, 7));
     const notifyView = (await call(admin, 'GET', `/disclosures?view=notify&q=${encodeURIComponent(payor)}`)).json();
     expect(notifyView.items.map((r: { id: string }) => r.id)).toEqual([second]);
   });

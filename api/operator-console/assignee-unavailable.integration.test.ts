@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { daysFromToday } from '../../scripts/test-harness/test-clock';
 
 /**
  * A disclosure review escalated to a reviewer who is deactivated afterwards waits forever (only that reviewer may
@@ -56,8 +57,8 @@ describe('a disclosure review whose assigned reviewer leaves', () => {
       type: 'SPONSORSHIP',
       dealType: 'INDIVIDUAL',
       companyName: 'Local Coffee Co',
-      startDate: '2027-03-01',
-      endDate: '2027-03-31',
+      startDate: daysFromToday(60),
+      endDate: daysFromToday(90),
       location: 'Austin, TX',
       paymentType: 'MONETARY',
       amount: 250,

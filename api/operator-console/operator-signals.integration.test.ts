@@ -5,6 +5,7 @@ import { disclosureStateQuery } from '../../workflows/disclosures/disclosure.wor
 import { seedForm, shortText } from '../test-support/forms';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { daysFromToday } from '../../scripts/test-harness/test-clock';
 
 /**
  * The operator console's reassign and resend signals, handled by the packet submission and disclosure review
@@ -227,8 +228,8 @@ describe('disclosure reviews and the console signals', () => {
       type: 'SPONSORSHIP',
       dealType: 'INDIVIDUAL',
       companyName: 'Local Coffee Co',
-      startDate: '2027-03-01',
-      endDate: '2027-03-31',
+      startDate: daysFromToday(60),
+      endDate: daysFromToday(90),
       location: 'Austin, TX',
       paymentType: 'MONETARY',
       amount: 250,

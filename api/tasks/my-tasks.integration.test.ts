@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { ensureTasks } from './tasks.repository';
+import { daysFromToday } from '../../scripts/test-harness/test-clock';
 
 let t: AppWithWorker;
 let schoolId: string;
@@ -76,8 +77,8 @@ describe('My Tasks', () => {
       type: 'SPONSORSHIP',
       dealType: 'INDIVIDUAL',
       companyName: 'Harbor Smoothies',
-      startDate: '2027-05-01',
-      endDate: '2027-05-31',
+      startDate: daysFromToday(60),
+      endDate: daysFromToday(90),
       location: 'Austin, TX',
       paymentType: 'MONETARY',
       amount: 300,

@@ -23,6 +23,11 @@ export function addDays(date: string, days: number): string {
   return dayString(dayNumber(date) + days);
 }
 
+/** Today moved by whole days (negative: back). */
+export function daysFromToday(days: number, today: string = testToday()): string {
+  return addDays(today, days);
+}
+
 /** 0 for Sunday … 6 for Saturday. */
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
