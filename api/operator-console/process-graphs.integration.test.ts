@@ -3,6 +3,7 @@ import { waitFor } from '../../activities/testing/fixtures';
 import { ensureCaraLogWorkflow } from '../cara/cara-logs.service';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { academicStartYear, addDays, mondayOfWeek } from '../../scripts/test-harness/test-clock';
 
 /**
  * The live graphs of a roster rollover and a CARA log, started and moved on through the real workflows: the
@@ -12,8 +13,16 @@ import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-su
 let t: AppWithWorker;
 let schoolId: string;
 let team: string;
-let year2026: string;
-let year2027: string;
+let currentYear: string;
+let nextYear: string;
+
+/**
+ * The CARA log's week is last week (ended, so its log can be generated), inside an in-season segment of twelve weeks
+ * and a term around it; the current academic year is the one the segment starts in, the rollover goes to the next.
+ */
+const logWeek = mondayOfWeek(-1);
+const segmentStart = addDays(logWeek, -84);
+const thisYear = academicStartYear(segmentStart);
 let operator: SeededUser;
 let admin: SeededUser;
 let coach: SeededUser;
@@ -61,7 +70,11 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  const year = async (start: number, current: boolean) => {
+  const year = async (
+    start: number,
+    current: boolean,
+    term = { start: `${start}-08-20`, end: `${start}-12-18`, finals: `${start}-12-14` },
+  ) => {
     const id = (
       await db
         .insertInto('academic_years')
@@ -75,16 +88,20 @@ beforeAll(async () => {
         school_id: schoolId,
         academic_year_id: id,
         term: 'FALL',
-        start_date: `${start}-08-20`,
-        end_date: `${start}-12-18`,
-        finals_start_date: `${start}-12-14`,
+        start_date: term.start,
+        end_date: term.end,
+        finals_start_date: term.finals,
         vacations: JSON.stringify([]),
       })
       .execute();
     return id;
   };
-  year2026 = await year(2026, true);
-  year2027 = await year(2027, false);
+  currentYear = await year(thisYear, true, {
+    start: addDays(segmentStart, -4),
+    end: addDays(logWeek, 25),
+    finals: addDays(logWeek, 21),
+  });
+  nextYear = await year(thisYear + 1, false);
   admin = await seedUser(db, schoolId, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }], firstName: 'Dana' });
   coach = await seedUser(db, schoolId, {
     roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }],
@@ -98,7 +115,7 @@ beforeAll(async () => {
   for (const u of [operator, admin, coach, outsider]) cookies.set(u.id, await sessionCookie(db, u));
   const lastYear = await db
     .insertInto('rosters')
-    .values({ school_id: schoolId, sport_team_id: team, academic_year_id: year2026, rollover_status: 'COMPLETED' })
+    .values({ school_id: schoolId, sport_team_id: team, academic_year_id: currentYear, rollover_status: 'COMPLETED' })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -113,13 +130,13 @@ afterAll(async () => {
 
 describe('live graph of a roster rollover', () => {
   it('follows the roster from the coach to the admin, back along the loop, and to approval', async () => {
-    const path = `/rosters/${team}/${year2027}`;
-    const workflowId = `roster-rollover:${team}:${year2027}`;
+    const path = `/rosters/${team}/${nextYear}`;
+    const workflowId = `roster-rollover:${team}:${nextYear}`;
     expect((await call(coach, 'POST', `${path}/rollover`)).status).toBe(200);
     await waitFor(async () => ((await call(coach, 'GET', path)).body.entries.length === 2 ? true : undefined), 30_000);
 
     const declaring = await consoleGraph(workflowId);
-    expect(declaring.recordPath).toBe(`/individualRoster/${team}/${year2027}`);
+    expect(declaring.recordPath).toBe(`/individualRoster/${team}/${nextYear}`);
     expect(declaring.graph).toMatchObject({
       kind: 'roster-rollover',
       status: 'NOT_STARTED',
@@ -173,15 +190,15 @@ describe('live graph of a CARA log', () => {
       .values({
         school_id: schoolId,
         sport_team_id: team,
-        academic_year_id: year2026,
+        academic_year_id: currentYear,
         season_type: 'IN_SEASON',
         segment_type: 'CHAMPIONSHIP',
-        start_date: '2026-08-24',
-        end_date: '2026-12-13',
+        start_date: segmentStart,
+        end_date: addDays(logWeek, 20),
         start_day_of_week: 'MONDAY',
       })
       .execute();
-    for (const d of ['2026-11-16', '2026-11-17'])
+    for (const d of [logWeek, addDays(logWeek, 1)])
       await db
         .insertInto('calendar_events')
         .values({
@@ -212,7 +229,7 @@ describe('live graph of a CARA log', () => {
     expect(settings.status).toBe(200);
     const now = Date.now();
     const at = (ms: number) => new Date(now + ms).toISOString();
-    const started = await ensureCaraLogWorkflow(t.app.deps, t.temporal, schoolId, team, '2026-11-18', {
+    const started = await ensureCaraLogWorkflow(t.app.deps, t.temporal, schoolId, team, addDays(logWeek, 2), {
       generateAt: at(300),
       remindAt: null,
       dueAt: at(3_600_000),
