@@ -5,6 +5,10 @@ import { waitFor } from '../../activities/testing/fixtures';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
+import { academicStartYear, daysFromToday, testToday } from '../../scripts/test-harness/test-clock';
+
+/** The current academic year is the one holding today. */
+const thisYear = academicStartYear(testToday());
 
 /**
  * Prospects through the API on the real PostgreSQL and Temporal: create with the spec's checks, list, filters and
@@ -71,7 +75,7 @@ beforeAll(async () => {
   yearId = (
     await db
       .insertInto('academic_years')
-      .values({ school_id: schoolId, start_year: 2027, end_year: 2028, is_current: true })
+      .values({ school_id: schoolId, start_year: thisYear, end_year: thisYear + 1, is_current: true })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -173,21 +177,23 @@ describe('prospects', () => {
     expect(audits[0]!.details).toMatchObject({ from: 'NOT_COMMITTED', to: 'COMMITTED', via: 'keyboard' });
     const toRoster = await call(coach, 'POST', `/psas/${p}/move`, { commitmentStatus: 'ADDED_TO_ROSTER' });
     expect(toRoster.status).toBe(409);
+    // Two official visits, two months and one month ago.
+    const [firstVisit, secondVisit] = [daysFromToday(-60), daysFromToday(-30)];
     for (const [at, nights] of [
-      ['2027-09-01T12:00:00Z', 2],
-      ['2027-10-01T12:00:00Z', 3],
+      [`${firstVisit}T12:00:00Z`, 2],
+      [`${secondVisit}T12:00:00Z`, 3],
     ] as const) {
       const r = await call(coach, 'POST', `/psas/${p}/activities`, { kind: 'OFFICIAL_VISIT', occurredAt: at, nights });
       expect(r.status).toBe(201);
     }
     const profile = await call(coach, 'GET', `/psas/${p}`);
     const visits = profile.body.activities as { occurredAt: string; flags: string[] }[];
-    expect(visits.find((v) => v.occurredAt.startsWith('2027-09'))!.flags).toEqual([]);
-    expect(visits.find((v) => v.occurredAt.startsWith('2027-10'))!.flags).toEqual([
+    expect(visits.find((v) => v.occurredAt.startsWith(firstVisit))!.flags).toEqual([]);
+    expect(visits.find((v) => v.occurredAt.startsWith(secondVisit))!.flags).toEqual([
       'More than one official visit to this school.',
       'Official visit over 2 nights.',
     ]);
-    expect(profile.body.psa.lastContactDate).toBe('2027-10-01T12:00:00.000Z');
+    expect(profile.body.psa.lastContactDate).toBe(`${secondVisit}T12:00:00.000Z`);
     expect(profile.body.events.map((e: { action: string }) => e.action)).toContain('moved');
   });
 
@@ -299,7 +305,7 @@ describe('prospect-to-roster transfer', () => {
     ).body.psa;
     await call(coach, 'POST', `/psas/${psa.id}/activities`, {
       kind: 'PHONE_CALL',
-      occurredAt: '2027-09-10T15:00:00Z',
+      occurredAt: `${daysFromToday(-7)}T15:00:00Z`,
       summary: 'Talked about the program.',
     });
     expect((await transfer(psa.id)).status).toBe(200);
@@ -326,7 +332,7 @@ describe('prospect-to-roster transfer', () => {
       user_id: admin.id,
       module: 'recruiting',
       status: 'init',
-      body: 'Nia Brooks is waiting to join the Volleyball roster for 2027-2028.',
+      body: `Nia Brooks is waiting to join the Volleyball roster for ${thisYear}-${thisYear + 1}.`,
       payload: { featureData: { psaId: psa.id } },
     });
     // Coaches cannot decide; a rejection needs a reason.

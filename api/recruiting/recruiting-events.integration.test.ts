@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedTeam, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/testing/test-env';
 import { until } from '../../workflows/testing/worker-process';
+import { addDays, mondayOfWeek } from '../../scripts/test-harness/test-clock';
 
 let t: TestApp;
 let env: WorkflowTestEnv;
@@ -64,7 +65,12 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: st
   return t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 }
 
-/** A two-day official visit next December in Chicago with one prospect, one host athlete and the coach. */
+/**
+ * A two-day official visit, Friday and Saturday five weeks ahead (its calendar event may not start in the past), in
+ * Chicago with one prospect, one host athlete and the coach.
+ */
+const visitDay = (days: number) => addDays(mondayOfWeek(5), 4 + days);
+
 const visit = (extra: Record<string, unknown> = {}) => ({
   name: 'Official visit weekend',
   kind: 'OFFICIAL_VISIT',
@@ -73,9 +79,9 @@ const visit = (extra: Record<string, unknown> = {}) => ({
   notes: null,
   location: 'Field house',
   timeZone: 'America/Chicago',
-  startDate: '2027-12-03',
+  startDate: visitDay(0),
   startTime: '09:00',
-  endDate: '2027-12-04',
+  endDate: visitDay(1),
   endTime: '17:00',
   hostAthleteIds: [hostId],
   psaIds: [psaIds[0]],
@@ -98,21 +104,21 @@ describe('recruiting events', () => {
   let pendingId: string;
 
   it('refuses the spec limits in its words', async () => {
-    const tooLong = await call('POST', '/recruiting-events', coach, visit({ endDate: '2027-12-06' }));
+    const tooLong = await call('POST', '/recruiting-events', coach, visit({ endDate: visitDay(3) }));
     expect(tooLong.statusCode).toBe(400);
     expect(errorOf(tooLong)).toMatchObject({ code: 'RECRUITING_EVENT_TOO_LONG', message: 'Event at most 3 days.' });
     const evaluation = await call(
       'POST',
       '/recruiting-events',
       coach,
-      visit({ kind: 'EVALUATION', endDate: '2027-12-17' }),
+      visit({ kind: 'EVALUATION', endDate: visitDay(14) }),
     );
     expect(errorOf(evaluation).message).toBe('Evaluation range max 14 days.');
     const okEvaluation = await call(
       'POST',
       '/recruiting-events',
       coach,
-      visit({ kind: 'EVALUATION', endDate: '2027-12-16', name: 'December evaluation' }),
+      visit({ kind: 'EVALUATION', endDate: visitDay(13), name: 'Two weeks evaluation' }),
     );
     expect(okEvaluation.statusCode).toBe(201);
     const name = await call('POST', '/recruiting-events', coach, visit({ name: 'a b c d e f g h i j k' }));
@@ -121,7 +127,7 @@ describe('recruiting events', () => {
     expect(errorOf(description).message).toBe('Event description max 20 words.');
     const psas = await call('POST', '/recruiting-events', coach, visit({ psaIds: psaIds.slice(0, 21) }));
     expect(errorOf(psas).message).toBe('Max 20 PSAs per event selection.');
-    const backwards = await call('POST', '/recruiting-events', coach, visit({ endDate: '2027-12-02' }));
+    const backwards = await call('POST', '/recruiting-events', coach, visit({ endDate: visitDay(-1) }));
     expect(errorOf(backwards).message).toBe('Start date not after end date.');
     const kind = await call('POST', '/recruiting-events', coach, visit({ kind: 'PARTY' }));
     expect(kind.statusCode).toBe(400);
@@ -136,9 +142,9 @@ describe('recruiting events', () => {
       status: 'PENDING',
       kind: 'OFFICIAL_VISIT',
       sportTeamName: 'Football',
-      startDate: '2027-12-03',
+      startDate: visitDay(0),
       startTime: '09:00',
-      endDate: '2027-12-04',
+      endDate: visitDay(1),
       canEdit: true,
       canDecide: false,
     });
@@ -176,7 +182,7 @@ describe('recruiting events', () => {
       payload: { eventId: pendingId, featureData: { eventId: pendingId, isRecruitment: true } },
     });
     expect(notes[0]!.body).toMatch(
-      /^Casey .+ submitted "Official visit weekend" \(Football, 2027-12-03\) for approval\.$/,
+      new RegExp(`^Casey .+ submitted "Official visit weekend" \\(Football, ${visitDay(0)}\\) for approval\\.$`),
     );
   });
 
@@ -213,7 +219,7 @@ describe('recruiting events', () => {
   });
 
   it('shows the approved event on the calendar with the Recruiting category and on the prospect profile', async () => {
-    const calendar = await call('GET', '/events?from=2027-12-01T00:00:00Z&to=2027-12-10T00:00:00Z', coach);
+    const calendar = await call('GET', `/events?from=${visitDay(-2)}T00:00:00Z&to=${visitDay(7)}T00:00:00Z`, coach);
     const hit = (calendar.json().items as Array<{ id: string; category: string; status: string }>).find(
       (o) => o.id === pendingId,
     );
@@ -296,9 +302,15 @@ describe('recruiting events', () => {
     const viaCalendar = await call('DELETE', `/events/${pendingId}`, coach);
     expect(errorOf(viaCalendar).code).toBe('RECRUITING_EVENT_ON_ITS_PAGE');
 
-    const list = await call('GET', `/recruiting-events?sportTeamId=${teamId}&from=2027-12-01&to=2027-12-31`, admin);
+    const list = await call(
+      'GET',
+      `/recruiting-events?sportTeamId=${teamId}&from=${visitDay(-2)}&to=${visitDay(28)}`,
+      admin,
+    );
     expect(list.json().total).toBeGreaterThanOrEqual(3);
-    expect((await call('GET', '/recruiting-events?from=2027-12-31&to=2027-12-01', admin)).statusCode).toBe(400);
+    expect((await call('GET', `/recruiting-events?from=${visitDay(28)}&to=${visitDay(-2)}`, admin)).statusCode).toBe(
+      400,
+    );
 
     expect((await call('DELETE', `/recruiting-events/${pendingId}`, coach)).statusCode).toBe(204);
     expect((await call('GET', `/recruiting-events/${pendingId}`, coach)).statusCode).toBe(404);

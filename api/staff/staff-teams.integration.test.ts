@@ -3,6 +3,10 @@ import { waitFor } from '../../activities/testing/fixtures';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { coachTeamIds, listTeamCoaches } from './staff-teams.repository';
+import { academicStartYear, addDays, mondayOfWeek } from '../../scripts/test-harness/test-clock';
+
+/** Each team's practice is on this week's Wednesday, in this week's CARA log, due the Wednesday after. */
+const logWeek = mondayOfWeek(0);
 
 /**
  * Issue 15: a coach may be on the staff of several teams. An admin gives a coach teams A and B through the staff
@@ -52,7 +56,12 @@ beforeAll(async () => {
   year = (
     await db
       .insertInto('academic_years')
-      .values({ school_id: schoolId, start_year: 2027, end_year: 2028, is_current: false })
+      .values({
+        school_id: schoolId,
+        start_year: academicStartYear(logWeek),
+        end_year: academicStartYear(logWeek) + 1,
+        is_current: false,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -62,8 +71,8 @@ beforeAll(async () => {
       school_id: schoolId,
       academic_year_id: year,
       term: 'FALL',
-      start_date: '2027-08-20',
-      end_date: '2027-12-15',
+      start_date: addDays(logWeek, -10),
+      end_date: addDays(logWeek, 107),
       vacations: JSON.stringify([]),
     })
     .execute();
@@ -74,7 +83,7 @@ beforeAll(async () => {
   for (const id of [teamA, teamB, teamC]) {
     athleteOf.set(id, await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: id }));
   }
-  const now = new Date('2027-09-01T15:00:00Z');
+  const now = new Date(`${addDays(logWeek, 2)}T15:00:00Z`);
   for (const id of [teamA, teamB, teamC]) {
     await db
       .insertInto('calendar_events')
@@ -98,9 +107,9 @@ beforeAll(async () => {
         school_id: schoolId,
         sport_team_id: id,
         academic_year_id: year,
-        period_start: '2027-08-30',
-        period_end: '2027-09-05',
-        due_at: new Date('2027-09-08T00:00:00Z'),
+        period_start: logWeek,
+        period_end: addDays(logWeek, 6),
+        due_at: new Date(`${addDays(logWeek, 9)}T00:00:00Z`),
         workflow_id: `cara-log-test:${id}`,
         snapshot: JSON.stringify({}),
       })
