@@ -3,6 +3,10 @@ import { waitFor } from '../../activities/testing/fixtures';
 import { workflowIds } from '../../domain/workflows';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { academicStartYear, testToday } from '../../scripts/test-harness/test-clock';
+
+/** The current academic year is the one holding today; rollovers go to the next one. */
+const thisYear = academicStartYear(testToday());
 
 /**
  * The roster-rollover workflow driven through the API on the real Temporal server and PostgreSQL: rollover,
@@ -14,9 +18,9 @@ let t: AppWithWorker;
 let schoolId: string;
 let teamA: string;
 let teamB: string;
-let year2026: string;
-let year2027: string;
-let year2028: string;
+let currentYear: string;
+let nextYear: string;
+let yearAfter: string;
 let admin: SeededUser;
 let coachA: SeededUser;
 let coachB: SeededUser;
@@ -71,9 +75,9 @@ beforeAll(async () => {
     }
     return id;
   };
-  year2026 = await year(2026, true, true);
-  year2027 = await year(2027, false, true);
-  year2028 = await year(2028, false, false);
+  currentYear = await year(thisYear, true, true);
+  nextYear = await year(thisYear + 1, false, true);
+  yearAfter = await year(thisYear + 2, false, false);
   admin = await seedUser(db, schoolId, { roles: [{ role: 'SCHOOL_ADMIN', compliance: true }] });
   coachA = await seedUser(db, schoolId, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }], sportTeamId: teamA });
   coachB = await seedUser(db, schoolId, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }], sportTeamId: teamB });
@@ -85,7 +89,7 @@ beforeAll(async () => {
   // Last year's declared roster of team A.
   const roster = await db
     .insertInto('rosters')
-    .values({ school_id: schoolId, sport_team_id: teamA, academic_year_id: year2026, rollover_status: 'COMPLETED' })
+    .values({ school_id: schoolId, sport_team_id: teamA, academic_year_id: currentYear, rollover_status: 'COMPLETED' })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -99,17 +103,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-const path = (y = year2027) => `/rosters/${teamA}/${y}`;
+const path = (y = nextYear) => `/rosters/${teamA}/${y}`;
 
 describe('roster rollover', () => {
   it('hides a team from a coach of another team and from another school, and needs a configured year', async () => {
     expect((await call(coachB, 'GET', path())).status).toBe(404);
     expect((await call(coachB, 'POST', `${path()}/rollover`)).status).toBe(404);
     expect((await call(outsider, 'GET', path())).status).toBe(404);
-    const noTerms = await call(coachA, 'POST', `${path(year2028)}/rollover`);
+    const noTerms = await call(coachA, 'POST', `${path(yearAfter)}/rollover`);
     expect(noTerms.status).toBe(409);
     expect(noTerms.body.error.code).toBe('ACADEMIC_TERM_NOT_CONFIGURED');
-    const list = await call(coachB, 'GET', `/rosters?academicYearId=${year2027}`);
+    const list = await call(coachB, 'GET', `/rosters?academicYearId=${nextYear}`);
     expect(list.body.teams.map((r: { teamId: string }) => r.teamId)).toEqual([teamB]);
   });
 
@@ -121,7 +125,7 @@ describe('roster rollover', () => {
       return r.body.entries.length === 3 ? r.body : undefined;
     }, 30_000);
     expect(rolled.rolloverStatus).toBe('NOT_STARTED');
-    expect(rolled.sourceYearLabel).toBe('2026-2027');
+    expect(rolled.sourceYearLabel).toBe(`${thisYear}-${thisYear + 1}`);
     const db = t.database.db;
     const coachTask = await waitFor(() =>
       db
@@ -132,7 +136,7 @@ describe('roster rollover', () => {
         .where('module', '=', 'roster-rollover')
         .executeTakeFirst(),
     );
-    expect(coachTask.url).toBe(`/individualRoster/${teamA}/${year2027}`);
+    expect(coachTask.url).toBe(`/individualRoster/${teamA}/${nextYear}`);
 
     // The admin cannot decide before the coach has submitted.
     const early = await call(admin, 'POST', `${path()}/review`, { decision: 'APPROVE' });
@@ -194,7 +198,7 @@ describe('roster rollover', () => {
     const openTasks = await db
       .selectFrom('tasks')
       .select('id')
-      .where('workflow_id', '=', `roster-rollover:${teamA}:${year2027}`)
+      .where('workflow_id', '=', `roster-rollover:${teamA}:${nextYear}`)
       .where('status', '=', 'OPEN')
       .execute();
     expect(openTasks).toHaveLength(0);
@@ -253,7 +257,7 @@ describe('roster rollover', () => {
       decision: 'APPROVE',
     });
     expect(again.body.error.code).toBe('ROSTER_NO_PENDING_REQUESTS');
-    const list = await call(admin, 'GET', `/rosters?academicYearId=${year2027}`);
+    const list = await call(admin, 'GET', `/rosters?academicYearId=${nextYear}`);
     const soccer = list.body.teams.find((r: { teamId: string }) => r.teamId === teamA);
     expect(soccer).toMatchObject({ rolloverStatus: 'COMPLETED', official: 2, unofficial: 0, pendingRequests: 0 });
   }, 120_000);
@@ -325,7 +329,7 @@ describe('roster rollover', () => {
       .selectFrom('rosters')
       .select('id')
       .where('sport_team_id', '=', teamA)
-      .where('academic_year_id', '=', year2026)
+      .where('academic_year_id', '=', currentYear)
       .executeTakeFirstOrThrow();
     const request = await db
       .insertInto('roster_change_requests')
@@ -342,7 +346,7 @@ describe('roster rollover', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const decided = await call(admin, 'POST', `${path(year2026)}/change-requests/decide`, {
+    const decided = await call(admin, 'POST', `${path(currentYear)}/change-requests/decide`, {
       requestIds: [request.id],
       decision: 'APPROVE',
     });

@@ -5,6 +5,14 @@ import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../../api/
 import { createTestApp, type TestApp } from '../../api/test-support/test-app';
 import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
 import { until, workerProcess } from '../testing/worker-process';
+import { academicStartYear, addDays, mondayOfWeek } from '../../scripts/test-harness/test-clock';
+
+/**
+ * The log's week is last week (ended, so its log can be generated), eleven weeks into an in-season segment, inside
+ * a term and the current academic year around it.
+ */
+const logWeek = mondayOfWeek(-1);
+const segmentStart = addDays(logWeek, -77);
 
 /**
  * A worker killed (SIGKILL) in the middle of a CARA log approval: after a new worker takes over, the log is approved
@@ -40,7 +48,12 @@ beforeAll(async () => {
   ).id;
   const year = await db
     .insertInto('academic_years')
-    .values({ school_id: schoolId, start_year: 2026, end_year: 2027, is_current: true })
+    .values({
+      school_id: schoolId,
+      start_year: academicStartYear(segmentStart),
+      end_year: academicStartYear(segmentStart) + 1,
+      is_current: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -49,8 +62,8 @@ beforeAll(async () => {
       school_id: schoolId,
       academic_year_id: year.id,
       term: 'FALL',
-      start_date: '2026-08-20',
-      end_date: '2026-12-15',
+      start_date: addDays(segmentStart, -12),
+      end_date: addDays(logWeek, 23),
       vacations: JSON.stringify([]),
     })
     .execute();
@@ -62,8 +75,8 @@ beforeAll(async () => {
       academic_year_id: year.id,
       season_type: 'IN_SEASON',
       segment_type: 'CHAMPIONSHIP',
-      start_date: '2026-09-01',
-      end_date: '2026-12-10',
+      start_date: segmentStart,
+      end_date: addDays(logWeek, 18),
       start_day_of_week: 'MONDAY',
     })
     .execute();
@@ -98,7 +111,7 @@ it('approves the log exactly once when the worker dies mid-approval', async () =
     temporal,
     schoolId,
     teamId,
-    '2026-11-18',
+    addDays(logWeek, 2),
     {
       generateAt: new Date(Date.now() + 200).toISOString(),
       remindAt: null,
