@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { loadConfig, type AppConfig } from '../api/config';
 import { TASK_QUEUE } from '../domain/workflows';
 import { WORKFLOW_BUNDLER_OPTIONS } from '../workflows/bundle-options';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
 import { createActivities } from './index';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createWorkerLogger } from './worker-logger';
 
 export interface PlatformWorkerDeps {
   config: AppConfig;
@@ -47,6 +48,8 @@ export async function createPlatformWorker(deps: PlatformWorkerDeps): Promise<Wo
 /** Standalone worker (`npm run worker`, the compose `worker` service): runs until SIGINT or SIGTERM. */
 async function runStandaloneWorker(): Promise<void> {
   const config = loadConfig(process.env);
+  // One line per retried activity failure, as under `npm start`; LOG_LEVEL=debug prints each in full.
+  Runtime.install({ logger: createWorkerLogger(config.logLevel) });
   const database = await connectDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir, 'pglite') });
   const connection = await NativeConnection.connect({ address: config.temporalAddress ?? 'localhost:7233' });
   const mailer = createMailer(config);
