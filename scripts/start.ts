@@ -7,6 +7,7 @@ import { lockDataDir } from './start/data-lock';
 import { openDatabase, redactUrl } from './start/database';
 import { assertPortFree } from './start/ports';
 import { createShutdown, exitOnSignals, StartInterrupted } from './start/shutdown';
+import { BoundPassed } from './start/within-bound';
 import { readStartOptions, type StartOptions } from './start/start-options';
 import { provideTemporal } from './start/temporal';
 import { installTemporalRuntime } from './start/temporal-runtime';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const settings = readSettings();
   const options = settings.options;
   let config = settings.config;
+  const debug = config.logLevel === 'debug' || config.logLevel === 'trace';
   installTemporalRuntime(config.logLevel);
   const shutdown = createShutdown(log);
   exitOnSignals(shutdown, log);
@@ -71,15 +73,17 @@ async function main(): Promise<void> {
     config = { ...config, temporalAddress: temporal.address, temporalUiUrl: temporal.uiUrl };
     step();
 
+    log(`Opening the database (${config.databaseUrl ? redactUrl(config.databaseUrl) : 'embedded PGlite'})…`);
     const database = await openDatabase(config);
     shutdown.add('database', () => database.close());
     const applied = await migrateToLatest(database.db);
-    if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+    if (applied.length) log(`Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}.`);
+    if (applied.length && debug) log(`  ${applied.join(', ')}`);
     const demo = await loadDemoData(database.db, config);
     if (demo.loaded) log('Loaded the demo data.');
     step();
 
-    await buildUiIfStale(log);
+    await buildUiIfStale(log, debug);
     step();
 
     log('Starting the worker and the API…');
@@ -102,7 +106,10 @@ async function main(): Promise<void> {
       // they run once the worker and the API are built, before the API listens.
       async beforeListen(app) {
         const begun = Date.now();
-        const processes = await runDemoProcesses(app);
+        const processes = await runDemoProcesses(app, {
+          bounds: { stepMs: options.demoStepMs, loadMs: options.demoLoadMs, signal: shutdown.signal },
+          report: log,
+        });
         if (processes.ran) log(`Ran the demo processes in ${((Date.now() - begun) / 1000).toFixed(1)} s.`);
       },
     });
@@ -128,7 +135,14 @@ async function main(): Promise<void> {
     shutdown.startupFinished();
     if (err instanceof StartInterrupted) return; // the signal handler finishes the stop and exits
     if (err instanceof ConfigError) console.error(`Configuration error: ${err.message}`);
-    else console.error('The start failed:', err);
+    else if (err instanceof BoundPassed) {
+      // The wait's name says where it stuck; its stack would only show the bound's own timer.
+      console.error(`The start failed: ${err.message}.`);
+      console.error(
+        '  The demo load stopped part-way: to load it again, start on an empty DATA_DIR (and database). ' +
+          'LOG_LEVEL=debug shows every request and activity.',
+      );
+    } else console.error('The start failed:', err);
     await shutdown.run('start failed');
     process.exit(1);
   }

@@ -5,7 +5,10 @@ import { localToInstant } from '../../domain/calendar-events';
 import { TASK_QUEUE } from '../../domain/workflows';
 import type { Database } from '../../migrations/database';
 import { submitCaraLogUpdate } from '../../workflows/cara/cara-log.workflow';
+import { BoundPassed } from '../start/within-bound';
+import { demoWait } from './demo-bounds';
 import { demoDates } from './demo-dates';
+import { waitForRow } from './demo-person';
 
 /**
  * The demo school's CARA logs, made by the real workflow: Football keeps weekly logs (the head coach submits, the
@@ -86,29 +89,38 @@ export async function loadDemoCara(services: { db: Kysely<Database>; temporal: C
 
   const deps = { database: { db }, taskQueue: services.taskQueue ?? TASK_QUEUE };
   const soon = new Date(Date.now() + 500).toISOString();
-  const busy = await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, dates.date(ANCHORED_LOG_WEEKS.busy), {
-    generateAt: soon,
-  });
-  await ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, dates.date(ANCHORED_LOG_WEEKS.regular), {
-    generateAt: soon,
-  });
+  const busy = await demoWait(
+    "the start of the busy week's CARA log process",
+    ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, dates.date(ANCHORED_LOG_WEEKS.busy), {
+      generateAt: soon,
+    }),
+  );
+  await demoWait(
+    "the start of the regular week's CARA log process",
+    ensureCaraLogWorkflow(deps, temporal, schoolId, team.id, dates.date(ANCHORED_LOG_WEEKS.regular), {
+      generateAt: soon,
+    }),
+  );
   // Wait for the busy week's log to be generated (a busy machine can take a while), then the coach submits it: it
-  // waits for the admin's review. Should generation take too long, the log is left ready for the coach instead of
-  // failing the start.
-  const deadline = Date.now() + 180_000;
-  let ready = false;
-  while (!ready && Date.now() < deadline) {
-    const row = await db
-      .selectFrom('cara_logs')
-      .select('status')
-      .where('workflow_id', '=', busy.workflowId)
-      .executeTakeFirst();
-    ready = row?.status === 'READY';
-    if (!ready) await new Promise((r) => setTimeout(r, 200));
-  }
+  // waits for the admin's review. Should generation take longer than a step's bound, the log is left ready for the
+  // coach instead of failing the start.
+  const ready = await waitForRow(
+    "the busy week's CARA log to be generated",
+    () => db.selectFrom('cara_logs').select('status').where('workflow_id', '=', busy.workflowId).executeTakeFirst(),
+    (row) => row?.status === 'READY',
+  ).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof BoundPassed) return false;
+      throw err;
+    },
+  );
   if (ready)
-    await temporal.workflow.getHandle(busy.workflowId).executeUpdate(submitCaraLogUpdate, {
-      args: [{ actor: { userId: coach.id, role: 'SUBMITTER' }, notes: 'Two-a-days before the rivalry game.' }],
-    });
+    await demoWait(
+      "the coach's submission of the CARA log",
+      temporal.workflow.getHandle(busy.workflowId).executeUpdate(submitCaraLogUpdate, {
+        args: [{ actor: { userId: coach.id, role: 'SUBMITTER' }, notes: 'Two-a-days before the rivalry game.' }],
+      }),
+    );
   return { loaded: true };
 }

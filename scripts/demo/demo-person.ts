@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { createSessionToken } from '../../api/auth/session-cookie';
 import { insertSession } from '../../api/auth/sessions.repository';
 import type { Database } from '../../migrations/database';
+import { withinBound } from '../start/within-bound';
+import { demoBounds, demoWait } from './demo-bounds';
 
 /**
  * A demo person acting through the real API: requests go through the Fastify app's routes (authentication, role
@@ -20,6 +22,8 @@ export interface DemoPerson {
   upload<T = unknown>(url: string, file: { name: string; bytes: Buffer }, fields?: Record<string, string>): Promise<T>;
   signOut(): Promise<void>;
 }
+
+const SIGN_OUT_BOUND_MS = 2000;
 
 export async function signInDemoPerson(app: FastifyInstance, db: Kysely<Database>, email: string): Promise<DemoPerson> {
   const user = await db
@@ -42,12 +46,15 @@ export async function signInDemoPerson(app: FastifyInstance, db: Kysely<Database
     firstName: user.first_name,
     lastName: user.last_name,
     async call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown): Promise<T> {
-      const res = await app.inject({
-        method,
-        url,
-        cookies: { sid: token },
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
+      const res = await demoWait(
+        `${method} ${url} (as ${email})`,
+        app.inject({
+          method,
+          url,
+          cookies: { sid: token },
+          ...(body === undefined ? {} : { payload: body as object }),
+        }),
+      );
       return answer<T>(res, method, url);
     },
     async upload<T>(url: string, file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}) {
@@ -63,17 +70,26 @@ export async function signInDemoPerson(app: FastifyInstance, db: Kysely<Database
         file.bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const res = await app.inject({
-        method: 'POST',
-        url,
-        cookies: { sid: token },
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
+      const res = await demoWait(
+        `the upload to ${url} (as ${email})`,
+        app.inject({
+          method: 'POST',
+          url,
+          cookies: { sid: token },
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        }),
+      );
       return answer<T>(res, 'POST', url);
     },
     async signOut() {
-      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+      // Runs in the loaders' `finally`: on a stuck database it must not hold up the failure it follows, and a session
+      // left behind expires by itself in 15 minutes.
+      // After a Ctrl-C it is not waited for at all: the stop has its own 10 s to keep.
+      const { stepMs, signal } = demoBounds();
+      const deleted = db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+      if (signal?.aborted) return void deleted.catch(() => undefined);
+      await withinBound('sign-out', Math.min(stepMs, SIGN_OUT_BOUND_MS), deleted).catch(() => undefined);
     },
   };
 
@@ -89,20 +105,18 @@ export async function signInDemoPerson(app: FastifyInstance, db: Kysely<Database
   }
 }
 
-/** Polls a database read until it satisfies `done`: the workflows write each transition there. */
-export async function waitForRow<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`Demo data: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * Polls a database read until it satisfies `done`: the workflows write each transition there. Bounded like every
+ * demo wait (a read stuck on a locked database counts too): `Demo data: the workflow behind "<what>" did not answer`.
+ */
+export function waitForRow<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  return demoWait(`the workflow behind "${what}"`, async (ended) => {
+    for (;;) {
+      const value = await read();
+      if (done(value) || ended.aborted) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
 }
 
 /**
@@ -110,24 +124,25 @@ export async function waitForRow<T>(
  * it, a moment before the workflow itself takes actions on it; until then its Update validator refuses with
  * STEP_NOT_ACTIVE (and changes nothing). On a loaded machine the Update call itself may also time out
  * (WORKFLOW_UNAVAILABLE) after the workflow applied it. Either way `done` reads the row: when the action took effect
- * it stops, otherwise it asks again. Other refusals are real errors.
+ * it stops, otherwise it asks again. Other refusals are real errors. The retries share one step's bound.
  */
-export async function actWhenStepActive(
+export function actWhenStepActive(
+  what: string,
   act: () => Promise<unknown>,
   done: () => Promise<boolean>,
-  timeoutMs = 120_000,
 ): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await act();
-      return;
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if ((code !== 'STEP_NOT_ACTIVE' && code !== 'WORKFLOW_UNAVAILABLE') || Date.now() > until) throw err;
+  return demoWait(`the workflow taking ${what}`, async (ended) => {
+    for (;;) {
+      try {
+        await act();
+        return;
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if ((code !== 'STEP_NOT_ACTIVE' && code !== 'WORKFLOW_UNAVAILABLE') || ended.aborted) throw err;
+      }
+      if (await done()) return;
+      await new Promise((r) => setTimeout(r, 200));
+      if (await done()) return;
     }
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 200));
-    if (await done()) return;
-  }
+  });
 }

@@ -13,6 +13,8 @@ import { DEMO_SEND_HISTORY, type DemoOutcome } from './demo-packet-history';
 import { demoPacketDefinitions, DEMO_PACKET_NAMES } from './demo-packets';
 import { DEMO_ATHLETES, DEMO_BOUNCING_ATHLETE, DEMO_LEAVER } from './demo-people';
 import { actWhenStepActive, signInDemoPerson, waitForRow, type DemoPerson } from './demo-person';
+import { DEFAULT_DEMO_BOUNDS, demoWait, withDemoBounds, type DemoBounds } from './demo-bounds';
+import { runCountedSteps } from './demo-progress';
 import { loadDemoRosters } from './demo-rosters';
 import { loadDemoCalendarProcesses, startDemoCalendarSeries } from './demo-calendar-processes';
 import { loadDemoCara } from './demo-cara';
@@ -37,7 +39,24 @@ export interface DemoProcessesResult {
   reason: string;
 }
 
-export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProcessesResult> {
+export interface DemoProcessesOptions {
+  /** Each wait's and the whole load's bound, and the start's shutdown signal; the defaults are 60 s and 5 min. */
+  bounds?: DemoBounds;
+  /** Hears one line as each process begins: `Demo processes: 9 of 14 (recruiting forms)…`. */
+  report?: (line: string) => void;
+}
+
+export async function runDemoProcesses(
+  app: FastifyInstance,
+  options: DemoProcessesOptions = {},
+): Promise<DemoProcessesResult> {
+  return withDemoBounds(options.bounds ?? DEFAULT_DEMO_BOUNDS, () => runBoundedDemoProcesses(app, options.report));
+}
+
+async function runBoundedDemoProcesses(
+  app: FastifyInstance,
+  report: (line: string) => void = () => undefined,
+): Promise<DemoProcessesResult> {
   const { db } = app.deps.database;
   if (!app.deps.config.loadDemoData) return { ran: false, reason: 'DEMO_DATA is off' };
   // The maintenance instance answers 503 on the API and shares the database with the live one.
@@ -52,34 +71,50 @@ export async function runDemoProcesses(app: FastifyInstance): Promise<DemoProces
     .executeTakeFirst();
   if (started) return { ran: false, reason: 'already ran' };
   const admin = await signInDemoPerson(app, db, 'admin@demo.edu');
+  const temporal = { db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue };
   try {
     const demo = new DemoRun(app, db, school.id, admin);
     const timeline: DemoTimeline = { sends: [], disclosures: [], leaver: null };
-    timeline.sends = await demo.sendHistory();
-    timeline.disclosures = await demo.discloseDeals();
-    timeline.leaver = await demo.leaveStepWithPersonWhoLeft();
-    await demo.leaveMailThatBounces();
-    await backdateDemoHistory(db, school.id, timeline);
-    // A roster rollover in progress (issue 15), by the real workflow: it waits on the coach to submit.
-    await loadDemoRosters({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
-    // A coach's weekly film sessions waiting for an admin's approval (issue 16), by the calendar series process.
-    await loadDemoCalendarProcesses(app, db);
-    // CARA logs (issue 17), by the real workflow: a week over the 20-hour limit whose log waits for review.
-    await loadDemoCara({ db, temporal: requireTemporal(app.deps), taskQueue: app.deps.taskQueue });
-    // The recruiting board (issue 18): 30 prospects, two approved transfers and one waiting for the admin.
-    await loadDemoRecruiting(app);
-    // Recruiting events: approved, rejected with a reason, and one waiting for the admin's approval.
-    await loadDemoRecruitingEvents(app);
-    // An open public questionnaire with three answers, each creating a prospect (issue 18).
-    await loadDemoQuestionnaires(app);
-    // A recruiting form sent to three prospects by signed links, one of them submitted.
-    await loadDemoRecruitingForms(app);
-    // Recruiting expenses (two waiting in My Tasks, two approved, one rejected) and shared materials.
-    await loadDemoExpenses(app);
-    // The fall schedule and the CARA practices were inserted with the data: their series processes start now.
-    await startDemoCalendarSeries(
-      { db, temporal: requireTemporal(app.deps), taskQueue: taskQueueOf(app.deps) },
-      school.id,
+    await runCountedSteps(
+      [
+        { name: 'a year of packet sends', run: async () => (timeline.sends = await demo.sendHistory()) },
+        { name: 'disclosures', run: async () => (timeline.disclosures = await demo.discloseDeals()) },
+        {
+          name: 'a step waiting on a person who left',
+          run: async () => (timeline.leaver = await demo.leaveStepWithPersonWhoLeft()),
+        },
+        { name: 'a mail that bounces', run: () => demo.leaveMailThatBounces() },
+        {
+          name: 'the history moved back in time',
+          run: () => demoWait('the backdating of the history', backdateDemoHistory(db, school.id, timeline)),
+        },
+        // A roster rollover in progress (issue 15), by the real workflow: it waits on the coach to submit.
+        { name: 'roster rollover', run: () => demoWait('the roster rollover', loadDemoRosters(temporal)) },
+        // A coach's weekly film sessions waiting for an admin's approval (issue 16), by the calendar series process.
+        { name: 'film sessions', run: () => loadDemoCalendarProcesses(app, db) },
+        // CARA logs (issue 17), by the real workflow: a week over the 20-hour limit whose log waits for review.
+        { name: 'CARA logs', run: () => loadDemoCara(temporal) },
+        // The recruiting board (issue 18): 30 prospects, two approved transfers and one waiting for the admin.
+        { name: 'recruiting board', run: () => loadDemoRecruiting(app) },
+        // Recruiting events: approved, rejected with a reason, and one waiting for the admin's approval.
+        { name: 'recruiting events', run: () => loadDemoRecruitingEvents(app) },
+        // An open public questionnaire with three answers, each creating a prospect (issue 18).
+        { name: 'questionnaires', run: () => loadDemoQuestionnaires(app) },
+        // A recruiting form sent to three prospects by signed links, one of them submitted.
+        { name: 'recruiting forms', run: () => loadDemoRecruitingForms(app) },
+        // Recruiting expenses (two waiting in My Tasks, two approved, one rejected) and shared materials.
+        { name: 'expenses', run: () => loadDemoExpenses(app) },
+        // The fall schedule and the CARA practices were inserted with the data: their series processes start now.
+        {
+          name: 'calendar series',
+          run: () =>
+            demoWait(
+              'the start of the calendar series processes',
+              startDemoCalendarSeries({ ...temporal, taskQueue: taskQueueOf(app.deps) }, school.id),
+            ),
+        },
+      ],
+      report,
     );
   } finally {
     await admin.signOut();
@@ -184,6 +219,7 @@ class DemoRun {
   private async athleteSubmits(workflowId: string, athlete: Athlete, answers: Record<string, unknown>) {
     const today = await findSchoolToday(this.db, this.schoolId);
     await actWhenStepActive(
+      `the athlete's step of ${workflowId}`,
       () =>
         executeStepAction(this.temporal, workflowId, {
           stepId: 'athlete',
@@ -255,12 +291,14 @@ class DemoRun {
     const signature = `${this.admin.firstName} ${this.admin.lastName}`;
     if (outcome === 'A') {
       await actWhenStepActive(
+        `the approval of submission ${submission.id}`,
         () => this.admin.call('POST', `${url}/actions`, { stepId: 'compliance', action: 'APPROVE', signature }),
         () => this.movedPast(submission.workflow_id, 'compliance'),
       );
       await this.waitForSubmission(submission.id, (r) => r.status === 'APPROVED');
     } else {
       await actWhenStepActive(
+        `the rejection of submission ${submission.id}`,
         () =>
           this.admin.call('POST', `${url}/actions`, {
             stepId: 'compliance',
@@ -347,9 +385,12 @@ class DemoRun {
     if (demo.status === 'DRAFT') return entry;
     const draft = (await findDisclosure(this.db, this.schoolId, id))!;
     assertSubmittable(draft);
-    await submitThroughWorkflow(this.app.deps, this.temporal, draft, settings, {
-      actor: { userId: athlete.id, role: 'ATHLETE' },
-    });
+    await demoWait(
+      `the submission of disclosure ${id}`,
+      submitThroughWorkflow(this.app.deps, this.temporal, draft, settings, {
+        actor: { userId: athlete.id, role: 'ATHLETE' },
+      }),
+    );
     await recordWorkflowId(this.db, this.schoolId, id);
     await this.waitForDisclosure(id, 'PENDING');
     if (demo.status === 'PENDING') return entry;

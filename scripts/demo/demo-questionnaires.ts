@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { solveChallengePayload } from '../../api/questionnaires/bot-check.service';
 import { questionnairePath } from '../../domain/questionnaires';
 import type { Database } from '../../migrations/database';
+import { demoWait } from './demo-bounds';
 import { signInDemoPerson } from './demo-person';
 
 export const DEMO_QUESTIONNAIRE_URL = 'football-prospects';
@@ -79,7 +80,7 @@ export async function loadDemoQuestionnaires(app: FastifyInstance): Promise<{ lo
     });
     const base = `/api/v1/public/questionnaires/demo-state/${DEMO_QUESTIONNAIRE_URL}`;
     for (const r of RESPONDENTS) {
-      const challenge = await app.inject({ url: `${base}/challenge` });
+      const challenge = await demoWait('the questionnaire challenge', app.inject({ url: `${base}/challenge` }));
       const altcha = await solveChallengePayload(challenge.json());
       const payload = {
         contact: { firstName: r.firstName, lastName: r.lastName, email: r.email, graduationYear: '2027' },
@@ -87,12 +88,15 @@ export async function loadDemoQuestionnaires(app: FastifyInstance): Promise<{ lo
         altcha,
       };
       const boundary = `----demo-${randomUUID()}`;
-      const res = await app.inject({
-        method: 'POST',
-        url: `${base}/responses`,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(payload)}\r\n--${boundary}--\r\n`,
-      });
+      const res = await demoWait(
+        'the questionnaire answer',
+        app.inject({
+          method: 'POST',
+          url: `${base}/responses`,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(payload)}\r\n--${boundary}--\r\n`,
+        }),
+      );
       if (res.statusCode !== 201)
         throw new Error(`Demo data: questionnaire answer answered ${res.statusCode}: ${res.body}`);
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FormVersion } from '../../form-engine';
 import type { Database } from '../../migrations/database';
+import { demoWait } from './demo-bounds';
 import { signInDemoPerson, waitForRow } from './demo-person';
 
 /**
@@ -71,9 +72,10 @@ export async function loadDemoRecruitingForms(app: FastifyInstance): Promise<{ l
       Boolean,
     );
     const token = decodeURIComponent(/\/recruitingForm\/(\S+)/.exec(mail!.text_body)![1]!);
-    for (const [url, payload] of [
-      ['/api/v1/recruiting-forms/public/open', { token }],
+    for (const [what, url, payload] of [
+      ['the recruiting form opening', '/api/v1/recruiting-forms/public/open', { token }],
       [
+        'the recruiting form submission',
         '/api/v1/recruiting-forms/public/submit',
         {
           token,
@@ -85,7 +87,7 @@ export async function loadDemoRecruitingForms(app: FastifyInstance): Promise<{ l
         },
       ],
     ] as const) {
-      const res = await app.inject({ method: 'POST', url, payload });
+      const res = await demoWait(what, app.inject({ method: 'POST', url, payload }));
       if (res.statusCode >= 400) throw new Error(`Demo data: ${url} answered ${res.statusCode}: ${res.body}`);
     }
   } finally {

@@ -4,6 +4,9 @@ import type { DatabaseHandle } from '../../migrations/connect';
 import { buildServer } from '../../api/server';
 import { startCalendarReconciler } from '../../api/calendar/calendar-reconcile';
 import { connectTemporalClient } from '../../api/temporal-client';
+import { withinBound } from './within-bound';
+
+const CLOSE_BOUND_MS = 2000;
 
 /**
  * Builds the API with a Temporal client and listens on HOST:PORT. `beforeListen` drives the built app in process
@@ -22,7 +25,8 @@ export async function runApi(deps: {
       await deps.beforeListen?.(app);
       await app.listen({ host: deps.config.host, port: deps.config.port });
     } catch (err) {
-      await app.close().catch(() => undefined);
+      // Bounded: after a demo wait passed its bound, a request may still hang on the database (issue 34).
+      await withinBound('API', CLOSE_BOUND_MS, app.close()).catch(() => undefined);
       if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
         throw new ConfigError('PORT', `port ${deps.config.port} is already in use`);
       }

@@ -27,4 +27,19 @@ describe('createShutdown', () => {
     await stopped;
     expect(order).toEqual(['worker', 'temporal']);
   });
+
+  it('aborts the waits of the start when the stop begins, and goes past a part that does not stop', async () => {
+    const lines: string[] = [];
+    const order: string[] = [];
+    const shutdown = createShutdown((line) => lines.push(line), 30);
+    shutdown.add('database', () => void order.push('database'));
+    shutdown.add('worker', () => new Promise<void>(() => undefined));
+    expect(shutdown.signal.aborted).toBe(false);
+    const stopped = shutdown.run('Ctrl-C during the demo load');
+    expect(shutdown.signal.aborted).toBe(true);
+    shutdown.startupFinished();
+    await stopped;
+    expect(order).toEqual(['database']);
+    expect(lines).toContain('  worker did not stop within 0.03 s; going on');
+  });
 });

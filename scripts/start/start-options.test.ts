@@ -18,7 +18,15 @@ describe('readStartOptions', () => {
       temporalUiPort: 8233,
       dev: false,
       vitePort: 5173,
+      demoStepMs: 60_000,
+      demoLoadMs: 300_000,
     });
+  });
+
+  it('reads the demo load bounds', () => {
+    const options = readStartOptions({ DEMO_STEP_TIMEOUT_MS: '500', DEMO_LOAD_TIMEOUT_MS: '2000' }, [], 3000);
+    expect(options).toMatchObject({ demoStepMs: 500, demoLoadMs: 2000 });
+    expect(variableOf(() => readStartOptions({ DEMO_STEP_TIMEOUT_MS: '1m' }, [], 3000))).toBe('DEMO_STEP_TIMEOUT_MS');
   });
 
   it('reads ports and the --dev flag', () => {

@@ -26,7 +26,7 @@ export function isUiBuildStale(): boolean {
 }
 
 /** Builds dist/ui with Vite's JS API when it is missing or older than its sources; returns whether it built. */
-export async function buildUiIfStale(log: (line: string) => void): Promise<boolean> {
+export async function buildUiIfStale(log: (line: string) => void, verbose = false): Promise<boolean> {
   if (!existsSync(UI_CONFIG)) {
     log('No ui/vite.config.ts yet: skipping the UI build (the API still runs).');
     return false;
@@ -39,7 +39,8 @@ export async function buildUiIfStale(log: (line: string) => void): Promise<boole
   );
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ configFile: UI_CONFIG, logLevel: 'warn', clearScreen: false });
+  // Vite's warnings (chunk sizes, config loader notes) are for the UI's developers: LOG_LEVEL=debug shows them.
+  await build({ configFile: UI_CONFIG, logLevel: verbose ? 'warn' : 'error', clearScreen: false });
   log(`UI built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }
