@@ -20,6 +20,10 @@ import {
 } from './test-support/openapi-arbitraries';
 import { seedPacketRows } from './test-support/packets';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from './test-support/seed-school';
+import { academicStartYear, testToday } from '../scripts/test-harness/test-clock';
+
+/** The current academic year is the one holding today. */
+const thisYear = academicStartYear(testToday());
 
 /**
  * The API answers as its OpenAPI document says. Every operation of the live document (GET /api/docs/json) is called
@@ -94,7 +98,7 @@ async function seedFixtures(): Promise<Caller[]> {
     .executeTakeFirstOrThrow();
   const year = await db
     .insertInto('academic_years')
-    .values({ school_id: school.id, start_year: 2026, end_year: 2027, is_current: true })
+    .values({ school_id: school.id, start_year: thisYear, end_year: thisYear + 1, is_current: true })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -103,8 +107,8 @@ async function seedFixtures(): Promise<Caller[]> {
       school_id: school.id,
       academic_year_id: year.id,
       term: 'FALL',
-      start_date: '2026-08-20',
-      end_date: '2026-12-15',
+      start_date: `${thisYear}-08-20`,
+      end_date: `${thisYear}-12-15`,
     })
     .execute();
   const adminGrants: RoleGrant[] = [{ role: 'SCHOOL_ADMIN', compliance: true }];

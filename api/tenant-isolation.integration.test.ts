@@ -8,6 +8,10 @@ import { seedForm } from './test-support/forms';
 import { seedPacketRows } from './test-support/packets';
 import { createTestApp, type TestApp } from './test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from './test-support/seed-school';
+import { academicStartYear, addDays, mondayOfWeek } from '../scripts/test-harness/test-clock';
+
+/** The day every tenant's rows are dated: a Tuesday eight weeks ago (its visit is that Saturday). */
+const seeded = addDays(mondayOfWeek(-8), 1);
 
 /**
  * Tenant isolation, proven for every route the server registers. A user of school B who addresses a school-A
@@ -49,7 +53,7 @@ interface SchoolFixture {
 
 let t: TestApp;
 /** A range that holds every tenant's seeded calendar event. */
-const EVENT_RANGE = 'from=2026-08-01T00:00:00Z&to=2026-10-01T00:00:00Z';
+const EVENT_RANGE = `from=${addDays(seeded, -31)}T00:00:00Z&to=${addDays(seeded, 30)}T00:00:00Z`;
 let a: SchoolFixture;
 let b: SchoolFixture;
 let operatorCookie: string;
@@ -68,7 +72,12 @@ async function seedTenant(): Promise<SchoolFixture> {
     .executeTakeFirstOrThrow();
   const year = await db
     .insertInto('academic_years')
-    .values({ school_id: school.id, start_year: 2026, end_year: 2027, is_current: true })
+    .values({
+      school_id: school.id,
+      start_year: academicStartYear(seeded),
+      end_year: academicStartYear(seeded) + 1,
+      is_current: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -77,8 +86,8 @@ async function seedTenant(): Promise<SchoolFixture> {
       school_id: school.id,
       academic_year_id: year.id,
       term: 'FALL',
-      start_date: '2026-08-20',
-      end_date: '2026-12-15',
+      start_date: addDays(seeded, -12),
+      end_date: addDays(seeded, 105),
     })
     .execute();
   const segment = await db
@@ -89,8 +98,8 @@ async function seedTenant(): Promise<SchoolFixture> {
       academic_year_id: year.id,
       season_type: 'IN_SEASON',
       segment_type: 'CHAMPIONSHIP',
-      start_date: '2026-08-20',
-      end_date: '2026-11-30',
+      start_date: addDays(seeded, -12),
+      end_date: addDays(seeded, 90),
       start_day_of_week: 'MONDAY',
     })
     .returning('id')
@@ -104,8 +113,8 @@ async function seedTenant(): Promise<SchoolFixture> {
       category: 'CARA',
       attendee_team_ids: [team.id],
       time_zone: 'America/Chicago',
-      starts_at: '2026-09-01T15:00:00Z',
-      ends_at: '2026-09-01T17:00:00Z',
+      starts_at: `${seeded}T15:00:00Z`,
+      ends_at: `${seeded}T17:00:00Z`,
       exdates: '[]',
       status: 'APPROVED',
     })
@@ -119,8 +128,8 @@ async function seedTenant(): Promise<SchoolFixture> {
       name: `Visit ${school.tag}`,
       category: 'RECRUITING',
       time_zone: 'America/Chicago',
-      starts_at: '2026-09-05T15:00:00Z',
-      ends_at: '2026-09-05T17:00:00Z',
+      starts_at: `${addDays(seeded, 4)}T15:00:00Z`,
+      ends_at: `${addDays(seeded, 4)}T17:00:00Z`,
       exdates: '[]',
       status: 'PENDING',
     })
@@ -330,7 +339,7 @@ async function seedExpenseRows(db: TestApp['database']['db'], schoolId: string, 
       name: `Dinner ${tag}`,
       category: 'MEAL',
       amount_cents: 4200,
-      transaction_date: '2026-09-01',
+      transaction_date: seeded,
       signature: 'data:image/png;base64,iVBORw0KGgo=',
       workflow_id: `expense-approval:none-${tag}`,
     })
@@ -535,7 +544,7 @@ function idRouteCases(
     'POST /api/v1/psas/:id/move': { id: target.psaId, body: { commitmentStatus: 'COMMITTED' } },
     'POST /api/v1/psas/:id/activities': {
       id: target.psaId,
-      body: { kind: 'PHONE_CALL', occurredAt: '2026-09-01T15:00:00Z', summary: 'Taken over' },
+      body: { kind: 'PHONE_CALL', occurredAt: `${seeded}T15:00:00Z`, summary: 'Taken over' },
     },
     'POST /api/v1/psas/:id/merge': { id: target.psaId, body: { duplicateId: target.psaId } },
     'POST /api/v1/psas/:id/transfer': {

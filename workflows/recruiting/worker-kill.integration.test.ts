@@ -4,6 +4,10 @@ import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../../api/
 import { createTestApp, type TestApp } from '../../api/test-support/test-app';
 import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
 import { until, workerProcess } from '../testing/worker-process';
+import { academicStartYear, testToday } from '../../scripts/test-harness/test-clock';
+
+/** The year the roster is for: the academic year after the one holding today. */
+const nextYear = academicStartYear(testToday()) + 1;
 
 /**
  * Workers killed (SIGKILL) around prospect-to-roster approvals: for each of several prospects the worker dies as
@@ -42,7 +46,7 @@ beforeAll(async () => {
   yearId = (
     await db
       .insertInto('academic_years')
-      .values({ school_id: schoolId, start_year: 2027, end_year: 2028 })
+      .values({ school_id: schoolId, start_year: nextYear, end_year: nextYear + 1 })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -4,6 +4,10 @@ import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../../api/
 import { createTestApp, type TestApp } from '../../api/test-support/test-app';
 import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
 import { until, workerProcess } from '../testing/worker-process';
+import { academicStartYear, testToday } from '../../scripts/test-harness/test-clock';
+
+/** The year the roster is for: the academic year after the one holding today. */
+const nextYear = academicStartYear(testToday()) + 1;
 
 /**
  * A worker killed (SIGKILL) in the middle of a roster approval that invites the newcomers: after a new worker
@@ -42,7 +46,7 @@ beforeAll(async () => {
   yearId = (
     await db
       .insertInto('academic_years')
-      .values({ school_id: schoolId, start_year: 2027, end_year: 2028 })
+      .values({ school_id: schoolId, start_year: nextYear, end_year: nextYear + 1 })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -52,8 +56,8 @@ beforeAll(async () => {
       school_id: schoolId,
       academic_year_id: yearId,
       term: 'FALL',
-      start_date: '2027-08-20',
-      end_date: '2027-12-15',
+      start_date: `${nextYear}-08-20`,
+      end_date: `${nextYear}-12-15`,
       vacations: JSON.stringify([]),
     })
     .execute();
