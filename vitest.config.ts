@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'integration',
           include: ['{api,workflows,activities,migrations,scripts}/**/*.integration.test.ts'],
           globalSetup: ['scripts/test-harness/global-setup.ts'],
+          setupFiles: ['scripts/test-harness/clock-shift-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           env: { NODE_ENV: 'test' },

@@ -36,6 +36,8 @@ const STAGES: Step[][] = [
       args: ['run', '--project', 'integration', '--passWithNoTests', `--maxWorkers=${INTEGRATION_WORKERS}`],
     },
   ],
+  // The tests that touch dates again, as if today were a Sunday, a Monday, 31 December and a clock-change day.
+  [{ name: 'integration tests under four clocks', command: bin('tsx'), args: ['scripts/test-clocks.ts'] }],
   [{ name: 'UI build', command: bin('vite'), args: ['build', '--config', 'ui/vite.config.ts'] }],
   // The README's quick start as a newcomer runs it: `npm start` on the embedded database, sign-ins, Ctrl-C, restart.
   [{ name: 'newcomer check', command: bin('tsx'), args: ['e2e/newcomer/newcomer-check.ts'] }],

@@ -8,6 +8,7 @@ import { connectDatabase } from '../../migrations/connect';
 import { migrateToLatest } from '../../migrations/migrate';
 import { findTemporalCli } from '../temporal-cli';
 import { startTemporalDevServer, type DevServer } from '../temporal-dev-server';
+import { workflowClockPreloads } from './clock-shift';
 
 /**
  * Integration harness: one fresh PostgreSQL database per run (real migrations) and one real Temporal dev server
@@ -66,12 +67,14 @@ export default async function setup(project: TestProject) {
     server = await startTemporalDevServer({ cli, port: await freePort() });
     const { bundleWorkflowCode } = await import('@temporalio/worker');
     const { WORKFLOW_BUNDLER_OPTIONS } = await import('../../workflows/bundle-options');
+    const dir = mkdtempSync(join(tmpdir(), 'wf-bundle-'));
     const { code } = await bundleWorkflowCode({
       workflowsPath: resolve(import.meta.dirname, '../../workflows/index.ts'),
       ...WORKFLOW_BUNDLER_OPTIONS,
+      // As if today were TEST_TODAY, the workflows' clock moves too: a preload module runs after the SDK's own Date.
+      preloadModules: [...workflowClockPreloads(dir), ...WORKFLOW_BUNDLER_OPTIONS.preloadModules],
       logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} } as never,
     });
-    const dir = mkdtempSync(join(tmpdir(), 'wf-bundle-'));
     const workflowBundlePath = join(dir, 'workflows.js');
     writeFileSync(workflowBundlePath, code);
     project.provide('databaseUrl', database.url);
