@@ -193,6 +193,12 @@ export const ERRORS = {
   UPLOAD_LIMIT_EXCEEDED: { status: 400, message: 'Upload limits exceeded.' },
   UPLOAD_EMPTY: { status: 400, message: 'The file has no rows to import.' },
   UPLOAD_ALREADY_IMPORTED: { status: 409, message: 'This upload has already been imported.' },
+  // Every spreadsheet upload is read in a worker thread under hard limits; past one the read stops (issue 36).
+  UPLOAD_TOO_LARGE: { status: 400, message: 'The file is too large: upload at most 20 MB.' },
+  UPLOAD_TOO_LARGE_UNPACKED: { status: 400, message: 'The file is too large once unpacked.' },
+  UPLOAD_TOO_MANY_ROWS: { status: 400, message: 'The file has more than 10,000 rows.' },
+  UPLOAD_TOO_MANY_COLUMNS: { status: 400, message: 'The file has more than 200 columns.' },
+  UPLOAD_READ_TIMEOUT: { status: 400, message: 'The file took too long to read.' },
   // Rosters: declaration, rollover and change requests
   ROSTER_NOT_EDITABLE: { status: 409, message: 'This roster cannot be changed in its current state.' },
   ROSTER_ROLLOVER_EXISTS: { status: 409, message: 'This roster has already been started for the academic year.' },

@@ -38,7 +38,8 @@ import {
 import type { AthleteUploadDto } from './athlete-uploads.schemas';
 import { insertAthleteProfiles } from './athletes.repository';
 import { CreateAthleteBody } from './athletes.schemas';
-import { detectSheetKind, readSheet } from './athlete-upload-file';
+import { readSpreadsheet } from '../shared/spreadsheets/read-spreadsheet';
+import { detectSheetKind } from './athlete-upload-file';
 
 /** The very checks of POST /athletes (same schema, same Ajv options, same wording), applied to each row. */
 const validateCreateBody = createAjv(false).compile(CreateAthleteBody);
@@ -169,7 +170,7 @@ export async function createUpload(
   const { db } = request.server.deps.database;
   const uploader = uploaderOf(request);
   const kind = detectSheetKind(file.fileName, file.bytes);
-  const { headers, rows } = readSheet(kind, file.bytes);
+  const { headers, rows } = await readSpreadsheet(kind, file.bytes);
   assertWithinLimit(uploader, rows.length);
   const mapping = matchHeaders(headers);
   const { errors } = await checkUploadRows(db, uploader, headers, rows, mapping);

@@ -5,12 +5,13 @@ import { Type } from 'typebox';
 import { normaliseHeader } from '../../domain/athlete-upload';
 import { EVENT_UPLOAD_COLUMNS, parseEventRows, type EventUploadKind } from '../../domain/event-upload';
 import { AppError } from '../../domain/errors';
-import { detectSheetKind, readSheet } from '../athletes/athlete-upload-file';
+import { detectSheetKind } from '../athletes/athlete-upload-file';
 import { auditRequest } from '../audit/audit-request';
 import { readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { SpreadsheetFile, errorResponses } from '../shared/schemas';
+import { readSpreadsheet } from '../shared/spreadsheets/read-spreadsheet';
 import { calendarTeamScope, listCalendarTeams } from './calendar-access';
 import type { CreateEventBody } from './events.schemas';
 import { createEvent } from './events.service';
@@ -42,7 +43,7 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const auth = authOf(request);
     const db = app.deps.database.db;
     const file = await readUploadedFile(request);
-    const sheet = readSheet(detectSheetKind(file.filename, file.bytes), file.bytes);
+    const sheet = await readSpreadsheet(detectSheetKind(file.filename, file.bytes), file.bytes);
     const teams = await listCalendarTeams(db, auth.school.id, await calendarTeamScope(db, auth));
     const teamIdByName = new Map(teams.map((t) => [normaliseHeader(t.name), t.id]));
     const result = parseEventRows(kind, sheet.headers, sheet.rows, {

@@ -82,7 +82,7 @@ export async function checkPhoneCallUpload(
   fileName: string,
   bytes: Buffer,
 ): Promise<UploadCheck<CheckedPhoneCall>> {
-  const sheet = readRecruitingSheet(fileName, bytes, {
+  const sheet = await readRecruitingSheet(fileName, bytes, {
     maxRows: RECRUITING_LIMITS.phoneCallUploadMaxRows,
     noun: 'phone calls',
   });

@@ -22,7 +22,10 @@ export async function checkPsaUpload(
   fileName: string,
   bytes: Buffer,
 ): Promise<UploadCheck<CheckedPsaRow>> {
-  const sheet = readRecruitingSheet(fileName, bytes, { maxRows: RECRUITING_LIMITS.uploadMaxRows, noun: 'prospects' });
+  const sheet = await readRecruitingSheet(fileName, bytes, {
+    maxRows: RECRUITING_LIMITS.uploadMaxRows,
+    noun: 'prospects',
+  });
   const fields = sheet.headers.map((h) => PSA_UPLOAD_HEADERS[normaliseHeader(h)] ?? null);
   if (!fields.includes('firstName') || !fields.includes('lastName')) {
     throw new AppError('UPLOAD_FAILED', [

@@ -1,17 +1,18 @@
 import type { UploadRow, UploadRowError } from '../../domain/athlete-upload';
 import { AppError } from '../../domain/errors';
-import { detectSheetKind, readSheet } from '../athletes/athlete-upload-file';
+import { detectSheetKind } from '../athletes/athlete-upload-file';
+import { readSpreadsheet } from '../shared/spreadsheets/read-spreadsheet';
 
 /**
  * The first steps every recruiting bulk upload shares (prospects, phone calls): the file's type read from its first
  * bytes, its first sheet read as text, and the batch limit, worded as the spec's "Upload limits exceeded".
  */
-export function readRecruitingSheet(
+export async function readRecruitingSheet(
   fileName: string,
   bytes: Buffer,
   limit: { maxRows: number; noun: string },
-): { headers: string[]; rows: UploadRow[] } {
-  const sheet = readSheet(detectSheetKind(fileName, bytes), bytes);
+): Promise<{ headers: string[]; rows: UploadRow[] }> {
+  const sheet = await readSpreadsheet(detectSheetKind(fileName, bytes), bytes);
   if (sheet.rows.length === 0) throw new AppError('UPLOAD_EMPTY');
   if (sheet.rows.length > limit.maxRows) {
     throw new AppError('UPLOAD_LIMIT_EXCEEDED', [
