@@ -68,12 +68,14 @@ function Card_({ card, column }: { card: BoardCard; column: CommitmentStatus }) 
       data-testid={`psa-card-${card.id}`}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
-        <Stack gap={2}>
+        {/* A long name wraps inside the card instead of pushing the move handle out of it. */}
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
           <Anchor
             component={Link}
             to={`/psaProfile/${card.id}`}
             size="sm"
             fw={600}
+            style={{ overflowWrap: 'anywhere' }}
             onPointerDown={(e) => e.stopPropagation()}
           >
             {card.name}
@@ -106,7 +108,7 @@ function Card_({ card, column }: { card: BoardCard; column: CommitmentStatus }) 
             aria-label={`Move ${card.name}, ${COMMITMENT_STATUSES[column]}`}
             px={6}
             py={2}
-            style={{ borderRadius: 4, lineHeight: 1, cursor: 'grab' }}
+            style={{ borderRadius: 4, lineHeight: 1, cursor: 'grab', flexShrink: 0 }}
           >
             <Text span size="sm" c="dimmed" aria-hidden>
               ⠿
