@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { declaredDimensionXlsx, zipBombXlsx } from './fixtures/make-hostile-fixtures';
+import { parseSpreadsheet } from './parse-spreadsheet';
+import { readSpreadsheet } from './read-spreadsheet';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.xlsx`, import.meta.url));
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return undefined;
+}
+
+describe('parseSpreadsheet', () => {
+  it('reads the cells a sheet holds, not the range it declares (A1:GR1048576)', () => {
+    const started = performance.now();
+    const sheet = parseSpreadsheet('xlsx', fixture('declared-dimension'));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(sheet.headers).toHaveLength(200);
+    expect(sheet.rows).toEqual([{ row: 2, cells: ['Jordan', ...Array<string>(199).fill('')] }]);
+  });
+
+  it('stops a zip bomb at the unpacked limit, even when its sizes are declared small', () => {
+    expect(codeOf(() => parseSpreadsheet('xlsx', fixture('zip-bomb')))).toBe('UPLOAD_TOO_LARGE_UNPACKED');
+    const lying = Buffer.from(zipBombXlsx());
+    const end = lying.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    for (let at = lying.readUInt32LE(end + 16); at < end;) {
+      lying.writeUInt32LE(1000, at + 24);
+      at += 46 + lying.readUInt16LE(at + 28) + lying.readUInt16LE(at + 30) + lying.readUInt16LE(at + 32);
+    }
+    expect(codeOf(() => parseSpreadsheet('xlsx', lying))).toBe('UPLOAD_TOO_LARGE_UNPACKED');
+  });
+
+  it('refuses more rows or columns than the limits, counting the rows present', () => {
+    expect(codeOf(() => parseSpreadsheet('xlsx', fixture('too-many-rows')))).toBe('UPLOAD_TOO_MANY_ROWS');
+    const lines = ['Name', ...Array.from({ length: 10_001 }, (_, i) => `Row ${i}`)].join('\n');
+    expect(codeOf(() => parseSpreadsheet('csv', Buffer.from(lines)))).toBe('UPLOAD_TOO_MANY_ROWS');
+    const ok = ['Name', ...Array.from({ length: 10_000 }, (_, i) => `Row ${i}`)].join('\n');
+    expect(parseSpreadsheet('csv', Buffer.from(ok)).rows).toHaveLength(10_000);
+    const wide = Array.from({ length: 201 }, (_, c) => `C${c}`).join(',');
+    expect(codeOf(() => parseSpreadsheet('csv', Buffer.from(`${wide}\n1`)))).toBe('UPLOAD_TOO_MANY_COLUMNS');
+    const widest = Array.from({ length: 200 }, (_, c) => `C${c}`).join(',');
+    expect(parseSpreadsheet('csv', Buffer.from(`${widest}\n1`)).headers).toHaveLength(200);
+  });
+
+  it('keeps a normal sheet as before: the header row, then every non-blank row with its sheet row number', () => {
+    const sheet = parseSpreadsheet('csv', Buffer.from('\uFEFFFirst,Last\nAna,=A1\n,\n-5,Ray\n'));
+    expect(sheet).toEqual({
+      headers: ['First', 'Last'],
+      rows: [
+        { row: 2, cells: ['Ana', '=A1'] },
+        { row: 4, cells: ['-5', 'Ray'] },
+      ],
+    });
+  });
+});
+
+describe('readSpreadsheet (a worker thread)', () => {
+  it('answers a normal file and each limit as its AppError', async () => {
+    expect(await readSpreadsheet('csv', Buffer.from('A,B\n1,2\n'))).toEqual({
+      headers: ['A', 'B'],
+      rows: [{ row: 2, cells: ['1', '2'] }],
+    });
+    await expect(readSpreadsheet('xlsx', fixture('zip-bomb'))).rejects.toMatchObject({
+      code: 'UPLOAD_TOO_LARGE_UNPACKED',
+      status: 400,
+      message: 'The file is too large once unpacked.',
+    });
+    expect((await readSpreadsheet('xlsx', declaredDimensionXlsx())).headers).toHaveLength(200);
+  });
+});
