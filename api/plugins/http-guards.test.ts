@@ -25,9 +25,15 @@ describe('matchUiRoute', () => {
 });
 
 describe('isForeignOrigin', () => {
-  const req = (method: string, headers: Record<string, string>, url = '/api/v1/teams') => ({
+  const req = (
+    method: string,
+    headers: Record<string, string>,
+    url = '/api/v1/teams',
+    protocol: 'http' | 'https' = 'http',
+  ) => ({
     method,
     url,
+    protocol,
     headers: { host: 'localhost:3000', ...headers },
   });
   const publicUrl = 'http://localhost:3000';
@@ -49,6 +55,27 @@ describe('isForeignOrigin', () => {
     expect(isForeignOrigin(req('DELETE', { origin: 'null' }), publicUrl)).toBe(true);
     expect(isForeignOrigin(req('PATCH', { 'sec-fetch-site': 'cross-site' }), publicUrl)).toBe(true);
     expect(isForeignOrigin(req('POST', { origin: 'not a url' }), publicUrl)).toBe(true);
+  });
+
+  // Issue 36: the guard compared hosts only, so another scheme (or a port) on the same host passed.
+  it('compares the whole origin, scheme and port included, with PUBLIC_URL and with the request’s own origin', () => {
+    expect(isForeignOrigin(req('POST', { origin: 'https://localhost:3000' }), publicUrl)).toBe(true);
+    expect(isForeignOrigin(req('POST', { origin: 'http://localhost:3001' }), publicUrl)).toBe(true);
+    expect(isForeignOrigin(req('POST', { origin: 'http://localhost' }), publicUrl)).toBe(true);
+    expect(isForeignOrigin(req('POST', { origin: 'https://localhost:3000' }), 'https://app.example.edu')).toBe(true);
+    expect(
+      isForeignOrigin(
+        req('POST', { origin: 'https://localhost:3000' }, '/api/v1/teams', 'https'),
+        'https://app.example.edu',
+      ),
+    ).toBe(false);
+    expect(isForeignOrigin(req('POST', { origin: 'http://localhost:3000/' }), publicUrl)).toBe(false);
+    expect(
+      isForeignOrigin(
+        req('POST', { origin: 'https://app.example.edu', host: 'proxy.internal' }),
+        'https://app.example.edu',
+      ),
+    ).toBe(false);
   });
 });
 

@@ -5,24 +5,32 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Defence in depth against cross-site request forgery on top of SameSite=Lax cookies: a state-changing API call
- * whose browser-supplied Origin is neither our public URL nor the host it was sent to is refused, as is any the
- * browser itself labels cross-site. Non-browser clients send no Origin and are unaffected.
+ * whose browser-supplied Origin is neither our public URL's origin nor the origin it was sent to (scheme, host and
+ * port, as `npm run dev`'s proxy forwards its own host) is refused, as is any the browser itself labels cross-site.
+ * Whole origins are compared, never hosts alone: `https://host:port` is another site than `http://host:port`.
+ * Non-browser clients send no Origin and are unaffected.
  */
 export function isForeignOrigin(
-  request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>,
+  request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'protocol'>,
   publicUrl: string,
 ): boolean {
   if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return false;
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return origin === 'null';
-  let host: string;
+  const sent = toOrigin(origin);
+  if (sent === undefined) return true;
+  return sent !== toOrigin(publicUrl) && sent !== toOrigin(`${request.protocol}://${request.headers.host ?? ''}`);
+}
+
+/** The serialised origin of a URL (default ports dropped, lower-case host), or undefined for a malformed one. */
+function toOrigin(url: string): string | undefined {
   try {
-    host = new URL(origin).host;
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
   } catch {
-    return true;
+    return undefined;
   }
-  return origin !== new URL(publicUrl).origin && host !== request.headers.host;
 }
 
 /**
