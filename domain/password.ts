@@ -13,7 +13,8 @@ export const PASSWORD_MAX_LENGTH = 128;
  */
 export const PASSWORD_MIN_SCORE = 3;
 
-export type PasswordProblem = 'length' | 'special' | 'number' | 'uppercase' | 'lowercase' | 'invalid_chars' | 'common';
+export type PasswordProblem =
+  'length' | 'special' | 'number' | 'uppercase' | 'lowercase' | 'invalid_chars' | 'common' | 'personal';
 
 export const PASSWORD_RULE_TEXT: Record<PasswordProblem, string> = {
   length: `At least ${PASSWORD_MIN_LENGTH} characters`,
@@ -23,7 +24,28 @@ export const PASSWORD_RULE_TEXT: Record<PasswordProblem, string> = {
   lowercase: 'At least 1 lowercase letter',
   invalid_chars: 'Only printable characters',
   common: 'Not a common or easily guessed password',
+  personal: 'Not your name or e-mail address',
 };
+
+/** Parts of a name or e-mail shorter than this are too common to refuse in a password ("Al", "jo"). */
+const PERSONAL_INPUT_MIN_LENGTH = 3;
+
+/**
+ * What a password must not contain (issue 36): the account's e-mail, its local part, and each part of the person's
+ * name, as zxcvbn user inputs (which also catch them reversed, in another case or with l33t substitutions).
+ */
+export function personalPasswordInputs(person: {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}): string[] {
+  const email = person.email.trim().toLowerCase();
+  const localPart = email.split('@')[0] ?? '';
+  const words = [localPart, person.firstName ?? '', person.lastName ?? '']
+    .flatMap((part) => part.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .concat(email, localPart, `${person.firstName ?? ''}${person.lastName ?? ''}`.toLowerCase());
+  return [...new Set(words.filter((word) => word.length >= PERSONAL_INPUT_MIN_LENGTH))];
+}
 
 /** The part of a password the rules look at: without leading and trailing white space. */
 export function passwordForRules(password: string): string {
@@ -50,9 +72,11 @@ export interface PasswordGuessability {
   score: 0 | 1 | 2 | 3 | 4;
   /** zxcvbn's English warning, e.g. "This is similar to a commonly used password.", or null. */
   warning: string | null;
+  /** Whether the password contains one of the given user inputs (the person's name or e-mail). */
+  personal: boolean;
 }
 
-export type PasswordGuesser = (password: string) => PasswordGuessability;
+export type PasswordGuesser = (password: string, userInputs?: readonly string[]) => PasswordGuessability;
 
 let guesser: Promise<PasswordGuesser> | undefined;
 
@@ -74,9 +98,15 @@ export function loadPasswordGuesser(): Promise<PasswordGuesser> {
       dictionary: { ...common.dictionary, ...english.dictionary },
       maxLength: PASSWORD_MAX_LENGTH,
     });
-    return (password: string): PasswordGuessability => {
-      const result = factory.check(passwordForRules(password));
-      return { score: result.score, warning: result.feedback.warning };
+    return (password: string, userInputs: readonly string[] = []): PasswordGuessability => {
+      const result = factory.check(passwordForRules(password), [...userInputs]);
+      return {
+        score: result.score,
+        warning: result.feedback.warning,
+        // A user input is cheap to guess, so a password built on one is scored low but can still reach the minimum
+        // when the rest is long: refuse any that contains one outright.
+        personal: result.sequence.some((match) => match.dictionaryName === 'userInputs'),
+      };
     };
   })();
   guesser.catch(() => {
@@ -85,12 +115,17 @@ export function loadPasswordGuesser(): Promise<PasswordGuesser> {
   return guesser;
 }
 
-/** Every rule, the word lists included: the check for a new password on the server and before the UI submits. */
-export async function checkPassword(password: string): Promise<PasswordProblem[]> {
+/**
+ * Every rule, the word lists included: the check for a new password on the server and before the UI submits.
+ * `userInputs` (from `personalPasswordInputs`) are what the password must not contain.
+ */
+export async function checkPassword(password: string, userInputs: readonly string[] = []): Promise<PasswordProblem[]> {
   const problems = checkPasswordRules(password);
   // A password outside the length bounds is refused anyway; scoring it would only cost time.
   if (problems.includes('length')) return problems;
   const guess = await loadPasswordGuesser();
-  if (guess(password).score < PASSWORD_MIN_SCORE) problems.push('common');
+  const result = guess(password, userInputs);
+  if (result.score < PASSWORD_MIN_SCORE) problems.push('common');
+  if (result.personal) problems.push('personal');
   return problems;
 }

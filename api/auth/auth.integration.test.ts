@@ -328,6 +328,74 @@ describe('forgot and reset password', () => {
     expect(audit).toHaveLength(1);
   });
 
+  // Issue 36: an older link still reset the password after a newer one had been mailed.
+  it('revokes the earlier links when a new one is issued: only the latest resets the password', async () => {
+    const { client, close } = await testTemporalClient();
+    const withTemporal = await createTestApp({
+      temporal: client,
+      taskQueue: uniqueTaskQueue('reset'),
+      database: t.database,
+    });
+    try {
+      const user = await seedUser(t.database.db, schoolId);
+      const forgot = () =>
+        withTemporal.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/forgot-password',
+          payload: { email: user.email },
+        });
+      expect((await forgot()).statusCode).toBe(202);
+      expect((await forgot()).statusCode).toBe(202);
+      const rows = await t.database.db
+        .selectFrom('password_resets')
+        .select(['id', 'used_at'])
+        .where('user_id', '=', user.id)
+        .orderBy('created_at')
+        .execute();
+      expect(rows).toHaveLength(2);
+      for (const row of rows) await client.workflow.getHandle(`password-reset:${row.id}`).terminate('test done');
+      const [older, newer] = rows.map((row) => signLinkToken(withTemporal.config.appSecret, 'password-reset', row.id));
+      const viaOlder = await withTemporal.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password',
+        payload: { token: older, password: 'Brand-New-Pass-1', confirmPassword: 'Brand-New-Pass-1' },
+      });
+      expect(viaOlder.statusCode).toBe(410);
+      expect(viaOlder.json().error.code).toBe('RESET_LINK_INVALID');
+      expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+      const viaNewer = await withTemporal.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password',
+        payload: { token: newer, password: 'Brand-New-Pass-1', confirmPassword: 'Brand-New-Pass-1' },
+      });
+      expect(viaNewer.statusCode).toBe(204);
+      expect((await login(user.email, 'Brand-New-Pass-1')).statusCode).toBe(200);
+    } finally {
+      await withTemporal.close();
+      await close();
+    }
+  });
+
+  it('refuses a new password that contains the account’s e-mail or name, keeping the link usable', async () => {
+    const tag = uniqueTag();
+    const user = await seedUser(t.database.db, schoolId, {
+      email: `kowalczyk.${tag}@test.example`,
+      firstName: 'Bartholomew',
+    });
+    const token = await resetLink(user.id);
+    for (const password of ['Kowalczyk-Zebra-91!', 'Bartholomew#Tango-42', 'x7-B4rtholomew-Quiet!']) {
+      const res = await reset(token, password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error, password).toEqual({
+        code: 'PASSWORD_PERSONAL',
+        message: 'Password must not contain your name or e-mail address.',
+        details: [{ field: 'password', code: 'personal', message: 'Not your name or e-mail address' }],
+      });
+    }
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await reset(token, 'Brand-New-Pass-1')).statusCode).toBe(204);
+  });
+
   it('refuses expired and forged links with 410', async () => {
     const user = await seedUser(t.database.db, schoolId);
     const expired = await resetLink(user.id, -1);

@@ -72,6 +72,45 @@ export async function markPasswordResetsUsed(db: Db, schoolId: string, userId: s
     .execute();
 }
 
+/**
+ * Revokes (uses up) the user's open reset links issued before this one, so only the latest mailed link works
+ * (issue 36). Earlier by creation time, so two links requested at once never revoke each other both.
+ */
+export async function revokeEarlierPasswordResets(
+  db: Db,
+  schoolId: string,
+  userId: string,
+  latestResetId: string,
+): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('id', '!=', latestResetId)
+    .where('created_at', '<', (eb) =>
+      eb.selectFrom('password_resets').select('created_at').where('id', '=', latestResetId),
+    )
+    .execute();
+}
+
+/** Whose password a reset link would set: the account's e-mail and name, which the new password must not contain. */
+export async function findPasswordResetPerson(
+  db: Db,
+  resetId: string,
+  tokenHash: string,
+): Promise<{ email: string; firstName: string; lastName: string } | null> {
+  const row = await db
+    .selectFrom('password_resets as r')
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'r.user_id').onRef('u.school_id', '=', 'r.school_id'))
+    .select(['u.email', 'u.first_name', 'u.last_name'])
+    .where('r.id', '=', resetId)
+    .where('r.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? { email: row.email, firstName: row.first_name, lastName: row.last_name } : null;
+}
+
 export async function setPasswordHash(db: Db, schoolId: string, userId: string, passwordHash: string): Promise<void> {
   await db
     .updateTable('users')

@@ -2,6 +2,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
+import { personalPasswordInputs } from '../../domain/password';
 import { hashToken, signLinkToken, verifyLinkToken } from '../../domain/signed-links';
 import { workflowIds } from '../../domain/workflows';
 import { acceptInvitationUpdate } from '../../workflows/invitations/invitation.workflow';
@@ -62,7 +63,7 @@ export async function acceptInvitation(
 ): Promise<AuthContext> {
   const deps = request.server.deps;
   const invitation = await findUsableInvitation(request, input.token);
-  await assertAcceptablePassword(input.password, input.confirmPassword);
+  await assertAcceptablePassword(input.password, input.confirmPassword, personalPasswordInputs(invitation));
   const temporal = requireTemporal(deps);
   const passwordHash = await hashPassword(input.password);
   try {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { hashToken, signLinkToken, verifyLinkToken } from '../../domain/signed-links';
+import { personalPasswordInputs } from '../../domain/password';
 import { PASSWORD_RESET_TTL_MINUTES, workflowIds } from '../../domain/workflows';
 import { passwordResetWorkflow } from '../../workflows/auth/password-reset.workflow';
 import { recordAudit } from '../audit/audit.repository';
@@ -10,9 +11,11 @@ import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import {
   deletePasswordReset,
   findCredentialsByEmail,
+  findPasswordResetPerson,
   insertPasswordReset,
   lockPasswordReset,
   markPasswordResetsUsed,
+  revokeEarlierPasswordResets,
   setPasswordHash,
 } from './auth.repository';
 import { assertAcceptablePassword, hashPassword } from './passwords';
@@ -23,7 +26,9 @@ export const FORGOT_PASSWORD_ANSWER =
 
 /**
  * Starts a password reset: a single-use row (only the hash of the mailed token is stored) and the workflow that
- * mails the link. The caller always gets the same answer, registered or not (no account enumeration).
+ * mails the link. The caller always gets the same answer, registered or not (no account enumeration). Once the new
+ * link is on its way, the earlier ones are revoked: only the latest mailed link resets the password. Not before: a
+ * request whose mail cannot start leaves the earlier links as they were.
  */
 export async function requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
   const deps = request.server.deps;
@@ -51,6 +56,7 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
     request.log.error({ err }, 'password reset workflow could not start');
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
+  await revokeEarlierPasswordResets(db, user.schoolId, user.id, resetId);
   await recordAudit(db, {
     schoolId: user.schoolId,
     actorUserId: user.id,
@@ -62,7 +68,10 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
   });
 }
 
-/** Sets a new password from a mailed link: valid MAC, unexpired, unused; every session of the user ends. */
+/**
+ * Sets a new password from a mailed link: valid MAC, unexpired, unused; every session of the user ends. The password
+ * must not contain the account's e-mail or name.
+ */
 export async function resetPassword(
   request: FastifyRequest,
   token: string,
@@ -72,7 +81,9 @@ export async function resetPassword(
   const deps = request.server.deps;
   const resetId = verifyLinkToken(deps.config.appSecret, 'password-reset', token);
   if (!resetId) throw new AppError('RESET_LINK_INVALID');
-  await assertAcceptablePassword(password, confirmPassword);
+  const person = await findPasswordResetPerson(deps.database.db, resetId, hashToken(token));
+  if (!person) throw new AppError('RESET_LINK_INVALID');
+  await assertAcceptablePassword(password, confirmPassword, personalPasswordInputs(person));
   const passwordHash = await hashPassword(password);
   const done = await deps.database.db.transaction().execute(async (trx) => {
     const reset = await lockPasswordReset(trx, resetId, hashToken(token));

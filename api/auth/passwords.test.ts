@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { personalPasswordInputs } from '../../domain/password';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
 
 // argon2 and the password word lists are slow on a busy machine.
@@ -39,6 +40,28 @@ describe('passwords', { timeout: 30_000 }, () => {
     const padded = `${' '.repeat(10)}A1!a`;
     await expect(assertAcceptablePassword(padded, padded)).rejects.toThrow(
       expect.objectContaining({ code: 'PASSWORD_POLICY', details: [expect.objectContaining({ code: 'length' })] }),
+    );
+  });
+
+  it('refuses a password that contains the person’s e-mail or name, even in another case or l33t', async () => {
+    const inputs = personalPasswordInputs({
+      email: 'j.kowalczyk@school.edu',
+      firstName: 'Bartholomew',
+      lastName: 'Kowalczyk',
+    });
+    for (const password of ['JKowalczyk-Zebra-91!', 'Zebra-91!-b4rtholomew', 'Quiet-kowalczyk-77!']) {
+      await expect(assertAcceptablePassword(password, password, inputs), password).rejects.toThrow(
+        expect.objectContaining({
+          code: 'PASSWORD_PERSONAL',
+          message: 'Password must not contain your name or e-mail address.',
+          details: [expect.objectContaining({ field: 'password', code: 'personal' })],
+        }),
+      );
+    }
+    await expect(assertAcceptablePassword('Good-Pass-2026!', 'Good-Pass-2026!', inputs)).resolves.toBeUndefined();
+    // The spec's rules still come first.
+    await expect(assertAcceptablePassword('kowalczyk', 'kowalczyk', inputs)).rejects.toThrow(
+      expect.objectContaining({ code: 'PASSWORD_POLICY' }),
     );
   });
 });

@@ -138,8 +138,8 @@ describe('school onboarding', () => {
       url: '/api/v1/auth/create-password',
       payload: {
         token: tokenFrom(mail!.text_body),
-        password: 'First-Admin-2026!',
-        confirmPassword: 'First-Admin-2026!',
+        password: 'Chosen-Pass-2026!',
+        confirmPassword: 'Chosen-Pass-2026!',
       },
     });
     expect(created.statusCode).toBe(200);
