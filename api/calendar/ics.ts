@@ -17,11 +17,31 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
+ * A TEXT value as RFC 5545 §3.3.11 writes it: backslash, semicolon and comma escaped, every line break as `\n`,
+ * other control characters dropped. ical-generator does this for an event's SUMMARY, DESCRIPTION and LOCATION but
+ * writes the calendar's NAME and X-WR-CALNAME raw, so a CR/LF in a name added properties of its own (issue 36).
+ */
+export function escapeIcsText(value: string): string {
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+  );
+}
+
+/**
  * iCalendar (RFC 5545) text for occurrences: one VEVENT each, in UTC, with a UID stable per occurrence (the series
  * id and the occurrence's original start), so a calendar that imports it again updates instead of duplicating.
  */
 export function toICalendar(name: string, occurrences: readonly OccurrenceDto[], publicUrl: string): string {
-  const calendar = ical({ name, prodId: { company: 'Athletics Compliance', product: 'Calendar', language: 'EN' } });
+  const calendar = ical({
+    name: escapeIcsText(name),
+    prodId: { company: 'Athletics Compliance', product: 'Calendar', language: 'EN' },
+  });
   calendar.method(ICalCalendarMethod.PUBLISH);
   for (const o of occurrences) {
     const kind = [
@@ -73,7 +93,7 @@ const feedUid = (id: string) => `${id}@athletics-compliance`;
  */
 export function feedICalendar(name: string, rows: readonly EventRow[], publicUrl: string): string {
   const calendar = ical({
-    name,
+    name: escapeIcsText(name),
     prodId: { company: 'Athletics Compliance', product: 'Calendar feed', language: 'EN' },
     ttl: 60 * 60,
   });
