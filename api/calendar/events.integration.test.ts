@@ -474,3 +474,36 @@ describe('editing a series while an admin decides it or another edit changes its
     },
   );
 });
+
+// Issue 36: a name with CR/LF was stored and written raw into the event's ICS, adding properties to the calendar.
+describe('event names', () => {
+  it('refuses line breaks and control characters in a name or location, and strips invisible characters', async () => {
+    for (const name of ['Inj\r\nATTENDEE:mailto:evil@example.com', 'Nul\u0000name', 'C1\u0085name']) {
+      const res = await call('POST', '/events', admin, practice({ name, location: 'Field\nURL:http://evil.example' }));
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().error.code).toBe('NAME_INVALID_CHARACTERS');
+      expect(res.json().error.details).toEqual([
+        {
+          field: 'name',
+          code: 'NAME_INVALID_CHARACTERS',
+          message: 'Name must not contain line breaks or control characters.',
+        },
+        {
+          field: 'location',
+          code: 'NAME_INVALID_CHARACTERS',
+          message: 'Name must not contain line breaks or control characters.',
+        },
+      ]);
+    }
+    const res = await call(
+      'POST',
+      '/events',
+      admin,
+      practice({ name: '\u202eTrain\u200bing\u2066 day', location: 'Gym\ufeff' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Training day', location: 'Gym' });
+    const ics = await call('GET', `/events/${res.json().id as string}/ics`, admin);
+    expect(ics.body).toContain('SUMMARY:Training day');
+  });
+});

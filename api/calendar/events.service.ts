@@ -21,6 +21,7 @@ import { calendarTeamScope } from './calendar-access';
 import { assertNotInLockedLog, lockedPeriods, type LockCheck } from './cara-lock';
 import { notifyAudience } from './calendar-notify';
 import { decidePendingEvent, signalSeriesChanged } from './calendar-workflow';
+import { checkEventTextCharacters, stripInvisibleCharacters } from './event-text';
 import { toICalendar } from './ics';
 import { isRecruitingEvent } from '../recruiting/recruiting-events.repository';
 import {
@@ -75,12 +76,12 @@ function toValues(body: CreateEventBody, status: EventValues['status'], createdB
   });
   return {
     sport_team_id: body.sportTeamId,
-    name: body.name.trim(),
+    name: stripInvisibleCharacters(body.name).trim(),
     category: body.category,
     cara_category: body.caraCategory ?? null,
     attendee_team_ids: [...new Set(body.attendeeTeamIds)],
     attendee_user_ids: [...new Set(body.attendeeUserIds)],
-    location: body.location?.trim() || null,
+    location: (body.location && stripInvisibleCharacters(body.location).trim()) || null,
     time_zone: body.timeZone,
     starts_at: startsAt,
     ends_at: endsAt,
@@ -105,7 +106,7 @@ function toValues(body: CreateEventBody, status: EventValues['status'], createdB
 
 /** The spec's rules, the team the person may write, and attendees of the same school; throws the first problem with all details. */
 async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody, now: Date): Promise<void> {
-  const details = checkEvent(body, now);
+  const details = [...checkEventTextCharacters(body), ...checkEvent(body, now)];
   if (details.length > 0) throw new AppError(details[0]!.code as never, details);
   const scope = await calendarTeamScope(db, auth);
   const teams = await existingSchoolIds(db, 'sport_teams', auth.school.id, [body.sportTeamId, ...body.attendeeTeamIds]);
