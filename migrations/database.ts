@@ -788,6 +788,8 @@ export interface AthleteUploadsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   imported_at: NullableTimestamp;
+  claim_id: string | null;
+  claimed_at: NullableTimestamp;
 }
 
 // ---- Rosters: declaration and yearly rollover (migration 2026-11-25_096_rosters) ----

@@ -32,6 +32,7 @@ import * as segmentFirstContestExemption from './2026-11-26_109_segment-first-co
 import * as staffTeams from './2026-11-26_110_staff-teams';
 import * as calendarWorkflowNeeded from './2026-11-26_113_calendar-workflow-needed';
 import * as psaAttachments from './2026-11-26_114_psa-attachments';
+import * as uploadClaims from './2026-12-01_115_upload-claims';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_110_staff-teams': staffTeams,
   '2026-11-26_113_calendar-workflow-needed': calendarWorkflowNeeded,
   '2026-11-26_114_psa-attachments': psaAttachments,
+  '2026-12-01_115_upload-claims': uploadClaims,
 };
 
 export const migrationProvider: MigrationProvider = {

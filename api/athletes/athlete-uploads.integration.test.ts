@@ -286,6 +286,39 @@ describe('bulk upload of student-athletes', () => {
     expect(description.status.name).toBe('RUNNING');
   });
 
+  // Issue 36: a process killed mid-import left its upload IMPORTING for good, and a retry answered 409.
+  it('takes a dead import’s stale claim again, but never a live or fresh one', async () => {
+    const emails = [email('crash-a'), email('crash-b')];
+    const res = await upload(
+      admin,
+      'crash.csv',
+      csv([HEADERS, ...emails.map((e, i) => [`Crash${i}`, 'Test', e, '', team, '', '', ''])]),
+    );
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as string;
+    const claim = (claimedAt: Date) =>
+      t.database.db
+        .updateTable('athlete_uploads')
+        .set({
+          status: 'IMPORTING',
+          claim_id: crypto.randomUUID(),
+          claimed_at: claimedAt,
+          progress: JSON.stringify({ stage: 'store', done: 1, total: 2 }),
+        })
+        .where('id', '=', id)
+        .execute();
+    await claim(new Date());
+    expect((await importUpload(admin, id)).statusCode).toBe(409);
+    expect(await countUsers(emails)).toBe(0);
+    // The importer died an hour ago: its transaction rolled back, and its claim has timed out.
+    await claim(new Date(Date.now() - 60 * 60_000));
+    const retried = await importUpload(admin, id);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'IMPORTED', createdCount: 2 });
+    expect(await countUsers(emails)).toBe(2);
+    expect((await importUpload(admin, id)).statusCode).toBe(409);
+  });
+
   it('refuses more than 1,000 rows, and more than 200 for a coach', async () => {
     const rows = (n: number) => [HEADERS, ...Array.from({ length: n }, (_, i) => ['A', `B${i}`, `bulk${i}@x.test`])];
     const over = await upload(admin, 'big.csv', csv(rows(1001)));

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { UploadRow, UploadRowError } from '../../domain/athlete-upload';
 import type { AthleteUploadsTable, Database } from '../../migrations/database';
 
@@ -65,15 +66,57 @@ export async function saveCheck(
     .executeTakeFirstOrThrow();
 }
 
-/** CHECKED → IMPORTING, atomically: of two clicks on Import only one gets the row. */
-export async function claimUpload(db: Db, schoolId: string, id: string, invite: boolean): Promise<boolean> {
+/** How long an import may hold its claim before the store transaction has locked the row. */
+export const UPLOAD_CLAIM_TIMEOUT_MINUTES = 10;
+
+/**
+ * CHECKED → IMPORTING, atomically: of two clicks on Import only one gets the row, and the claim's id comes back.
+ * An IMPORTING claim older than the timeout is taken again when no live import holds the row's lock (the store
+ * transaction locks it first thing): its process died, and its transaction rolled back (issue 36).
+ */
+export async function claimUpload(db: Db, schoolId: string, id: string, invite: boolean): Promise<string | null> {
+  const claimId = randomUUID();
   const row = await db
     .updateTable('athlete_uploads')
-    .set({ status: 'IMPORTING', invite, progress: JSON.stringify({ stage: 'check', done: 0, total: 0 }) })
+    .set({
+      status: 'IMPORTING',
+      invite,
+      claim_id: claimId,
+      claimed_at: sql<Date>`now()`,
+      progress: JSON.stringify({ stage: 'check', done: 0, total: 0 }),
+    })
     .where('school_id', '=', schoolId)
     .where('id', '=', id)
-    .where('status', '=', 'CHECKED')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'CHECKED'),
+        eb.and([
+          eb('status', '=', 'IMPORTING'),
+          eb.or([
+            eb('claimed_at', 'is', null),
+            eb('claimed_at', '<', sql<Date>`now() - make_interval(mins => ${UPLOAD_CLAIM_TIMEOUT_MINUTES})`),
+          ]),
+        ]),
+      ]),
+    )
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('athlete_uploads').select('id').where('id', '=', id).forUpdate().skipLocked(),
+    )
     .returning('id')
+    .executeTakeFirst();
+  return row ? claimId : null;
+}
+
+/** Inside the store transaction: locks the upload while this import still holds its claim (false: it was taken). */
+export async function lockClaimedUpload(db: Db, schoolId: string, id: string, claimId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('athlete_uploads')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('status', '=', 'IMPORTING')
+    .where('claim_id', '=', claimId)
+    .forUpdate()
     .executeTakeFirst();
   return Boolean(row);
 }

@@ -26,6 +26,7 @@ import { findTakenEmails, insertUsers } from '../users/users.repository';
 import { splitAthleteFields } from './athlete-fields';
 import {
   claimUpload,
+  lockClaimedUpload,
   findUpload,
   findUploadTeams,
   finishUpload,
@@ -229,10 +230,12 @@ export async function importUpload(request: FastifyRequest, id: string, invite: 
   const { db } = deps.database;
   const uploader = uploaderOf(request);
   const upload = await visibleUpload(request, id);
-  if (upload.status !== 'CHECKED') throw new AppError('UPLOAD_ALREADY_IMPORTED');
+  if (upload.status === 'IMPORTED') throw new AppError('UPLOAD_ALREADY_IMPORTED');
   if (upload.errors.length > 0) throw rowErrorsAppError(upload.errors);
   const temporal = invite ? requireTemporal(deps) : null;
-  if (!(await claimUpload(db, uploader.schoolId, id, invite))) throw new AppError('UPLOAD_ALREADY_IMPORTED');
+  // A live import, or a claim not yet timed out, keeps the upload; a dead one's stale claim is taken again.
+  const claimId = await claimUpload(db, uploader.schoolId, id, invite);
+  if (!claimId) throw new AppError('UPLOAD_ALREADY_IMPORTED');
 
   try {
     const { errors, checked } = await checkUploadRows(db, uploader, upload.headers, upload.rows, upload.mapping);
@@ -241,10 +244,10 @@ export async function importUpload(request: FastifyRequest, id: string, invite: 
       throw rowErrorsAppError(errors);
     }
     await setUploadProgress(db, uploader.schoolId, id, { stage: 'store', done: 0, total: checked.length });
-    await storeAthletes(request, id, uploader, checked, temporal);
+    await storeAthletes(request, id, claimId, uploader, checked, temporal);
   } catch (err) {
     const current = await findUpload(db, uploader.schoolId, id, null);
-    if (current?.status === 'IMPORTING') {
+    if (current?.status === 'IMPORTING' && current.claim_id === claimId) {
       await finishUpload(db, uploader.schoolId, id, { status: 'CHECKED', errors: current.errors });
     }
     if ((err as { code?: unknown }).code === '23505') {
@@ -262,6 +265,7 @@ export const uploadBatchId = (uploadId: string) => `upload:${uploadId}`;
 async function storeAthletes(
   request: FastifyRequest,
   uploadId: string,
+  claimId: string,
   uploader: Uploader,
   checked: CheckedRow[],
   temporal: Client | null,
@@ -271,7 +275,7 @@ async function storeAthletes(
   const meta = requestMeta(request);
   storing.set(uploadId, { stage: 'store', done: 0, total: checked.length });
   try {
-    await storeInOneTransaction(deps, db, meta, uploadId, uploader, checked, temporal);
+    await storeInOneTransaction(deps, db, meta, uploadId, claimId, uploader, checked, temporal);
   } finally {
     storing.delete(uploadId);
   }
@@ -282,12 +286,17 @@ async function storeInOneTransaction(
   db: Kysely<Database>,
   meta: ReturnType<typeof requestMeta>,
   uploadId: string,
+  claimId: string,
   uploader: Uploader,
   checked: CheckedRow[],
   temporal: Client | null,
 ): Promise<void> {
   const invite = temporal !== null;
   await db.transaction().execute(async (trx) => {
+    // Held to the commit: a live import's claim cannot be taken again, and one whose claim was taken stops here.
+    if (!(await lockClaimedUpload(trx, uploader.schoolId, uploadId, claimId))) {
+      throw new AppError('UPLOAD_ALREADY_IMPORTED');
+    }
     for (let start = 0; start < checked.length; start += STORE_CHUNK) {
       const chunk = checked.slice(start, start + STORE_CHUNK).map((c) => c.body as CreateAthleteBody);
       const ids = await insertUsers(
