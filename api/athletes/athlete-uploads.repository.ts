@@ -83,6 +83,8 @@ export async function claimUpload(db: Db, schoolId: string, id: string, invite: 
       invite,
       claim_id: claimId,
       claimed_at: sql<Date>`now()`,
+      // The invitation-batch activity reads a stale updated_at on an IMPORTING upload as a dead import.
+      updated_at: new Date(),
       progress: JSON.stringify({ stage: 'check', done: 0, total: 0 }),
     })
     .where('school_id', '=', schoolId)
