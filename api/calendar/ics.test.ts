@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeIcsText, toICalendar } from './ics';
 import type { OccurrenceDto } from './events.schemas';
 
+// fixed-date fixture: toICalendar writes the occurrence it is given and reads no clock, so its day cannot drift.
 const INJECTED = 'Inj\r\nATTENDEE:mailto:evil@example.com\r\nURL:http://evil.example';
 
 /** The unfolded content lines of an iCalendar text (RFC 5545 §3.1: a CRLF followed by a space continues a line). */
