@@ -270,120 +270,107 @@ async function storeAthletes(
   checked: CheckedRow[],
   temporal: Client | null,
 ): Promise<void> {
+  const invite = temporal !== null;
   const deps = request.server.deps;
   const { db } = deps.database;
   const meta = requestMeta(request);
   storing.set(uploadId, { stage: 'store', done: 0, total: checked.length });
   try {
-    await storeInOneTransaction(deps, db, meta, uploadId, claimId, uploader, checked, temporal);
+    await db.transaction().execute(async (trx) => {
+      // Held to the commit: a live import's claim cannot be taken again, and one whose claim was taken stops here.
+      if (!(await lockClaimedUpload(trx, uploader.schoolId, uploadId, claimId))) {
+        throw new AppError('UPLOAD_ALREADY_IMPORTED');
+      }
+      for (let start = 0; start < checked.length; start += STORE_CHUNK) {
+        const chunk = checked.slice(start, start + STORE_CHUNK).map((c) => c.body as CreateAthleteBody);
+        const ids = await insertUsers(
+          trx,
+          uploader.schoolId,
+          chunk.map((b) => ({
+            email: b.email,
+            firstName: b.firstName,
+            lastName: b.lastName,
+            middleName: b.middleName ?? null,
+            phoneNumber: b.phoneNumber ?? null,
+            status: invite ? 'INVITED' : 'NOT_INVITED',
+          })),
+        );
+        await insertRoleGrants(
+          trx,
+          uploader.schoolId,
+          ids.map((userId) => ({ userId, grant: { role: 'STUDENT_ATHLETE' as const } })),
+        );
+        await insertAthleteProfiles(
+          trx,
+          uploader.schoolId,
+          chunk.map((b, i) => {
+            const { columns, data } = splitAthleteFields(b as Record<string, unknown>);
+            return { userId: ids[i]!, columns, data };
+          }),
+        );
+        const invited = invite
+          ? await writeInvitations(
+              trx,
+              deps.config.appSecret,
+              uploader.schoolId,
+              uploader.userId,
+              chunk.map((b, i) => ({ userId: ids[i]!, email: b.email })),
+              uploadBatchId(uploadId),
+            )
+          : [];
+        await recordAudits(trx, [
+          ...chunk.map((b, i) => ({
+            schoolId: uploader.schoolId,
+            actorUserId: uploader.userId,
+            action: 'athlete.created',
+            targetType: 'user',
+            targetId: ids[i]!,
+            ...meta,
+            details: { email: b.email.toLowerCase(), uploadId },
+          })),
+          ...invited.map((inv, i) => ({
+            schoolId: uploader.schoolId,
+            actorUserId: uploader.userId,
+            action: 'user.invited',
+            targetType: 'user',
+            targetId: inv.userId,
+            ...meta,
+            details: {
+              email: chunk[i]!.email.toLowerCase(),
+              roles: [{ role: 'STUDENT_ATHLETE' }],
+              invitationId: inv.invitationId,
+              uploadId,
+            },
+          })),
+        ]);
+        const done = Math.min(start + STORE_CHUNK, checked.length);
+        storing.set(uploadId, { stage: 'store', done, total: checked.length });
+      }
+      await recordAudits(trx, [
+        {
+          schoolId: uploader.schoolId,
+          actorUserId: uploader.userId,
+          action: 'athletes.uploaded',
+          targetType: 'athlete_upload',
+          targetId: uploadId,
+          ...meta,
+          details: { count: checked.length, invite },
+        },
+      ]);
+      const total = checked.length;
+      if (!temporal) {
+        await finishUpload(trx, uploader.schoolId, uploadId, { status: 'IMPORTED', createdCount: total });
+        return;
+      }
+      await finishUpload(trx, uploader.schoolId, uploadId, { status: 'IMPORTED', createdCount: total, inviting: true });
+      // Last, so a failed start rolls the import back; the workflow waits for this transaction to commit.
+      await startInvitationBatch(deps, temporal, {
+        schoolId: uploader.schoolId,
+        batchId: uploadBatchId(uploadId),
+        uploadId,
+      });
+    });
   } finally {
     storing.delete(uploadId);
   }
-}
-
-async function storeInOneTransaction(
-  deps: FastifyRequest['server']['deps'],
-  db: Kysely<Database>,
-  meta: ReturnType<typeof requestMeta>,
-  uploadId: string,
-  claimId: string,
-  uploader: Uploader,
-  checked: CheckedRow[],
-  temporal: Client | null,
-): Promise<void> {
-  const invite = temporal !== null;
-  await db.transaction().execute(async (trx) => {
-    // Held to the commit: a live import's claim cannot be taken again, and one whose claim was taken stops here.
-    if (!(await lockClaimedUpload(trx, uploader.schoolId, uploadId, claimId))) {
-      throw new AppError('UPLOAD_ALREADY_IMPORTED');
-    }
-    for (let start = 0; start < checked.length; start += STORE_CHUNK) {
-      const chunk = checked.slice(start, start + STORE_CHUNK).map((c) => c.body as CreateAthleteBody);
-      const ids = await insertUsers(
-        trx,
-        uploader.schoolId,
-        chunk.map((b) => ({
-          email: b.email,
-          firstName: b.firstName,
-          lastName: b.lastName,
-          middleName: b.middleName ?? null,
-          phoneNumber: b.phoneNumber ?? null,
-          status: invite ? 'INVITED' : 'NOT_INVITED',
-        })),
-      );
-      await insertRoleGrants(
-        trx,
-        uploader.schoolId,
-        ids.map((userId) => ({ userId, grant: { role: 'STUDENT_ATHLETE' as const } })),
-      );
-      await insertAthleteProfiles(
-        trx,
-        uploader.schoolId,
-        chunk.map((b, i) => {
-          const { columns, data } = splitAthleteFields(b as Record<string, unknown>);
-          return { userId: ids[i]!, columns, data };
-        }),
-      );
-      const invited = invite
-        ? await writeInvitations(
-            trx,
-            deps.config.appSecret,
-            uploader.schoolId,
-            uploader.userId,
-            chunk.map((b, i) => ({ userId: ids[i]!, email: b.email })),
-            uploadBatchId(uploadId),
-          )
-        : [];
-      await recordAudits(trx, [
-        ...chunk.map((b, i) => ({
-          schoolId: uploader.schoolId,
-          actorUserId: uploader.userId,
-          action: 'athlete.created',
-          targetType: 'user',
-          targetId: ids[i]!,
-          ...meta,
-          details: { email: b.email.toLowerCase(), uploadId },
-        })),
-        ...invited.map((inv, i) => ({
-          schoolId: uploader.schoolId,
-          actorUserId: uploader.userId,
-          action: 'user.invited',
-          targetType: 'user',
-          targetId: inv.userId,
-          ...meta,
-          details: {
-            email: chunk[i]!.email.toLowerCase(),
-            roles: [{ role: 'STUDENT_ATHLETE' }],
-            invitationId: inv.invitationId,
-            uploadId,
-          },
-        })),
-      ]);
-      const done = Math.min(start + STORE_CHUNK, checked.length);
-      storing.set(uploadId, { stage: 'store', done, total: checked.length });
-    }
-    await recordAudits(trx, [
-      {
-        schoolId: uploader.schoolId,
-        actorUserId: uploader.userId,
-        action: 'athletes.uploaded',
-        targetType: 'athlete_upload',
-        targetId: uploadId,
-        ...meta,
-        details: { count: checked.length, invite },
-      },
-    ]);
-    const total = checked.length;
-    if (!temporal) {
-      await finishUpload(trx, uploader.schoolId, uploadId, { status: 'IMPORTED', createdCount: total });
-      return;
-    }
-    await finishUpload(trx, uploader.schoolId, uploadId, { status: 'IMPORTED', createdCount: total, inviting: true });
-    // Last, so a failed start rolls the import back; the workflow waits for this transaction to commit.
-    await startInvitationBatch(deps, temporal, {
-      schoolId: uploader.schoolId,
-      batchId: uploadBatchId(uploadId),
-      uploadId,
-    });
-  });
 }
