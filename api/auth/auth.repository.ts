@@ -61,38 +61,31 @@ export async function lockPasswordReset(trx: Transaction<Database>, resetId: str
     .executeTakeFirst();
 }
 
-/** Uses up every open reset link of the user, so an older mailed link cannot be used after a reset. */
-export async function markPasswordResetsUsed(db: Db, schoolId: string, userId: string): Promise<void> {
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: new Date() })
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
-}
-
 /**
- * Revokes (uses up) the user's open reset links issued before this one, so only the latest mailed link works
- * (issue 36). Earlier by creation time, so two links requested at once never revoke each other both.
+ * Uses up the user's open reset links, so an older mailed link cannot be used: every one after a reset, or, given
+ * the link just issued, those issued before it (so only the latest mailed link works, and two links requested at
+ * once never revoke each other both).
  */
-export async function revokeEarlierPasswordResets(
+export async function markPasswordResetsUsed(
   db: Db,
   schoolId: string,
   userId: string,
-  latestResetId: string,
+  issuedBefore?: string,
 ): Promise<void> {
-  await db
+  let update = db
     .updateTable('password_resets')
     .set({ used_at: new Date() })
     .where('school_id', '=', schoolId)
     .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('id', '!=', latestResetId)
-    .where('created_at', '<', (eb) =>
-      eb.selectFrom('password_resets').select('created_at').where('id', '=', latestResetId),
-    )
-    .execute();
+    .where('used_at', 'is', null);
+  if (issuedBefore) {
+    update = update
+      .where('id', '!=', issuedBefore)
+      .where('created_at', '<', (eb) =>
+        eb.selectFrom('password_resets').select('created_at').where('id', '=', issuedBefore),
+      );
+  }
+  await update.execute();
 }
 
 /** Whose password a reset link would set: the account's e-mail and name, which the new password must not contain. */

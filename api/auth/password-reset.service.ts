@@ -15,7 +15,6 @@ import {
   insertPasswordReset,
   lockPasswordReset,
   markPasswordResetsUsed,
-  revokeEarlierPasswordResets,
   setPasswordHash,
 } from './auth.repository';
 import { assertAcceptablePassword, hashPassword } from './passwords';
@@ -56,7 +55,7 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
     request.log.error({ err }, 'password reset workflow could not start');
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await revokeEarlierPasswordResets(db, user.schoolId, user.id, resetId);
+  await markPasswordResetsUsed(db, user.schoolId, user.id, resetId);
   await recordAudit(db, {
     schoolId: user.schoolId,
     actorUserId: user.id,
