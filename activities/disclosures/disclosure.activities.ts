@@ -4,6 +4,7 @@ import { recordAudit } from '../../api/audit/audit.repository';
 import { listConflictFlags, toConflictRule } from '../../api/disclosures/conflict-flags.repository';
 import {
   findDisclosure,
+  insertDisclosureComment,
   insertDisclosureEvent,
   listReviewers,
   payorYearTotalCents,
@@ -110,9 +111,12 @@ export function createDisclosureActivities(deps: DisclosureActivityDeps) {
           changes.decision_reason = null;
           changes.decided_at = null;
         }
+        // A note given with an approval is a comment to the athlete (it shows under Comments), not a decision reason.
+        const approvalNote = input.action === 'approve' ? input.reason?.trim() || null : null;
+        const reason = input.action === 'approve' ? null : (input.reason ?? null);
         if (input.action === 'approve' || input.action === 'reject' || input.action === 'requestChange') {
           changes.decided_at = now;
-          changes.decision_reason = input.reason ?? null;
+          changes.decision_reason = reason;
         }
         if (input.action === 'reopen') {
           changes.decided_at = null;
@@ -136,13 +140,20 @@ export function createDisclosureActivities(deps: DisclosureActivityDeps) {
           action: input.action,
           fromStatus: from,
           toStatus: to,
-          reason: input.reason ?? null,
+          reason,
           details: {
             ...(input.changeReason ? { changeReason: input.changeReason } : {}),
             ...(input.reviewerUserId ? { reviewerUserId: input.reviewerUserId } : {}),
           },
           idempotencyKey: eventKey,
         });
+        if (approvalNote) {
+          await insertDisclosureComment(trx, input.schoolId, {
+            disclosureId: input.disclosureId,
+            authorUserId: input.actorUserId,
+            body: approvalNote,
+          });
+        }
         await recordAudit(trx, {
           schoolId: input.schoolId,
           actorUserId: input.actorUserId,
@@ -283,7 +294,7 @@ async function notifyTransition(
         d.athlete_user_id,
         DISCLOSURE_NOTIFICATION.approved,
         'Disclosure approved',
-        `Your ${what} was approved.`,
+        `Your ${what} was approved.${input.reason?.trim() ? ` Note: ${input.reason.trim()}` : ''}`,
       );
     case 'reject':
       return send(

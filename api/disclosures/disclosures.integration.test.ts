@@ -202,6 +202,27 @@ describe('review workflow', () => {
     expect(state).toMatchObject({ status: 'APPROVED', archived: false, revision: 2 });
   });
 
+  it('files a note given with an approval under Comments, not in the activity log', async () => {
+    const id = await submitted();
+    const approve = await call(admin, 'POST', `/disclosures/${id}/review`, {
+      decision: 'APPROVE',
+      reason: 'Approved; keep the posts tagged #ad.',
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const detail = (await call(athlete, 'GET', `/disclosures/${id}`)).json();
+    expect(detail.comments).toEqual([
+      expect.objectContaining({ body: 'Approved; keep the posts tagged #ad.', mine: false }),
+    ]);
+    expect((await call(admin, 'GET', `/disclosures/${id}`)).json().comments[0].mine).toBe(true);
+    const approval = detail.history.find((h: { action: string }) => h.action === 'approve');
+    expect(approval.reason).toBeNull();
+    expect(detail.decisionReason).toBeNull();
+    expect((await notificationsOf(athlete, id)).at(-1)).toMatchObject({
+      status: 'accepted',
+      body: expect.stringContaining('keep the posts tagged #ad'),
+    });
+  });
+
   it('rejects with a reason of at most 50 words, then reopens with a reason', async () => {
     const id = await submitted();
     const long = await call(admin, 'POST', `/disclosures/${id}/review`, {

@@ -151,11 +151,15 @@ test('an athlete discloses a conflicting sponsorship; the admin requests a chang
   await expect(statusBadge(admin, 'Pending')).toBeVisible();
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = admin.getByRole('dialog', { name: 'Approve this disclosure?' });
+  await approve.getByRole('textbox', { name: 'Note (optional)' }).fill('Keep every post tagged #ad.');
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(approve).toBeHidden();
   await expect(statusBadge(admin, 'Approved')).toBeVisible();
   await page.reload();
   await expect(statusBadge(page, 'Approved')).toBeVisible();
+  // The approval's note is a comment to the athlete, not a line of the activity log.
+  await expect(page.getByRole('region', { name: 'Comments' }).getByText('Keep every post tagged #ad.')).toBeVisible();
+  await expect(page.getByLabel('Activity log').getByText('Keep every post tagged #ad.')).toHaveCount(0);
   await checkScreen(page, 'disclosures-athlete-detail-approved');
   await adminContext.close();
 });

@@ -228,6 +228,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
           confirmLabel={DECISION_TEXT[dialog.decision].button}
           color={DECISION_TEXT[dialog.decision].color}
           reasonRequired={DECISION_TEXT[dialog.decision].reasonRequired}
+          asComment={dialog.decision === 'APPROVE'}
           loading={review.isPending}
           onClose={() => setDialog(null)}
           onConfirm={(reason) =>
@@ -408,7 +409,7 @@ function Comments({ d }: { d: DisclosureDetail }) {
       },
     );
   return (
-    <Card withBorder>
+    <Card withBorder component="section" aria-label="Comments">
       <Title order={2} size="h5" mb="sm">
         Comments
       </Title>
@@ -457,6 +458,8 @@ function ReasonModal(props: {
   confirmLabel: string;
   color: string;
   reasonRequired: boolean;
+  /** An approval's optional text is a note to the athlete, filed under Comments. */
+  asComment?: boolean;
   loading: boolean;
   onClose: () => void;
   onConfirm: (reason: string) => void;
@@ -478,8 +481,12 @@ function ReasonModal(props: {
           </Text>
         )}
         <Textarea
-          label={props.reasonRequired ? 'Reason' : 'Reason (optional)'}
-          description={`${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`}
+          label={props.asComment ? 'Note (optional)' : props.reasonRequired ? 'Reason' : 'Reason (optional)'}
+          description={
+            props.asComment
+              ? `Added to the comments. ${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`
+              : `${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`
+          }
           required={props.reasonRequired}
           autosize
           minRows={3}
