@@ -138,6 +138,8 @@ export function createPsaTransferActivities(deps: PsaTransferActivityDeps) {
           .forUpdate()
           .executeTakeFirst();
         if (!psa) throw stop('NOT_FOUND');
+        // The row decides, whatever signal the process has seen: an archived prospect never becomes an athlete.
+        if (psa.state_status === 'ARCHIVED') throw stop('PSA_ARCHIVED');
         if (!psa.email) throw stop('PSA_TRANSFER_NEEDS_EMAIL');
         const rosterId = await ensureRosterRow(trx, input.schoolId, {
           teamId: transfer.sport_team_id,

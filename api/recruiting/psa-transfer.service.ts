@@ -1,11 +1,11 @@
 import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { psaTransferWorkflowId, TRANSFER_STATUSES } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
-import { psaTransferWorkflow } from '../../workflows/recruiting/psa-transfer.workflow';
+import { psaArchivedSignal, psaTransferWorkflow } from '../../workflows/recruiting/psa-transfer.workflow';
 import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { ServerDeps } from '../types';
+import { fullNameOrNull } from '../shared/people-names';
 
 type Db = Kysely<Database>;
 
@@ -32,8 +32,8 @@ export async function transferView(db: Db, schoolId: string, psaId: string) {
       't.name as teamName',
       'y.start_year',
       'y.end_year',
-      sql<string | null>`r.first_name || ' ' || r.last_name`.as('requestedBy'),
-      sql<string | null>`d.first_name || ' ' || d.last_name`.as('decidedBy'),
+      fullNameOrNull('r').as('requestedBy'),
+      fullNameOrNull('d').as('decidedBy'),
     ])
     .executeTakeFirst();
   if (!t) return null;
@@ -69,6 +69,15 @@ export async function startTransferWorkflow(
   });
 }
 
+/**
+ * Tells the prospect's pending transfer whether the prospect is archived (an archived prospect's transfer cannot be
+ * approved). Sent after an archive or unarchive, and again before each decision, so a signal lost while Temporal was
+ * away is made good; the approval's own transaction also reads the prospect's row.
+ */
+export async function syncTransferArchive(temporal: Client, psaId: string, archived: boolean) {
+  await temporal.workflow.getHandle(psaTransferWorkflowId(psaId)).signal(psaArchivedSignal, { archived });
+}
+
 const WORKFLOW_CODES = new Set<string>([
   'FORBIDDEN',
   'ALREADY_DECIDED',
@@ -78,6 +87,7 @@ const WORKFLOW_CODES = new Set<string>([
   'PSA_EMAIL_BELONGS_TO_ANOTHER_USER',
   'PSA_TRANSFER_NEEDS_EMAIL',
   'NOT_FOUND',
+  'PSA_ARCHIVED',
 ]);
 
 /** An Update's failure (its validator's or its activity's) becomes the catalogue error it names. */

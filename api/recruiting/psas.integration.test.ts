@@ -452,6 +452,33 @@ describe('prospect-to-roster transfer', () => {
     expect(approve.body.error?.code).toBe('PSA_ALREADY_ON_ROSTER');
     expect((await call(coach, 'GET', `/psas/${late.id}`)).body.transfer.status).toBe('PENDING');
   });
+
+  it('blocks the approval of a prospect archived after the request, and lets it through once unarchived', async () => {
+    const psa = (await create({ firstName: 'Archived', lastName: 'Later', email: 'archived.later@example.com' })).body
+      .psa;
+    expect((await transfer(psa.id)).status).toBe(200);
+    expect((await call(coach, 'POST', `/psas/${psa.id}/archive`)).status).toBe(200);
+    const approve = await decide(psa.id, 'APPROVE');
+    expect(approve.status).toBe(409);
+    expect(approve.body.error).toMatchObject({
+      code: 'PSA_ARCHIVED',
+      message: 'This prospect is archived. Unarchive them first.',
+    });
+    const after = (await call(coach, 'GET', `/psas/${psa.id}`)).body;
+    expect(after.transfer.status).toBe('PENDING');
+    expect(after.psa.commitmentStatus).not.toBe('ADDED_TO_ROSTER');
+    const athletes = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'archived.later@example.com')
+      .execute();
+    expect(athletes).toHaveLength(0);
+    // Unarchived, the same pending transfer may be approved.
+    expect((await call(coach, 'POST', `/psas/${psa.id}/unarchive`)).status).toBe(200);
+    const approved = await decide(psa.id, 'APPROVE');
+    expect(approved.status).toBe(200);
+    expect(approved.body.transfer.status).toBe('APPROVED');
+  });
 });
 
 describe("the school's tag limit with edits at once", () => {

@@ -49,11 +49,12 @@ import { assertNoRowErrors, type UploadCheck } from './recruiting-uploads';
 import { sendTemplate } from '../athletes/athlete-upload-file';
 import { TemplateBytes, TemplateQuery } from '../athletes/athlete-uploads.schemas';
 import { listPsaRecruitingEvents } from './recruiting-events.repository';
-import { startTransferWorkflow, toTransferError, transferView } from './psa-transfer.service';
+import { startTransferWorkflow, syncTransferArchive, toTransferError, transferView } from './psa-transfer.service';
 import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer.workflow';
 import { requireTemporal } from '../shared/workflow-client';
 import { psaTransferWorkflowId } from '../../domain/recruiting';
 import { takeTurn } from '../shared/turn-lock';
+import { fullName } from '../shared/people-names';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const LooseList = Type.Array(Loose);
@@ -340,7 +341,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .innerJoin('users as u', 'u.id', 'r.user_id')
         .where('r.school_id', '=', auth.school.id)
         .where('r.role', '=', 'COACH')
-        .select(['u.id', sql<string>`u.first_name || ' ' || u.last_name`.as('name')])
+        .select(['u.id', fullName('u').as('name')])
         .distinct()
         .orderBy('name')
         .execute(),
@@ -496,6 +497,13 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
           await auditRequest(request, { action: `psa.${action}d`, targetType: 'psa', targetId: psa.id }, trx);
         });
+        const transfer = await transferView(db, auth.school.id, psa.id);
+        if (transfer?.status === 'PENDING' && app.deps.temporal) {
+          // Best effort: the decision sends the prospect's state again, and the approval reads the row itself.
+          await syncTransferArchive(app.deps.temporal, psa.id, to === 'ARCHIVED').catch((err: unknown) =>
+            request.log.warn({ err }, 'psa transfer not told of the archive'),
+          );
+        }
         return psaProfile(db, auth.school.id, (await findPsa(db, auth.school.id, psa.id))!);
       },
     );
@@ -915,6 +923,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const temporal = requireTemporal(app.deps);
       try {
+        await syncTransferArchive(temporal, psa.id, psa.state_status === 'ARCHIVED');
         const handle = temporal.workflow.getHandle(psaTransferWorkflowId(psa.id));
         await handle.executeUpdate(decidePsaTransferUpdate, {
           args: [

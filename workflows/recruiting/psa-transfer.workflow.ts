@@ -13,6 +13,8 @@ import { markStep, tagProcess } from '../shared/search-attributes';
  * that roster, carries the recruiting history over and marks the prospect "added to roster", all in one idempotent
  * transaction keyed by the transfer; then the invitation process starts under its own business key. A decided
  * transfer is final: nothing in this process undoes it, and a killed worker retried never makes two athletes.
+ * A prospect archived while the transfer waits blocks it (`psaArchivedSignal`): the approval is refused with the
+ * catalogue's PSA_ARCHIVED until the prospect is unarchived; a rejection is still allowed.
  */
 export interface PsaTransferInput {
   schoolId: string;
@@ -27,12 +29,16 @@ export interface PsaTransferState {
   status: TransferStatus;
   athleteUserId: string | null;
   invitationStarted: boolean;
+  /** The prospect is archived: the pending transfer cannot be approved until it is unarchived. */
+  blocked: boolean;
 }
 
 export const decidePsaTransferUpdate = wf.defineUpdate<
   PsaTransferState,
   [{ actor: PsaTransferActor; decision: 'APPROVE' | 'REJECT'; reason?: string | null }]
 >('decidePsaTransfer');
+/** The prospect was archived (or unarchived): sent by the API after each change, and again before a decision. */
+export const psaArchivedSignal = wf.defineSignal<[{ archived: boolean }]>('psaArchived');
 export const psaTransferStateQuery = wf.defineQuery<PsaTransferState>('psaTransferState');
 
 const records = wf.proxyActivities<PsaTransferActivities>({
@@ -47,6 +53,7 @@ const records = wf.proxyActivities<PsaTransferActivities>({
       'PSA_ALREADY_ON_ROSTER',
       'PSA_EMAIL_BELONGS_TO_ANOTHER_USER',
       'PSA_TRANSFER_NEEDS_EMAIL',
+      'PSA_ARCHIVED',
     ],
   },
 });
@@ -61,8 +68,12 @@ export async function psaTransferWorkflow(input: PsaTransferInput): Promise<PsaT
   let invitation = null as Awaited<ReturnType<PsaTransferActivities['approvePsaTransfer']>>['invitation'];
   let invitationStarted = false;
   let busy = false;
-  const state = (): PsaTransferState => ({ status, athleteUserId, invitationStarted });
+  let blocked = false;
+  const state = (): PsaTransferState => ({ status, athleteUserId, invitationStarted, blocked });
   wf.setHandler(psaTransferStateQuery, state);
+  wf.setHandler(psaArchivedSignal, (s) => {
+    blocked = s?.archived === true;
+  });
 
   const guard = (actor: PsaTransferActor) => {
     if (!actor || typeof actor.userId !== 'string' || !actor.userId || actor.role !== 'ADMIN') fail('FORBIDDEN');
@@ -75,6 +86,7 @@ export async function psaTransferWorkflow(input: PsaTransferInput): Promise<PsaT
       // One decision at a time: a second arriving while the first is written waits, then finds it decided.
       while (busy) await wf.condition(() => !busy);
       guard(args.actor);
+      if (args.decision === 'APPROVE' && blocked) fail('PSA_ARCHIVED');
       busy = true;
       try {
         if (args.decision === 'APPROVE') {
@@ -100,6 +112,7 @@ export async function psaTransferWorkflow(input: PsaTransferInput): Promise<PsaT
         guard(args.actor);
         if (busy) fail('ALREADY_DECIDED');
         if (args.decision !== 'APPROVE' && args.decision !== 'REJECT') fail('VALIDATION_FAILED');
+        if (args.decision === 'APPROVE' && blocked) fail('PSA_ARCHIVED');
         const reason = (args.reason ?? '').trim();
         if (args.decision === 'REJECT' && !reason) fail('PSA_REJECT_REASON_REQUIRED');
         if (reason.length > RECRUITING_LIMITS.rejectReasonMaxLength) fail('VALIDATION_FAILED');
