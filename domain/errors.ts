@@ -64,6 +64,8 @@ export const ERRORS = {
   ATHLETE_FILES_LIMIT: { status: 400, message: 'Upload limits exceeded: at most 50 files per student-athlete.' },
   SOCIAL_LINK_INVALID: { status: 400, message: 'Social media URLs must be valid and unique per user.' },
   POSITIONS_LIMIT: { status: 400, message: 'Positions max 3, comma separated.' },
+  DATE_OF_BIRTH_IN_FUTURE: { status: 400, message: 'Date of birth cannot be in the future.' },
+  DATE_OF_BIRTH_INVALID: { status: 400, message: 'Date of birth must be a real date (YYYY-MM-DD).' },
   TAGS_LIMIT: { status: 400, message: 'Max 10 student-athlete tags per year.' },
   COACH_TAGS_LIMIT: { status: 400, message: 'Max 30 student-athlete tags per year for coaches.' },
   TAG_NAME_EXISTS: { status: 409, message: 'Tag names must be unique.' },

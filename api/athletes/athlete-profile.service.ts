@@ -6,13 +6,10 @@ import {
   editableFields,
   forbiddenEdits,
   normaliseSocialLink,
-  parsePositions,
-  SOCIAL_NETWORKS,
-  socialLinkProblem,
   visibleProfile,
   type ProfileViewer,
-  type SocialNetwork,
 } from '../../domain/athlete-profiles';
+import { athleteInputProblems, socialLinksOf } from '../../domain/athlete-validation';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
@@ -103,46 +100,36 @@ export async function profileView(
 }
 
 /**
- * The checks the schema cannot make, with the spec's wording: at most 3 positions; social links of the right
- * network, different from each other and from every other athlete's; the advisor a staff member of the school;
- * custom field values only for definitions that apply to this athlete.
+ * The checks the schema cannot make, with the spec's wording: the shared rules of domain/athlete-validation (at most
+ * 3 positions, a date of birth not in the future, social links of the right network and not given twice), then
+ * those that read the database: links different from every other athlete's, the advisor a staff member of the
+ * school, custom field values only for definitions that apply to this athlete.
  */
 export async function checkProfileInput(
   db: Db,
   schoolId: string,
   athlete: AthleteRecord | null,
   body: Record<string, unknown>,
+  today: string,
 ): Promise<void> {
-  const positions =
-    body.positions !== undefined
-      ? parsePositions(body.positions as string[] | null)
-      : body.position !== undefined
-        ? parsePositions(body.position as string | null)
-        : [];
-  if (positions.length > ATHLETE_LIMITS.maxPositions) {
-    throw new AppError('POSITIONS_LIMIT', [{ field: 'positions', message: 'Positions max 3, comma separated.' }]);
+  // The shared rules first (the bulk upload runs the very same ones per row); the first rule broken is the answer.
+  const problems = athleteInputProblems(body, today);
+  if (problems.length) {
+    const code = problems[0]!.code;
+    throw new AppError(
+      code,
+      problems.filter((p) => p.code === code).map(({ field, message }) => ({ field, message })),
+    );
   }
-  const social = body.socialMedia as Partial<Record<SocialNetwork, string | null>> | undefined;
-  if (social) {
-    const details: Array<{ field: string; message: string }> = [];
-    const mine = new Map<string, SocialNetwork>();
-    for (const network of Object.keys(SOCIAL_NETWORKS) as SocialNetwork[]) {
-      const link = social[network];
-      if (!link) continue;
-      const problem = socialLinkProblem(network, link);
-      const key = normaliseSocialLink(link);
-      if (problem) details.push({ field: `socialMedia.${network}`, message: problem });
-      else if (mine.has(key)) details.push({ field: `socialMedia.${network}`, message: 'This link is given twice.' });
-      mine.set(key, network);
-    }
-    if (details.length === 0 && mine.size > 0) {
-      const others = new Set((await socialLinksOfOthers(db, schoolId, athlete?.id ?? null)).map(normaliseSocialLink));
-      for (const [key, network] of mine) {
-        if (others.has(key)) {
-          details.push({ field: `socialMedia.${network}`, message: 'Another student-athlete already uses this link.' });
-        }
-      }
-    }
+  const mine = socialLinksOf(body);
+  if (mine.size > 0) {
+    const others = new Set((await socialLinksOfOthers(db, schoolId, athlete?.id ?? null)).map(normaliseSocialLink));
+    const details = [...mine]
+      .filter(([key]) => others.has(key))
+      .map(([, network]) => ({
+        field: `socialMedia.${network}`,
+        message: 'Another student-athlete already uses this link.',
+      }));
     if (details.length) throw new AppError('SOCIAL_LINK_INVALID', details);
   }
   if (typeof body.academicAdvisorId === 'string' && !(await isStaffOfSchool(db, schoolId, body.academicAdvisorId))) {

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowIds } from '../../domain/workflows';
+import { daysFromToday } from '../../scripts/test-harness/test-clock';
 import { ModuleKey, StepNameKey } from '../../workflows/shared/search-attributes';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { multipartPayload } from '../test-support/forms';
@@ -135,6 +136,45 @@ describe('bulk upload of student-athletes', () => {
     expect(refused.json().error.code).toBe('UPLOAD_ROW_ERRORS');
     expect(refused.json().error.details[0].message).toMatch(/^Row 3, /);
     expect(await countUsers([good, twice])).toBe(0);
+  });
+
+  it('runs the single-athlete form rules on each row: a future date of birth and a 4th position, by row and column', async () => {
+    const ok = email('ok');
+    const future = email('future');
+    const four = email('four');
+    const lines = [
+      ['First name', 'Last name', 'Email', 'Date of birth', 'Position'],
+      ['Ok', 'Row', ok, daysFromToday(-7000), 'QB, WR, TE'],
+      ['Fu', 'Ture', future, daysFromToday(1), ''],
+      ['Fo', 'Ur', four, '', 'QB, WR, TE, K'],
+    ];
+    const res = await upload(admin, 'rules.csv', csv(lines));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().errors).toEqual([
+      { row: 3, column: 'Date of birth', message: 'Date of birth cannot be in the future.' },
+      { row: 4, column: 'Position', message: 'Positions max 3, comma separated.' },
+    ]);
+    const refused = await importUpload(admin, res.json().id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('UPLOAD_ROW_ERRORS');
+    expect(refused.json().error.details.map((d: { message: string }) => d.message)).toEqual([
+      'Row 3, Date of birth: Date of birth cannot be in the future.',
+      'Row 4, Position: Positions max 3, comma separated.',
+    ]);
+    expect(await countUsers([ok, future, four])).toBe(0);
+
+    // The single-athlete form refuses the same, with the same wording.
+    const single = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/athletes',
+      headers: { cookie: admin },
+      payload: { email: future, firstName: 'Fu', lastName: 'Ture', dateOfBirth: daysFromToday(1) },
+    });
+    expect(single.statusCode).toBe(400);
+    expect(single.json().error).toMatchObject({
+      code: 'DATE_OF_BIRTH_IN_FUTURE',
+      details: [{ field: 'dateOfBirth', message: 'Date of birth cannot be in the future.' }],
+    });
   });
 
   it('matches near headers, lets the mapping be changed, and imports an XLSX with formula-like cells as text', async () => {

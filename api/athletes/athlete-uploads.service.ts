@@ -12,12 +12,14 @@ import {
   type UploadRow,
   type UploadRowError,
 } from '../../domain/athlete-upload';
+import { athleteInputProblems } from '../../domain/athlete-validation';
 import { AppError, ERRORS } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { recordAudits } from '../audit/audit.repository';
 import { authOf } from '../plugins/authenticate';
 import { describeValidationErrors } from '../plugins/describe-validation-errors';
 import { createAjv } from '../plugins/install-validator-compiler';
+import { schoolTodayOf } from '../forms/school-today';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal } from '../shared/workflow-client';
 import { startInvitationBatch, writeInvitations } from '../users/invitations.service';
@@ -50,11 +52,18 @@ interface Uploader {
   schoolId: string;
   userId: string;
   coach: boolean;
+  /** The school's today (YYYY-MM-DD), for the date rules of domain/athlete-validation. */
+  today: string;
 }
 
 export function uploaderOf(request: FastifyRequest): Uploader {
   const auth = authOf(request);
-  return { schoolId: auth.school.id, userId: auth.user.id, coach: !auth.permissions.has('athletes:write') };
+  return {
+    schoolId: auth.school.id,
+    userId: auth.user.id,
+    coach: !auth.permissions.has('athletes:write'),
+    today: schoolTodayOf(auth),
+  };
 }
 
 const STORE_CHUNK = 250;
@@ -94,8 +103,8 @@ interface CheckedRow {
 }
 
 /**
- * Every row checked before anything is stored: the cells parsed per column, the create-athlete schema, the
- * uploader's teams, e-mails repeated in the file and e-mails already registered. Errors are sorted by row.
+ * Every row checked before anything is stored: the cells parsed per column, the create-athlete schema, the rules of
+ * the single-athlete form (domain/athlete-validation: positions, date of birth), the uploader's teams, e-mails repeated in the file and e-mails already registered. Errors are sorted by row.
  */
 export async function checkUploadRows(
   db: Kysely<Database>,
@@ -124,6 +133,13 @@ export async function checkUploadRows(
       for (const detail of describeValidationErrors(validateCreateBody.errors ?? [])) {
         const field = detail.field?.split('.')[0] ?? '';
         cellErrors.push({ row: row.row, column: columnFor(field), message: detail.message });
+      }
+    }
+    // The single-athlete form's own rules (the same function checkProfileInput runs), each on its cell.
+    for (const problem of athleteInputProblems(body, uploader.today)) {
+      const column = columnFor(problem.field.split('.')[0]!);
+      if (!cellErrors.some((e) => e.column === column)) {
+        cellErrors.push({ row: row.row, column, message: problem.message });
       }
     }
     errors.push(...cellErrors);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
+import { findSchoolToday, schoolTodayOf } from '../forms/school-today';
 import { authOf } from '../plugins/authenticate';
 import { requireTemporal } from '../shared/workflow-client';
 import { teamExists } from '../teams/teams.repository';
@@ -105,7 +106,8 @@ export async function createAthlete(
   const schoolId = inSchoolId ?? auth.school.id;
   const { db } = deps.database;
   await assertTeam(request, schoolId, body.sportTeamId);
-  await checkProfileInput(db, schoolId, null, body as Record<string, unknown>);
+  const today = inSchoolId ? await findSchoolToday(db, schoolId) : schoolTodayOf(auth);
+  await checkProfileInput(db, schoolId, null, body as Record<string, unknown>, today);
   if (await isEmailTaken(db, body.email)) throw emailExists();
   const temporal = body.invite ? requireTemporal(deps) : null;
   const { columns, data } = splitAthleteFields(body as Record<string, unknown>);
@@ -182,7 +184,7 @@ export async function updateAthlete(
   const input = body as Record<string, unknown>;
   assertEditable(viewer, input);
   await assertTeam(request, schoolId, body.sportTeamId);
-  await checkProfileInput(db, schoolId, existing, input);
+  await checkProfileInput(db, schoolId, existing, input, schoolTodayOf(auth));
   if (body.email && body.email.toLowerCase() !== existing.email.toLowerCase() && (await isEmailTaken(db, body.email)))
     throw emailExists();
   const { user, columns, data } = splitAthleteFields(input);

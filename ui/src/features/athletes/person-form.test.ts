@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { daysFromToday, testToday } from '../../../../scripts/test-harness/test-clock';
 import { ATHLETE_FORM, toAthleteBody, validatePersonField, type PersonField } from './person-form';
 
 const field = (key: string): PersonField => {
@@ -19,6 +20,15 @@ describe('validatePersonField', () => {
     expect(validatePersonField(field('phoneNumber'), '(555) 123-4567')).toBe(true);
     expect(validatePersonField(field('zipCode'), '78701')).toBe(true);
     expect(validatePersonField(field('middleName'), '')).toBe(true);
+  });
+
+  it('runs the shared athlete rules: no date of birth after today, at most 3 positions', () => {
+    const today = testToday();
+    expect(validatePersonField(field('dateOfBirth'), daysFromToday(1), today)).toBe(
+      'Date of birth cannot be in the future.',
+    );
+    expect(validatePersonField(field('dateOfBirth'), daysFromToday(-7000), today)).toBe(true);
+    expect(validatePersonField(field('position'), 'QB, WR, TE, K', today)).toBe('Positions max 3, comma separated.');
   });
 });
 

@@ -1,4 +1,5 @@
 import { ACADEMIC_STANDING_LABELS, AID_TYPES, ENROLLMENT_TERMS, RESIDENCY_STATUSES } from '../../../../domain/athletes';
+import { athleteInputProblems } from '../../../../domain/athlete-validation';
 import { ERRORS } from '../../../../domain/errors';
 import { humanize } from '../../shared/format';
 
@@ -97,14 +98,22 @@ export const ATHLETE_FORM: PersonSection[] = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Client-side check of one field, worded as the error catalogue; the API re-checks everything. */
-export function validatePersonField(field: PersonField, raw: string): string | true {
+export function validatePersonField(field: PersonField, raw: string, today = localToday()): string | true {
   const value = raw.trim();
   if (!value) return field.required ? ERRORS.MANDATORY_FIELD.message : true;
   if (field.kind === 'email' && !EMAIL.test(value)) return ERRORS.INVALID_EMAIL.message;
   if (field.kind === 'tel' && value.replace(/\D/g, '').length !== 10) return ERRORS.INVALID_PHONE.message;
   if (field.key === 'zipCode' && !/^\d{4,5}(-\d{4})?$/.test(value)) return ERRORS.INVALID_ZIP.message;
   if (field.kind === 'year' && !/^(19|20)\d{2}$/.test(value)) return 'Enter a four-digit year.';
-  return true;
+  // The API's own rules (date of birth, positions), from the one shared validator the bulk upload runs too.
+  const problem = athleteInputProblems({ [field.key]: value }, today)[0];
+  return problem ? problem.message : true;
+}
+
+/** Today on this device as YYYY-MM-DD (the API checks again against the school's today). */
+function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** Form strings → request body: empty fields are dropped, years become numbers, phone numbers become digits. */
