@@ -5,6 +5,36 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { relative, sep } from 'node:path';
+import { LAYER_OFFENDERS, LAYER_RULES, findLayerViolations } from './scripts/layer-rules.ts';
+
+/**
+ * The import directions of ARCHITECTURE §2, one `layers/<rule>` each. They run the same checker as the source-scan
+ * test (scripts/test-harness/layers.test.ts) and skip, per rule, the files that break it today (its list in
+ * scripts/layer-rules.ts), so `npx eslint .` passes while those are fixed and a new offender is an error.
+ */
+const layers = {
+  rules: Object.fromEntries(
+    LAYER_RULES.map((rule) => [
+      rule.id,
+      {
+        meta: { type: 'problem', docs: { description: rule.description }, schema: [] },
+        create(context) {
+          const path = relative(import.meta.dirname, context.filename)
+            .split(sep)
+            .join('/');
+          return {
+            Program() {
+              for (const violation of findLayerViolations(path, context.sourceCode.text, [rule.id])) {
+                context.report({ loc: { line: violation.line, column: 0 }, message: violation.message });
+              }
+            },
+          };
+        },
+      },
+    ]),
+  ),
+};
 
 export default defineConfig(
   globalIgnores([
@@ -37,4 +67,10 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.browser } },
   },
+  { files: ['**/*.{ts,tsx}'], plugins: { layers } },
+  LAYER_RULES.map((rule) => ({
+    files: ['**/*.{ts,tsx}'],
+    ignores: [...LAYER_OFFENDERS[rule.id]],
+    rules: { [`layers/${rule.id}`]: 'error' },
+  })),
 );

@@ -43,17 +43,3 @@ export interface RouteRecord {
   access: RouteAccess | null;
   websocket: boolean;
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: ServerDeps;
-    registeredRoutes: RouteRecord[];
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-  interface FastifyContextConfig {
-    /** Marks a route reachable without a session. */
-    public?: boolean;
-  }
-}
