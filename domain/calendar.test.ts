@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  academicYearReach,
   academicYearSpan,
   checkSegment,
   formatDay,
@@ -51,10 +52,29 @@ describe('sport segment rules', () => {
   });
 
   it('refuses dates outside the academic year, by a single day on either side', () => {
-    expect(checkSegment({ ...fall, startDate: '2026-08-23' }, year, [])).toBe('SEGMENT_OUTSIDE_YEAR');
+    const offSeason = { ...fall, seasonType: 'OUT_OF_SEASON' as const, segmentType: 'NONCHAMPIONSHIP' as const };
+    expect(checkSegment({ ...offSeason, startDate: '2026-08-23' }, year, [])).toBe('SEGMENT_OUTSIDE_YEAR');
     expect(checkSegment({ ...fall, startDate: '2027-06-01', endDate: '2027-08-07' }, year, [])).toBe(
       'SEGMENT_OUTSIDE_YEAR',
     );
+  });
+
+  it('lets a championship segment start before the first class day (its preseason), if it runs into the year', () => {
+    expect(checkSegment({ ...fall, startDate: '2026-08-03' }, year, [])).toBeNull();
+    expect(checkSegment({ ...fall, segmentType: 'PRESEASON', startDate: '2026-08-03' }, year, [])).toBeNull();
+    expect(checkSegment({ ...fall, startDate: '2026-07-01', endDate: '2026-08-20' }, year, [])).toBe(
+      'SEGMENT_OUTSIDE_YEAR',
+    );
+  });
+
+  it('reaches back to the earliest segment that starts before the first class day', () => {
+    const terms = [{ startDate: '2026-08-24', endDate: '2026-12-16' }];
+    expect(academicYearReach(terms, [{ startDate: '2026-08-03' }, { startDate: '2026-09-01' }])).toEqual({
+      startDate: '2026-08-03',
+      endDate: '2026-12-16',
+    });
+    expect(academicYearReach(terms, [])).toEqual({ startDate: '2026-08-24', endDate: '2026-12-16' });
+    expect(academicYearReach([], [{ startDate: '2026-08-03' }])).toBeNull();
   });
 
   it('refuses segments of one team that share a day, but allows back-to-back ones', () => {

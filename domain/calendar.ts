@@ -69,6 +69,21 @@ export function academicYearSpan(terms: ReadonlyArray<DateRange>): DateRange | n
   return { startDate, endDate };
 }
 
+/**
+ * The days an academic year's Bylaw 17 rules cover: its terms' span, reaching back to the earliest segment that starts
+ * before the first class day (a championship segment's preseason, DOMAIN-NOTES "exempt periods"). Null without terms.
+ */
+export function academicYearReach(
+  terms: ReadonlyArray<DateRange>,
+  segments: ReadonlyArray<Pick<DateRange, 'startDate'>>,
+): DateRange | null {
+  const span = academicYearSpan(terms);
+  if (!span) return null;
+  let startDate = span.startDate;
+  for (const s of segments) if (s.startDate < startDate) startDate = s.startDate;
+  return { startDate, endDate: span.endDate };
+}
+
 /** Two inclusive date ranges share at least one day. */
 export function rangesOverlap(a: DateRange, b: DateRange): boolean {
   return a.startDate <= b.endDate && b.startDate <= a.endDate;
@@ -76,7 +91,9 @@ export function rangesOverlap(a: DateRange, b: DateRange): boolean {
 
 /**
  * The first rule a segment breaks, or null: dates filled and different (spec wording), end after start, the segment
- * type belongs to the season type, inside the academic year, and no overlap with the team's other segments.
+ * type belongs to the season type, inside the academic year, and no overlap with the team's other segments. A
+ * championship (in-season) segment may start before the year's first class day, its preseason, as long as it runs
+ * into the year: the days before classes are the preseason that Bylaw 17 exempts (DOMAIN-NOTES, "exempt periods").
  */
 export function checkSegment(
   segment: SegmentInput,
@@ -86,7 +103,10 @@ export function checkSegment(
   if (!segment.startDate || !segment.endDate || segment.startDate === segment.endDate) return 'SEGMENT_DATES_REQUIRED';
   if (segment.endDate < segment.startDate) return 'SEGMENT_END_BEFORE_START';
   if (!SEGMENT_TYPES_BY_SEASON[segment.seasonType].includes(segment.segmentType)) return 'SEGMENT_TYPE_MISMATCH';
-  if (segment.startDate < yearSpan.startDate || segment.endDate > yearSpan.endDate) return 'SEGMENT_OUTSIDE_YEAR';
+  const startsBeforeYear =
+    segment.startDate < yearSpan.startDate &&
+    (segment.seasonType !== 'IN_SEASON' || segment.endDate < yearSpan.startDate);
+  if (startsBeforeYear || segment.endDate > yearSpan.endDate) return 'SEGMENT_OUTSIDE_YEAR';
   if (otherSegments.some((other) => rangesOverlap(segment, other))) return 'SEGMENT_OVERLAP';
   return null;
 }

@@ -129,6 +129,34 @@ describe('sport segments', () => {
     expect(mismatch.json().error).toMatchObject({ code: 'SEGMENT_TYPE_MISMATCH', details: [{ field: 'segmentType' }] });
   });
 
+  it('lets a championship segment start before the first class day, but not a nonchampionship one', async () => {
+    const preseasonTeam = await seedTeam(t.database.db, schoolId, 'Volleyball');
+    const early = await post(admin, segment({ sportTeamId: preseasonTeam, startDate: '2026-08-03' }));
+    expect(early.statusCode).toBe(201);
+    expect(early.json()).toMatchObject({ startDate: '2026-08-03', segmentType: 'CHAMPIONSHIP' });
+    const offSeason = await post(
+      admin,
+      segment({
+        sportTeamId: preseasonTeam,
+        seasonType: 'OUT_OF_SEASON',
+        segmentType: 'NONCHAMPIONSHIP',
+        startDate: '2027-01-10',
+        endDate: '2027-02-01',
+      }),
+    );
+    expect(offSeason.statusCode).toBe(201);
+    const before = await post(
+      admin,
+      segment({
+        sportTeamId: await seedTeam(t.database.db, schoolId, 'Tennis'),
+        seasonType: 'OUT_OF_SEASON',
+        segmentType: 'NONCHAMPIONSHIP',
+        startDate: '2026-08-03',
+      }),
+    );
+    expect(before.json().error.code).toBe('SEGMENT_OUTSIDE_YEAR');
+  });
+
   it('says no academic calendar year was found for an unknown or foreign year', async () => {
     const res = await post(admin, segment({ academicYearId: '00000000-0000-4000-8000-000000000000' }));
     expect(res.statusCode).toBe(409);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { academicYearSpan } from '../../domain/calendar';
+import { academicYearReach, type DateRange } from '../../domain/calendar';
 import { expandOccurrences, instantToLocal } from '../../domain/calendar-events';
 import type { Bylaw17Activity, Bylaw17Input, ExemptPeriod } from '../../domain/bylaw17';
 import type { Database } from '../../migrations/database';
@@ -33,25 +33,37 @@ export function activityId(eventId: string, start: Date, repeating: boolean): st
   return repeating ? `${eventId}@${start.toISOString()}` : eventId;
 }
 
-/** The academic year whose terms hold a day; null when none does (the engine's "no academic calendar year"). */
+/**
+ * The academic year whose reach holds a day: its terms' span, reaching back to a segment that starts before the first
+ * class day (a preseason). Null when none does (the engine's "no academic calendar year").
+ */
 export async function academicYearOn(
   db: Kysely<Database>,
   schoolId: string,
   date: string,
 ): Promise<{ id: string; startDate: string; endDate: string } | null> {
-  const terms = await db
-    .selectFrom('academic_terms')
-    .select(['academic_year_id', 'start_date', 'end_date'])
-    .where('school_id', '=', schoolId)
-    .execute();
-  const byYear = new Map<string, Array<{ startDate: string; endDate: string }>>();
+  const [terms, segments] = await Promise.all([
+    db
+      .selectFrom('academic_terms')
+      .select(['academic_year_id', 'start_date', 'end_date'])
+      .where('school_id', '=', schoolId)
+      .execute(),
+    db
+      .selectFrom('sport_segments')
+      .select(['academic_year_id', 'start_date'])
+      .where('school_id', '=', schoolId)
+      .where('start_date', '<=', date)
+      .execute(),
+  ]);
+  const byYear = new Map<string, DateRange[]>();
   for (const t of terms) {
     const list = byYear.get(t.academic_year_id) ?? [];
     list.push({ startDate: t.start_date, endDate: t.end_date });
     byYear.set(t.academic_year_id, list);
   }
   for (const [id, list] of byYear) {
-    const span = academicYearSpan(list)!;
+    const own = segments.filter((s) => s.academic_year_id === id).map((s) => ({ startDate: s.start_date }));
+    const span = academicYearReach(list, own)!;
     if (span.startDate <= date && date <= span.endDate) return { id, ...span };
   }
   return null;
@@ -93,7 +105,11 @@ export async function loadTeamSchedule(
       .execute(),
   ]);
   if (!team) return null;
-  const span = academicYearSpan(terms.map((t) => ({ startDate: t.start_date, endDate: t.end_date })));
+  // The team's preseason can start before the first class day: the engine's days reach back to it.
+  const span = academicYearReach(
+    terms.map((t) => ({ startDate: t.start_date, endDate: t.end_date })),
+    segments.map((s) => ({ startDate: s.start_date })),
+  );
   if (!span) return null;
   const athleteNames = new Map(athletes.map((a) => [a.id, `${a.first_name} ${a.last_name}`.trim()]));
   const teamAthletes = [...athleteNames.keys()];

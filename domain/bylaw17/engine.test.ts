@@ -196,6 +196,68 @@ describe('Bylaw 17 engine: preseason', () => {
   });
 });
 
+describe('Bylaw 17 engine: preseason, whatever the segment type', () => {
+  // A championship segment from Monday 2026-08-10, two weeks before the first class day (2026-08-24).
+  const championship: Bylaw17Segment = {
+    startDate: '2026-08-10',
+    endDate: '2026-11-29',
+    seasonType: 'IN_SEASON',
+    segmentType: 'CHAMPIONSHIP',
+    startDayOfWeek: 'MONDAY',
+  };
+  const long = (d: string) => act(d, '08:00', '14:00', { athleteIds: [A] });
+  const ruleDates = (r: ReturnType<typeof run>) => r.violations.map((v) => [v.ruleId, v.date]);
+
+  it('lifts the daily and weekly limits before the first class day, and not from it', () => {
+    const days = ['2026-08-10', '2026-08-11', '2026-08-12', '2026-08-13', '2026-08-14'];
+    const result = run([...days.map(long), long('2026-08-25')], { segments: [championship] });
+    expect(ruleDates(result)).toEqual([['DAILY_HOURS', '2026-08-25']]);
+    expect(result.weeks[0]!.exempt).toBe(true);
+  });
+
+  it('ends at the first contest when it comes before classes', () => {
+    const game = act('2026-08-14', '18:00', '20:00', { category: 'HOME_COMPETITION', caraCategory: null });
+    const result = run([long('2026-08-11'), game, long('2026-08-15')], { segments: [championship] });
+    expect(ruleDates(result)).toEqual([['DAILY_HOURS', '2026-08-15']]);
+  });
+
+  it('applies to a nonchampionship segment that starts before classes', () => {
+    const offSeason: Bylaw17Segment = {
+      ...championship,
+      seasonType: 'OUT_OF_SEASON',
+      segmentType: 'NONCHAMPIONSHIP',
+    };
+    const lift = (d: string) => act(d, '06:00', '11:00', { caraCategory: 'STRENGTH_AND_CONDITIONING' });
+    const result = run(['2026-08-10', '2026-08-11', '2026-08-12'].map(lift), { segments: [offSeason] });
+    expect(result.violations).toEqual([]);
+  });
+
+  it('does not exempt a segment that starts while classes are in session', () => {
+    const result = run([long('2026-09-08')], { segments: [inSeason] });
+    expect(ruleDates(result)).toEqual([['DAILY_HOURS', '2026-09-08']]);
+  });
+
+  it('moves with the first contest in the incremental checker', () => {
+    const game = act('2026-08-20', '18:00', '20:00', {
+      category: 'HOME_COMPETITION',
+      caraCategory: null,
+      id: 'pre-game',
+    });
+    const checker = createBylaw17Checker({
+      segments: [championship],
+      calendar,
+      activities: [long('2026-08-17'), game],
+      athleteIds: TEAM,
+    });
+    const before = checker.result();
+    if (!before.ok) throw new Error(before.error);
+    expect(before.violations).toEqual([]);
+    const moved = checker.change({ upsert: [{ ...game, start: '2026-08-12T18:00', end: '2026-08-12T20:00' }] });
+    if (!moved.ok) throw new Error(moved.error);
+    expect(moved.violations.map((v) => [v.ruleId, v.date])).toEqual([['DAILY_HOURS', '2026-08-17']]);
+  });
+});
+
 describe('Bylaw 17 engine: the week before the first contest, where the school marks it', () => {
   // In season from Monday 2026-09-07; the first game is on Saturday 2026-09-19.
   const game = act('2026-09-19', '18:00', '20:00', { category: 'HOME_COMPETITION', caraCategory: null, id: 'game1' });

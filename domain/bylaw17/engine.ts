@@ -248,23 +248,40 @@ function removePieces(ctx: Context, activityId: string, hint: Bylaw17Activity | 
   return days;
 }
 
-/** Preseason days before classes start or the first contest, whichever comes first, are exempt. */
+/**
+ * Whether classes are in session on a day: a term's first class day has passed and the day is not between two terms.
+ * A segment that starts when classes are not in session opens with a preseason exemption.
+ */
+function classesInSession(input: Bylaw17Input, day: number): boolean {
+  const started = (input.calendar?.classesStart ?? []).some((c) => dayNumber(c) <= day);
+  if (!started) return false;
+  return !(input.calendar?.exemptPeriods ?? []).some(
+    (p) => p.kind === 'BETWEEN_TERMS' && dayNumber(p.startDate) <= day && day <= dayNumber(p.endDate),
+  );
+}
+
+/** The segment opens before classes are in session, so its first days are preseason (DOMAIN-NOTES, exempt periods). */
+function startsBeforeClasses(input: Bylaw17Input, segment: Bylaw17Segment): boolean {
+  return !classesInSession(input, dayNumber(segment.startDate));
+}
+
+/**
+ * Preseason: the days of a segment before classes start or before its first contest, whichever comes first, are
+ * exempt from the daily and weekly limits, whatever the segment's type (DOMAIN-NOTES, "exempt periods"). Only a
+ * segment that starts while classes are not in session has such days.
+ */
 function preseasonExemptions(ctx: Pick<Context, 'byDay'>, input: Bylaw17Input): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const classDays = (input.calendar?.classesStart ?? []).map(dayNumber).sort((a, b) => a - b);
   for (const s of input.segments) {
-    if (s.segmentType !== 'PRESEASON') continue;
+    if (!startsBeforeClasses(input, s)) continue;
     const from = dayNumber(s.startDate);
     const to = dayNumber(s.endDate);
     let stop = to + 1;
     const classes = classDays.find((d) => d >= from);
     if (classes !== undefined && classes < stop) stop = classes;
-    for (let d = from; d < stop; d++) {
-      if (ctx.byDay.get(d)?.some((p) => p.competition)) {
-        stop = d;
-        break;
-      }
-    }
+    const contest = firstContestDay(ctx, from, stop - 1);
+    if (contest !== null) stop = contest;
     if (stop > from) out.push([from, stop - 1]);
   }
   return out;
@@ -293,8 +310,8 @@ function weekBeforeFirstContestExemptions(ctx: Pick<Context, 'byDay'>, input: By
 }
 
 /** Segments whose exempt days depend on where their first contest falls. */
-function movesWithFirstContest(segment: Bylaw17Segment): boolean {
-  return segment.segmentType === 'PRESEASON' || segment.exemptWeekBeforeFirstContest === true;
+function movesWithFirstContest(input: Bylaw17Input, segment: Bylaw17Segment): boolean {
+  return startsBeforeClasses(input, segment) || segment.exemptWeekBeforeFirstContest === true;
 }
 
 function buildContext(input: Bylaw17Input, frames: WeekFrame[]): Context {
@@ -609,10 +626,10 @@ export function createBylaw17Checker(input: Bylaw17Input): Bylaw17Checker {
         for (const d of addPieces(ctx, a)) touched.add(d);
       }
       const indexes = new Set<number>();
-      if (preseasonCompetition && input.segments.some(movesWithFirstContest)) {
+      if (preseasonCompetition && input.segments.some((s) => movesWithFirstContest(input, s))) {
         refreshCalendar(ctx, input);
         frames.forEach((f, i) => {
-          if (movesWithFirstContest(f.segment)) indexes.add(i);
+          if (movesWithFirstContest(input, f.segment)) indexes.add(i);
         });
       }
       for (const d of touched) {
