@@ -5,6 +5,7 @@
  * holds several forms whose element ids may collide.
  */
 import { ERRORS, type ErrorCode } from './errors';
+import { COMPLIANCE_STAFF } from './permissions';
 import { ROLES } from './roles';
 import {
   checkConditionTree,
@@ -162,8 +163,11 @@ function mergeForms(forms: readonly { formId: string; version: FormVersion }[]):
 
 const stepNode = (stepId: string) => `step:${stepId}`;
 
-/** Roles a step may name as a group: every role held at a school (provider operators belong to no school). */
-const STEP_ROLES: ReadonlySet<string> = new Set(ROLES.filter((role) => role !== 'OPERATOR'));
+/**
+ * Roles a step may name as a group: every role held at a school (provider operators belong to no school), and
+ * compliance staff (school admins holding the compliance permission, domain/permissions.ts).
+ */
+const STEP_ROLES: ReadonlySet<string> = new Set([...ROLES.filter((role) => role !== 'OPERATOR'), COMPLIANCE_STAFF]);
 export function isStepRole(role: string): boolean {
   return STEP_ROLES.has(role);
 }

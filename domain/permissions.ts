@@ -197,6 +197,22 @@ export function permissionsFor(grants: readonly RoleGrant[]): Set<Permission> {
   return out;
 }
 
+/**
+ * The group of users holding the compliance permission (school admins granted it). A packet step may name it, and a
+ * task addressed to it reaches only them (a school admin without the permission is not in it).
+ */
+export const COMPLIANCE_STAFF = 'COMPLIANCE_STAFF';
+
+export function holdsCompliance(grants: readonly RoleGrant[]): boolean {
+  return grants.some((g) => g.role === 'SCHOOL_ADMIN' && !!g.compliance);
+}
+
+/** The groups a person's tasks may be addressed to: every role they hold, and compliance staff when they are. */
+export function taskGroupsOf(grants: readonly RoleGrant[]): string[] {
+  const groups = [...new Set<string>(grants.map((g) => g.role))];
+  return holdsCompliance(grants) ? [...groups, COMPLIANCE_STAFF] : groups;
+}
+
 export function can(grants: readonly RoleGrant[], permission: Permission): boolean {
   return permissionsFor(grants).has(permission);
 }

@@ -9,6 +9,7 @@ import { cancelWorkflowTasks, ensureTasks } from '../../api/tasks/tasks.reposito
 import type { NotificationPayload } from '../../domain/notifications';
 import type { StepRunState } from '../../domain/packet-workflow';
 import type { StepAction, SubmissionStatus } from '../../domain/packets';
+import { COMPLIANCE_STAFF } from '../../domain/permissions';
 import { hashToken, signLinkToken } from '../../domain/signed-links';
 import { EVENTS_CHANNEL } from '../../migrations/connect';
 import type { Database } from '../../migrations/database';
@@ -267,16 +268,19 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
   const submissionUrl = (submissionId: string) =>
     `${config.publicUrl}/sprySign/actionRequired?submission=${submissionId}`;
 
+  /** The active holders of a role, or of the compliance permission for compliance staff (school admins with it). */
   async function usersWithRole(schoolId: string, role: string, q: Executor = db) {
-    return q
+    let query = q
       .selectFrom('user_roles as ur')
       .innerJoin('users as u', 'u.id', 'ur.user_id')
       .select(['u.id', 'u.email', 'u.first_name'])
       .where('ur.school_id', '=', schoolId)
-      .where('ur.role', '=', role)
-      .where('u.status', '=', 'ACTIVE')
-      .limit(200)
-      .execute();
+      .where('u.status', '=', 'ACTIVE');
+    query =
+      role === COMPLIANCE_STAFF
+        ? query.where('ur.role', '=', 'SCHOOL_ADMIN').where('ur.compliance', '=', true)
+        : query.where('ur.role', '=', role);
+    return query.limit(200).execute();
   }
 
   /** The signer link of one external actor for one turn: created once (a retry finds it), token rebuilt from id + nonce. */

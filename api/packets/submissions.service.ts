@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { AppError, ERRORS, type ErrorCode, type ErrorDetail } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, type SubmissionStatus } from '../../domain/packets';
+import { taskGroupsOf } from '../../domain/permissions';
 import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import {
@@ -35,6 +36,7 @@ import type {
   SubmissionListItem,
 } from './packets.schemas';
 import { isSchoolAdmin } from './packets.service';
+import { fullName } from '../shared/people-names';
 
 /**
  * Sent packets and their submissions: lists from PostgreSQL (never by querying workflows one by one), the detail with
@@ -81,7 +83,7 @@ function submissionsQuery(db: Db, schoolId: string) {
       'v.hipaa',
       'p.owner_id',
       'p.editor_ids',
-      sql<string>`trim(concat(r.first_name, ' ', r.last_name))`.as('recipient_name'),
+      fullName('r').as('recipient_name'),
     ]);
 }
 type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissionsQuery>['executeTakeFirstOrThrow']>>;
@@ -113,8 +115,9 @@ function canManage(auth: AuthContext, row: { sent_by: string | null; owner_id: s
   );
 }
 
+/** The groups the user's tasks may be addressed to (their roles, and compliance staff when they hold it). */
 function roleNames(auth: AuthContext): string[] {
-  return auth.grants.map((g) => g.role);
+  return taskGroupsOf(auth.grants);
 }
 
 async function hasTask(db: Db, auth: AuthContext, workflowId: string): Promise<boolean> {
@@ -502,7 +505,7 @@ export async function listSubmissionsOfSent(
   if (query.status) q = q.where('s.status', '=', query.status);
   if (query.q?.trim()) {
     const pattern = containsPattern(query.q);
-    q = q.where(sql<string>`concat(r.first_name, ' ', r.last_name)`, 'ilike', pattern);
+    q = q.where(fullName('r'), 'ilike', pattern);
   }
   const [rows, count] = await Promise.all([
     q.orderBy('r.last_name').orderBy('r.first_name').orderBy('s.id').limit(query.limit).offset(query.offset).execute(),
@@ -628,7 +631,7 @@ export async function listSentPackets(
             'sp.visibility',
             'sp.recipient_count',
             'sp.voided_at',
-            sql<string>`trim(concat(u.first_name, ' ', u.last_name))`.as('sender_name'),
+            sql<string>`coalesce(${fullName('u')}, '')`.as('sender_name'),
             sql<number>`jsonb_array_length(v.forms)`.as('total_forms'),
             sql<
               string | null
@@ -720,12 +723,7 @@ export async function listActionRequired(
     .where(mine);
   if (query.q?.trim()) {
     const pattern = containsPattern(query.q);
-    q = q.where((eb) =>
-      eb.or([
-        eb('v.name', 'ilike', pattern),
-        eb(sql<string>`concat(r.first_name, ' ', r.last_name)`, 'ilike', pattern),
-      ]),
-    );
+    q = q.where((eb) => eb.or([eb('v.name', 'ilike', pattern), eb(fullName('r'), 'ilike', pattern)]));
   }
   const stepKind = sql<string>`(select st->>'kind' from jsonb_array_elements(v.workflow->'steps') st where st->>'id' = s.active_step_id limit 1)`;
   if (query.kind) q = q.where(stepKind, '=', query.kind);
@@ -750,7 +748,7 @@ export async function listActionRequired(
         's.active_step_id',
         'v.name as packet_name',
         stepKind.as('step_kind'),
-        sql<string>`trim(concat(r.first_name, ' ', r.last_name))`.as('recipient_name'),
+        fullName('r').as('recipient_name'),
       ])
       .orderBy('t.id')
       .limit(query.limit)

@@ -7,6 +7,7 @@ import {
   type PacketWorkflowProblem,
   type UnavailableAccounts,
 } from '../../domain/packet-workflow';
+import { COMPLIANCE_STAFF } from '../../domain/permissions';
 import type { Database } from '../../migrations/database';
 
 /**
@@ -39,15 +40,21 @@ export async function findUnavailableAccounts(
       : db
           .selectFrom('user_roles as ur')
           .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'ur.user_id').onRef('u.school_id', '=', 'ur.school_id'))
-          .select('ur.role')
+          .select(['ur.role', 'ur.compliance'])
           .distinct()
           .where('ur.school_id', '=', schoolId)
           .where('u.status', '=', 'ACTIVE')
-          .where('ur.role', 'in', roles)
+          // Compliance staff are the school admins holding the compliance permission.
+          .where(
+            'ur.role',
+            'in',
+            roles.map((role) => (role === COMPLIANCE_STAFF ? 'SCHOOL_ADMIN' : role)),
+          )
           .execute(),
   ]);
   const active = new Set(people.map((p) => p.id));
   const held = new Set<string>(groups.map((g) => g.role));
+  if (groups.some((g) => g.role === 'SCHOOL_ADMIN' && g.compliance)) held.add(COMPLIANCE_STAFF);
   return {
     userIds: new Set(named.userIds.filter((id) => !active.has(id))),
     roles: new Set(named.roles.filter((role) => !held.has(role))),

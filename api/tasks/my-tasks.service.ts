@@ -1,13 +1,17 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { taskGroupsOf } from '../../domain/permissions';
 import type { Database } from '../../migrations/database';
 import type { AuthContext } from '../types';
 import type { MyTaskCounts, MyTaskDto, MyTasksQuery } from './tasks.schemas';
 
 type Eb = ExpressionBuilder<Database & { t: Database['tasks'] }, 't'>;
 
-/** The person's own open tasks and the role tasks of roles they hold ("any school admin"), in their school. */
+/**
+ * The person's own open tasks and the role tasks of roles they hold ("any school admin"), or of compliance staff when
+ * they hold the compliance permission, in their school.
+ */
 function waitingOn(eb: Eb, auth: AuthContext): Expression<SqlBool> {
-  const roles = [...new Set(auth.grants.map((g) => g.role))];
+  const roles = taskGroupsOf(auth.grants);
   return eb.or([
     eb('t.assignee_user_id', '=', auth.user.id),
     ...(roles.length > 0 ? [eb.and([eb('t.assignee_user_id', 'is', null), eb('t.assignee_role', 'in', roles)])] : []),

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { COMPLIANCE_STAFF } from '../../domain/permissions';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import type { FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
@@ -68,7 +69,7 @@ export function demoPacketDefinitions() {
         id: 'compliance',
         kind: 'APPROVER_WITH_SIGNATURE',
         name: 'Compliance approves and signs',
-        actors: [{ kind: 'ROLE', role: 'SCHOOL_ADMIN' }],
+        actors: [{ kind: 'ROLE', role: COMPLIANCE_STAFF }],
         questionIds: [],
         position: { x: 0, y: 160 },
       },

@@ -1,5 +1,6 @@
 /** How each kind of step looks and starts out in the designer (spec: submitter, approver with or without signature,
  * e-mail notification receiver, external signer). */
+import { COMPLIANCE_STAFF } from '../../../../domain/permissions';
 import type { PacketStep, PacketStepKind, StepActor } from './packet-workflow';
 
 export interface StepKindInfo {
@@ -56,6 +57,10 @@ export function defaultActors(kind: PacketStepKind): StepActor[] {
       return [{ kind: 'RECIPIENT' }];
     case 'EXTERNAL_SIGNER':
       return [{ kind: 'EXTERNAL', email: '', firstName: '', lastName: '' }];
+    case 'APPROVER':
+    case 'APPROVER_WITH_SIGNATURE':
+      // Approving paperwork is a compliance decision: compliance staff, not every school admin (issue 35).
+      return [{ kind: 'ROLE', role: COMPLIANCE_STAFF }];
     default:
       return [{ kind: 'ROLE', role: 'SCHOOL_ADMIN' }];
   }

@@ -1,11 +1,14 @@
 /** Words the canvas shows for a step: who acts, and when a conditional step runs. */
+import { COMPLIANCE_STAFF } from '../../../../domain/permissions';
 import { ROLE_LABELS, type Role } from '../../../../domain/roles';
 import { isConditionGroup, type ConditionGroup, type ConditionNode } from '../../../../form-engine';
 import { OPERATOR_LABELS } from '../conditions/condition-values';
 import type { StepActor } from './packet-workflow';
+import { fullName } from '../person-name';
 
 /** Groups a step may name besides a role, e.g. every student-athlete (spec: "users or groups"). */
 export function roleLabel(role: string): string {
+  if (role === COMPLIANCE_STAFF) return 'Compliance staff member';
   return ROLE_LABELS[role as Role] ?? role;
 }
 
@@ -18,7 +21,7 @@ export function actorLabel(actor: StepActor, people: ReadonlyMap<string, string>
     case 'ROLE':
       return `Any ${roleLabel(actor.role).toLowerCase()}`;
     case 'EXTERNAL': {
-      const name = `${actor.firstName} ${actor.lastName}`.trim();
+      const name = fullName(actor);
       return name || actor.email || 'External signer (details missing)';
     }
   }

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { COMPLIANCE_STAFF } from '../../../../../domain/permissions';
 import { ROLES } from '../../../../../domain/roles';
 import { TrashIcon } from '../../../shared/icons';
 import type { PacketStepKind, StepActor } from '../../../shared/workflow-graph/packet-workflow';
@@ -15,10 +16,11 @@ interface Props {
 }
 
 /** Groups a step may go to, worded as groups ("Student-athletes"), each a role held at the school. */
-const ROLE_CHOICES = ROLES.filter((r) => r !== 'OPERATOR').map((role) => ({
-  value: role,
-  label: `${roleLabel(role)}s`,
-}));
+const ROLE_CHOICES = [
+  // School admins holding the compliance permission: the group that approves and signs as compliance.
+  { value: COMPLIANCE_STAFF, label: 'Compliance staff (admins with the compliance permission)' },
+  ...ROLES.filter((r) => r !== 'OPERATOR').map((role) => ({ value: role, label: `${roleLabel(role)}s` })),
+];
 
 /** Who acts at a step: the recipient, people, roles or groups; external signers by e-mail and name. */
 export function ActorsEditor({ kind, actors, people, locked, onChange }: Props) {

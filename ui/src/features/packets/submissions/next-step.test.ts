@@ -42,6 +42,8 @@ describe('what happens next after acting on a submission', () => {
     expect(describeNextStep(at('admin'))).toBe('Waiting for approval by a school admin.');
     const coded = at('admin', { steps: [{ stepId: 'admin', status: 'ACTIVE', waitingOn: ['SCHOOL_ADMIN'] }] });
     expect(describeNextStep(coded)).toBe('Waiting for approval by a school admin.');
+    const compliance = at('admin', { steps: [{ stepId: 'admin', status: 'ACTIVE', waitingOn: ['COMPLIANCE_STAFF'] }] });
+    expect(describeNextStep(compliance)).toBe('Waiting for approval by a compliance staff member.');
     expect(describeNextStep(at('doctor'))).toBe('Waiting for Ann Lee to sign.');
     expect(describeNextStep(at('fill', { status: 'CHANGE_REQUESTED' }))).toBe(
       'Waiting for Sam Athlete to fill in their part.',

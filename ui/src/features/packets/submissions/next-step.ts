@@ -4,8 +4,10 @@
  * waits on), else from the step's actors; a role reads as its label ("a school admin"), never as its code.
  */
 import { FINAL_SUBMISSION_STATUSES, type SubmissionStatus } from '../../../../../domain/packets';
+import { COMPLIANCE_STAFF } from '../../../../../domain/permissions';
 import { ROLE_LABELS, type Role } from '../../../../../domain/roles';
 import type { PacketStep, StepActor, StepRunState } from '../../../shared/workflow-graph/packet-workflow';
+import { fullName } from '../../../shared/person-name';
 
 export interface NextStepSource {
   status: string;
@@ -29,7 +31,7 @@ export function joinNames(names: readonly string[]): string {
 /** One name the live state gives (a person's name, "Recipient" or a role code) as a person reads it. */
 function personOf(label: string, recipientName: string): string {
   if (label === 'Recipient') return recipientName;
-  const role = ROLE_LABELS[label as Role];
+  const role = label === COMPLIANCE_STAFF ? 'compliance staff member' : ROLE_LABELS[label as Role];
   return role ? withArticle(role) : label;
 }
 
@@ -42,7 +44,7 @@ function actorName(actor: StepActor, recipientName: string): string {
     case 'ROLE':
       return personOf(actor.role, recipientName);
     case 'EXTERNAL':
-      return `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+      return fullName(actor) || actor.email;
   }
 }
 
