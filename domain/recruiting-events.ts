@@ -67,6 +67,11 @@ export function daysSpanned(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
+/** The nights a visit event spans: the local dates it touches, less one (a Friday-to-Sunday visit is 2 nights). */
+export function nightsSpanned(startDate: string, endDate: string): number {
+  return Math.max(0, daysSpanned(startDate, endDate) - 1);
+}
+
 /** The longest an event of this kind may run, in days: an evaluation range 14, anything else 3. */
 export function maxDaysOf(kind: string): number {
   return kind === 'EVALUATION' ? RECRUITING_EVENT_LIMITS.evaluationMaxDays : RECRUITING_EVENT_LIMITS.maxDays;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityFlags, checkPsaInput, commitmentFromText, phoneKey } from './recruiting';
+import { checkPsaInput, commitmentFromText, officialVisitFlags, officialVisitKey, phoneKey } from './recruiting';
 
 // fixed-date fixture: the flags are computed from the visits they are given.
 
@@ -55,15 +55,25 @@ describe('recruiting rules', () => {
     expect(msgs({ heightFeet: 9, heightInches: 11 }, { creating: false, questionnaire: true })).toEqual([]);
   });
 
-  it('flags official visits after the first and any over two nights', () => {
-    const flags = activityFlags([
-      { id: 'a', kind: 'OFFICIAL_VISIT', nights: 2, occurredAt: '2026-09-01T00:00:00Z' },
-      { id: 'b', kind: 'UNOFFICIAL_VISIT', nights: 5, occurredAt: '2026-09-02T00:00:00Z' },
-      { id: 'c', kind: 'OFFICIAL_VISIT', nights: 3, occurredAt: '2026-10-01T00:00:00Z' },
-    ]);
-    expect(flags.get('a')).toBeUndefined();
-    expect(flags.get('b')).toBeUndefined();
-    expect(flags.get('c')).toEqual(['More than one official visit to this school.', 'Official visit over 2 nights.']);
+  it('flags official visits after the first and any over two nights, across the log and recruiting events', () => {
+    // fixed-date fixture: only the order of the visits matters
+    const visit = (source: 'activity' | 'event', id: string, psaId: string, nights: number | null, startsAt: string) =>
+      ({ source, id, psaId, nights, startsAt }) as const;
+    const visits = [
+      visit('activity', 'a', 'p1', 2, '2026-09-01T00:00:00Z'),
+      visit('event', 'e1', 'p1', 1, '2026-10-01T00:00:00Z'),
+      visit('activity', 'c', 'p1', 3, '2026-11-01T00:00:00Z'),
+      // The same event lists a second prospect: that prospect's first visit.
+      visit('event', 'e1', 'p2', 1, '2026-10-01T00:00:00Z'),
+      visit('event', 'e2', 'p3', 3, '2026-10-01T00:00:00Z'),
+    ];
+    const flags = officialVisitFlags(visits);
+    const of = (i: number) => flags.get(officialVisitKey(visits[i]!));
+    expect(of(0)).toBeUndefined();
+    expect(of(1)).toEqual(['More than one official visit to this school.']);
+    expect(of(2)).toEqual(['More than one official visit to this school.', 'Official visit over 2 nights.']);
+    expect(of(3)).toBeUndefined();
+    expect(of(4)).toEqual(['Official visit over 2 nights.']);
   });
 
   it('reads commitment statuses as people write them and matches phones by digits', () => {

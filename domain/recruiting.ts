@@ -81,31 +81,52 @@ export function phoneKey(phone: string | null | undefined): string | null {
   return digits.length >= 7 ? digits : null;
 }
 
-export interface ActivityFlagInput {
+/**
+ * One official visit of a prospect as recorded, wherever it was recorded: an entry of the prospect's activity log
+ * or a recruiting event of kind Official Visit that lists the prospect (`source`). `nights` null when not known.
+ */
+export interface OfficialVisitRecord {
+  source: 'activity' | 'event';
   id: string;
-  kind: string;
+  psaId: string;
   nights: number | null;
-  occurredAt: string;
+  /** When the visit began (ISO instant): the first recorded visit is the one the school may have. */
+  startsAt: string;
 }
 
+/** The flags' wording, shown on the activity log, the prospect's events and the recruiting event. */
+export const OFFICIAL_VISIT_FLAGS = {
+  notFirst: 'More than one official visit to this school.',
+  tooLong: `Official visit over ${RECRUITING_LIMITS.officialVisitMaxNights} nights.`,
+} as const;
+
+/** A recorded visit's key in the flags map: a recruiting event may list several prospects. */
+export const officialVisitKey = (v: Pick<OfficialVisitRecord, 'source' | 'id' | 'psaId'>) =>
+  `${v.source}:${v.id}:${v.psaId}`;
+
 /**
- * Compliance flags on a prospect's activity: every official visit after the first (one per prospect per school),
- * and any official visit over 2 nights. Returns the flags by activity id.
+ * The official-visit rule (DOMAIN-NOTES "Recruiting (Bylaw 13)": one official visit per school per prospect, at most
+ * 2 nights), the one place it is decided. A visit is flagged, not refused (a log records what happened, and
+ * compliance reviews it): each of a prospect's visits after the first, across the activity log and recruiting
+ * events together, and any visit over 2 nights. Returns the flags by `officialVisitKey`; unflagged visits are absent.
  */
-export function activityFlags(activities: readonly ActivityFlagInput[]): Map<string, string[]> {
+export function officialVisitFlags(visits: readonly OfficialVisitRecord[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const add = (id: string, flag: string) => out.set(id, [...(out.get(id) ?? []), flag]);
-  const visits = activities
-    .filter((a) => a.kind === 'OFFICIAL_VISIT')
-    .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.id.localeCompare(b.id));
-  visits.forEach((v, i) => {
-    if (i >= RECRUITING_LIMITS.officialVisitsPerSchool) {
-      add(v.id, 'More than one official visit to this school.');
-    }
-    if ((v.nights ?? 0) > RECRUITING_LIMITS.officialVisitMaxNights) {
-      add(v.id, `Official visit over ${RECRUITING_LIMITS.officialVisitMaxNights} nights.`);
-    }
-  });
+  const add = (v: OfficialVisitRecord, flag: string) => {
+    const key = officialVisitKey(v);
+    out.set(key, [...(out.get(key) ?? []), flag]);
+  };
+  const byPsa = new Map<string, OfficialVisitRecord[]>();
+  for (const v of visits) byPsa.set(v.psaId, [...(byPsa.get(v.psaId) ?? []), v]);
+  for (const list of byPsa.values()) {
+    list
+      .slice()
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || officialVisitKey(a).localeCompare(officialVisitKey(b)))
+      .forEach((v, i) => {
+        if (i >= RECRUITING_LIMITS.officialVisitsPerSchool) add(v, OFFICIAL_VISIT_FLAGS.notFirst);
+        if ((v.nights ?? 0) > RECRUITING_LIMITS.officialVisitMaxNights) add(v, OFFICIAL_VISIT_FLAGS.tooLong);
+      });
+  }
   return out;
 }
 

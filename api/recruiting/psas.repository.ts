@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
-  activityFlags,
+  officialVisitKey,
   BOARD_COLUMNS,
   phoneKey,
   PSA_FIELDS,
@@ -9,6 +9,8 @@ import {
 } from '../../domain/recruiting';
 import type { Database, PsasTable } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
+import { fullName, fullNameOrNull } from '../shared/people-names';
+import { psaVisitFlags } from './official-visits.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type PsaRow = Selectable<PsasTable> & {
@@ -44,7 +46,7 @@ export function psasQuery(db: Db, schoolId: string) {
     .leftJoin('users as c', (j) => j.onRef('c.id', '=', 'p.recruiting_coach_id').on('c.school_id', '=', schoolId))
     .where('p.school_id', '=', schoolId)
     .selectAll('p')
-    .select(['t.name as teamName', sql<string | null>`c.first_name || ' ' || c.last_name`.as('coachName')]);
+    .select(['t.name as teamName', fullNameOrNull('c').as('coachName')]);
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -112,7 +114,7 @@ export function filteredPsas(db: Db, schoolId: string, f: PsaListFilter) {
     const like = containsPattern(f.search);
     q = q.where((eb) =>
       eb.or([
-        eb(sql`p.first_name || ' ' || p.last_name`, 'ilike', like),
+        eb(fullName('p'), 'ilike', like),
         eb('p.email', 'ilike', like),
         eb('p.high_school_name', 'ilike', like),
         eb('p.mobile', 'ilike', like),
@@ -248,19 +250,12 @@ export async function listActivities(db: Db, schoolId: string, psaId: string) {
       'a.summary',
       'a.duration_minutes',
       'a.created_at',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('loggedBy'),
-      sql<string | null>`c.first_name || ' ' || c.last_name`.as('coach'),
+      fullNameOrNull('u').as('loggedBy'),
+      fullNameOrNull('c').as('coach'),
     ])
     .orderBy('a.occurred_at', 'desc')
     .execute();
-  const flags = activityFlags(
-    rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      nights: r.nights,
-      occurredAt: new Date(r.occurred_at).toISOString(),
-    })),
-  );
+  const flags = await psaVisitFlags(db, schoolId, psaId);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -271,7 +266,7 @@ export async function listActivities(db: Db, schoolId: string, psaId: string) {
     durationMinutes: r.duration_minutes,
     coach: r.coach,
     loggedBy: r.loggedBy,
-    flags: flags.get(r.id) ?? [],
+    flags: flags.get(officialVisitKey({ source: 'activity', id: r.id, psaId })) ?? [],
   }));
 }
 
@@ -281,13 +276,7 @@ export async function listPsaEvents(db: Db, schoolId: string, psaId: string) {
     .leftJoin('users as u', 'u.id', 'e.actor_user_id')
     .where('e.school_id', '=', schoolId)
     .where('e.psa_id', '=', psaId)
-    .select([
-      'e.id',
-      'e.action',
-      'e.details',
-      'e.created_at',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('actorName'),
-    ])
+    .select(['e.id', 'e.action', 'e.details', 'e.created_at', fullNameOrNull('u').as('actorName')])
     .orderBy('e.created_at', 'desc')
     .execute();
   return rows.map((r) => ({
@@ -352,7 +341,7 @@ export async function findDuplicatesOf(
 export async function duplicateGroups(db: Db, schoolId: string) {
   const rows = await sql<{ key: string; kind: string; ids: string[]; names: string[] }>`
     select key, kind, array_agg(id order by created_at) as ids,
-      array_agg(first_name || ' ' || last_name order by created_at) as names
+      array_agg(${fullName('k')} order by created_at) as names
     from (
       select id, created_at, first_name, last_name, lower(email) as key, 'email' as kind from psas
         where school_id = ${schoolId} and merged_into_id is null and email is not null

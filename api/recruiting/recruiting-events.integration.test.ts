@@ -338,3 +338,52 @@ describe('recruiting events', () => {
     expect(options.psas).toHaveLength(22);
   });
 });
+
+describe('official visits (one per school per prospect, at most 2 nights)', () => {
+  it('flags a second official visit on the event, on the prospect and in its activity log, wherever each was recorded', async () => {
+    const db = t.database.db;
+    const { school_id: schoolId } = await db
+      .selectFrom('psas')
+      .select('school_id')
+      .where('id', '=', psaIds[0]!)
+      .executeTakeFirstOrThrow();
+    const psa = await db
+      .insertInto('psas')
+      .values({ school_id: schoolId, first_name: 'Vic', last_name: 'Visitor', graduation_year: 2028 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = await call('POST', '/recruiting-events', admin, visit({ psaIds: [psa.id] }));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().visitFlags).toEqual([]);
+    const second = await call(
+      'POST',
+      '/recruiting-events',
+      admin,
+      visit({ psaIds: [psa.id], name: 'Second official visit', startDate: visitDay(7), endDate: visitDay(8) }),
+    );
+    expect(second.statusCode).toBe(201);
+    expect(second.json().visitFlags).toEqual(['Vic Visitor: More than one official visit to this school.']);
+    const listed = await call('GET', '/recruiting-events?kind=OFFICIAL_VISIT&limit=100', admin);
+    const byId = new Map(listed.json().items.map((e: { id: string; visitFlags: string[] }) => [e.id, e.visitFlags]));
+    expect(byId.get(first.json().id)).toEqual([]);
+    expect(byId.get(second.json().id)).toEqual(['Vic Visitor: More than one official visit to this school.']);
+
+    // The activity log counts the events' visits too: a third visit of 3 nights carries both flags.
+    const logged = await call('POST', `/psas/${psa.id}/activities`, admin, {
+      kind: 'OFFICIAL_VISIT',
+      occurredAt: new Date(`${visitDay(14)}T15:00:00Z`).toISOString(),
+      nights: 3,
+    });
+    expect(logged.statusCode).toBe(201);
+    const profile = (await call('GET', `/psas/${psa.id}`, admin)).json();
+    expect(profile.activities[0].flags).toEqual([
+      'More than one official visit to this school.',
+      'Official visit over 2 nights.',
+    ]);
+    const events = new Map(
+      profile.recruitingEvents.map((e: { id: string; flags: string[] }) => [e.id, e.flags] as const),
+    );
+    expect(events.get(first.json().id)).toEqual([]);
+    expect(events.get(second.json().id)).toEqual(['More than one official visit to this school.']);
+  });
+});

@@ -1,5 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, RecruitingEventsTable } from '../../migrations/database';
+import { officialVisitKey } from '../../domain/recruiting';
+import { fullNameOrNull } from '../shared/people-names';
+import { psaVisitFlags } from './official-visits.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -56,7 +59,7 @@ function recruitingEventsQuery(db: Db, scope: RecruitingScope) {
       'e.status',
       'e.reject_reason',
       'e.created_by',
-      sql<string | null>`c.first_name || ' ' || c.last_name`.as('created_by_name'),
+      fullNameOrNull('c').as('created_by_name'),
       'e.created_at',
       'r.kind',
       'r.description',
@@ -324,6 +327,7 @@ export async function listPsaRecruitingEvents(db: Db, schoolId: string, psaId: s
     .select(['e.id', 'e.name', 'r.kind', 'e.status', 'e.starts_at', 'e.ends_at', 'e.location', 'e.time_zone'])
     .orderBy('e.starts_at', 'desc')
     .execute();
+  const flags = await psaVisitFlags(db, schoolId, psaId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -333,5 +337,6 @@ export async function listPsaRecruitingEvents(db: Db, schoolId: string, psaId: s
     end: new Date(r.ends_at).toISOString(),
     location: r.location,
     timeZone: r.time_zone,
+    flags: flags.get(officialVisitKey({ source: 'event', id: r.id, psaId })) ?? [],
   }));
 }

@@ -61,6 +61,8 @@ export const RecruitingEventDto = Type.Object({
   coaches: Type.Array(PersonRef),
   canEdit: Type.Boolean(),
   canDecide: Type.Boolean(),
+  /** Official-visit flags (one per school per prospect, at most 2 nights), each naming its prospect. */
+  visitFlags: Type.Array(Type.String()),
 });
 export type RecruitingEventDto = Static<typeof RecruitingEventDto>;
 

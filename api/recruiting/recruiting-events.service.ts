@@ -28,6 +28,7 @@ import {
   type RecruitingEventRow,
   type RecruitingScope,
 } from './recruiting-events.repository';
+import { recruitingEventVisitFlags } from './official-visits.repository';
 import type {
   RecruitingDecisionBody,
   RecruitingEventBody,
@@ -55,15 +56,21 @@ function canEdit(auth: AuthContext, scope: RecruitingScope, row: RecruitingEvent
 
 async function toDto(db: Db, auth: AuthContext, scope: RecruitingScope, row: RecruitingEventRow) {
   const schoolId = auth.school.id;
-  const [hostAthletes, coaches, psas] = await Promise.all([
+  const [hostAthletes, coaches, psas, visitFlags] = await Promise.all([
     peopleByIds(db, 'athlete_profiles', schoolId, row.host_athlete_ids),
     peopleByIds(db, 'staff_profiles', schoolId, row.coach_ids),
     listEventPsaIds(db, schoolId, row.id).then((ids) => psasByIds(db, schoolId, ids)),
+    recruitingEventVisitFlags(db, schoolId, [row.id]),
   ]);
-  return { ...summaryDto(auth, scope, row), hostAthletes, coaches, psas };
+  return { ...summaryDto(auth, scope, row, visitFlags), hostAthletes, coaches, psas };
 }
 
-function summaryDto(auth: AuthContext, scope: RecruitingScope, row: RecruitingEventRow): RecruitingEventDto {
+function summaryDto(
+  auth: AuthContext,
+  scope: RecruitingScope,
+  row: RecruitingEventRow,
+  visitFlags: ReadonlyMap<string, string[]>,
+): RecruitingEventDto {
   const start = instantToLocal(row.starts_at, row.time_zone);
   const end = instantToLocal(row.ends_at, row.time_zone);
   return {
@@ -92,6 +99,7 @@ function summaryDto(auth: AuthContext, scope: RecruitingScope, row: RecruitingEv
     coaches: [],
     canEdit: canEdit(auth, scope, row),
     canDecide: isApprover(auth) && row.status === 'PENDING',
+    visitFlags: visitFlags.get(row.id) ?? [],
   };
 }
 
@@ -175,7 +183,12 @@ export async function listEvents(request: FastifyRequest, query: RecruitingEvent
   const limit = query.limit ?? 25;
   const offset = query.offset ?? 0;
   const { rows, total } = await listRecruitingEvents(db, scope, query, { limit, offset });
-  return { items: rows.map((r) => summaryDto(auth, scope, r)), total, limit, offset };
+  const visitFlags = await recruitingEventVisitFlags(
+    db,
+    auth.school.id,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => summaryDto(auth, scope, r, visitFlags)), total, limit, offset };
 }
 
 export async function getRecruitingEvent(request: FastifyRequest, id: string) {

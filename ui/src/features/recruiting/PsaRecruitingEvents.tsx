@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { eventWhen, kindLabel } from './recruiting-event-labels';
 import { instantToLocal } from '../../../../domain/calendar-events';
@@ -11,6 +11,8 @@ export interface PsaRecruitingEvent {
   end: string;
   location: string | null;
   timeZone: string;
+  /** Official-visit flags for this prospect (a second visit to the school, over 2 nights). */
+  flags: string[];
 }
 
 /** The approved recruiting events a prospect attends, newest first, each opening its page. */
@@ -45,6 +47,15 @@ export function PsaRecruitingEvents({ events, linked = true }: { events: PsaRecr
               )}{' '}
               · {kindLabel(e.kind)} · {when}
               {e.location ? ` · ${e.location}` : ''}
+              {e.flags.length > 0 && (
+                <Group component="span" gap={4} ml={6} style={{ display: 'inline-flex' }}>
+                  {e.flags.map((f) => (
+                    <Badge key={f} color="red" variant="light" size="sm">
+                      {f}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
             </Text>
           );
         })

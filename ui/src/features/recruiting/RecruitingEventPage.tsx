@@ -85,6 +85,15 @@ export function RecruitingEventPage() {
           </Anchor>
         )}
       </Group>
+      {e.visitFlags.length > 0 && (
+        <Alert color="orange" variant="light" title="Official visit rule" data-testid="visit-flags">
+          <List size="sm">
+            {e.visitFlags.map((f) => (
+              <List.Item key={f}>{f}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {e.status === 'REJECTED' && (
         <Alert color="red" variant="light" title="Rejected">
           {e.rejectReason ?? 'No reason given.'}

@@ -133,7 +133,14 @@ export function RecruitingEventsPage() {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{kindLabel(e.kind)}</Table.Td>
+                <Table.Td>
+                  {kindLabel(e.kind)}
+                  {e.visitFlags.length > 0 && (
+                    <Text size="xs" c="orange.8" title={e.visitFlags.join('\n')}>
+                      {countOf(e.visitFlags.length, 'visit flag')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{e.sportTeamName}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{eventWhen(e)}</Text>
