@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../migrations/database';
+import { fullNameOrNull } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -171,7 +172,7 @@ export async function listAthleteFiles(db: Db, schoolId: string, athleteId: stri
       's.size_bytes',
       's.content_type',
       'f.created_at',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('uploader'),
+      fullNameOrNull('u').as('uploader'),
     ])
     .orderBy('f.created_at', 'desc')
     .execute();

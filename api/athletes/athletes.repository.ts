@@ -3,6 +3,7 @@ import type { AthleteListColumn } from '../../domain/athlete-profiles';
 import type { Database, UserStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 import { PROFILE_COLUMNS, type ProfileColumn } from './athlete-fields';
+import { fullName, fullNameOrNull } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,7 +49,7 @@ function athletesQuery(db: Db, schoolId: string) {
       'u.phone_number',
       'u.status',
       't.name as team_name',
-      sql<string | null>`adv.first_name || ' ' || adv.last_name`.as('advisor_name'),
+      fullNameOrNull('adv').as('advisor_name'),
       'a.updated_at',
       'a.data',
       currentTags(schoolId).as('tag_names'),
@@ -146,7 +147,7 @@ function filtered(db: Db, schoolId: string, f: AthleteListFilter) {
     q = q.where((eb) =>
       eb.or([
         eb('u.email', 'ilike', pattern),
-        eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', pattern),
+        eb(fullName('u'), 'ilike', pattern),
         eb('a.student_id_number', 'ilike', pattern),
       ]),
     );

@@ -8,6 +8,7 @@ import type {
   PaymentType,
 } from '../../domain/disclosures';
 import type { Database, DisclosureAttachment, DisclosurePerson, DisclosuresTable } from '../../migrations/database';
+import { fullName, fullNameOrNull } from '../shared/people-names';
 
 /**
  * Tenant-scoped data access for disclosures. Shared with the disclosure activities (the data layer is shared): the
@@ -132,9 +133,7 @@ function baseQuery(db: Kysely<Database>, schoolId: string) {
       'u.email as athleteEmail',
       't.name as teamName',
       't.sport as teamSport',
-      sql<string | null>`case when r.id is null then null else r.first_name || ' ' || r.last_name end`.as(
-        'reviewerName',
-      ),
+      fullNameOrNull('r').as('reviewerName'),
     ]);
 }
 
@@ -189,11 +188,7 @@ function applyFilter(
   if (f.q) {
     const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
-      eb.or([
-        eb('d.company_name', 'ilike', like),
-        eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', like),
-        eb('d.title', 'ilike', like),
-      ]),
+      eb.or([eb('d.company_name', 'ilike', like), eb(fullName('u'), 'ilike', like), eb('d.title', 'ilike', like)]),
     );
   }
   return q;
@@ -268,7 +263,7 @@ export async function listDisclosureEvents(
       'e.reason',
       'e.details',
       'e.created_at',
-      sql<string | null>`case when u.id is null then null else u.first_name || ' ' || u.last_name end`.as('actor'),
+      fullNameOrNull('u').as('actor'),
     ])
     .orderBy('e.created_at')
     .orderBy('e.id')
@@ -336,13 +331,7 @@ export async function listDisclosureComments(
     .leftJoin('users as u', 'u.id', 'c.author_user_id')
     .where('c.school_id', '=', schoolId)
     .where('c.disclosure_id', '=', disclosureId)
-    .select([
-      'c.id',
-      'c.body',
-      'c.author_user_id',
-      'c.created_at',
-      sql<string | null>`case when u.id is null then null else u.first_name || ' ' || u.last_name end`.as('author'),
-    ])
+    .select(['c.id', 'c.body', 'c.author_user_id', 'c.created_at', fullNameOrNull('u').as('author')])
     .orderBy('c.created_at')
     .orderBy('c.id')
     .execute();

@@ -7,6 +7,7 @@ import {
   type ExpenseStatus,
 } from '../../domain/expenses';
 import type { Database } from '../../migrations/database';
+import { fullNameOrNull } from '../shared/people-names';
 
 type Db = Kysely<Database>;
 
@@ -53,8 +54,8 @@ const COLUMNS = [
   'e.decided_at',
   'e.signed_at',
   'e.created_at',
-  sql<string | null>`u.first_name || ' ' || u.last_name`.as('submitter_name'),
-  sql<string | null>`d.first_name || ' ' || d.last_name`.as('decider_name'),
+  fullNameOrNull('u').as('submitter_name'),
+  fullNameOrNull('d').as('decider_name'),
   sql<number>`(select count(*)::int from expense_receipts r where r.expense_id = e.id)`.as('receipt_count'),
 ] as const;
 

@@ -15,6 +15,7 @@ import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repos
 import type { AuthContext } from '../types';
 import { sendAuditedDownload } from '../shared/send-stored-file';
 import { takeTurn } from '../shared/turn-lock';
+import { fullNameOrNull } from '../shared/people-names';
 
 /** The purpose stored with a material's bytes (`stored_files.purpose`). */
 export const MATERIAL_FILE_PURPOSE = 'recruiting-material';
@@ -110,7 +111,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'm.description',
         'm.uploaded_by',
         'm.created_at',
-        sql<string | null>`u.first_name || ' ' || u.last_name`.as('uploader_name'),
+        fullNameOrNull('u').as('uploader_name'),
       ])
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id')

@@ -3,6 +3,7 @@ import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import type { FormVersion } from '../../form-engine';
 import type { Database, PacketFoldersTable, PacketsTable } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
+import { fullName } from '../shared/people-names';
 
 /** Folders, packets, versions and sent packets. Every function is scoped by school; another school's row is "not found". */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,7 +11,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type PacketRow = Selectable<PacketsTable> & { owner_name: string; sent_count: number };
 export type FolderRow = Selectable<PacketFoldersTable> & { owner_name: string; packet_count: number };
 
-const ownerName = sql<string>`coalesce(nullif(trim(concat(o.first_name, ' ', o.last_name)), ''), '')`;
+const ownerName = sql<string>`coalesce(${fullName('o')}, '')`;
 
 function packetsQuery(db: Db, schoolId: string) {
   return db

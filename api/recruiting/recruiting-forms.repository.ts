@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../migrations/database';
+import { fullNameOrNull } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,7 +22,7 @@ export async function listRecruitingTemplates(db: Db, schoolId: string) {
       'v.version',
       'v.status',
       sql<number>`coalesce(jsonb_array_length(v.definition->'elements'), 0)`.as('element_count'),
-      sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('created_by_name'),
+      fullNameOrNull('u').as('created_by_name'),
       sql<number>`(select count(*) from recruiting_form_sends r where r.form_id = f.id)::int`.as('sent'),
       sql<number>`(select count(*) from recruiting_form_sends r where r.form_id = f.id and r.opened_at is not null)::int`.as(
         'opened',
@@ -86,7 +87,7 @@ const SEND_COLUMNS = [
   'r.expires_at',
   'r.link_generation',
 ] as const;
-const sentByName = sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('sent_by_name');
+const sentByName = fullNameOrNull('u').as('sent_by_name');
 
 export async function listSends(db: Db, schoolId: string, filter: SendFilter) {
   let q = sendsQuery(db, schoolId);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, RolloverStatus } from '../../migrations/database';
+import { fullName, fullNameOrNull } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -74,7 +75,7 @@ export async function listRosterEntries(db: Db, schoolId: string, rosterId: stri
       'e.athlete_status as athleteStatus',
       'e.is_new as isNew',
       'e.added_at as addedAt',
-      sql<string | null>`nullif(trim(concat(a.first_name, ' ', a.last_name)), '')`.as('addedByName'),
+      fullNameOrNull('a').as('addedByName'),
       'p.class_year as classYear',
       'p.position',
     ])
@@ -108,11 +109,11 @@ export async function listChangeRequests(db: Db, schoolId: string, rosterId: str
       'c.id',
       'c.kind',
       'c.athlete_user_id as athleteUserId',
-      sql<string>`concat(u.first_name, ' ', u.last_name)`.as('athleteName'),
+      fullName('u').as('athleteName'),
       'c.athlete_status as athleteStatus',
       'c.roster_status as rosterStatus',
       'c.status',
-      sql<string | null>`nullif(trim(concat(b.first_name, ' ', b.last_name)), '')`.as('requestedByName'),
+      fullNameOrNull('b').as('requestedByName'),
       'c.requested_at as requestedAt',
       'c.decided_at as decidedAt',
       'c.comment',

@@ -3,6 +3,7 @@ import type { Database, UserStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 import { pageByPersonName } from '../shared/page-by-person-name';
 import { listStaffTeams, type StaffTeam } from './staff-teams.repository';
+import { fullName } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -99,9 +100,7 @@ export async function listStaff(
   }
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    q = q.where((eb) =>
-      eb.or([eb('u.email', 'ilike', pattern), eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', pattern)]),
-    );
+    q = q.where((eb) => eb.or([eb('u.email', 'ilike', pattern), eb(fullName('u'), 'ilike', pattern)]));
   }
   const { rows, total } = await pageByPersonName(q, filter);
   const teams = await listStaffTeams(

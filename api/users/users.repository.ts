@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../domain/roles';
 import type { Database, InvitationStatus, UserStatus } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 import { pageByPersonName } from '../shared/page-by-person-name';
+import { fullName } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -139,7 +140,7 @@ export async function listUsers(
         eb('u.email', 'ilike', pattern),
         eb('u.first_name', 'ilike', pattern),
         eb('u.last_name', 'ilike', pattern),
-        eb(sql<string>`u.first_name || ' ' || u.last_name`, 'ilike', pattern),
+        eb(fullName('u'), 'ilike', pattern),
       ]),
     );
   }
