@@ -16,6 +16,7 @@ export const STUCK_KINDS = [
   'NO_WORKER',
   'STATE_MISMATCH',
   'ASSIGNEE_UNAVAILABLE',
+  'MAIL_FAILED',
 ] as const;
 export type StuckKind = (typeof STUCK_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const STUCK_KIND_LABELS: Record<StuckKind, string> = {
   NO_WORKER: 'No worker',
   STATE_MISMATCH: 'Database disagrees',
   ASSIGNEE_UNAVAILABLE: 'Person no longer active',
+  MAIL_FAILED: 'Mail failed',
 };
 
 export interface StuckReason {

@@ -210,6 +210,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** The workflow whose activity queued the mail (null for rows written before it was recorded). */
+  workflow_id: string | null;
 }
 
 export interface AuditEventsTable {

@@ -33,6 +33,7 @@ import * as staffTeams from './2026-11-26_110_staff-teams';
 import * as calendarWorkflowNeeded from './2026-11-26_113_calendar-workflow-needed';
 import * as psaAttachments from './2026-11-26_114_psa-attachments';
 import * as uploadClaims from './2026-12-01_115_upload-claims';
+import * as outboxWorkflow from './2026-12-02_120_outbox-workflow';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_113_calendar-workflow-needed': calendarWorkflowNeeded,
   '2026-11-26_114_psa-attachments': psaAttachments,
   '2026-12-01_115_upload-claims': uploadClaims,
+  '2026-12-02_120_outbox-workflow': outboxWorkflow,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../migrations/database';
 import { currentSideEffectKey } from '../shared/idempotency';
@@ -39,6 +39,7 @@ export async function deliverOutboxMail(
       subject: message.subject,
       text_body: message.text,
       html_body: message.html ?? null,
+      workflow_id: currentWorkflowId(),
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
@@ -82,6 +83,15 @@ export async function deliverOutboxMail(
 
   if (outcome.error !== undefined) throw toDeliveryFailure(outcome.error);
   return { outboxId: outcome.outboxId, delivered: outcome.delivered };
+}
+
+/** The sending workflow, so the operator console finds the process of a failed mail; null outside an activity. */
+function currentWorkflowId(): string | null {
+  try {
+    return Context.current().info.workflowExecution?.workflowId ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function describeError(err: unknown): string {

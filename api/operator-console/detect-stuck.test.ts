@@ -25,6 +25,35 @@ describe('detectStuck', () => {
     expect(detectStuck(facts(), NOW)).toEqual([]);
   });
 
+  it('names a mail the running process gave up on, unless its step is still retrying it', () => {
+    const mail = { to: 'ada@example.edu', subject: 'Welcome', attempts: 1, lastError: '550 No such user' };
+    expect(detectStuck(facts({ failedMails: [mail] }), NOW)).toEqual([
+      {
+        kind: 'MAIL_FAILED',
+        reason:
+          'The mail "Welcome" to ada@example.edu could not be sent (1 attempt): 550 No such user. Fix the address or the mail server, then resend it.',
+      },
+    ]);
+    expect(detectStuck(facts({ status: 'Completed', failedMails: [mail] }), NOW)).toEqual([]);
+    const retrying = facts({
+      failedMails: [mail],
+      pendingActivities: [
+        {
+          activityId: '1',
+          activityType: 'sendInvitationEmail',
+          state: 'SCHEDULED',
+          attempt: 3,
+          maximumAttempts: 0,
+          lastFailureMessage: 'connect ECONNREFUSED',
+          scheduledAtMs: NOW - MIN,
+          nextAttemptAtMs: NOW + MIN,
+          lastStartedAtMs: NOW - MIN,
+        },
+      ],
+    });
+    expect(detectStuck(retrying, NOW).map((r) => r.kind)).toEqual(['ACTIVITY_RETRYING']);
+  });
+
   it('explains a workflow task that fails again and again, naming non-determinism', () => {
     const failing = facts({
       pendingWorkflowTask: { state: 'SCHEDULED', attempt: 4, scheduledAtMs: NOW - 1000 },

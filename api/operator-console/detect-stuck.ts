@@ -60,6 +60,15 @@ export interface ExecutionFacts {
    * longer act; such processes have no inbox task to carry it.
    */
   recordAssigneeUnavailable?: RecordAssigneeFacts | null;
+  /** Mails of this process that failed and were not sent since (from the outbox). */
+  failedMails?: FailedMailFacts[];
+}
+
+export interface FailedMailFacts {
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
 }
 
 export interface RecordAssigneeFacts {
@@ -127,6 +136,17 @@ export function detectStuck(facts: ExecutionFacts, nowMs: number, thresholds: Th
   const named = facts.recordAssigneeUnavailable;
   if (running && named && !facts.openTasks.some((t) => t.assigneeUnavailable)) {
     reasons.push(assigneeUnavailable(named.stepName, named.assigneeLabel, 'INACTIVE', named.suggestedAssignee));
+  }
+
+  // A mail still being retried is already named by its step; one the process gave up on waits on nobody.
+  if (running && !reasons.some((r) => r.kind === 'ACTIVITY_RETRYING')) {
+    for (const mail of facts.failedMails ?? []) {
+      const tries = mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`;
+      reasons.push({
+        kind: 'MAIL_FAILED',
+        reason: `The mail "${truncate(mail.subject, 120)}" to ${mail.to} could not be sent (${tries}): ${truncate(mail.lastError ?? 'no error recorded')}. Fix the address or the mail server, then resend it.`,
+      });
+    }
   }
 
   if (running) {

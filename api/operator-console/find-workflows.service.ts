@@ -31,6 +31,13 @@ import { checkAssignees, checkRecordAssignees, type AssigneeCheck } from './unav
 import type { RecordAssigneeFacts } from './detect-stuck';
 import { loadWorkflowGraph, type WorkflowGraph } from './workflow-graph.service';
 import { buildVisibilityQuery, type WorkflowFilter } from './visibility-query';
+import {
+  findFailedMailWorkflowIds,
+  findOpenTaskWorkflowIds,
+  findStuckTaskWorkflowIds,
+  loadFailedMails,
+  type FailedMail,
+} from './operator-console.repository';
 
 /**
  * Finding processes: a filtered list from Temporal visibility with each running process judged for being stuck,
@@ -99,34 +106,107 @@ export async function listWorkflows(
   return { items, total };
 }
 
-/** Scans up to a few hundred running processes (and those with open inbox tasks) and keeps the stuck ones. */
+/** How many of the newest running processes are also described, for what only Temporal knows (see below). */
+const RECENT_RUNNING_SCAN = 100;
+/** Workflow ids per visibility lookup (`WorkflowId IN (...)`). */
+const LOOKUP_CHUNK = 200;
+
+/**
+ * Every stuck process in scope, complete however many run (issue 35). The evidence comes first, each from one query
+ * over all of it: open tasks overdue or waiting on someone who can never act, failed mails (the database), open
+ * tasks of processes that ended (the database, then visibility by id), processes Temporal itself reports as having
+ * problems (visibility). Only the page shown is then described in full. What only a process's description holds
+ * (a step retrying, a queue without a worker) is added from a scan of the newest running processes.
+ */
 async function listStuckWorkflows(
   ctx: ConsoleContext,
   filter: ConsoleFilter,
   page: { limit: number; offset: number },
 ): Promise<{ items: WorkflowListItem[]; total: number }> {
   const scoped = scopedFilter(ctx, filter);
-  const running = await collect(ctx, buildVisibilityQuery({ ...scoped, status: 'Running' }), 300);
-  const seen = new Set(running.map((e) => e.workflowId));
-  // Ended processes that still have open tasks disagree with the inbox; find them from the database side.
-  const withOpenTasks = await openTaskWorkflowIds(ctx, scoped);
-  const extraIds = withOpenTasks.filter((id) => !seen.has(id));
-  const extra =
-    extraIds.length > 0 && !filter.status
-      ? await collect(ctx, buildVisibilityQuery({ ...scoped, workflowIds: extraIds.slice(0, 200) }), 200)
-      : [];
-  const candidates = [...running, ...extra.filter((e) => e.status !== 'Running')];
-  const judged = await judge(ctx, candidates);
-  const stuck = judged.filter((item) => item.stuck.length > 0);
-  return { items: stuck.slice(page.offset, page.offset + page.limit), total: stuck.length };
+  const db = ctx.deps.database.db;
+  const runningFilter: WorkflowFilter | null =
+    !scoped.status || scoped.status === 'Running' ? { ...scoped, status: 'Running' } : null;
+  const [taskIds, mailIds, openIds, recent, reported] = await Promise.all([
+    findStuckTaskWorkflowIds(db, scoped, new Date(ctx.now())),
+    findFailedMailWorkflowIds(db, scoped),
+    findOpenTaskWorkflowIds(db, scoped),
+    runningFilter ? collect(ctx, buildVisibilityQuery(runningFilter), RECENT_RUNNING_SCAN) : [],
+    runningFilter ? collectReportedProblems(ctx, runningFilter) : [],
+  ]);
+  const overdueOrUnavailable = new Set(taskIds);
+  const [evidence, endedWithTasks] = await Promise.all([
+    lookupLatestRuns(ctx, scoped, [...new Set([...taskIds, ...mailIds])]),
+    scoped.status === 'Running'
+      ? []
+      : findEndedProcesses(
+          ctx,
+          scoped,
+          openIds.filter((id) => !overdueOrUnavailable.has(id)),
+        ),
+  ]);
+  // A process with an overdue or orphaned task is stuck whether it runs (waiting) or not (the inbox disagrees); a
+  // failed mail only matters while its process still runs.
+  const certain = new Map<string, ListedExecution>();
+  for (const e of evidence) {
+    if (overdueOrUnavailable.has(e.workflowId) || e.status === 'Running') certain.set(e.workflowId, e);
+  }
+  for (const e of endedWithTasks) certain.set(e.workflowId, e);
+  const toScan = [...recent, ...reported].filter(
+    (e, i, all) => !certain.has(e.workflowId) && all.findIndex((o) => o.workflowId === e.workflowId) === i,
+  );
+  const scanned = (await judge(ctx, toScan)).filter((item) => item.stuck.length > 0);
+  const judgedById = new Map(scanned.map((item) => [item.workflowId, item]));
+  const all = [...certain.values(), ...scanned].sort(newestFirst);
+  const slice = all.slice(page.offset, page.offset + page.limit);
+  const unjudged = slice.filter((e) => !judgedById.has(e.workflowId));
+  for (const item of await judge(ctx, unjudged)) judgedById.set(item.workflowId, item);
+  const items = slice.map((e) => judgedById.get(e.workflowId)!).filter((item) => item.stuck.length > 0);
+  return { items, total: all.length };
 }
 
-async function openTaskWorkflowIds(ctx: ConsoleContext, filter: WorkflowFilter): Promise<string[]> {
-  let q = ctx.deps.database.db.selectFrom('tasks').select('workflow_id').distinct().where('status', '=', 'OPEN');
-  if (filter.schoolId) q = q.where('school_id', '=', filter.schoolId);
-  if (filter.module) q = q.where('module', '=', filter.module);
-  const rows = await q.limit(500).execute();
-  return rows.map((r) => r.workflow_id);
+function newestFirst(a: ListedExecution, b: ListedExecution): number {
+  return b.startTime.getTime() - a.startTime.getTime() || a.workflowId.localeCompare(b.workflowId);
+}
+
+/** Running processes Temporal flags itself (`TemporalReportedProblems`, e.g. a workflow task failing again and again). */
+async function collectReportedProblems(ctx: ConsoleContext, filter: WorkflowFilter): Promise<ListedExecution[]> {
+  const query = `${buildVisibilityQuery(filter)} AND TemporalReportedProblems IS NOT NULL`;
+  // A server without the attribute refuses the query; the scan of recent processes still covers what it would add.
+  return collect(ctx, query, 500).catch(() => []);
+}
+
+/** The current run of each process named, matching the filter; processes not in visibility (or scope) drop out. */
+async function lookupLatestRuns(ctx: ConsoleContext, filter: WorkflowFilter, ids: readonly string[]) {
+  const runs: ListedExecution[] = [];
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) chunks.push(ids.slice(i, i + LOOKUP_CHUNK));
+  await forEachConcurrently(chunks, 4, async (chunk) => {
+    // A reset leaves earlier runs of the same id behind; allow for a few each.
+    runs.push(...(await collect(ctx, buildVisibilityQuery({ ...filter, workflowIds: chunk }), chunk.length * 4)));
+  });
+  const latest = new Map<string, ListedExecution>();
+  for (const run of runs) {
+    const known = latest.get(run.workflowId);
+    if (!known || run.startTime > known.startTime) latest.set(run.workflowId, run);
+  }
+  return [...latest.values()];
+}
+
+/** Of these processes, those whose current run has ended (a reset's earlier run does not count while a newer runs). */
+async function findEndedProcesses(ctx: ConsoleContext, filter: WorkflowFilter, ids: readonly string[]) {
+  const ended = await lookupLatestRuns(ctx, { ...filter, endedOnly: true }, ids);
+  if (ended.length === 0) return [];
+  const stillRunning = new Set(
+    (
+      await lookupLatestRuns(
+        ctx,
+        { ...filter, status: 'Running' },
+        ended.map((e) => e.workflowId),
+      )
+    ).map((e) => e.workflowId),
+  );
+  return ended.filter((e) => !stillRunning.has(e.workflowId));
 }
 
 async function collect(ctx: ConsoleContext, query: string, max: number): Promise<ListedExecution[]> {
@@ -158,11 +238,13 @@ export async function countWorkflows(
 async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promise<WorkflowListItem[]> {
   const db = ctx.deps.database.db;
   const ids = executions.map((e) => e.workflowId);
-  const [tasks, records, schoolNames, recordAssignees] = await Promise.all([
+  if (executions.length === 0) return [];
+  const [tasks, records, schoolNames, recordAssignees, failedMails] = await Promise.all([
     loadWorkflowTasks(db, ctx.scope, ids, { openOnly: true }),
     checkRecords(db, executions),
     loadSchoolNames(ctx, executions),
     checkRecordAssignees(db, executions),
+    loadFailedMails(db, ids),
   ]);
   const assignees = await checkAssignees(db, [...tasks.values()].flat());
   const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
@@ -175,6 +257,7 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
       assignees,
       recordAssignee: recordAssignees.get(execution.workflowId) ?? null,
       recordMismatch: records.get(execution.workflowId) ?? null,
+      failedMails: failedMails.get(execution.workflowId) ?? [],
       nowMs,
     });
     items[index] = {
@@ -195,6 +278,7 @@ async function gatherFacts(
     assignees: ReadonlyMap<string, AssigneeCheck>;
     recordAssignee: RecordAssigneeFacts | null;
     recordMismatch: string | null;
+    failedMails?: FailedMail[];
     nowMs: number;
   },
   known?: WorkflowExecutionDescription,
@@ -209,6 +293,7 @@ async function gatherFacts(
     openTasks: toOpenTaskFacts(extra.tasks, extra.assignees),
     recordMismatch: extra.recordMismatch,
     recordAssigneeUnavailable: extra.recordAssignee,
+    failedMails: extra.failedMails ?? [],
   };
   if (execution.status !== 'Running') return { facts, description: known ?? null };
   let description: WorkflowExecutionDescription | null = known ?? null;
@@ -274,13 +359,14 @@ export interface WorkflowDetail {
 export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string): Promise<WorkflowDetail> {
   const { description, execution } = await describeScoped(ctx, workflowId);
   const db = ctx.deps.database.db;
-  const [tasks, records, schoolNames, history, graph, recordAssignees] = await Promise.all([
+  const [tasks, records, schoolNames, history, graph, recordAssignees, failedMails] = await Promise.all([
     loadWorkflowTasks(db, ctx.scope, [workflowId], { openOnly: false }),
     checkRecords(db, [execution]),
     loadSchoolNames(ctx, [execution]),
     ctx.client.workflow.getHandle(workflowId, execution.runId).fetchHistory(),
     loadWorkflowGraph(db, execution),
     checkRecordAssignees(db, [execution]),
+    loadFailedMails(db, [workflowId]),
   ]);
   const workflowTasks = tasks.get(workflowId) ?? [];
   const assignees = await checkAssignees(db, workflowTasks);
@@ -295,6 +381,7 @@ export async function getWorkflowDetail(ctx: ConsoleContext, workflowId: string)
       assignees,
       recordAssignee: recordAssignees.get(workflowId) ?? null,
       recordMismatch: records.get(workflowId) ?? null,
+      failedMails: failedMails.get(workflowId) ?? [],
       nowMs,
     },
     description,

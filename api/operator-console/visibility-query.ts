@@ -9,6 +9,8 @@ export interface WorkflowFilter {
   schoolId?: string;
   module?: string;
   status?: WorkflowStatus;
+  /** Only processes that are no longer running (any closed status). */
+  endedOnly?: boolean;
   entityId?: string;
   /** Only processes started before this instant (the "age" filter). */
   startedBefore?: Date;
@@ -24,6 +26,7 @@ export function buildVisibilityQuery(filter: WorkflowFilter): string {
   if (filter.schoolId !== undefined) clauses.push(`SchoolId = ${quoteValue(filter.schoolId)}`);
   if (filter.module) clauses.push(`Module = ${quoteValue(filter.module)}`);
   if (filter.status) clauses.push(`ExecutionStatus = ${quoteValue(filter.status)}`);
+  if (filter.endedOnly) clauses.push(`ExecutionStatus != 'Running'`);
   if (filter.entityId) clauses.push(`EntityId = ${quoteValue(filter.entityId)}`);
   if (filter.startedBefore) clauses.push(`StartTime < ${quoteValue(filter.startedBefore.toISOString())}`);
   if (filter.workflowIds) {

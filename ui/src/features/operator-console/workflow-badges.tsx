@@ -37,6 +37,7 @@ const STUCK_COLORS: Record<StuckKind, string> = {
   NO_WORKER: 'dark.6',
   STATE_MISMATCH: 'grape.9',
   ASSIGNEE_UNAVAILABLE: 'indigo.9',
+  MAIL_FAILED: 'pink.9',
 };
 
 /** The reasons a process is stuck: a badge per kind and the plain-words reason under it (and its fix, if offered). */

@@ -1,0 +1,122 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../migrations/database';
+
+/**
+ * The operator console's reads of the database. Stuck detection starts from the evidence the database holds (issue
+ * 35): open inbox tasks past their due time or waiting on someone who can never act, failed mails, and open tasks
+ * whose process may have ended. Each is one indexed query over every row in scope, so nothing is missed however many
+ * processes run; Temporal is then asked only about the processes these name.
+ */
+type Db = Kysely<Database>;
+
+export interface StuckScope {
+  schoolId?: string | undefined;
+  module?: string | undefined;
+}
+
+/**
+ * Processes with an open task that is overdue or whose assignee can never act: a person deactivated or no longer of
+ * the task's school, a role nobody active holds there, or no assignee left at all. The same rules as
+ * `checkAssignees`, written as SQL so they run over every open task at once.
+ */
+export async function findStuckTaskWorkflowIds(db: Db, scope: StuckScope, now: Date): Promise<string[]> {
+  let q = db
+    .selectFrom('tasks as t')
+    .select('t.workflow_id')
+    .distinct()
+    .where('t.status', '=', 'OPEN')
+    .where((eb) =>
+      eb.or([
+        eb('t.due_at', '<', now),
+        eb.and([
+          eb('t.assignee_user_id', 'is not', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('users as u')
+                .select(sql.lit(1).as('one'))
+                .whereRef('u.id', '=', 't.assignee_user_id')
+                .whereRef('u.school_id', '=', 't.school_id')
+                .where('u.status', '!=', 'INACTIVE'),
+            ),
+          ),
+        ]),
+        eb.and([
+          eb('t.assignee_user_id', 'is', null),
+          eb('t.assignee_role', 'is not', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('user_roles as ur')
+                .innerJoin('users as u', (j) =>
+                  j.onRef('u.id', '=', 'ur.user_id').onRef('u.school_id', '=', 'ur.school_id'),
+                )
+                .select(sql.lit(1).as('one'))
+                .whereRef('ur.school_id', '=', 't.school_id')
+                .whereRef('ur.role', '=', 't.assignee_role')
+                .where('u.status', '=', 'ACTIVE'),
+            ),
+          ),
+        ]),
+        eb.and([
+          eb('t.assignee_user_id', 'is', null),
+          eb('t.assignee_role', 'is', null),
+          eb('t.assignee_email', 'is', null),
+        ]),
+      ]),
+    );
+  if (scope.schoolId) q = q.where('t.school_id', '=', scope.schoolId);
+  if (scope.module) q = q.where('t.module', '=', scope.module);
+  const rows = await q.execute();
+  return rows.map((r) => r.workflow_id);
+}
+
+/** Every process with an open inbox task (those whose process ended disagree with the inbox). */
+export async function findOpenTaskWorkflowIds(db: Db, scope: StuckScope): Promise<string[]> {
+  let q = db.selectFrom('tasks').select('workflow_id').distinct().where('status', '=', 'OPEN');
+  if (scope.schoolId) q = q.where('school_id', '=', scope.schoolId);
+  if (scope.module) q = q.where('module', '=', scope.module);
+  const rows = await q.execute();
+  return rows.map((r) => r.workflow_id);
+}
+
+/** Processes with a mail that failed and was not sent since. */
+export async function findFailedMailWorkflowIds(db: Db, scope: StuckScope): Promise<string[]> {
+  let q = db
+    .selectFrom('outbox')
+    .select('workflow_id')
+    .distinct()
+    .where('status', '=', 'FAILED')
+    .where('workflow_id', 'is not', null);
+  if (scope.schoolId) q = q.where('school_id', '=', scope.schoolId);
+  const rows = await q.execute();
+  return rows.flatMap((r) => (r.workflow_id ? [r.workflow_id] : []));
+}
+
+export interface FailedMail {
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+/** The failed mails of some processes, oldest first. */
+export async function loadFailedMails(db: Db, workflowIds: readonly string[]): Promise<Map<string, FailedMail[]>> {
+  const out = new Map<string, FailedMail[]>();
+  if (workflowIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['workflow_id', 'to_address', 'subject', 'attempts', 'last_error'])
+    .where('status', '=', 'FAILED')
+    .where('workflow_id', 'in', [...new Set(workflowIds)])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    if (!r.workflow_id) continue;
+    const list = out.get(r.workflow_id) ?? [];
+    list.push({ to: r.to_address, subject: r.subject, attempts: r.attempts, lastError: r.last_error });
+    out.set(r.workflow_id, list);
+  }
+  return out;
+}
