@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useMeta } from './MetaGate';
 import { PORTAL_LABELS } from '../../../domain/roles';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '../shared/icons';
-import { fullName, type Me } from '../shared/session';
+import { fullName } from '../shared/person-name';
+import type { Me } from '../shared/session';
 import { useLogout } from './session-actions';
 
 function initials(me: Me): string {

@@ -38,7 +38,3 @@ export function useSetMe() {
 export function hasPermission(me: Me | null, permission: Permission): boolean {
   return !!me && me.permissions.includes(permission);
 }
-
-export function fullName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName} ${person.lastName}`.trim();
-}

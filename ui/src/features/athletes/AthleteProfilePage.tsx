@@ -48,6 +48,7 @@ import {
   rootOf,
   type ProfileField,
 } from './profile-fields';
+import { fullName } from '../../shared/person-name';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const VIEW_TITLE = { admin: 'Student-athlete profile', coach: 'Athlete profile', athlete: 'My profile' } as const;
@@ -71,7 +72,7 @@ function useStaffOptions(enabled: boolean) {
     queryKey: ['staff', 'advisor-options'],
     queryFn: ({ signal }) =>
       api.get<{ items: Array<{ id: string; firstName: string; lastName: string }> }>('/staff', { limit: 200 }, signal),
-    select: (d) => d.items.map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` })),
+    select: (d) => d.items.map((s) => ({ value: s.id, label: fullName(s) })),
     enabled,
   });
 }
@@ -102,7 +103,7 @@ export function AthleteProfilePage() {
   return (
     <Stack>
       <PageHeader
-        title={`${view.firstName} ${view.lastName}`}
+        title={fullName(view)}
         description={[VIEW_TITLE[view.viewer], view.sportTeamName, view.email].filter(Boolean).join(' · ')}
         actions={
           <Group gap="xs">

@@ -9,6 +9,7 @@ import { LoadingState } from '../../shared/states';
 import { useCreatePassword, useInvitation, type Invitation, type PasswordPair } from './auth.api';
 import { AuthCard } from './AuthCard';
 import { PasswordFields } from './PasswordFields';
+import { fullName } from '../../shared/person-name';
 
 /** The invitation link's landing page: shows who was invited, then sets the first password and signs them in. */
 export function CreatePasswordPage() {
@@ -60,8 +61,8 @@ function CreatePasswordForm({ token, invitation }: { token: string; invitation: 
     <AuthCard title="Create password" intro={`Welcome to ${invitation.schoolName}.`}>
       {/* A long e-mail address wraps inside the card on a phone rather than running past its edge. */}
       <Text style={{ overflowWrap: 'anywhere' }}>
-        Hi <strong>{`${invitation.firstName} ${invitation.lastName}`}</strong>, choose a password to finish setting up
-        your account for <strong>{invitation.email}</strong>.
+        Hi <strong>{fullName(invitation)}</strong>, choose a password to finish setting up your account for{' '}
+        <strong>{invitation.email}</strong>.
       </Text>
       <form onSubmit={submit} noValidate aria-label="Create password">
         <Stack gap="md">

@@ -31,6 +31,7 @@ import type {
   UpdatePacketBody,
 } from '../../../../api/packets/packets.schemas';
 import { api, buildApiUrl, parseApiError } from '../../shared/api';
+import { fullName } from '../../shared/person-name';
 
 /**
  * Every packets endpoint the screens use, as react-query hooks. Types come from the API's TypeBox contract
@@ -351,7 +352,7 @@ export function usePeople() {
       }>('/users', { limit: 200, status: 'ACTIVE' }, signal);
       return page.items.map<PersonChoice>((u) => ({
         id: u.id,
-        name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+        name: fullName(u) || u.email,
         email: u.email,
         roles: u.roles.map((r) => r.role),
       }));

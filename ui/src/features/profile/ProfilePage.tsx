@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { PLAN_LABELS } from '../../../../domain/plans';
 import { PORTAL_LABELS, ROLE_LABELS, TITLE_GROUP_LABELS, type RoleGrant } from '../../../../domain/roles';
 import { PageHeader } from '../../shared/PageHeader';
-import { fullName, useMe } from '../../shared/session';
+import { fullName } from '../../shared/person-name';
+import { useMe } from '../../shared/session';
 
 function grantLabel(grant: RoleGrant): string {
   const base = ROLE_LABELS[grant.role];

@@ -38,6 +38,7 @@ import { WhereItStands } from '../../shared/workflow-graph';
 import { useAddableAthletes, useRoster, useRosterAction, useYearRosters, type Roster } from './rosters.api';
 import { YearPicker } from './YearPicker';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { fullName } from '../../shared/person-name';
 
 /** The footer of every roster dialog: Cancel, then the one action it is for (busy while it runs). */
 function DialogActions({
@@ -604,7 +605,7 @@ function AddAthletesModal({
           data={[
             ...(addable.data ?? []).map((a) => ({
               value: a.id,
-              label: `${a.firstName} ${a.lastName}${a.teamName ? ` (${a.teamName})` : ''}`,
+              label: `${fullName(a)}${a.teamName ? ` (${a.teamName})` : ''}`,
             })),
           ]}
           value={ids}
@@ -750,7 +751,7 @@ function ChangeRequestModal({
   const addable = useAddableAthletes(roster.teamId, roster.academicYearId, search, opened && kind === 'ADD');
   const options =
     kind === 'ADD'
-      ? (addable.data ?? []).map((a) => ({ value: a.id, label: `${a.firstName} ${a.lastName}` }))
+      ? (addable.data ?? []).map((a) => ({ value: a.id, label: fullName(a) }))
       : roster.entries.map((e) => ({ value: e.athleteUserId, label: e.name }));
   return (
     <Modal opened={opened} onClose={onClose} title="Request a roster change">

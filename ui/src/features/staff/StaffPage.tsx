@@ -15,6 +15,7 @@ import { InviteStaffModal } from './InviteStaffModal';
 import { StaffTeamsModal } from './StaffTeamsModal';
 import { useResendInvitation, useStaff, type StaffRow } from './staff.api';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { fullName } from '../../shared/person-name';
 
 const STATUS_COLOUR: Record<string, string> = {
   ACTIVE: 'green',
@@ -183,7 +184,7 @@ export function StaffPage() {
                             size="xs"
                             variant="default"
                             onClick={() => setEditing(row)}
-                            aria-label={`Edit teams of ${row.firstName} ${row.lastName}`}
+                            aria-label={`Edit teams of ${fullName(row)}`}
                           >
                             Edit teams
                           </Button>
@@ -194,7 +195,7 @@ export function StaffPage() {
                             variant="default"
                             loading={resend.isPending && resend.variables === row.id}
                             onClick={() => resendTo(row)}
-                            aria-label={`${row.status === 'INVITED' ? 'Resend' : 'Send'} invitation to ${row.firstName} ${row.lastName}`}
+                            aria-label={`${row.status === 'INVITED' ? 'Resend' : 'Send'} invitation to ${fullName(row)}`}
                           >
                             {row.status === 'INVITED' ? 'Resend invitation' : 'Send invitation'}
                           </Button>

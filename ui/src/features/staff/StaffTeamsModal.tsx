@@ -6,6 +6,7 @@ import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { LoadingState } from '../../shared/states';
 import { useStaffTeamOptions, useUpdateStaffTeams, type StaffRow } from './staff.api';
+import { fullName } from '../../shared/person-name';
 
 const TITLE_OPTIONS = COACH_TITLE_GROUPS.map((g) => ({ value: g, label: TITLE_GROUP_LABELS[g] }));
 
@@ -19,7 +20,7 @@ function defaultTitle(row: StaffRow): CoachTitleGroup | null {
  * each. Saving replaces the teams; the API records an audit event per team added, removed or retitled.
  */
 export function StaffTeamsModal({ row, onClose }: { row: StaffRow | null; onClose: () => void }) {
-  const name = row ? `${row.firstName} ${row.lastName}`.trim() : '';
+  const name = row ? fullName(row) : '';
   return (
     <Modal opened={row !== null} onClose={onClose} title={`Teams of ${name}`} size="lg">
       {/* Keyed by person, so each opening starts from that person's saved teams. */}

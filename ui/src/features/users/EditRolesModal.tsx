@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { COACH_TITLE_GROUPS, ROLE_LABELS, TITLE_GROUP_LABELS, type Role } from '../../../../domain/roles';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
-import { fullName } from '../../shared/session';
+import { fullName } from '../../shared/person-name';
 import { assignableRoles, toRoleForm, toRoleGrants, validateRoleForm, type RoleFormValues } from './role-form';
 import { useChangeRoles, type ListScope, type UserRow } from './users.api';
 
