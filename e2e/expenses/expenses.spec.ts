@@ -37,6 +37,19 @@ test('a coach files an expense with a receipt and signature, the admin approves 
   await form.getByRole('textbox', { name: 'Amount (USD)' }).fill('1000000');
   await form.getByRole('textbox', { name: 'Date of transaction' }).fill(daysAgo(3));
   await form.getByRole('textbox', { name: 'Date of transaction' }).press('Tab');
+  // The calendar drop-down is styled (Mantine dates' styles load with the app): small month arrows, a 7-day grid.
+  await form.getByRole('textbox', { name: 'Date of transaction' }).click();
+  const picker = page
+    .locator('.mantine-Popover-dropdown')
+    .filter({ has: page.getByRole('button', { name: 'Previous month' }) });
+  const previous = picker.getByRole('button', { name: 'Previous month' });
+  await expect(previous).toBeVisible();
+  expect((await previous.boundingBox())!.height).toBeLessThan(48);
+  expect((await picker.boundingBox())!.width).toBeLessThan(400);
+  await checkScreen(page, 'expenses-new-date-picker');
+  await narrow(page, 'expenses-new-date-picker-390');
+  await form.getByRole('textbox', { name: 'Name' }).click();
+  await expect(picker).toBeHidden();
   await form.locator('input[type="file"]').setInputFiles({
     name: 'dinner-receipt.pdf',
     mimeType: 'application/pdf',

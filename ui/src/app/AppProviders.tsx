@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// Once for the whole app: every date field (shared/DateField) needs it, on whichever screen loads first.
+import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';
 import './global.css';

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -27,6 +26,7 @@ import {
   type AcademicYearInput,
   type TermName,
 } from './academic-years.api';
+import { FormDateField } from '../../shared/DateField';
 
 interface TermRow {
   term: TermName;
@@ -193,31 +193,33 @@ export function AcademicYearFormModal({
                     />
                   )}
                 />
-                <TextInput
-                  type="date"
+                <FormDateField
+                  control={form.control}
+                  name={`terms.${index}.startDate`}
                   label="Start"
                   withAsterisk
                   error={errors.terms?.[index]?.startDate?.message}
-                  {...form.register(`terms.${index}.startDate`, { required: ERRORS.MANDATORY_FIELD.message })}
+                  rules={{ required: ERRORS.MANDATORY_FIELD.message }}
                 />
-                <TextInput
-                  type="date"
+                <FormDateField
+                  control={form.control}
+                  name={`terms.${index}.finalsStartDate`}
                   label="Finals start"
                   error={errors.terms?.[index]?.finalsStartDate?.message}
-                  {...form.register(`terms.${index}.finalsStartDate`)}
                 />
-                <TextInput
-                  type="date"
+                <FormDateField
+                  control={form.control}
+                  name={`terms.${index}.endDate`}
                   label="End"
                   withAsterisk
                   error={errors.terms?.[index]?.endDate?.message}
-                  {...form.register(`terms.${index}.endDate`, {
+                  rules={{
                     required: ERRORS.MANDATORY_FIELD.message,
                     validate: (end, values) => {
                       const start = values.terms[index]?.startDate;
                       return !start || end >= start || 'The term must end after it starts.';
                     },
-                  })}
+                  }}
                 />
               </SimpleGrid>
               <Group justify="flex-end" mt="xs">

@@ -35,6 +35,7 @@ import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
 import { defaultTeamId, type CalendarTeam } from './segments.api';
 import { CaraWarningPanel } from '../cara/CaraWarningPanel';
+import { FormDateField } from '../../shared/DateField';
 
 type FormValues = Omit<
   EventInput,
@@ -329,12 +330,13 @@ export function EventFormModal({
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <TextInput
-              type="date"
+            <FormDateField
+              control={form.control}
+              name="startDate"
               label="Start date"
               withAsterisk
               error={errors.startDate?.message}
-              {...form.register('startDate', { required: 'Date is required.' })}
+              rules={{ required: 'Date is required.' }}
             />
             <TextInput
               type="time"
@@ -342,12 +344,13 @@ export function EventFormModal({
               withAsterisk
               {...form.register('startTime', { required: 'Start time is required.' })}
             />
-            <TextInput
-              type="date"
+            <FormDateField
+              control={form.control}
+              name="endDate"
               label="End date"
               withAsterisk
               error={errors.endDate?.message}
-              {...form.register('endDate', { required: 'Date is required.' })}
+              rules={{ required: 'Date is required.' }}
             />
             <TextInput
               type="time"
@@ -390,12 +393,13 @@ export function EventFormModal({
                 )}
               />
               {repeat !== 'NEVER' && (
-                <TextInput
-                  type="date"
+                <FormDateField
+                  control={form.control}
+                  name="repeatUntil"
                   label="End repeat"
                   withAsterisk
                   error={errors.repeatUntil?.message}
-                  {...form.register('repeatUntil', { required: 'End repeat date is required for repeating events.' })}
+                  rules={{ required: 'End repeat date is required for repeating events.' }}
                 />
               )}
             </SimpleGrid>

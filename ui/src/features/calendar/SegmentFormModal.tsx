@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { ERRORS } from '../../../../domain/errors';
 import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { defaultTeamId, useSaveSegment, type CalendarTeam, type Segment } from './segments.api';
+import { FormDateField } from '../../shared/DateField';
 
 interface FormValues {
   sportTeamId: string;
@@ -151,26 +152,28 @@ export function SegmentFormModal({
                 />
               )}
             />
-            <TextInput
-              type="date"
+            <FormDateField
+              control={form.control}
+              name="startDate"
               label="Start date"
               withAsterisk
               error={errors.startDate?.message}
-              {...form.register('startDate', { required: ERRORS.SEGMENT_DATES_REQUIRED.message })}
+              rules={{ required: ERRORS.SEGMENT_DATES_REQUIRED.message }}
             />
-            <TextInput
-              type="date"
+            <FormDateField
+              control={form.control}
+              name="endDate"
               label="End date"
               withAsterisk
               error={errors.endDate?.message}
-              {...form.register('endDate', {
+              rules={{
                 required: ERRORS.SEGMENT_DATES_REQUIRED.message,
                 validate: (end, values) => {
                   if (!values.startDate) return true;
                   if (end === values.startDate) return ERRORS.SEGMENT_DATES_REQUIRED.message;
                   return end > values.startDate || ERRORS.SEGMENT_END_BEFORE_START.message;
                 },
-              })}
+              }}
             />
           </SimpleGrid>
           <Controller

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   Alert,
   Anchor,
@@ -19,7 +18,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput, parseIsoDate } from '../../shared/dates/DateFields';
+import { DateField } from '../../shared/DateField';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -301,36 +300,27 @@ function DisclosureForm({
           </Stepper.Step>
           <Stepper.Step label="Dates and place" description="When and where">
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
-              <DateInput
+              <DateField
                 label="Start date"
                 required
-                valueFormat="YYYY-MM-DD"
-                dateParser={parseIsoDate}
-                placeholder="YYYY-MM-DD"
                 value={values.startDate}
-                onChange={(v) => set('startDate', v)}
+                onChange={(v) => set('startDate', v || null)}
                 error={err('startDate')}
                 clearable
               />
-              <DateInput
+              <DateField
                 label="End date"
                 required
-                valueFormat="YYYY-MM-DD"
-                dateParser={parseIsoDate}
-                placeholder="YYYY-MM-DD"
                 value={values.endDate}
-                onChange={(v) => set('endDate', v)}
+                onChange={(v) => set('endDate', v || null)}
                 error={err('endDate')}
                 clearable
               />
-              <DateInput
+              <DateField
                 label="Date signed"
                 description="Deals of $600 or more are reported within 5 business days of signing."
-                valueFormat="YYYY-MM-DD"
-                dateParser={parseIsoDate}
-                placeholder="YYYY-MM-DD"
                 value={values.signedOn}
-                onChange={(v) => set('signedOn', v)}
+                onChange={(v) => set('signedOn', v || null)}
                 clearable
               />
               <TextInput

@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '../../shared/dates/DateFields';
+import { DateRangeField } from '../../shared/DateField';
 import { useState } from 'react';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
@@ -52,11 +51,9 @@ export function ReportingPage() {
         }
       />
       <Group align="flex-end">
-        <DatePickerInput
-          type="range"
+        <DateRangeField
           label="Submitted between"
           placeholder="Any date"
-          valueFormat="YYYY-MM-DD"
           value={dates}
           onChange={(v) => setDates([v[0] ?? null, v[1] ?? null])}
           clearable

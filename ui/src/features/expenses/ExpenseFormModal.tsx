@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EXPENSE_CATEGORIES, EXPENSE_LIMITS } from '../../../../domain/expenses';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { fieldErrors, fieldErrorsSince } from '../../shared/api';
-import { DateInput, parseIsoDate } from '../../shared/dates/DateFields';
+import { DateField } from '../../shared/DateField';
 import { SignaturePadCanvas } from '../../shared/form-renderer/SignaturePadCanvas';
 import { countOf } from '../../shared/labels';
 import { StoredFileInput } from '../../shared/StoredFileInput';
@@ -107,15 +107,12 @@ export function ExpenseFormModal({
               onChange={(e) => set('amount', e.currentTarget.value)}
               error={errors.amount}
             />
-            <DateInput
+            <DateField
               label="Date of transaction"
               required
-              valueFormat="YYYY-MM-DD"
-              dateParser={parseIsoDate}
-              placeholder="YYYY-MM-DD"
               maxDate={new Date()}
-              value={values.transactionDate || null}
-              onChange={(v) => set('transactionDate', v ?? '')}
+              value={values.transactionDate}
+              onChange={(v) => set('transactionDate', v)}
               error={errors.transactionDate}
             />
           </SimpleGrid>

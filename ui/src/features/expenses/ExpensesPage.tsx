@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, formatDollars } from '../../../../domain/expenses';
-import { DateInput, parseIsoDate } from '../../shared/dates/DateFields';
+import { DateField } from '../../shared/DateField';
 import { formatDate } from '../../shared/format';
 import { countOf } from '../../shared/labels';
 import { PageHeader } from '../../shared/PageHeader';
@@ -148,26 +148,8 @@ export function ExpensesPage() {
           onChange={filter(setCategory)}
           w={170}
         />
-        <DateInput
-          label="From"
-          clearable
-          valueFormat="YYYY-MM-DD"
-          dateParser={parseIsoDate}
-          placeholder="YYYY-MM-DD"
-          value={from}
-          onChange={filter(setFrom)}
-          w={150}
-        />
-        <DateInput
-          label="To"
-          clearable
-          valueFormat="YYYY-MM-DD"
-          dateParser={parseIsoDate}
-          placeholder="YYYY-MM-DD"
-          value={to}
-          onChange={filter(setTo)}
-          w={150}
-        />
+        <DateField label="From" clearable value={from} onChange={(v) => filter(setFrom)(v || null)} w={150} />
+        <DateField label="To" clearable value={to} onChange={(v) => filter(setTo)(v || null)} w={150} />
         {canApprove && (
           <Select
             label="Submitted by"

@@ -40,6 +40,7 @@ import {
 import { PsaAttachmentsCard } from './PsaAttachmentsCard';
 import { PsaFormsCard } from './PsaFormsCard';
 import { usePsa, usePsaAction, usePsaMeta, type PsaActivity, type PsaProfile } from './recruiting.api';
+import { DateTimeField } from '../../shared/DateField';
 
 const SECTIONS: { title: string; fields: PsaField[] }[] = [
   {
@@ -188,13 +189,7 @@ function ActivityLog({ profile }: { profile: PsaProfile }) {
             allowDeselect={false}
             w={190}
           />
-          <TextInput
-            label="When"
-            type="datetime-local"
-            value={when}
-            onChange={(e) => setWhen(e.currentTarget.value)}
-            w={220}
-          />
+          <DateTimeField label="When" value={when} onChange={setWhen} w={220} />
           {isVisit && <NumberInput label="Nights" min={0} max={30} value={nights} onChange={setNights} w={100} />}
           <TextInput label="Location" value={location} onChange={(e) => setLocation(e.currentTarget.value)} w={200} />
         </Group>

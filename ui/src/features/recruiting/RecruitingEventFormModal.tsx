@@ -20,6 +20,7 @@ import {
   type RecruitingEvent,
   type RecruitingEventInput,
 } from './recruiting-events.api';
+import { DateField } from '../../shared/DateField';
 
 /** Fields whose server message shows under their own input. */
 const INLINE = new Set([
@@ -213,12 +214,11 @@ function EventForm({
           error={errors.description}
         />
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <TextInput
-            type="date"
+          <DateField
             label="Start date"
             required
             value={v.startDate}
-            onChange={(e) => set('startDate', e.currentTarget.value)}
+            onChange={(value) => set('startDate', value)}
             error={errors.startDate}
           />
           <TextInput
@@ -228,13 +228,12 @@ function EventForm({
             value={v.startTime}
             onChange={(e) => set('startTime', e.currentTarget.value)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="End date"
             required
             description={`At most ${maxDays} days`}
             value={v.endDate}
-            onChange={(e) => set('endDate', e.currentTarget.value)}
+            onChange={(value) => set('endDate', value)}
             error={errors.endDate}
           />
           <TextInput

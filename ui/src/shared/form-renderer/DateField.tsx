@@ -2,9 +2,10 @@ import { TextInput } from '@mantine/core';
 import { formatDateAs } from './date-format';
 import { asText, textAnswer, type FieldProps } from './field-props';
 import { joinHints } from './text-hints';
+import { DateField as SharedDateField } from '../DateField';
 
 /**
- * Date and date of birth: the browser's date input, whose value is always ISO YYYY-MM-DD (how dates travel).
+ * Date and date of birth: the app's one date field, whose value is always ISO YYYY-MM-DD (how dates travel).
  * The element's date format is how the date is shown back (read-only view and the hint under the field).
  */
 export function DateField({
@@ -36,18 +37,18 @@ export function DateField({
   // A date of birth cannot be after the form-filling date; the engine says so too.
   const max = element.type === 'date' ? element.limits?.maxDate : today;
   return (
-    <TextInput
+    <SharedDateField
       id={inputId}
-      type="date"
       label={label}
       description={joinHints(element.tips, iso ? `Shown as ${formatDateAs(iso, format)}.` : null)}
       error={error}
       required={required}
       value={iso}
-      min={min}
-      max={max}
+      minDate={min}
+      maxDate={max}
+      clearable
       autoComplete={element.type === 'dob' ? 'bday' : 'off'}
-      onChange={(event) => onChange(textAnswer(event.currentTarget.value))}
+      onChange={(v) => onChange(textAnswer(v))}
       onBlur={onBlur}
     />
   );

@@ -1,10 +1,11 @@
-import { Card, Pagination, Text, TextInput } from '@mantine/core';
+import { Card, Pagination, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { countOf } from '../labels';
 import { pageCount } from '../lists';
 import { ErrorState, LoadingState } from '../states';
 import { TableScroll } from './TableScroll';
+import { DateField } from '../DateField';
 
 /**
  * A list's filters kept in the address, so a link (a task, a notification) can open it filtered. `update` sets or
@@ -41,18 +42,20 @@ export function DateRangeFilters({
 }) {
   return (
     <>
-      <TextInput
-        type="date"
+      <DateField
         label="From"
-        value={from ?? ''}
-        onChange={(e) => onChange({ from: e.currentTarget.value || null })}
+        clearable
+        placeholder="Any date"
+        value={from}
+        onChange={(v) => onChange({ from: v || null })}
         w={{ base: '100%', sm: 160 }}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="To"
-        value={to ?? ''}
-        onChange={(e) => onChange({ to: e.currentTarget.value || null })}
+        clearable
+        placeholder="Any date"
+        value={to}
+        onChange={(v) => onChange({ to: v || null })}
         w={{ base: '100%', sm: 160 }}
       />
     </>

@@ -1,6 +1,7 @@
-import { Group, NumberInput, TextInput } from '@mantine/core';
+import { Group, NumberInput } from '@mantine/core';
 import type { DateLimits, SelectionLimits, TextLimits } from '../../../../../form-engine';
 import { compactLimits, toOptionalNumber } from './patch-element';
+import { DateField } from '../../../shared/DateField';
 
 interface Props<L> {
   limits: L | undefined;
@@ -63,19 +64,19 @@ export function DateLimitsFields({ limits, disabled, onChange }: Props<DateLimit
     onChange(compactLimits({ ...limits, [key]: value === '' ? undefined : value }));
   return (
     <Group grow gap="xs">
-      <TextInput
-        type="date"
+      <DateField
         label="Earliest date"
-        value={limits?.minDate ?? ''}
+        clearable
+        value={limits?.minDate}
         disabled={disabled}
-        onChange={(event) => set('minDate', event.currentTarget.value)}
+        onChange={(value) => set('minDate', value)}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="Latest date"
-        value={limits?.maxDate ?? ''}
+        clearable
+        value={limits?.maxDate}
         disabled={disabled}
-        onChange={(event) => set('maxDate', event.currentTarget.value)}
+        onChange={(value) => set('maxDate', value)}
       />
     </Group>
   );
