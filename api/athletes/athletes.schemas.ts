@@ -9,7 +9,7 @@ import {
   ELIGIBILITY_TYPES,
 } from '../../domain/athletes';
 import { ACCOUNT_STATUS_LABELS, ATHLETE_LIST_COLUMN_KEYS, CUSTOM_FIELD_SCOPES } from '../../domain/athlete-profiles';
-import { Email, IsoDate, Name, Nullable, Page, PageQuery, Phone, Timestamp, Uuid } from '../shared/schemas';
+import { Email, IsoDate, JsonObject, Name, Nullable, Page, PageQuery, Phone, Timestamp, Uuid } from '../shared/schemas';
 
 const Text = (max = 200) => Type.Optional(Nullable(Type.String({ maxLength: max })));
 const Year = Type.Optional(Nullable(Type.Integer({ minimum: 1950, maximum: 2100 })));
@@ -150,7 +150,7 @@ export const AthleteDto = Type.Object({
   status: Type.String(),
   sportTeamName: Nullable(Type.String()),
   updatedAt: Timestamp,
-  profile: Type.Object({}, { additionalProperties: true, description: 'Every AthleteProfileFields key' }),
+  profile: JsonObject('Every AthleteProfileFields key (absent fields are null), with email, names, phone and tags'),
 });
 export type AthleteDto = Static<typeof AthleteDto>;
 
@@ -277,7 +277,7 @@ export const AthleteProfileView = Type.Object({
   sportTeamName: Nullable(Type.String()),
   academicAdvisorName: Nullable(Type.String()),
   updatedAt: Timestamp,
-  profile: Type.Object({}, { additionalProperties: true }),
+  profile: JsonObject('The AthleteProfileFields keys this viewer may see'),
   editable: Type.Array(Type.String()),
   tags: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), byCoach: Type.Boolean() }))),
   files: Type.Optional(Type.Array(AthleteFileDto)),

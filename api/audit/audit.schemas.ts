@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable, Page, PageQuery, Timestamp } from '../shared/schemas';
+import { JsonObject, Nullable, Page, PageQuery, Timestamp } from '../shared/schemas';
 
 export const AuditEventDto = Type.Object({
   id: Type.String(),
@@ -10,7 +10,7 @@ export const AuditEventDto = Type.Object({
   targetId: Nullable(Type.String()),
   ip: Nullable(Type.String()),
   userAgent: Nullable(Type.String()),
-  details: Type.Object({}, { additionalProperties: true }),
+  details: JsonObject('What the action changed or read; its keys depend on the action (before/after, ids, counts).'),
   createdAt: Timestamp,
 });
 

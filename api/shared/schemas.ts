@@ -17,6 +17,29 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
 
+/**
+ * A JSON value nested at most `depth` arrays or objects deep, its leaves strings, numbers, booleans or null. What a
+ * JSON column holds has this shape even where its keys vary by record, so an answer never declares "anything".
+ */
+function jsonValueSchema(depth: number): Record<string, unknown> {
+  const leaves = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }];
+  if (depth === 0) return { anyOf: leaves };
+  const inner = jsonValueSchema(depth - 1);
+  return { anyOf: [...leaves, { type: 'array', items: inner }, { type: 'object', additionalProperties: inner }] };
+}
+
+/** Depth of a JSON document an answer may carry: audit details (before/after of a record, a filter) reach four. */
+const JSON_DEPTH = 5;
+
+/** A JSON object whose keys vary by record (audit details, profile documents): its values are JSON values. */
+export function JsonObject(description: string) {
+  return Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    additionalProperties: jsonValueSchema(JSON_DEPTH - 1),
+    description,
+  });
+}
+
 export const ErrorBodySchema = Type.Object(
   {
     error: Type.Object({

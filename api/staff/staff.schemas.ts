@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { COACH_TITLE_GROUPS } from '../../domain/roles';
 import { RoleGrantSchema } from '../shared/role-grant.schema';
-import { Name, Nullable, Page, PageQuery, Phone, Timestamp, Uuid } from '../shared/schemas';
+import { JsonObject, Name, Nullable, Page, PageQuery, Phone, Timestamp, Uuid } from '../shared/schemas';
 
 /** One team of a staff member with their title on it (issue 15: a coach may be on several teams' staff). */
 export const StaffTeamDto = Type.Object({
@@ -34,7 +34,7 @@ export const StaffDto = Type.Object({
   sportTeamName: Nullable(Type.String()),
   teams: Type.Array(StaffTeamDto),
   lastActiveAt: Nullable(Timestamp),
-  profile: Type.Object({}, { additionalProperties: true }),
+  profile: JsonObject('The staff profile document: the profile fields the staff member has filled in.'),
 });
 export type StaffDto = Static<typeof StaffDto>;
 
