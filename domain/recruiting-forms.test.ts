@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  expiredLinkWaitMessage,
   formatRecruitingFormLinkId,
   judgeRecruitingFormLink,
   linkExpiryFrom,
@@ -85,5 +86,23 @@ describe('mailing a fresh link', () => {
 
   it('a link lives the configured number of days', () => {
     expect(linkExpiryFrom(now).getTime() - now.getTime()).toBe(RECRUITING_FORM_RULES.linkValidDays * 86_400_000);
+  });
+});
+
+describe('an expired link that mails no fresh one', () => {
+  it('says when the next link can be sent, or that none can', () => {
+    expect(expiredLinkWaitMessage({ linkIssuedAt: minutes(-3), reissueCount: 1 }, now)).toBe(
+      'This recruiting form link has expired. A new link was emailed to you in the last 15 minutes: use that one, ' +
+        'or open this link again in 12 minutes to have another sent.',
+    );
+    expect(expiredLinkWaitMessage({ linkIssuedAt: minutes(-14.5), reissueCount: 1 }, now)).toContain(
+      'open this link again in 1 minute to have another sent.',
+    );
+    expect(
+      expiredLinkWaitMessage({ linkIssuedAt: minutes(-60), reissueCount: RECRUITING_FORM_RULES.maxReissues }, now),
+    ).toBe(
+      'This recruiting form link has expired. No more new links can be sent from it: ask the school to send you the ' +
+        'form again.',
+    );
   });
 });

@@ -80,6 +80,25 @@ export function mayReissueLink(send: { linkIssuedAt: Date; reissueCount: number 
   return now.getTime() - send.linkIssuedAt.getTime() >= RECRUITING_FORM_RULES.reissueCooldownMinutes * 60_000;
 }
 
+/**
+ * What an expired link answers when it mails no fresh link (when it does, the catalogue's "A new link has been
+ * emailed to you"), so the prospect knows when the next link can come: one was mailed within the cooldown (use it,
+ * or open this link again after the wait, in whole minutes); or this send has had all its fresh links.
+ */
+export function expiredLinkWaitMessage(send: { linkIssuedAt: Date; reissueCount: number }, now: Date): string {
+  const prefix = 'This recruiting form link has expired.';
+  if (send.reissueCount >= RECRUITING_FORM_RULES.maxReissues) {
+    return `${prefix} No more new links can be sent from it: ask the school to send you the form again.`;
+  }
+  const cooldownMs = RECRUITING_FORM_RULES.reissueCooldownMinutes * 60_000;
+  const waitMinutes = Math.max(1, Math.ceil((send.linkIssuedAt.getTime() + cooldownMs - now.getTime()) / 60_000));
+  return (
+    `${prefix} A new link was emailed to you in the last ${RECRUITING_FORM_RULES.reissueCooldownMinutes} minutes: ` +
+    `use that one, or open this link again in ${waitMinutes} ${waitMinutes === 1 ? 'minute' : 'minutes'} ` +
+    `to have another sent.`
+  );
+}
+
 export function linkExpiryFrom(issuedAt: Date): Date {
   return new Date(issuedAt.getTime() + RECRUITING_FORM_RULES.linkValidDays * 86_400_000);
 }

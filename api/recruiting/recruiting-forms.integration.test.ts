@@ -235,8 +235,15 @@ describe('an expired link', () => {
     const fresh = links[1]!;
     expect(fresh).not.toBe(first);
 
-    // The old link again: the same answer, but no third mail (the cooldown).
-    expect((await open(first!)).status).toBe(410);
+    // The old link again: no third mail (the cooldown), and the answer says when the next link can be sent.
+    const again = await open(first!);
+    expect(again.status).toBe(410);
+    expect(again.body.error).toMatchObject({
+      code: 'RECRUITING_FORM_LINK_EXPIRED',
+      message:
+        'This recruiting form link has expired. A new link was emailed to you in the last 15 minutes: use that one, ' +
+        'or open this link again in 15 minutes to have another sent.',
+    });
     await new Promise((r) => setTimeout(r, 1500));
     expect(await linksMailedTo('blake@example.com')).toHaveLength(2);
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import {
   judgeRecruitingFormLink,
   linkExpiryFrom,
+  expiredLinkWaitMessage,
   mayReissueLink,
   parseRecruitingFormLinkId,
   RECRUITING_FORM_RULES,
@@ -224,7 +225,8 @@ function readToken(deps: ServerDeps, token: string): RecruitingFormLinkId {
 }
 
 type LockedSend = NonNullable<Awaited<ReturnType<typeof lockSendForLink>>>;
-type LinkOutcome<T> = { kind: 'ok'; value: T } | { kind: 'submitted' } | { kind: 'expired'; reissued: number | null };
+type LinkOutcome<T> =
+  { kind: 'ok'; value: T } | { kind: 'submitted' } | { kind: 'expired'; reissued: number | null; message: string };
 
 /**
  * Runs `work` on the send of a live link, inside a transaction holding its row. A submitted form refuses every
@@ -256,8 +258,10 @@ async function withLiveLink<T>(
     const verdict = judgeRecruitingFormLink(state, link.generation, now);
     if (verdict === 'SUBMITTED') return { kind: 'submitted' };
     if (verdict === 'EXPIRED') {
-      const reissue = mayReissueLink({ linkIssuedAt: send.link_issued_at, reissueCount: send.reissue_count }, now);
-      if (!reissue) return { kind: 'expired', reissued: null };
+      const issued = { linkIssuedAt: send.link_issued_at, reissueCount: send.reissue_count };
+      if (!mayReissueLink(issued, now)) {
+        return { kind: 'expired', reissued: null, message: expiredLinkWaitMessage(issued, now) };
+      }
       const fresh: RecruitingFormLinkId = { ...link, generation: send.link_generation + 1 };
       await trx
         .updateTable('recruiting_form_sends')
@@ -279,7 +283,7 @@ async function withLiveLink<T>(
         ...requestMeta(request),
         details: { generation: fresh.generation, expiredGeneration: link.generation },
       });
-      return { kind: 'expired', reissued: fresh.generation };
+      return { kind: 'expired', reissued: fresh.generation, message: ERRORS.RECRUITING_FORM_LINK_EXPIRED.message };
     }
     return { kind: 'ok', value: await work(trx, send) };
   });
@@ -290,7 +294,7 @@ async function withLiveLink<T>(
         request.log.error({ err }, 'recruiting form link mail could not start');
       });
     }
-    throw new AppError('RECRUITING_FORM_LINK_EXPIRED');
+    throw new AppError('RECRUITING_FORM_LINK_EXPIRED', undefined, outcome.message);
   }
   return outcome.value;
 }

@@ -18,8 +18,8 @@ const DEAD_LINK_TITLES: Record<string, string> = {
 
 /**
  * /recruitingForm/:formToken: a prospect's own link to a recruiting form. The form is the engine's renderer; the
- * server validates the answers again. An expired link says so (and the server has e-mailed a fresh one); a
- * submitted form cannot be submitted twice.
+ * server validates the answers again. An expired link says so, and when the next link comes (the server mails one at
+ * most every 15 minutes); a submitted form cannot be submitted twice.
  */
 export function RecruitingFormPublicPage() {
   usePageTitle('Recruiting form');
