@@ -96,8 +96,9 @@ beforeAll(async () => {
       academic_year_id: year.id,
       term: 'FALL',
       start_date: addDays(segmentStart, -4),
-      end_date: addDays(checkWeek, 11),
-      finals_start_date: addDays(checkWeek, 7),
+      end_date: addDays(checkWeek, 18),
+      // Finals after the segment: the blackout opens the day after it ends.
+      finals_start_date: addDays(checkWeek, 14),
       vacations: JSON.stringify([]),
     })
     .execute();
@@ -175,6 +176,19 @@ describe('Bylaw 17 check of a proposed event', () => {
     expect(voluntary.body).toMatchObject({ status: 'NOT_COUNTABLE', violations: [] });
     const two = await call(coach, 'POST', '/cara/check', proposal({ attendeeTeamIds: [team, otherTeam] }));
     expect(two.body.blocking).toEqual([{ code: 'CARA_MULTIPLE_TEAMS', message: 'Multiple teams block CARA events.' }]);
+  });
+
+  it('flags a session in the exam blackout on a day outside every segment', async () => {
+    const day = addDays(checkWeek, 8);
+    const res = await call(
+      coach,
+      'POST',
+      '/cara/check',
+      proposal({ startDate: day, endDate: day, startTime: '15:00', endTime: '16:00' }),
+    );
+    expect(res.body.status).toBe('OK');
+    expect(res.body.violations).toHaveLength(athletes.length);
+    expect(res.body.violations[0]).toMatchObject({ ruleId: 'FINAL_EXAM_BLACKOUT', date: day, isNew: true });
   });
 
   it('says when the team has no segment, and hides a team from another coach', async () => {

@@ -158,8 +158,9 @@ export async function checkProposedEvent(request: FastifyRequest, body: CheckBod
   const touchedDays = new Set(proposed.map((p) => p.start.slice(0, 10)));
   const touchedWeeks = after.weeks.filter((w) => [...touchedDays].some((d) => w.weekStart <= d && d <= w.weekEnd));
   const concerned = new Set(athletes);
-  const violations = touchedWeeks
-    .flatMap((w) => w.violations)
+  // The touched weeks' violations, and those of touched days outside every segment (their own one-day "week").
+  const violations = after.violations
+    .filter((v) => [...touchedDays].some((d) => v.weekStart <= d && d <= v.weekEnd))
     .filter((v) => concerned.has(v.athleteId))
     .map((v) => ({ ...v, eventIds: v.eventIds.map((id) => (id.startsWith('proposed-') ? 'proposed' : id)) }));
   const dismissals = await dismissalsOf(db, auth.school.id, event.sportTeamId);

@@ -92,7 +92,8 @@ export async function buildCaraSnapshot(
     ...base,
     events,
     weeks,
-    violations: weeks.flatMap((w) => w.violations),
+    // The weeks' violations and those of days outside every segment (the exam blackout) in the period.
+    violations: result.violations.filter((v) => v.weekEnd >= period.start && v.weekStart <= period.end),
     totalHours: Math.round(totalHours * 10) / 10,
   };
 }

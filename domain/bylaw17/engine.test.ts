@@ -390,6 +390,58 @@ describe('Bylaw 17 engine: out of season', () => {
   });
 });
 
+describe('Bylaw 17 engine: the exam blackout on any day', () => {
+  // Finals 2026-11-16 to 2026-11-20: the blackout runs from Monday 2026-11-09 to the end of exams.
+  const exams: Bylaw17Calendar = { ...calendar, finalExams: [{ startDate: '2026-11-16', endDate: '2026-11-20' }] };
+  const short = (d: string) => act(d, '15:00', '16:00', { athleteIds: [A] });
+  const ruleDates = (r: ReturnType<typeof run>) => r.violations.map((v) => [v.ruleId, v.athleteId, v.date]);
+
+  it('is a violation inside a championship segment', () => {
+    const result = run([short('2026-11-06'), short('2026-11-10')], { calendar: exams });
+    expect(ruleDates(result)).toEqual([['FINAL_EXAM_BLACKOUT', A, '2026-11-10']]);
+  });
+
+  it('is a violation on a day outside every segment, and not outside the blackout', () => {
+    const ended: Bylaw17Segment = { ...inSeason, endDate: '2026-11-01' };
+    const result = run([short('2026-11-03'), short('2026-11-12'), short('2026-11-24')], {
+      calendar: exams,
+      segments: [ended],
+    });
+    expect(ruleDates(result)).toEqual([['FINAL_EXAM_BLACKOUT', A, '2026-11-12']]);
+    expect(result.violations[0]).toMatchObject({ weekStart: '2026-11-12', weekEnd: '2026-11-12' });
+  });
+
+  it('lists a day outside the segments between the weeks, in date order', () => {
+    const gap: Bylaw17Segment[] = [
+      { ...inSeason, endDate: '2026-11-08' },
+      { ...outOfSeason, startDate: '2026-11-15', endDate: '2026-12-31' },
+    ];
+    const result = run([short('2026-11-12'), short('2026-11-17'), act('2026-09-08', '08:00', '14:00')], {
+      calendar: exams,
+      segments: gap,
+    });
+    expect(result.violations.map((v) => [v.ruleId, v.date])).toEqual([
+      ['DAILY_HOURS', '2026-09-08'],
+      ['DAILY_HOURS', '2026-09-08'],
+      ['DAILY_HOURS', '2026-09-08'],
+      ['FINAL_EXAM_BLACKOUT', '2026-11-12'],
+      ['FINAL_EXAM_BLACKOUT', '2026-11-17'],
+      ['ACTIVITY_KIND_OUT_OF_SEASON', '2026-11-17'],
+    ]);
+  });
+
+  it('follows changes in the incremental checker', () => {
+    const ended: Bylaw17Segment = { ...inSeason, endDate: '2026-11-01' };
+    const checker = createBylaw17Checker({ segments: [ended], calendar: exams, activities: [], athleteIds: TEAM });
+    const added = checker.change({ upsert: [{ ...short('2026-11-12'), id: 'late' }] });
+    if (!added.ok) throw new Error(added.error);
+    expect(added.violations.map((v) => v.eventIds)).toEqual([['late']]);
+    const removed = checker.change({ remove: ['late'] });
+    if (!removed.ok) throw new Error(removed.error);
+    expect(removed.violations).toEqual([]);
+  });
+});
+
 describe('Bylaw 17 engine: errors and incremental checks', () => {
   it('cannot lay out weeks without a start day of the week', () => {
     const result = checkBylaw17({

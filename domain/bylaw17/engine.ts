@@ -361,7 +361,7 @@ function violation(
   rule: Bylaw17Rule,
   athleteId: string,
   day: number,
-  frame: WeekFrame,
+  frame: Pick<WeekFrame, 'start' | 'end'>,
   actual: number,
   excess: number,
   eventIds: string[],
@@ -555,6 +555,25 @@ function dedupe(violations: Bylaw17Violation[]): Bylaw17Violation[] {
   return [...byKey.values()];
 }
 
+/**
+ * The exam blackout on days outside every segment (DOMAIN-NOTES, "exam blackout": any day): each countable activity an
+ * athlete attends there is a violation. Such a day is its own "week" in the violation, as no segment lays out weeks.
+ */
+function blackoutOutsideSegments(ctx: Context): Bylaw17Violation[] {
+  const rule = BYLAW17_RULES.FINAL_EXAM_BLACKOUT;
+  const inFrame = (day: number) => ctx.frames.some((f) => f.start <= day && day <= f.end);
+  const out: Bylaw17Violation[] = [];
+  for (const day of [...ctx.byDay.keys()].sort((a, b) => a - b)) {
+    if (inFrame(day)) continue;
+    const frame = { start: day, end: day };
+    for (const p of ctx.byDay.get(day)!)
+      for (const athlete of p.activity.athleteIds)
+        if (ctx.blackoutEnd(day, athlete))
+          out.push(violation(rule, athlete, day, frame, 1, 1, [p.activity.id], 'activities'));
+  }
+  return dedupe(out);
+}
+
 // ---- Public API ----------------------------------------------------------------------------------------------------
 
 function precheck(input: Bylaw17Input): ErrorCode | WeekFrame[] {
@@ -562,8 +581,16 @@ function precheck(input: Bylaw17Input): ErrorCode | WeekFrame[] {
   return weekFrames(input.segments);
 }
 
-function assemble(weeks: Bylaw17Week[]): Bylaw17Result {
-  return { ok: true, weeks, violations: weeks.flatMap((w) => w.violations) };
+function assemble(weeks: Bylaw17Week[], outside: Bylaw17Violation[]): Bylaw17Result {
+  // Days outside every segment slot in between the weeks, in date order.
+  const violations: Bylaw17Violation[] = [];
+  let next = 0;
+  for (const w of weeks) {
+    while (next < outside.length && outside[next]!.date < w.weekStart) violations.push(outside[next++]!);
+    violations.push(...w.violations);
+  }
+  violations.push(...outside.slice(next));
+  return { ok: true, weeks, violations };
 }
 
 /** Checks a whole schedule: every week of every segment, every athlete. */
@@ -571,7 +598,10 @@ export function checkBylaw17(input: Bylaw17Input): Bylaw17Result {
   const frames = precheck(input);
   if (typeof frames === 'string') return { ok: false, error: frames };
   const ctx = buildContext(input, frames);
-  return assemble(frames.map((f) => checkWeek(ctx, f)));
+  return assemble(
+    frames.map((f) => checkWeek(ctx, f)),
+    blackoutOutsideSegments(ctx),
+  );
 }
 
 export interface Bylaw17Checker {
@@ -594,6 +624,7 @@ export function createBylaw17Checker(input: Bylaw17Input): Bylaw17Checker {
   const activities = new Map(input.activities.map((a) => [a.id, a]));
   const ctx = buildContext(input, frames);
   const weeks = frames.map((f) => checkWeek(ctx, f));
+  let outside = blackoutOutsideSegments(ctx);
   const weekOf = (day: number): number => {
     let lo = 0;
     let hi = frames.length - 1;
@@ -606,7 +637,7 @@ export function createBylaw17Checker(input: Bylaw17Input): Bylaw17Checker {
     return -1;
   };
   return {
-    result: () => assemble(weeks),
+    result: () => assemble(weeks, outside),
     change({ remove = [], upsert = [] }) {
       const touched = new Set<number>();
       let preseasonCompetition = false;
@@ -640,7 +671,8 @@ export function createBylaw17Checker(input: Bylaw17Input): Bylaw17Checker {
       const known = new Set(weeks[0]?.athletes.map((a) => a.athleteId) ?? []);
       if (ctx.athletes.some((a) => !known.has(a))) frames.forEach((_, i) => indexes.add(i));
       for (const i of indexes) weeks[i] = checkWeek(ctx, frames[i]!);
-      return assemble(weeks);
+      outside = blackoutOutsideSegments(ctx);
+      return assemble(weeks, outside);
     },
   };
 }

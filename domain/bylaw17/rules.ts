@@ -143,10 +143,11 @@ export const BYLAW17_RULES: Record<Bylaw17RuleId, Bylaw17Rule> = {
     title: 'Final-exam blackout',
     measure: 'DAY_ACTIVITIES',
     limit: 0,
-    seasons: ['OUT_OF_SEASON'],
-    segmentTypes: ['NONCHAMPIONSHIP'],
+    // Any day (DOMAIN-NOTES, "exam blackout"): in either segment type, and on days outside every segment.
+    seasons: ['IN_SEASON', 'OUT_OF_SEASON'],
+    segmentTypes: ['PRESEASON', 'CHAMPIONSHIP', 'POSTSEASON', 'NONCHAMPIONSHIP'],
     liftedOnExemptDays: false,
-    source: `${MANUAL}, Bylaw 17.1.7.2-(a): outside the playing season, no countable activity from one week before final exams begin until the athlete's exams end.`,
+    source: `${MANUAL}, Bylaw 17.1.7.2-(a): no countable activity from one week before final exams begin until the athlete's exams end.`,
   },
 };
 
