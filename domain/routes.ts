@@ -58,7 +58,8 @@ export const ROUTES: RouteSpec[] = [
   r('/adminHome', 'Home', ADMIN, { built: true }),
   // Listed with the spec's "admin and shared routes": athletes read their teams' events here too.
   r('/adminCalendar', 'Calendar', ['admin', 'coach', 'athlete'], { built: true }),
-  r('/studentAthletes', 'Student-athletes', ADMIN, { built: true }),
+  // Coaches open it too, for their own teams' athletes (the API scopes the list; issue 35).
+  r('/studentAthletes', 'Student-athletes', STAFF, { built: true }),
   r('/createStudentAthlete', 'Add student-athlete', ADMIN, { built: true }),
   r('/studentAthleteAdmin', 'Student-athlete admin', ADMIN, { built: true }),
   r('/createVendor', 'Add vendor', ADMIN),
@@ -399,6 +400,7 @@ export const NAV_PARENTS: Record<string, string[]> = {
   '/individualRoster/:sportTeamId/:academicYearId': ['/rosterManagement', '/coachTeamManagement'],
   '/centralisedRoster/:academicYearId': ['/rosterManagement'],
   '/adminAthleteProfile/:id': ['/studentAthletes'],
+  '/coachAthleteProfile/:id': ['/studentAthletes'],
   '/studentAthleteAdmin': ['/studentAthletes'],
   '/school/profile/:schoolId': ['/school'],
   '/school/athletes/:schoolId': ['/school'],

@@ -4,6 +4,9 @@ import { planAllows } from '../../domain/plans';
 import type { Database } from '../../migrations/database';
 import type { AuthContext } from '../types';
 import type { SearchHitDto } from './search.schemas';
+import { peopleScopeOf, profilePathFor, type PersonKind } from '../../domain/people-links';
+import { coachTeamIds } from '../staff/staff-teams.repository';
+import { findAthletesByName, findProspectsByName, findStaffByName } from './search.repository';
 import { fullName } from '../shared/people-names';
 
 /** `%term%` for ILIKE with the user's own wildcards taken literally. */
@@ -12,6 +15,53 @@ function containing(term: string): string {
 }
 
 const isAdmin = (auth: AuthContext) => auth.portal === 'admin';
+
+/**
+ * People by name, each kind only for a viewer who may see it (domain/people-links: a coach finds the athletes of
+ * their own teams, nobody in the athlete portal finds a prospect), each linking to the profile that viewer may open.
+ */
+async function searchPeople(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  like: string,
+  limit: number,
+): Promise<SearchHitDto[]> {
+  const scope = peopleScopeOf({ portal: auth.portal, permissions: auth.permissions, plan: auth.school.plan });
+  const viewer = { portal: auth.portal, userId: auth.user.id };
+  const teams = scope.athletes === 'own-teams' ? await coachTeamIds(db, auth.school.id, auth.user.id) : 'all';
+  const [athletes, staff, prospects] = await Promise.all([
+    scope.athletes === 'none' ? [] : findAthletesByName(db, auth.school.id, like, teams, limit),
+    scope.staff ? findStaffByName(db, auth.school.id, like, limit) : [],
+    scope.prospects ? findProspectsByName(db, auth.school.id, like, limit) : [],
+  ]);
+  const hit = (kind: PersonKind, id: string, label: string, description: string): SearchHitDto[] => {
+    const url = profilePathFor(viewer, kind, id, label);
+    return url ? [{ kind: 'person', id, label, description, url }] : [];
+  };
+  return [
+    ...athletes.flatMap((a) =>
+      hit(
+        'athlete',
+        a.id,
+        `${a.firstName} ${a.lastName}`,
+        ['Student-athlete', a.teamName ?? a.email].filter(Boolean).join(' · '),
+      ),
+    ),
+    ...staff.flatMap((m) =>
+      hit('staff', m.id, `${m.firstName} ${m.lastName}`, ['Staff', m.email].filter(Boolean).join(' · ')),
+    ),
+    ...prospects.flatMap((p) =>
+      hit(
+        'prospect',
+        p.id,
+        `${p.firstName} ${p.lastName}`,
+        ['Prospect', p.highSchoolName, p.graduationYear ? `Class of ${p.graduationYear}` : null]
+          .filter(Boolean)
+          .join(' · '),
+      ),
+    ),
+  ];
+}
 
 /**
  * The command palette's search: people, packets, disclosures and teams of the caller's school whose name contains
@@ -29,40 +79,7 @@ export async function searchByName(
   const connect = planAllows(auth.school.plan, 'paperwork');
   const searches: Array<Promise<SearchHitDto[]>> = [];
 
-  if (isAdmin(auth) && (has('athletes:read') || has('staff:read'))) {
-    searches.push(
-      db
-        .selectFrom('users as u')
-        .innerJoin('user_roles as ur', (j) =>
-          j.onRef('ur.user_id', '=', 'u.id').onRef('ur.school_id', '=', 'u.school_id'),
-        )
-        .where('u.school_id', '=', schoolId)
-        .where('ur.role', 'in', [
-          ...(has('athletes:read') ? ['STUDENT_ATHLETE'] : []),
-          ...(has('staff:read') ? ['COACH', 'SCHOOL_ADMIN'] : []),
-        ])
-        .where((eb) => eb.or([eb(fullName('u'), 'ilike', like), eb('u.email', 'ilike', like)]))
-        .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', sql<string>`min(ur.role)`.as('role')])
-        .groupBy(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
-        .orderBy('u.last_name')
-        .orderBy('u.first_name')
-        .limit(limit)
-        .execute()
-        .then((rows) =>
-          rows.map((r) => {
-            const name = `${r.first_name} ${r.last_name}`;
-            const athlete = r.role === 'STUDENT_ATHLETE';
-            return {
-              kind: 'person' as const,
-              id: r.id,
-              label: name,
-              description: `${athlete ? 'Student-athlete' : 'Staff'} · ${r.email}`,
-              url: athlete ? `/adminAthleteProfile/${r.id}` : `/staff`,
-            };
-          }),
-        ),
-    );
-  }
+  searches.push(searchPeople(db, auth, like, limit));
 
   if (connect && (auth.portal === 'admin' || auth.portal === 'coach') && has('packets:read')) {
     let packets = db

@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -54,6 +53,8 @@ import {
 import { fromRecord } from './person-form';
 import { ACCOUNT_STATUS_COLOUR } from './profile-fields';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { routeAllows, routeSpecOf } from '../../../../domain/routes';
+import { PersonLink } from '../../shared/PersonLink';
 
 const INVITABLE = new Set(['NOT_INVITED', 'INVITED']);
 const labelOfColumn = (key: AthleteListColumn) => ATHLETE_LIST_COLUMNS.find((c) => c.key === key)!.label;
@@ -81,7 +82,8 @@ const ACTION_TEXT: Record<AccountAction, { verb: string; title: string; body: st
 
 /**
  * The student-athlete list: the spec's 23 columns (the chosen ones remembered per user on the server), filters and
- * sort in the URL, pages, CSV and XLSX export of exactly what is shown, and account actions on selected rows.
+ * sort in the URL, pages, CSV and XLSX export of exactly what is shown, and account actions on selected rows. A
+ * coach (coach portal) gets the same list of their own teams' athletes (the API scopes it), without the admin's tools.
  */
 export function AthletesPage() {
   const me = useMe();
@@ -178,9 +180,7 @@ export function AthletesPage() {
     if (key === 'athletName') {
       return (
         <>
-          <Anchor component={Link} to={`/adminAthleteProfile/${a.id}`} size="sm" fw={600}>
-            {a.athletName}
-          </Anchor>
+          <PersonLink kind="athlete" id={a.id} name={a.athletName} fw={600} />
           {!columns.includes('studentEmail') && (
             <Text size="xs" c="dimmed">
               {a.studentEmail}
@@ -234,7 +234,7 @@ export function AthletesPage() {
         description={athletes.data ? countOf(athletes.data.total, 'student-athlete') : undefined}
         actions={
           <Group gap="xs">
-            {hasPermission(me, 'athletes:upload') && (
+            {hasPermission(me, 'athletes:upload') && routeAllows(routeSpecOf('/createBulkStudent')!, me.portal) && (
               <Button component={Link} to="/createBulkStudent" variant="default">
                 Bulk upload
               </Button>

@@ -37,6 +37,7 @@ import {
 import { WhereItStands } from '../../shared/workflow-graph';
 import { useAddableAthletes, useRoster, useRosterAction, useYearRosters, type Roster } from './rosters.api';
 import { YearPicker } from './YearPicker';
+import { PersonLink } from '../../shared/PersonLink';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { fullName } from '../../shared/person-name';
 
@@ -419,9 +420,7 @@ function EntriesTable({
               )}
               <Table.Td>
                 <Group gap={6}>
-                  <Text size="sm" fw={500}>
-                    {e.name}
-                  </Text>
+                  <PersonLink kind="athlete" id={e.athleteUserId} name={e.name} />
                   {e.isNew && (
                     <Badge size="xs" variant="light">
                       Newcomer
@@ -537,7 +536,9 @@ function ChangeRequests({
                   </Table.Td>
                 )}
                 <Table.Td>{changeKindLabel(c.kind)}</Table.Td>
-                <Table.Td>{c.athleteName}</Table.Td>
+                <Table.Td>
+                  <PersonLink kind="athlete" id={c.athleteUserId} name={c.athleteName} />
+                </Table.Td>
                 <Table.Td>
                   {[
                     c.athleteStatus && athleteStatusLabel(c.athleteStatus),

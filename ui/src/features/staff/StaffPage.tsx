@@ -2,7 +2,7 @@ import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Visual
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ROLE_LABELS, TITLE_GROUP_LABELS, type CoachTitleGroup, type RoleGrant } from '../../../../domain/roles';
 import { errorMessage } from '../../shared/api';
 import { humanize } from '../../shared/format';
@@ -80,7 +80,9 @@ export function StaffPage() {
   const [editing, setEditing] = useState<StaffRow | null>(null);
   // The User Permissions list is the admin's (coaches also see this directory but manage nobody).
   const canManageRoles = me.portal === 'admin' && hasPermission(me, 'users:roles');
-  const [search, setSearch] = useState('');
+  // A person's name elsewhere (search, lists) opens the directory filtered to them: /staff?q=<name>.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
   const [q] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const staff = useStaff(q, page);
