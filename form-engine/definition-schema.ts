@@ -9,6 +9,7 @@ import {
   CONDITION_OPERATORS,
   DATE_FORMATS,
   MATRIX_COLUMN_TYPES,
+  SHORT_TEXT_FORMATS,
   SIGNATURE_MODES,
   type ElementType,
 } from './element-types';
@@ -157,7 +158,7 @@ const elementBranches: Schema[] = [
     },
   }),
   elementBranch('heading', { level: { enum: [1, 2, 3] } }, { answerable: false }),
-  elementBranch('shortText', { limits: textLimits }),
+  elementBranch('shortText', { limits: textLimits, inputFormat: { enum: [...SHORT_TEXT_FORMATS] } }),
   elementBranch('longText', { limits: textLimits }),
   elementBranch('statement', { text: textBlock }, { answerable: false, required: ['text'] }),
   elementBranch(

@@ -61,6 +61,8 @@ function describePattern(element: FormElement, path: string) {
   switch (element.type) {
     case 'websiteLink':
       return toMessage('INVALID_LINK');
+    case 'shortText':
+      return element.inputFormat === 'phone' ? toMessage('INVALID_PHONE') : mandatory();
     case 'time':
       return invalid('Enter a time as HH:MM (24-hour clock).');
     case 'address':

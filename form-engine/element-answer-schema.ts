@@ -15,7 +15,7 @@ import {
   isMultiple,
 } from './element-settings';
 import { FORM_LIMITS } from './limits';
-import { TIME_PATTERN, WEBSITE_URL_PATTERN } from './text-rules';
+import { PHONE_PATTERN, TIME_PATTERN, WEBSITE_URL_PATTERN } from './text-rules';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -146,8 +146,11 @@ export function buildElementAnswerSchema(element: FormElement): JsonSchema | nul
     }
     case 'sport':
       return selection(element, element.options ? optionEnum(element.options) : text(1, 100));
-    case 'studentId':
     case 'shortText':
+      return element.inputFormat === 'phone'
+        ? { ...text(textBounds!.minLength, Math.min(textBounds!.maxLength, 40)), pattern: PHONE_PATTERN }
+        : text(textBounds!.minLength, textBounds!.maxLength);
+    case 'studentId':
     case 'longText':
     case 'psaName':
       return text(textBounds!.minLength, textBounds!.maxLength);

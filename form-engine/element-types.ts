@@ -65,6 +65,10 @@ export const NAME_PREFIXES = ['Mr.', 'Ms.', 'Mrs.', 'Mx.', 'Dr.'] as const;
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'MMM D, YYYY'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
+/** What a short text answer is held to besides its length: `phone` is a phone number of 10 digits (part 2). */
+export const SHORT_TEXT_FORMATS = ['phone'] as const;
+export type ShortTextFormat = (typeof SHORT_TEXT_FORMATS)[number];
+
 export const SIGNATURE_MODES = ['drawn', 'typed'] as const;
 export type SignatureMode = (typeof SIGNATURE_MODES)[number];
 

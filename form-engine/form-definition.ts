@@ -10,6 +10,7 @@ import type {
   DateFormat,
   ElementType,
   MatrixColumnType,
+  ShortTextFormat,
   SignatureMode,
 } from './element-types';
 import type { AllowedFileExtension } from './limits';
@@ -105,6 +106,8 @@ export interface HeadingElement extends ElementBase<'heading'> {
 }
 export interface ShortTextElement extends AnswerableBase<'shortText'> {
   limits?: TextLimits;
+  /** Any text when absent; `phone`: a phone number of 10 digits, separators allowed ("(512) 555-0101"). */
+  inputFormat?: ShortTextFormat;
 }
 export interface LongTextElement extends AnswerableBase<'longText'> {
   limits?: TextLimits;

@@ -19,6 +19,18 @@ export function isWebsiteUrl(value: string): boolean {
   return value.length <= 2048 && websiteUrl.test(value);
 }
 
+/**
+ * "Phone of 10 digits": exactly ten digits, with the spaces, dots, dashes and parentheses people write between them
+ * ("5125550101", "(512) 555-0101", "512.555.0101"). "512555" has six and is refused.
+ */
+export const PHONE_PATTERN = '^[\\s().-]*(?:\\d[\\s().-]*){10}$';
+
+const phoneNumber = new RegExp(PHONE_PATTERN, 'u');
+
+export function isPhoneNumber(value: string): boolean {
+  return value.length <= 40 && phoneNumber.test(value);
+}
+
 /** HH:MM on a 24-hour clock. */
 export const TIME_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$';
 

@@ -136,6 +136,27 @@ describe('validating a submission', () => {
     }
   });
 
+  it('holds a phone field to 10 digits with the catalogue wording (issue 35: "512555" was accepted)', () => {
+    const phoneForm = formWith([
+      { id: 'phone', type: 'shortText', dataLabel: 'phone', label: 'Phone number', inputFormat: 'phone' },
+      { id: 'note', type: 'shortText', dataLabel: 'note', label: 'Note' },
+    ]);
+    const refused = {
+      elementId: 'phone',
+      path: '',
+      code: 'INVALID_PHONE',
+      message: 'Phone number must have 10 digits.',
+    };
+    for (const bad of ['512555', '51255501011', '512-555-01O1', '+1 512 555 0101 x']) {
+      expect(validate(phoneForm, { phone: bad }).errors, bad).toEqual([refused]);
+    }
+    for (const good of ['5125550101', '(512) 555-0101', '512.555.0101', '512 555 0101']) {
+      expect(validate(phoneForm, { phone: good }).valid, good).toBe(true);
+    }
+    // A plain short text keeps taking any text; an optional phone may stay empty.
+    expect(validate(phoneForm, { note: '512555', phone: '' }).valid).toBe(true);
+  });
+
   it('a require rule makes an optional question mandatory while it holds', () => {
     const elements: FormElement[] = [
       {

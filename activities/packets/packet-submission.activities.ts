@@ -118,6 +118,19 @@ export interface StepActionRecord extends SubmissionRef {
   questionIds?: string[];
 }
 
+/**
+ * What a recipient without an account yet must do before the packet's button works (issue 35): the send invited
+ * them (api/packets/send-packet.service.ts), and the invitation's "Create your password" comes in its own e-mail.
+ */
+export function accountSteps(status: string, schoolName: string): string[] {
+  if (status === 'ACTIVE') return [];
+  return [
+    `You do not have an account yet. First open the invitation from ${schoolName} sent to this address ` +
+      `("You're invited to ${schoolName}"), choose "Create your password" and set one; then come back to this ` +
+      'e-mail and open the packet.',
+  ];
+}
+
 function eventKindOf(input: StepActionRecord): string {
   if (input.action === 'SUBMIT')
     return input.stepKind === 'EXTERNAL_SIGNER' ? 'SIGNED' : input.resubmission ? 'RESUBMITTED' : 'SUBMITTED';
@@ -273,7 +286,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     let query = q
       .selectFrom('user_roles as ur')
       .innerJoin('users as u', 'u.id', 'ur.user_id')
-      .select(['u.id', 'u.email', 'u.first_name'])
+      .select(['u.id', 'u.email', 'u.first_name', 'u.status'])
       .where('ur.school_id', '=', schoolId)
       .where('u.status', '=', 'ACTIVE');
     query =
@@ -375,7 +388,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       slot.kind === 'USER'
         ? await q
             .selectFrom('users')
-            .select(['id', 'email', 'first_name'])
+            .select(['id', 'email', 'first_name', 'status'])
             .where('id', '=', slot.userId!)
             .where('school_id', '=', ref.schoolId)
             .execute()
@@ -386,7 +399,12 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
       if (!ctx.notify) continue;
       const frame: MailFrame = {
         heading: opts.heading,
-        paragraphs: [`Hi ${person.first_name},`, opts.intro, ...(ctx.message ? [ctx.message] : [])],
+        paragraphs: [
+          `Hi ${person.first_name},`,
+          opts.intro,
+          ...(ctx.message ? [ctx.message] : []),
+          ...accountSteps(person.status, ctx.school_name),
+        ],
         action: { label: 'Open the packet', url: submissionUrl(ref.submissionId) },
         footer: [`Sent by ${ctx.school_name}.`],
       };
@@ -525,17 +543,17 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
     );
     // The people behind the slots: named users in one query, each role's holders once.
     const userIds = [...new Set(phases.flatMap((p) => p.slots.filter((s) => s.kind === 'USER').map((s) => s.userId!)))];
-    const users = new Map<string, { id: string; email: string; first_name: string }>();
+    const users = new Map<string, { id: string; email: string; first_name: string; status: string }>();
     if (userIds.length > 0) {
       const rows = await trx
         .selectFrom('users')
-        .select(['id', 'email', 'first_name'])
+        .select(['id', 'email', 'first_name', 'status'])
         .where('school_id', '=', schoolId)
         .where('id', 'in', userIds)
         .execute();
       for (const r of rows) users.set(r.id, r);
     }
-    const roleHolders = new Map<string, Array<{ id: string; email: string; first_name: string }>>();
+    const roleHolders = new Map<string, Array<{ id: string; email: string; first_name: string; status: string }>>();
     for (const role of new Set(phases.flatMap((p) => p.slots.filter((s) => s.kind === 'ROLE').map((s) => s.role!)))) {
       roleHolders.set(role, await usersWithRole(schoolId, role, trx));
     }
@@ -570,6 +588,7 @@ export function createPacketSubmissionActivities(deps: PacketActivityDeps) {
               `Hi ${person.first_name},`,
               `It is your turn at "${p.stepName}".`,
               ...(ctx.message ? [ctx.message] : []),
+              ...accountSteps(person.status, ctx.school_name),
             ],
             action: { label: 'Open the packet', url: submissionUrl(p.submissionId) },
             footer: [`Sent by ${ctx.school_name}.`],

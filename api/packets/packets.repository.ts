@@ -266,3 +266,27 @@ export async function findFolder(db: Db, schoolId: string, folderId: string): Pr
   const row = await foldersQuery(db, schoolId).where('pf.id', '=', folderId).executeTakeFirst();
   return (row as FolderRow | undefined) ?? null;
 }
+
+/**
+ * The recipients of a send who were never invited (no account yet), marked INVITED in the same statement: the send
+ * writes their invitations next (an athlete without an account could not open the packet otherwise).
+ */
+export async function claimUninvitedRecipients(
+  db: Db,
+  schoolId: string,
+  userIds: readonly string[],
+): Promise<Array<{ userId: string; email: string }>> {
+  const out: Array<{ userId: string; email: string }> = [];
+  for (let i = 0; i < userIds.length; i += 5000) {
+    const rows = await db
+      .updateTable('users')
+      .set({ status: 'INVITED', updated_at: new Date() })
+      .where('school_id', '=', schoolId)
+      .where('id', 'in', userIds.slice(i, i + 5000))
+      .where('status', '=', 'NOT_INVITED')
+      .returning(['id', 'email'])
+      .execute();
+    out.push(...rows.map((r) => ({ userId: r.id, email: r.email })));
+  }
+  return out;
+}

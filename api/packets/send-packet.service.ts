@@ -20,7 +20,9 @@ import {
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
-import { findPacket, findPacketVersion } from './packets.repository';
+import { startInvitationBatch } from '../users/invitations.service';
+import { writeInvitations } from '../users/write-invitation';
+import { claimUninvitedRecipients, findPacket, findPacketVersion } from './packets.repository';
 import type { SendPacketBody } from './packets.schemas';
 import { assertWorkflowAccounts, canSendPacket } from './packets.service';
 import { fillExternalSigners, type SendTiming } from './send-plan';
@@ -85,6 +87,9 @@ async function resolveRecipients(db: Db, schoolId: string, body: SendPacketBody[
   return [...ids];
 }
 
+/** The invitation batch of a send's recipients who had no account yet. */
+const invitationBatchOf = (sentPacketId: string) => `sent-packet:${sentPacketId}`;
+
 export async function sendPacket(
   request: FastifyRequest,
   packetId: string,
@@ -116,7 +121,7 @@ export async function sendPacket(
   const expiry: ExpiryOption = body.expiry ?? 'MONTH';
   const expireAfterMs = timing.expireAfterMs ?? EXPIRY_MS[expiry];
 
-  const { sentPacketId, submissions } = await db.transaction().execute(async (trx) => {
+  const { sentPacketId, submissions, invited } = await db.transaction().execute(async (trx) => {
     const sent = await trx
       .insertInto('sent_packets')
       .values({
@@ -159,8 +164,24 @@ export async function sendPacket(
       .where('school_id', '=', auth.school.id)
       .where('id', '=', packetId)
       .execute();
-    return { sentPacketId: sent.id, submissions: rows };
+    // Recipients without an account yet (never invited) are invited with the send, so that the packet's mail can
+    // tell them to set their password from the invitation first (issue 35).
+    const uninvited = await claimUninvitedRecipients(trx, auth.school.id, recipients);
+    if (uninvited.length > 0) {
+      await writeInvitations(
+        trx,
+        deps.config.appSecret,
+        auth.school.id,
+        auth.user.id,
+        uninvited,
+        invitationBatchOf(sent.id),
+      );
+    }
+    return { sentPacketId: sent.id, submissions: rows, invited: uninvited.length };
   });
+  if (invited > 0) {
+    await startInvitationBatch(deps, temporal, { schoolId: auth.school.id, batchId: invitationBatchOf(sentPacketId) });
+  }
 
   const send = await temporal.workflow.start(packetSendWorkflow, {
     workflowId: packetWorkflowIds.send(sentPacketId),
@@ -182,7 +203,7 @@ export async function sendPacket(
     action: 'packet.sent',
     targetType: 'packet',
     targetId: packetId,
-    details: { sentPacketId, recipients: recipients.length },
+    details: { sentPacketId, recipients: recipients.length, invited },
   });
   // A small send (one batch) is usually done within the request, so the sender lands on a complete list; a larger one
   // cannot be, so it answers at once, goes on in the background and the client follows its progress.

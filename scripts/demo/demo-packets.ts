@@ -48,7 +48,14 @@ export function demoPacketDefinitions() {
   ]);
   const contact = form(ids.contactV1, ids.contact, 'Emergency contact', [
     { id: 'contact', type: 'shortText', dataLabel: 'Contact name', label: 'Emergency contact name', required: true },
-    { id: 'phone', type: 'shortText', dataLabel: 'Contact phone', label: 'Phone number', required: true },
+    {
+      id: 'phone',
+      type: 'shortText',
+      dataLabel: 'Contact phone',
+      label: 'Phone number',
+      required: true,
+      inputFormat: 'phone',
+    },
     { id: 'relation', type: 'shortText', dataLabel: 'Relationship', label: 'Relationship to you' },
   ]);
   const questions = [

@@ -42,5 +42,8 @@ export function TextLikeField({
   if (element.type === 'websiteLink') {
     return <TextInput {...common} type="url" inputMode="url" placeholder={element.placeholder ?? 'https://'} />;
   }
+  if (element.type === 'shortText' && element.inputFormat === 'phone') {
+    return <TextInput {...common} type="tel" inputMode="tel" autoComplete="tel" maxLength={40} />;
+  }
   return <TextInput {...common} maxLength={element.input.maxLength} />;
 }

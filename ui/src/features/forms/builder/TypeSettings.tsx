@@ -113,8 +113,28 @@ export function TypeSettings({ element, locked, makeId, onChange }: Props) {
           {element.multiple && <SelectionSettings element={element} locked={locked} onChange={onChange} />}
         </Stack>
       );
-    case 'studentId':
     case 'shortText':
+      return (
+        <Stack gap="xs">
+          <Select
+            label="Answer format"
+            allowDeselect={false}
+            data={[
+              { value: 'any', label: 'Any text' },
+              { value: 'phone', label: 'Phone number (10 digits)' },
+            ]}
+            value={element.inputFormat ?? 'any'}
+            disabled={locked}
+            onChange={(v) => v && onChange(patchElement(element, { inputFormat: v === 'phone' ? 'phone' : undefined }))}
+          />
+          <TextLimitsFields
+            limits={element.limits}
+            disabled={locked}
+            onChange={(limits) => onChange(patchElement(element, { limits }))}
+          />
+        </Stack>
+      );
+    case 'studentId':
     case 'longText':
     case 'psaName':
       return (

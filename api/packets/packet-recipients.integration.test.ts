@@ -6,9 +6,10 @@ import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with
 import { waitUntil } from '../test-support/wait-until';
 
 /**
- * Issue 35: a step for "compliance staff" (school admins holding the compliance permission) reaches only them. A
- * school admin without the permission gets no task (My Tasks, the packet inbox, the submission's own step) and the
- * workflow's Update refuses their approval; a compliance admin gets the task and approves.
+ * Who a packet reaches (issue 35). A step for "compliance staff" (school admins holding the compliance permission)
+ * reaches only them: a school admin without the permission gets no task (My Tasks, the packet inbox, the submission's
+ * own step) and the workflow's Update refuses their approval; a compliance admin gets the task and approves. A
+ * recipient without an account yet is invited with the send and told to set a password first.
  */
 let t: AppWithWorker;
 let schoolId: string;
@@ -161,5 +162,60 @@ describe('a compliance staff step', () => {
       code: 'PACKET_STEP_GROUP_UNAVAILABLE',
       details: [expect.objectContaining({ field: 'compliance' })],
     });
+  });
+});
+
+describe('a recipient without an account yet', () => {
+  it('is invited with the send, and the packet mail says to set a password from the invitation first', async () => {
+    const db = t.database.db;
+    const newcomer = await seedUser(db, schoolId, {
+      roles: [{ role: 'STUDENT_ATHLETE' }],
+      status: 'NOT_INVITED',
+      password: null,
+      firstName: 'Nell',
+    });
+    const created = await call(compliance, 'POST', '/packets', {
+      name: 'Welcome paperwork',
+      description: 'First forms of the year',
+      formIds: [formId],
+      senders: { userIds: [], groups: ['SCHOOL_ADMINS'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const packetId = created.json().id as string;
+    expect((await call(compliance, 'POST', `/packets/${packetId}/publish`)).statusCode).toBe(200);
+    const sent = await call(compliance, 'POST', `/packets/${packetId}/send`, {
+      recipients: { userIds: [newcomer.id], teamIds: [], groups: [] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    const mails = await waitUntil(async () => {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['subject', 'text_body'])
+        .where('to_address', '=', newcomer.email)
+        .execute();
+      return rows.length >= 2 ? rows : null;
+    });
+    const packetMail = mails.find((m) => m.subject.startsWith('Welcome paperwork'));
+    expect(packetMail?.text_body).toContain('You do not have an account yet.');
+    expect(packetMail?.text_body).toContain('Create your password');
+    expect(mails.some((m) => m.subject.startsWith("You're invited to"))).toBe(true);
+    const user = await db.selectFrom('users').select('status').where('id', '=', newcomer.id).executeTakeFirstOrThrow();
+    expect(user.status).toBe('INVITED');
+
+    // An athlete with an account gets the plain mail.
+    const again = await call(compliance, 'POST', `/packets/${packetId}/send`, {
+      recipients: { userIds: [athlete.id], teamIds: [], groups: [] },
+    });
+    expect(again.statusCode).toBe(201);
+    const plain = await waitUntil(() =>
+      db
+        .selectFrom('outbox')
+        .select('text_body')
+        .where('to_address', '=', athlete.email)
+        .where('subject', 'like', 'Welcome paperwork%')
+        .executeTakeFirst(),
+    );
+    expect(plain.text_body).not.toContain('You do not have an account yet.');
   });
 });
