@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { RECRUITING_EVENT_CATEGORY } from '../../domain/recruiting-events';
 import type { CalendarEventsTable, Database } from '../../migrations/database';
 import { listStaffOfTeams } from '../staff/staff-teams.repository';
 
@@ -13,6 +14,8 @@ export interface EventScope {
   userId: string;
   /** Athletes see approved events only; staff also see their teams' pending and rejected ones. */
   approvedOnly: boolean;
+  /** Recruiting events are staff-only (spec roles): only a person with `recruiting:read` sees them, anywhere. */
+  recruiting: boolean;
 }
 
 /** The school's live events the person may see, not yet projected. */
@@ -36,6 +39,7 @@ function visibleEvents(db: Db, scope: EventScope) {
     );
   }
   if (scope.approvedOnly) q = q.where('e.status', '=', 'APPROVED');
+  if (!scope.recruiting) q = q.where('e.category', '<>', RECRUITING_EVENT_CATEGORY);
   return q;
 }
 

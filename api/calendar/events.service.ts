@@ -56,7 +56,13 @@ type Db = FastifyRequest['server']['deps']['database']['db'];
 export async function eventScopeOf(db: Db, auth: AuthContext): Promise<EventScope> {
   const teamIds = await calendarTeamScope(db, auth);
   const staff = auth.permissions.has('calendar:write');
-  return { schoolId: auth.school.id, teamIds, userId: auth.user.id, approvedOnly: !staff };
+  return {
+    schoolId: auth.school.id,
+    teamIds,
+    userId: auth.user.id,
+    approvedOnly: !staff,
+    recruiting: auth.permissions.has('recruiting:read'),
+  };
 }
 
 /** Whether the person may change an event: managers any, coaches their teams' events, athletes none. */

@@ -107,7 +107,13 @@ export async function feedByToken(request: FastifyRequest, rawToken: string): Pr
   const now = Date.now();
   const rows = await listEventsInRange(
     db,
-    { schoolId: feed.school_id, teamIds, userId: feed.user_id, approvedOnly: true },
+    {
+      schoolId: feed.school_id,
+      teamIds,
+      userId: feed.user_id,
+      approvedOnly: true,
+      recruiting: permissions.has('recruiting:read'),
+    },
     { from: new Date(now - 90 * DAY), to: new Date(now + 2 * 366 * DAY) },
   );
   await db.updateTable('calendar_feeds').set({ last_fetched_at: new Date() }).where('id', '=', feed.id).execute();

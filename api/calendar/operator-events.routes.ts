@@ -36,7 +36,7 @@ export const operatorEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where('kind', '=', 'SCHOOL')
         .executeTakeFirst();
       if (!school) throw new AppError('NOT_FOUND');
-      const scope = { schoolId: school.id, teamIds: null, userId: auth.user.id, approvedOnly: false };
+      const scope = { schoolId: school.id, teamIds: null, userId: auth.user.id, approvedOnly: false, recruiting: true };
       const page = await listSeriesIn(db, auth, scope, request.query);
       const day = new Date().toISOString().slice(0, 10);
       await auditRequest(request, {

@@ -15,6 +15,8 @@ let otherCoach: string;
 let otherAdmin: string;
 let coachUser: SeededUser;
 let hostId: string;
+let host: string;
+let teamAthlete: string;
 let teamId: string;
 let otherTeamId: string;
 let psaIds: string[] = [];
@@ -39,7 +41,13 @@ beforeAll(async () => {
     db,
     await seedUser(db, school.id, { roles: [{ role: 'COACH', titleGroup: 'HEAD_COACH' }], sportTeamId: otherTeamId }),
   );
-  hostId = (await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId })).id;
+  const hostUser = await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId });
+  hostId = hostUser.id;
+  host = await sessionCookie(db, hostUser);
+  teamAthlete = await sessionCookie(
+    db,
+    await seedUser(db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }], sportTeamId: teamId }),
+  );
   const rows = await db
     .insertInto('psas')
     .values(
@@ -229,13 +237,44 @@ describe('recruiting events', () => {
     expect(profile.json().recruitingEvents).toEqual([
       expect.objectContaining({ id: pendingId, name: 'Official visit weekend', status: 'APPROVED' }),
     ]);
+    // Recruiting is staff-only: the host athlete is named on the event, but no athlete is told of it.
     const invites = await t.database.db
       .selectFrom('notifications')
       .select('status')
       .where('user_id', '=', hostId)
       .where('module', '=', 'calendar')
       .execute();
-    expect(invites.map((n) => n.status)).toContain('invite');
+    expect(invites).toEqual([]);
+  });
+
+  it('hides recruiting events and prospects from athletes: the host and a teammate, on every route and feed', async () => {
+    const range = `from=${visitDay(-2)}T00:00:00Z&to=${visitDay(7)}T00:00:00Z`;
+    for (const athlete of [host, teamAthlete]) {
+      const calendar = await call('GET', `/events?${range}`, athlete);
+      expect(calendar.statusCode).toBe(200);
+      expect(calendar.json().items.filter((o: { category: string }) => o.category === 'RECRUITING')).toEqual([]);
+      expect((await call('GET', `/events/${pendingId}`, athlete)).statusCode).toBe(404);
+      expect((await call('GET', `/events/${pendingId}/ics`, athlete)).statusCode).toBe(404);
+      for (const url of [
+        '/recruiting-events',
+        `/recruiting-events/${pendingId}`,
+        '/recruiting-events/options',
+        '/psas',
+        `/psas/${psaIds[0]}`,
+        '/psas/board',
+      ]) {
+        expect([url, (await call('GET', url, athlete)).statusCode]).toEqual([url, 403]);
+      }
+      const feed = await call('POST', '/calendar-feed', athlete);
+      expect(feed.statusCode).toBe(200);
+      const path = new URL(feed.json().url).pathname;
+      const ics = await t.app.inject({ method: 'GET', url: path });
+      expect(ics.statusCode).toBe(200);
+      expect(ics.body).not.toContain('Official visit weekend');
+    }
+    // The coach still sees it on the calendar.
+    const staffView = await call('GET', `/events?${range}`, coach);
+    expect(staffView.json().items.map((o: { id: string }) => o.id)).toContain(pendingId);
   });
 
   it('rejects with the reason kept, and a rejected event cannot be changed', async () => {
@@ -334,7 +373,9 @@ describe('recruiting events', () => {
     expect(options.teams.map((t: { name: string }) => t.name)).toEqual(['Football']);
     // The coach's own primary team is marked: the form starts on it when they coach several.
     expect(options.teams.map((t: { primary?: boolean }) => t.primary)).toEqual([true]);
-    expect(options.hostAthletes.map((p: { id: string }) => p.id)).toEqual([hostId]);
+    // The team's two athletes: the host and a teammate.
+    expect(options.hostAthletes.map((p: { id: string }) => p.id)).toHaveLength(2);
+    expect(options.hostAthletes.map((p: { id: string }) => p.id)).toContain(hostId);
     expect(options.psas).toHaveLength(22);
   });
 });

@@ -139,13 +139,13 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 const text = (v: string | null | undefined) => v?.trim() || null;
 
 function calendarValues(body: RecruitingEventBody) {
-  const hosts = unique(body.hostAthleteIds);
   const coaches = unique(body.coachIds);
   return {
     sport_team_id: body.sportTeamId,
     name: body.name.trim(),
-    // The host athletes and coaches see the event on their own calendars and get its reminders.
-    attendee_user_ids: unique([...hosts, ...coaches]),
+    // The coaches see the event on their own calendars and get its reminders. Host athletes are kept in the
+    // recruiting part only: recruiting is staff-only, so no athlete's calendar, feed or notification shows it.
+    attendee_user_ids: coaches,
     location: text(body.location),
     time_zone: body.timeZone,
     starts_at: localToInstant(body.startDate, body.startTime, body.timeZone),
@@ -293,7 +293,13 @@ export async function cancelRecruitingEvent(request: FastifyRequest, id: string)
     (scope.teamIds !== null && !scope.teamIds.includes(row.sport_team_id))
   )
     throw new AppError('TEAM_NOT_YOURS');
-  const calendarScope = { schoolId: auth.school.id, teamIds: null, userId: auth.user.id, approvedOnly: false };
+  const calendarScope = {
+    schoolId: auth.school.id,
+    teamIds: null,
+    userId: auth.user.id,
+    approvedOnly: false,
+    recruiting: true,
+  };
   const calendarRow = await findEvent(db, calendarScope, id);
   await cancelSeries(db, auth.school.id, id);
   await auditRequest(request, {
@@ -316,7 +322,7 @@ async function afterChange(request: FastifyRequest, id: string, notify: 'invite'
   if (!notify) return;
   const row = await findEvent(
     db,
-    { schoolId: auth.school.id, teamIds: null, userId: auth.user.id, approvedOnly: false },
+    { schoolId: auth.school.id, teamIds: null, userId: auth.user.id, approvedOnly: false, recruiting: true },
     id,
   );
   if (row)
