@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { loadDemoData } from '../scripts/demo-data';
-import { buildSheetFile } from '../api/athletes/athlete-upload-file';
+import { buildSheetFile } from '../api/shared/spreadsheets/write-spreadsheet';
 import { multipartPayload } from '../api/test-support/forms';
 import { BOARD_COLUMNS } from '../domain/recruiting';
 import { percentile, round, type BenchRow } from './measure';

@@ -219,23 +219,6 @@ export function parsePositions(value: string | readonly string[] | null | undefi
   return out;
 }
 
-/**
- * A cell as exported to CSV or XLSX: text that a spreadsheet would run as a formula (starting with =, +, -, @, or
- * a tab or carriage return before one) gets a leading apostrophe, so it opens as the text it is (OWASP CSV injection).
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** RFC 4180 CSV of rows of text, each cell neutralised and quoted when needed; CRLF line ends. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  const cell = (v: string) => {
-    const safe = neutraliseCell(v);
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
-}
-
 const TERM_LABELS: Record<(typeof ENROLLMENT_TERMS)[number], string> = {
   SUMMER: 'Summer',
   FALL: 'Fall',

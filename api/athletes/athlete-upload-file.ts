@@ -1,9 +1,9 @@
-import * as XLSX from '@e965/xlsx';
 import type { FastifyReply } from 'fastify';
 import { UPLOAD_COLUMNS } from '../../domain/athlete-upload';
 import { AppError } from '../../domain/errors';
 
 import type { SheetKind } from '../shared/spreadsheets/read-spreadsheet';
+import { buildSheetFile } from '../shared/spreadsheets/write-spreadsheet';
 
 export type { SheetKind } from '../shared/spreadsheets/read-spreadsheet';
 
@@ -19,13 +19,6 @@ export function detectSheetKind(fileName: string, bytes: Buffer): SheetKind {
     throw new AppError('FILE_TYPE_NOT_ALLOWED', [{ field: 'file', message: WRONG_TYPE }]);
   }
   return kind;
-}
-
-/** A one-sheet workbook of the given rows (header first), as XLSX or CSV bytes: what upload templates are made of. */
-export function buildSheetFile(kind: 'xlsx' | 'csv', sheetName: string, rows: readonly string[][]): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows as string[][]), sheetName);
-  return XLSX.write(book, { type: 'buffer', bookType: kind }) as Buffer;
 }
 
 /** The template: every importable column's header and one example row. */

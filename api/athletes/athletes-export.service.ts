@@ -1,14 +1,13 @@
-import * as XLSX from '@e965/xlsx';
 import {
   ATHLETE_LIST_COLUMN_KEYS,
   ATHLETE_LIST_COLUMNS,
   formatListCell,
-  neutraliseCell,
-  toCsv,
   type AthleteListColumn,
 } from '../../domain/athlete-profiles';
 import { AppError } from '../../domain/errors';
 import type { AthleteListRow } from './athletes.schemas';
+import { neutraliseCell, toCsv } from '../../domain/csv';
+import { buildSheetFile, type SheetCell } from '../shared/spreadsheets/write-spreadsheet';
 
 /** Columns that stay numbers in a spreadsheet (so they sum and sort there); everything else is text. */
 const NUMERIC = new Set<AthleteListColumn>([
@@ -41,16 +40,13 @@ export function athletesCsv(rows: AthleteListRow[], columns: AthleteListColumn[]
 }
 
 export function athletesXlsx(rows: AthleteListRow[], columns: AthleteListColumn[]): Buffer {
-  const cell = (c: AthleteListColumn, r: AthleteListRow): XLSX.CellObject => {
+  const cell = (c: AthleteListColumn, r: AthleteListRow): SheetCell => {
     const v = r[c as keyof AthleteListRow];
     if (NUMERIC.has(c) && typeof v === 'number') return { t: 'n', v };
     return { t: 's', v: neutraliseCell(formatListCell(c, r)) };
   };
-  const sheet = XLSX.utils.aoa_to_sheet([
-    columns.map((c) => ({ t: 's', v: headerOf(c) }) as XLSX.CellObject),
+  return buildSheetFile('xlsx', 'Student-athletes', [
+    columns.map((c): SheetCell => ({ t: 's', v: headerOf(c) })),
     ...rows.map((r) => columns.map((c) => cell(c, r))),
   ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Student-athletes');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }

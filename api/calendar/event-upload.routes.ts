@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as XLSX from '@e965/xlsx';
 import { Type } from 'typebox';
 import { normaliseHeader } from '../../domain/athlete-upload';
 import { EVENT_UPLOAD_COLUMNS, parseEventRows, type EventUploadKind } from '../../domain/event-upload';
@@ -15,6 +14,7 @@ import { readSpreadsheet } from '../shared/spreadsheets/read-spreadsheet';
 import { calendarTeamScope, listCalendarTeams } from './calendar-access';
 import type { CreateEventBody } from './events.schemas';
 import { createEvent } from './events.service';
+import { buildSheetFile } from '../shared/spreadsheets/write-spreadsheet';
 
 const KindQuery = Type.Object({
   kind: Type.Union([Type.Literal('EVENT'), Type.Literal('COMPETITION')]),
@@ -49,7 +49,6 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = parseEventRows(kind, sheet.headers, sheet.rows, {
       teamIdByName,
       defaultTimeZone: timeZone || 'America/New_York',
-      now: new Date(),
     });
     return { ...result, rows: sheet.rows.length, filename: file.filename };
   }
@@ -133,13 +132,10 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         notes: '',
         reminderMinutes: '60',
       };
-      const sheet = XLSX.utils.aoa_to_sheet([
+      const bytes = buildSheetFile(format, competition ? 'Competitions' : 'Events', [
         EVENT_UPLOAD_COLUMNS.map((c) => c.header),
         EVENT_UPLOAD_COLUMNS.map((c) => example[c.field] ?? ''),
       ]);
-      const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, sheet, competition ? 'Competitions' : 'Events');
-      const bytes = XLSX.write(book, { type: 'buffer', bookType: format }) as Buffer;
       if (!bytes) throw new AppError('UPLOAD_FAILED');
       const name = competition ? 'competitions-template' : 'events-template';
       return reply

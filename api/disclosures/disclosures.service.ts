@@ -37,6 +37,7 @@ import type {
   DisclosureFieldsBody,
   DisclosureRowDto,
 } from './disclosures.schemas';
+import { csvLine } from '../../domain/csv';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -378,13 +379,6 @@ export async function recordWorkflowId(db: Kysely<Database>, schoolId: string, i
     .execute();
 }
 
-function csvCell(value: unknown): string {
-  const s = value === null || value === undefined ? '' : String(value);
-  // Cells starting with = + - @ would run as formulas in a spreadsheet; a leading quote keeps them text.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const CSV_HEADER = [
   'Date submitted',
   'Tentative start date',
@@ -402,7 +396,7 @@ export const CSV_HEADER = [
 ];
 
 export function toCsvLine(r: DisclosureRowDto): string {
-  return [
+  return csvLine([
     r.submittedAt?.slice(0, 10) ?? '',
     r.startDate ?? '',
     r.student.name,
@@ -416,7 +410,5 @@ export function toCsvLine(r: DisclosureRowDto): string {
     r.conflictTypes.join(' '),
     r.notify ? 'yes' : 'no',
     r.reportingDeadline ?? '',
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { toCsv } from '../../domain/athlete-profiles';
+import { toCsv } from '../../domain/csv';
 import { DISCLOSURE_LIMITS } from '../../domain/disclosures';
 import { AppError, ERRORS } from '../../domain/errors';
 import { checkExpense, checkExpenseDecision, expenseWorkflowId, receiptFits } from '../../domain/expenses';

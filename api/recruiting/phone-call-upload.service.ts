@@ -14,7 +14,7 @@ import {
   type ProspectRef,
 } from '../../domain/recruiting-phone-calls';
 import type { Database } from '../../migrations/database';
-import { buildSheetFile } from '../athletes/athlete-upload-file';
+import { buildSheetFile } from '../shared/spreadsheets/write-spreadsheet';
 import { recordAudits } from '../audit/audit.repository';
 import { readRecruitingSheet, type UploadCheck } from './recruiting-uploads';
 

@@ -55,6 +55,7 @@ import { requireTemporal } from '../shared/workflow-client';
 import { psaTransferWorkflowId } from '../../domain/recruiting';
 import { takeTurn } from '../shared/turn-lock';
 import { fullName } from '../shared/people-names';
+import { csvCell } from '../../domain/csv';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const LooseList = Type.Array(Loose);
@@ -215,13 +216,6 @@ export async function psaProfile(db: Db, schoolId: string, psa: PsaRow) {
     listPsaRecruitingEvents(db, schoolId, psa.id),
   ]);
   return { psa: toPsaDto(psa), activities, events, duplicates, transfer, recruitingEvents };
-}
-
-function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? '' : Array.isArray(v) ? v.join('; ') : String(v);
-  // A cell a spreadsheet would run as a formula is written as text.
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /**
