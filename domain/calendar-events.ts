@@ -466,10 +466,11 @@ function problem(field: string, code: ErrorCode): ErrorDetail {
 
 /**
  * Every rule an event breaks, one detail per field, in the spec's words (part 2 §5 "Events and CARA", §9): required
- * fields, word limits, start before end, not in the past, at most 3 days, repeat end and weekdays, per-event limits,
- * and one team on a countable (CARA) event.
+ * fields, word limits, start before end, at most 3 days, repeat end and weekdays, per-event limits, and one team on a
+ * countable (CARA) event. A past event is allowed: a CARA log records what happened (issue 35); events of a week whose
+ * log is submitted are locked by the API instead.
  */
-export function checkEvent(input: EventInput, now: Date): ErrorDetail[] {
+export function checkEvent(input: EventInput): ErrorDetail[] {
   const out: ErrorDetail[] = [];
   if (!input.name.trim()) out.push(problem('name', 'EVENT_FIELDS_REQUIRED'));
   else if (countWords(input.name) > EVENT_LIMITS.nameWords) out.push(problem('name', 'EVENT_NAME_TOO_LONG'));
@@ -504,7 +505,6 @@ export function checkEvent(input: EventInput, now: Date): ErrorDetail[] {
   if (end <= start) out.push(problem('endTime', 'EVENT_END_BEFORE_START'));
   else if (end.getTime() - start.getTime() > EVENT_LIMITS.maxDays * 86_400_000)
     out.push(problem('endDate', 'EVENT_TOO_LONG'));
-  if (start < now) out.push(problem('startDate', 'EVENT_IN_PAST'));
   if (input.repeat !== 'NEVER') {
     if (!input.repeatUntil) out.push(problem('repeatUntil', 'EVENT_REPEAT_END_REQUIRED'));
     else if (input.repeatUntil < input.startDate) out.push(problem('repeatUntil', 'EVENT_REPEAT_END_BEFORE_START'));

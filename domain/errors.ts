@@ -48,6 +48,7 @@ export const ERRORS = {
   PASSWORD_PERSONAL: { status: 400, message: 'Password must not contain your name or e-mail address.' },
   PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'Passwords must match.' },
   RESET_LINK_INVALID: { status: 410, message: 'This reset link has expired or has already been used.' },
+  EMAIL_CHANGE_LINK_INVALID: { status: 410, message: 'This confirmation link has expired or has already been used.' },
   INVITATION_INVALID: { status: 410, message: 'This invitation is invalid or has expired.' },
   INVITATION_REDEEMED: { status: 409, message: 'This invitation has already been redeemed. Please log in.' },
   // Schools (provider onboarding and plans)
@@ -222,7 +223,6 @@ export const ERRORS = {
   EVENT_NOTES_TOO_LONG: { status: 400, message: 'Event notes max 50 words.' },
   EVENT_AGENDA_TOO_LONG: { status: 400, message: 'Event agenda max 200 words.' },
   EVENT_END_BEFORE_START: { status: 400, message: 'Start time must be before end time.' },
-  EVENT_IN_PAST: { status: 400, message: 'An event cannot start in the past.' },
   EVENT_TOO_LONG: { status: 400, message: 'An event can last at most 3 days.' },
   EVENT_REPEAT_END_REQUIRED: { status: 400, message: 'End repeat date is required for repeating events.' },
   EVENT_REPEAT_WEEKDAYS_REQUIRED: { status: 400, message: 'Weekdays are required for a weekly repeat.' },

@@ -109,7 +109,7 @@ export function parseEventRows(
   kind: EventUploadKind,
   headers: readonly string[],
   rows: readonly EventUploadRow[],
-  ctx: { teamIdByName: ReadonlyMap<string, string>; defaultTimeZone: string; now: Date },
+  ctx: { teamIdByName: ReadonlyMap<string, string>; defaultTimeZone: string },
 ): { parsed: ParsedEventRow[]; problems: EventUploadProblem[] } {
   const problems: EventUploadProblem[] = [];
   const say = (row: number, field: string, message: string) => problems.push({ row, field, message });
@@ -190,7 +190,7 @@ export function parseEventRows(
       agenda: null,
       ...(reminder !== undefined ? { reminderMinutes: reminder } : {}),
     };
-    const rules = checkEvent(input, ctx.now);
+    const rules = checkEvent(input);
     if (rules.length) {
       for (const d of rules) say(r.row, d.field ?? 'row', d.message);
       continue;

@@ -99,7 +99,6 @@ describe('calendar events', () => {
     expect(details).toEqual([
       'notes: Event notes max 50 words.',
       'endTime: Start time must be before end time.',
-      'startDate: An event cannot start in the past.',
       'repeatUntil: End repeat date is required for repeating events.',
       'weekdays: Weekdays are required for a weekly repeat.',
     ]);

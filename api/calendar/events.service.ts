@@ -111,8 +111,8 @@ function toValues(body: CreateEventBody, status: EventValues['status'], createdB
 }
 
 /** The spec's rules, the team the person may write, and attendees of the same school; throws the first problem with all details. */
-async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody, now: Date): Promise<void> {
-  const details = [...checkEventTextCharacters(body), ...checkEvent(body, now)];
+async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody): Promise<void> {
+  const details = [...checkEventTextCharacters(body), ...checkEvent(body)];
   if (details.length > 0) throw new AppError(details[0]!.code as never, details);
   const scope = await calendarTeamScope(db, auth);
   const teams = await existingSchoolIds(db, 'sport_teams', auth.school.id, [body.sportTeamId, ...body.attendeeTeamIds]);
@@ -128,9 +128,12 @@ async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody, n
 export async function createEvent(request: FastifyRequest, body: CreateEventBody): Promise<EventDto> {
   const db = request.server.deps.database.db;
   const auth = authOf(request);
-  await validateEvent(db, auth, body, new Date());
+  await validateEvent(db, auth, body);
   const status = needsApproval(body, auth.permissions.has('calendar:manage')) ? 'PENDING' : 'APPROVED';
-  const id = await insertEvent(db, auth.school.id, toValues(body, status, auth.user.id));
+  const values = toValues(body, status, auth.user.id);
+  // A past event may be recorded (a CARA log is what happened), but not into a week whose log is submitted.
+  await assertNotInLockedLog(db, auth.school.id, [lockCheckOfInput(body, values, [])]);
+  const id = await insertEvent(db, auth.school.id, values);
   await auditRequest(request, {
     action: 'calendar-event.created',
     targetType: 'calendar_event',
@@ -307,6 +310,22 @@ function lockCheckOf(row: EventRow, scope: 'THIS' | 'FOLLOWING' | 'ALL', at: Dat
   };
 }
 
+/** An event as it would be stored (new, or after an edit), for the CARA lock check. */
+function lockCheckOfInput(body: CreateEventBody, values: EventValues, exdates: EventRow['exdates']): LockCheck {
+  return {
+    teamIds: [body.sportTeamId, ...body.attendeeTeamIds],
+    category: body.category,
+    caraCategory: body.caraCategory ?? null,
+    timing: {
+      startsAt: values.starts_at,
+      endsAt: values.ends_at,
+      timeZone: values.time_zone,
+      rrule: values.rrule,
+      exdates,
+    },
+  };
+}
+
 /** The local day before an instant, in the series' zone: the new end date of a series cut there. */
 function dayBefore(at: Date, zone: string): string {
   const local = instantToLocal(at, zone).date;
@@ -326,7 +345,7 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
   const effective = single ? 'ALL' : editScope;
   const unchangedStart =
     localToInstant(fields.startDate, fields.startTime, fields.timeZone).getTime() === row.starts_at.getTime();
-  await validateEvent(db, auth, fields, effective === 'ALL' && unchangedStart ? new Date(0) : new Date());
+  await validateEvent(db, auth, fields);
   // Countable events in a submitted or approved CARA log stay as logged: neither the occurrences changed nor their
   // new times may fall in such a log.
   const changedAt = effective === 'ALL' ? null : requireOccurrence(row, occurrenceStart);
@@ -337,18 +356,7 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
   );
   await assertNotInLockedLog(db, auth.school.id, [
     lockCheckOf(row, effective, changedAt),
-    {
-      teamIds: [fields.sportTeamId, ...fields.attendeeTeamIds],
-      category: fields.category,
-      caraCategory: fields.caraCategory ?? null,
-      timing: {
-        startsAt: after.starts_at,
-        endsAt: after.ends_at,
-        timeZone: after.time_zone,
-        rrule: after.rrule,
-        exdates: effective === 'ALL' && unchangedStart ? row.exdates : [],
-      },
-    },
+    lockCheckOfInput(fields, after, effective === 'ALL' && unchangedStart ? row.exdates : []),
   ]);
   let targetId = id;
   await db.transaction().execute(async (trx) => {

@@ -444,6 +444,25 @@ describe('the CARA log cycle', () => {
     const lockedCancel = await call(coach, 'DELETE', `/events/${lockedId}`);
     expect(lockedCancel.status).toBe(409);
     expect(lockedCancel.body.error.code).toBe('CARA_EVENT_LOCKED');
+    // A past activity can still be recorded (the log is what happened), but not into the submitted week.
+    const pastDay = (day: string) => ({
+      ...fields,
+      name: `Recorded ${day}`,
+      startDate: day,
+      endDate: day,
+      repeat: 'NEVER',
+      repeatUntil: null,
+      weekdays: [],
+    });
+    const intoLocked = await call(coach, 'POST', '/events', pastDay(addDays(logWeek, 2)));
+    expect(intoLocked.status).toBe(409);
+    expect(intoLocked.body.error).toMatchObject({
+      code: 'CARA_EVENT_LOCKED',
+      details: [{ message: `${logPeriod} is submitted.` }],
+    });
+    const earlier = await call(coach, 'POST', '/events', pastDay(addDays(logWeek, -5)));
+    expect(earlier.status).toBe(201);
+    await call(admin, 'DELETE', `/events/${earlier.body.id}`);
     // An event of another week is not locked by this log.
     const otherWeek = (
       await db

@@ -87,8 +87,7 @@ export async function checkProposedEvent(request: FastifyRequest, body: CheckBod
   if (countabilityOf(event.category, event.caraCategory) === 'NOT_COUNTABLE') return empty;
   const blocking = event.attendeeTeamIds.length > 1 ? [errorOf('CARA_MULTIPLE_TEAMS')] : [];
   // The form's own checks run on save; here a proposal that cannot be placed in time has nothing to check.
-  if (checkEvent(event, new Date(0)).some((d) => TIMING_FIELDS.has(d.field ?? '')))
-    return { ...empty, status: 'OK', blocking };
+  if (checkEvent(event).some((d) => TIMING_FIELDS.has(d.field ?? ''))) return { ...empty, status: 'OK', blocking };
   const year = await academicYearOn(db, auth.school.id, event.startDate);
   if (!year) return { ...empty, status: 'NOT_APPLICABLE', error: errorOf('NO_ACADEMIC_YEAR'), blocking };
   const schedule = await loadTeamSchedule(db, auth.school.id, event.sportTeamId, year.id);
