@@ -375,7 +375,6 @@ export const LAYER_OFFENDERS: Record<LayerRuleId, readonly string[]> = {
     'api/calendar/feeds.service.ts',
     'api/calendar/segments.service.ts',
     'api/cara/cara.service.ts',
-    'api/disclosures/disclosure-files.service.ts',
     'api/forms/clone-form.service.ts',
     'api/forms/form-document.service.ts',
     'api/forms/forms.service.ts',
@@ -408,7 +407,6 @@ export const LAYER_OFFENDERS: Record<LayerRuleId, readonly string[]> = {
   'sql-in-routes': [
     'api/calendar/operator-events.routes.ts',
     'api/disclosures/disclosures.routes.ts',
-    'api/expenses/expenses.routes.ts',
     'api/materials/materials.routes.ts',
     'api/operator-console/operator-console.routes.ts',
     'api/questionnaires/questionnaires.routes.ts',

@@ -164,3 +164,110 @@ export async function expenseSubmitters(db: Db, schoolId: string) {
     .execute();
   return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}` }));
 }
+
+/** A new expense, signed, with its approval process's id (the business key) already set. */
+export async function insertExpense(
+  db: Db,
+  expense: {
+    schoolId: string;
+    submittedBy: string;
+    name: string;
+    category: ExpenseCategory;
+    amountCents: number;
+    transactionDate: string;
+    comments: string | null;
+    signature: string;
+    signedIp: string | null;
+    signedUserAgent: string | null;
+  },
+  workflowIdOf: (id: string) => string,
+): Promise<string> {
+  const row = await db
+    .insertInto('expenses')
+    .values({
+      school_id: expense.schoolId,
+      submitted_by: expense.submittedBy,
+      name: expense.name,
+      category: expense.category,
+      amount_cents: expense.amountCents,
+      transaction_date: expense.transactionDate,
+      comments: expense.comments,
+      signature: expense.signature,
+      signed_ip: expense.signedIp,
+      signed_user_agent: expense.signedUserAgent,
+      workflow_id: 'pending',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('expenses')
+    .set({ workflow_id: workflowIdOf(row.id) })
+    .where('id', '=', row.id)
+    .execute();
+  return row.id;
+}
+
+/** Takes back an expense whose approval process could not start (only while nobody has decided it). */
+export async function deletePendingExpense(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('expenses').where('id', '=', id).where('status', '=', 'PENDING').execute();
+}
+
+/** Locks the expense row for the rest of the transaction and reads its status (undefined: no such expense). */
+export async function lockExpenseStatus(db: Db, schoolId: string, id: string): Promise<ExpenseStatus | undefined> {
+  const row = await db
+    .selectFrom('expenses')
+    .select('status')
+    .where('id', '=', id)
+    .where('school_id', '=', schoolId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.status;
+}
+
+export async function countReceipts(db: Db, expenseId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom('expense_receipts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('expense_id', '=', expenseId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function insertReceipt(
+  db: Db,
+  receipt: {
+    schoolId: string;
+    expenseId: string;
+    uploadedBy: string;
+    file: { id: string; filename: string; contentType: string; sizeBytes: number; sha256: string };
+  },
+): Promise<void> {
+  await db
+    .insertInto('expense_receipts')
+    .values({
+      school_id: receipt.schoolId,
+      expense_id: receipt.expenseId,
+      file_id: receipt.file.id,
+      filename: receipt.file.filename,
+      content_type: receipt.file.contentType,
+      size_bytes: receipt.file.sizeBytes,
+      sha256: receipt.file.sha256,
+      uploaded_by: receipt.uploadedBy,
+    })
+    .execute();
+}
+
+/** One receipt of one expense of the school, or undefined. */
+export async function findReceipt(db: Db, schoolId: string, expenseId: string, receiptId: string) {
+  return db
+    .selectFrom('expense_receipts')
+    .select(['id', 'file_id', 'filename'])
+    .where('school_id', '=', schoolId)
+    .where('expense_id', '=', expenseId)
+    .where('id', '=', receiptId)
+    .executeTakeFirst();
+}
+
+export async function deleteReceipt(db: Db, receiptId: string): Promise<void> {
+  await db.deleteFrom('expense_receipts').where('id', '=', receiptId).execute();
+}
