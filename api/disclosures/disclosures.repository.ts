@@ -572,3 +572,12 @@ export async function listParticipantOptions(
     .execute();
   return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, team: r.team }));
 }
+
+/** The school's review reminder interval for disclosures that enter review from now on (`settings` jsonb). */
+export async function setDisclosureReminderHours(db: Kysely<Database>, schoolId: string, hours: number): Promise<void> {
+  await db
+    .updateTable('schools')
+    .set({ settings: sql`settings || jsonb_build_object('disclosureReminderHours', ${hours}::int)` })
+    .where('id', '=', schoolId)
+    .execute();
+}

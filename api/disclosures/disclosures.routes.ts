@@ -1,5 +1,6 @@
 import { forEachConcurrently } from '../../domain/concurrency';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { AppError, ERRORS } from '../../domain/errors';
 import { workflowIds } from '../../domain/workflows';
@@ -10,14 +11,13 @@ import {
   reviewDisclosureUpdate,
   type DisclosureActor,
 } from '../../workflows/disclosures/disclosure.workflow';
-import { sql } from 'kysely';
-import { auditRequest } from '../audit/audit-request';
 import { notifyEach } from '../notifications/notifications.repository';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { schoolTodayOf } from '../forms/school-today';
 import { findSchoolSettings } from '../school/school.repository';
 import { IdParams, errorResponses } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
 import type { AuthContext } from '../types';
 import {
@@ -60,7 +60,6 @@ import {
   checkParticipants,
   checkReasonText,
   participantNamesOf,
-  reviewReminderMs,
   CSV_HEADER,
   ensureDisclosureWorkflow,
   recordWorkflowId,
@@ -73,6 +72,7 @@ import {
 } from './disclosures.service';
 import { DISCLOSURE_LIMITS, DISCLOSURE_NOTIFICATION, wordCount } from '../../domain/disclosures';
 import { disclosureFilesRoutes } from './disclosure-files.routes';
+import { getDisclosureSettings, updateDisclosureSettings } from './disclosure-settings.service';
 
 /** NIL disclosures: the athlete's drafts and submissions, the reviewers' lists and decisions (through the workflow). */
 export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -82,6 +82,7 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canRead = [requirePermission('disclosures:read'), plan];
   const canList = [requirePermission('disclosures:list'), plan];
   const canReview = [requirePermission('disclosures:review'), plan];
+  const core = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
 
   /** A disclosure the caller may see: their own, or any submitted one of the school for list holders; else 404. */
   async function visible(auth: AuthContext, id: string): Promise<DisclosureRecord> {
@@ -286,9 +287,7 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/disclosures/settings',
     { onRequest: canList, schema: { response: { 200: DisclosureSettingsDto, ...errorResponses(401, 403) } } },
-    async (request) => ({
-      reviewReminderHours: reviewReminderMs(await findSchoolSettings(db, authOf(request).school.id)) / 3_600_000,
-    }),
+    async (request) => getDisclosureSettings(core(request), actorOf(authOf(request), request)),
   );
 
   // Applies to disclosures that enter review from now on; a running review keeps the interval it started with.
@@ -301,28 +300,10 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DisclosureSettingsDto, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      const hours = request.body.reviewReminderHours;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('schools')
-          .set({ settings: sql`settings || jsonb_build_object('disclosureReminderHours', ${hours}::int)` })
-          .where('id', '=', auth.school.id)
-          .execute();
-        await auditRequest(
-          request,
-          {
-            action: 'disclosure.settings_updated',
-            targetType: 'school',
-            targetId: auth.school.id,
-            details: { reviewReminderHours: hours },
-          },
-          trx,
-        );
-      });
-      return { reviewReminderHours: hours };
-    },
+    async (request) =>
+      updateDisclosureSettings(core(request), actorOf(authOf(request), request), {
+        reviewReminderHours: request.body.reviewReminderHours,
+      }),
   );
 
   app.get(
