@@ -264,7 +264,8 @@ export const ERRORS = {
   // CARA logs and the Bylaw 17 engine (issue 17)
   BYLAW17_NOT_APPLICABLE: {
     status: 409,
-    message: 'Bylaw 17 engine not applicable when the out-of-season start day of the week is missing.',
+    // Spec part 2, "E-signature and CARA" errors, in its words.
+    message: 'Bylaw 17 engine not applicable when the out-of-season start day is missing.',
   },
   CARA_MULTIPLE_TEAMS: { status: 400, message: 'Multiple teams block CARA events.' },
   CARA_SURVEY_EXPIRED: { status: 409, message: 'CARA survey expired.' },

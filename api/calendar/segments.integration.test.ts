@@ -157,6 +157,15 @@ describe('sport segments', () => {
     expect(before.json().error.code).toBe('SEGMENT_OUTSIDE_YEAR');
   });
 
+  it('requires the start day of the week, in the spec wording', async () => {
+    const { startDayOfWeek: _omitted, ...withoutDay } = segment({ startDate: '2027-02-01', endDate: '2027-03-01' });
+    const res = await post(admin, withoutDay);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      expect.objectContaining({ field: 'startDayOfWeek', message: 'Mandatory fields cannot be empty.' }),
+    ]);
+  });
+
   it('says no academic calendar year was found for an unknown or foreign year', async () => {
     const res = await post(admin, segment({ academicYearId: '00000000-0000-4000-8000-000000000000' }));
     expect(res.statusCode).toBe(409);

@@ -13,7 +13,7 @@ import {
   type CaraLogInput,
   type CaraLogStatus,
 } from '../../domain/bylaw17';
-import { AppError } from '../../domain/errors';
+import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { caraLogWorkflow } from '../../workflows/cara/cara-log.workflow';
 import { calendarTeamScope } from '../calendar/calendar-access';
@@ -267,6 +267,10 @@ export async function logDetail(db: Db, auth: AuthContext, id: string, now: Date
     canReopen: roles.admin && row.status === 'APPROVED',
     canAnswerSurvey: roles.athlete && surveyOpen,
     canDismiss: roles.canDismiss,
+    engineError:
+      snap.error && snap.error in ERRORS
+        ? { code: snap.error, message: ERRORS[snap.error as ErrorCode].message }
+        : null,
     events: (snap.events ?? []).filter((e) => !roles.athlete || e.athleteIds.includes(auth.user.id)),
     athletes: [...names.keys()].filter(onlyMine).map((athleteId) => ({
       athleteId,

@@ -231,6 +231,34 @@ describe('Bylaw 17 check of a proposed event', () => {
   });
 });
 
+describe('a log the engine could not check', () => {
+  it('says why in the spec wording, as stored with an older log whose segment had no start day', async () => {
+    const periodStart = addDays(logWeek, -28);
+    const row = await t.database.db
+      .insertInto('cara_logs')
+      .values({
+        school_id: schoolId,
+        sport_team_id: team,
+        academic_year_id: null,
+        period_start: periodStart,
+        period_end: addDays(periodStart, 6),
+        due_at: new Date(),
+        status: 'READY',
+        workflow_id: `imported-${periodStart}`,
+        snapshot: JSON.stringify({ error: 'BYLAW17_NOT_APPLICABLE', events: [], weeks: [], violations: [] }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await call(admin, 'GET', `/cara/logs/${row.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.engineError).toEqual({
+      code: 'BYLAW17_NOT_APPLICABLE',
+      message: 'Bylaw 17 engine not applicable when the out-of-season start day is missing.',
+    });
+    await t.database.db.deleteFrom('cara_logs').where('id', '=', row.id).execute();
+  });
+});
+
 describe('CARA settings', () => {
   it('need submitter and reviewer when logging is on, and a segment', async () => {
     const missing = await call(coach, 'PUT', `/cara/teams/${team}/settings`, {

@@ -140,6 +140,8 @@ export const LogDetail = Type.Object({
   canAnswerSurvey: Type.Boolean(),
   /** Whether the caller may dismiss the log's violations (a calendar writer of the team: its coaches and admins). */
   canDismiss: Type.Boolean(),
+  /** Why the Bylaw 17 engine could not check the log's period (a segment without its start day, no year), or null. */
+  engineError: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
   events: Type.Array(
     Type.Object({
       key: Type.String(),

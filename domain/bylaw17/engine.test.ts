@@ -7,6 +7,7 @@ import {
   type Bylaw17Input,
   type Bylaw17Segment,
 } from './index';
+import { ERRORS } from '../errors';
 
 // fixed-date fixture: the engine is given its calendar, segments and activities; it reads no clock, and these weeks are hand-worked.
 
@@ -451,6 +452,10 @@ describe('Bylaw 17 engine: errors and incremental checks', () => {
       athleteIds: TEAM,
     });
     expect(result).toEqual({ ok: false, error: 'BYLAW17_NOT_APPLICABLE' });
+    // The spec's words (part 2, "E-signature and CARA" errors).
+    expect(ERRORS.BYLAW17_NOT_APPLICABLE.message).toBe(
+      'Bylaw 17 engine not applicable when the out-of-season start day is missing.',
+    );
   });
 
   it('needs an academic calendar year', () => {

@@ -145,6 +145,11 @@ export function CaraDetailsPage() {
           The log is generated from the calendar when the period ends.
         </Alert>
       )}
+      {l.engineError && (
+        <Alert color="yellow" title="Hours not checked against Bylaw 17">
+          {l.engineError.message}
+        </Alert>
+      )}
       {/* An athlete comes here to answer the survey: it leads while it is open. */}
       {l.canAnswerSurvey && <Survey log={l} />}
       <WhereItStands path={`/cara/logs/${l.id}/graph`} version={`${l.status}|${l.history.length}`} />
