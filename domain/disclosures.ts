@@ -276,3 +276,35 @@ export function wordCount(text: string): number {
   const t = text.trim();
   return t === '' ? 0 : t.split(/\s+/).length;
 }
+
+/** One step of a disclosure's review, as the workflow asks its activity to record it. */
+export type DisclosureTransitionAction =
+  | 'submit'
+  | 'resubmit'
+  | 'approve'
+  | 'reject'
+  | 'requestChange'
+  | 'escalate'
+  | 'reopen'
+  | 'archive'
+  /** The operator console handed the review to another reviewer. */
+  | 'reassign';
+
+export interface DisclosureTransitionInput {
+  schoolId: string;
+  disclosureId: string;
+  /** Unique per transition within the workflow ('submit-1', 'approve-3'…); keys the event, notifications and audit. */
+  eventKey: string;
+  actorUserId: string;
+  action: DisclosureTransitionAction;
+  reason?: string | null;
+  changeReason?: string | null;
+  reviewerUserId?: string | null;
+}
+
+export interface DisclosureTransitionResult {
+  status: DisclosureStatus;
+  archived: boolean;
+  assignedReviewerId: string | null;
+  revision: number;
+}

@@ -162,3 +162,19 @@ export function totalsByCategory(rows: readonly { category: string; amountCents:
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+/** The approval task the expense's workflow opens for the school admins (step `approve`). */
+export interface ExpenseTaskInput {
+  schoolId: string;
+  expenseId: string;
+  stepId: string;
+}
+
+/** A decision as the expense's workflow asks its activity to write it (status, task, audit, notification). */
+export interface ExpenseDecisionRecord {
+  schoolId: string;
+  expenseId: string;
+  actorUserId: string;
+  decision: 'APPROVE' | 'REJECT';
+  reason: string | null;
+}

@@ -18,42 +18,17 @@ import {
   DISCLOSURE_TYPE_LABELS,
   stateConflictCategories,
   type DisclosureStatus,
+  type DisclosureTransitionAction,
+  type DisclosureTransitionInput,
+  type DisclosureTransitionResult,
   type DisclosureType,
 } from '../../domain/disclosures';
 import type { Database } from '../../migrations/database';
 import { currentSideEffectKey } from '../shared/idempotency';
 import { syncDisclosureTasks } from './disclosure-tasks';
 
-export type DisclosureTransitionAction =
-  | 'submit'
-  | 'resubmit'
-  | 'approve'
-  | 'reject'
-  | 'requestChange'
-  | 'escalate'
-  | 'reopen'
-  | 'archive'
-  /** The operator console handed the review to another reviewer. */
-  | 'reassign';
-
-export interface DisclosureTransitionInput {
-  schoolId: string;
-  disclosureId: string;
-  /** Unique per transition within the workflow ('submit-1', 'approve-3'…); keys the event, notifications and audit. */
-  eventKey: string;
-  actorUserId: string;
-  action: DisclosureTransitionAction;
-  reason?: string | null;
-  changeReason?: string | null;
-  reviewerUserId?: string | null;
-}
-
-export interface DisclosureTransitionResult {
-  status: DisclosureStatus;
-  archived: boolean;
-  assignedReviewerId: string | null;
-  revision: number;
-}
+// The step inputs the workflow and these activities share live in domain/ (the workflow imports no activity code).
+export type { DisclosureTransitionAction, DisclosureTransitionInput, DisclosureTransitionResult };
 
 const TARGET: Record<DisclosureTransitionAction, DisclosureStatus | null> = {
   submit: 'PENDING',

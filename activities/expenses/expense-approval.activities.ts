@@ -5,7 +5,13 @@ import { insertNotification, notifyEach } from '../../api/notifications/notifica
 import { listSchoolAdmins } from '../../api/rosters/rosters.repository';
 import { ensureTasks } from '../../api/tasks/tasks.repository';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
-import { EXPENSE_CATEGORIES, expenseWorkflowId, formatDollars } from '../../domain/expenses';
+import {
+  EXPENSE_CATEGORIES,
+  expenseWorkflowId,
+  formatDollars,
+  type ExpenseDecisionRecord,
+  type ExpenseTaskInput,
+} from '../../domain/expenses';
 import type { Database } from '../../migrations/database';
 import { currentSideEffectKey } from '../shared/idempotency';
 
@@ -19,7 +25,7 @@ export function createExpenseApprovalActivities(deps: { db: Kysely<Database> }) 
   const { db } = deps;
   return {
     /** Puts the approval in the school admins' My Tasks and tells each of them (once). */
-    async openExpenseTask(input: { schoolId: string; expenseId: string; stepId: string }): Promise<void> {
+    async openExpenseTask(input: ExpenseTaskInput): Promise<void> {
       const row = await db
         .selectFrom('expenses as e')
         .leftJoin('users as u', 'u.id', 'e.submitted_by')
@@ -58,13 +64,7 @@ export function createExpenseApprovalActivities(deps: { db: Kysely<Database> }) 
       });
     },
 
-    async decideExpense(input: {
-      schoolId: string;
-      expenseId: string;
-      actorUserId: string;
-      decision: 'APPROVE' | 'REJECT';
-      reason: string | null;
-    }): Promise<void> {
+    async decideExpense(input: ExpenseDecisionRecord): Promise<void> {
       const target = input.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
       await db.transaction().execute(async (trx) => {
         const expense = await trx
