@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { toCsv } from '../../domain/athlete-profiles';
+import { toCsv } from '../../domain/csv';
 import { AppError, ERRORS } from '../../domain/errors';
 import {
   checkExpense,
