@@ -132,3 +132,42 @@ export function stripSchoolPeople(workflow: PacketWorkflowDefinition): PacketWor
 export function countSchoolPeople(workflow: PacketWorkflowDefinition): number {
   return workflow.steps.reduce((n, step) => n + step.actors.filter((a) => a.kind === 'USER').length, 0);
 }
+
+// ---- the template workflows' contracts (workflows/templates and activities/templates share them) ----
+
+/** Assigning or un-assigning a template to institutions (workflow `template-assignment:<jobId>`). */
+export interface TemplateAssignmentInput {
+  jobId: string;
+  templateId: string;
+  action: TemplateAssignmentAction;
+  /** The provider organisation the operator acts for: the process's SchoolId. */
+  providerSchoolId: string;
+}
+
+export interface TemplateAssignmentProgress {
+  total: number;
+  done: number;
+  failed: number;
+  finished: boolean;
+}
+
+/** One batch of schools the assignment workflow hands to its activity. */
+export interface TemplateAssignmentBatchInput {
+  jobId: string;
+  batch: number;
+  schoolIds: string[];
+}
+
+export interface TemplateAssignmentBatchResult {
+  done: number;
+  failed: number;
+}
+
+/** Duplicating a template (workflow `template-duplication:<copyId>`). */
+export interface TemplateDuplicationInput {
+  sourceTemplateId: string;
+  copyId: string;
+  requestedBy: string | null;
+  /** The provider organisation the operator acts for: the process's SchoolId. */
+  providerSchoolId: string;
+}

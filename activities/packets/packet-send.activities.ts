@@ -3,15 +3,14 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import type { Kysely } from 'kysely';
 import { loadSubmissionBase, type SendTiming } from '../../api/packets/send-plan';
 import { forEachConcurrently } from '../../domain/concurrency';
-import { firstTaskDelayMs } from '../../domain/packets';
+import { firstTaskDelayMs, type PacketSubmissionInput } from '../../domain/packets';
 import { firstPhaseOf, orderPacketSteps, type StepRunState, waitingOnOf } from '../../domain/packet-workflow';
 import type { Database } from '../../migrations/database';
-import {
-  packetSubmissionWorkflow,
-  type PacketSubmissionInput,
-} from '../../workflows/packets/packet-submission.workflow';
 import { processSearchAttributes, stepSearchAttributes } from '../../workflows/shared/search-attributes';
 import type { OpenPhaseInput } from './packet-submission.activities';
+
+/** The submission workflow's type, started by name: activities never import a workflow (workflows/packets). */
+const PACKET_SUBMISSION_WORKFLOW = 'packetSubmissionWorkflow';
 
 /** Workflow starts in flight per batch (the workflow runs a few batches at once). */
 export const PACKET_SEND_STARTS_IN_FLIGHT = 8;
@@ -109,7 +108,7 @@ export function createPacketSendActivities(deps: {
       // Workflows first, then the rows that show the task: nobody can act on a submission whose workflow is not running.
       await forEachConcurrently(starts, PACKET_SEND_STARTS_IN_FLIGHT, async ({ workflowId, input: one, first }) => {
         try {
-          await temporal.workflow.start(packetSubmissionWorkflow, {
+          await temporal.workflow.start(PACKET_SUBMISSION_WORKFLOW, {
             workflowId,
             taskQueue,
             ...(startDelayMs > 0 ? { startDelay: startDelayMs } : {}),

@@ -7,13 +7,12 @@ import { insertNotification } from '../../api/notifications/notifications.reposi
 import { answersKey, encryptAnswers, sha256Of } from '../../api/packets/answer-crypto';
 import { cancelWorkflowTasks, ensureTasks } from '../../api/tasks/tasks.repository';
 import type { NotificationPayload } from '../../domain/notifications';
-import type { StepRunState } from '../../domain/packet-workflow';
-import type { StepAction, SubmissionStatus } from '../../domain/packets';
+import type { ActorSlot, StepRunState } from '../../domain/packet-workflow';
+import type { ActingPerson, StepAction, SubmissionStatus, VoidSubmissionInput } from '../../domain/packets';
 import { COMPLIANCE_STAFF } from '../../domain/permissions';
 import { hashToken, signLinkToken } from '../../domain/signed-links';
 import { EVENTS_CHANNEL } from '../../migrations/connect';
 import type { Database } from '../../migrations/database';
-import type { ActingPerson, ActorSlot, VoidSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
 import { deliverOutboxMail } from '../mail/mail.activities';
 import type { Mailer } from '../mail/mailer';
 import { renderHtml, renderText, type MailFrame } from '../mail/templates/layout';

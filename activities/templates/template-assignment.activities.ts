@@ -1,6 +1,11 @@
 import { Context } from '@temporalio/activity';
 import { sql, type Kysely } from 'kysely';
-import { normalizeInstitutionFilter, type InstitutionFilter } from '../../domain/templates';
+import {
+  normalizeInstitutionFilter,
+  type InstitutionFilter,
+  type TemplateAssignmentBatchInput,
+  type TemplateAssignmentBatchResult,
+} from '../../domain/templates';
 import type { Database } from '../../migrations/database';
 import { recordAudit } from '../../api/audit/audit.repository';
 import { whereInstitutions } from '../../api/templates/templates.repository';
@@ -11,16 +16,6 @@ import { sideEffectKey } from '../shared/idempotency';
  * in the same transaction as its assignments, audit events and progress, so a retried or repeated batch changes
  * nothing and counts nothing twice.
  */
-export interface TemplateAssignmentBatchInput {
-  jobId: string;
-  batch: number;
-  schoolIds: string[];
-}
-
-export interface TemplateAssignmentBatchResult {
-  done: number;
-  failed: number;
-}
 
 function workflowIdOf(): string {
   const id = Context.current().info.workflowExecution?.workflowId;

@@ -5,7 +5,7 @@ import { seedPacketRows } from '../../api/test-support/packets';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import type { FormElement, FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
-import { SUBMISSION_GENERATION, type PacketSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
+import { SUBMISSION_GENERATION, type PacketSubmissionInput } from '../../domain/packets';
 import { seedSchool } from './fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
-import { STEP_NOT_REACHED } from '../../workflows/packets/packet-submission.workflow';
+import { STEP_NOT_REACHED } from '../../domain/packets';
 import { StepNotReachedError, toActionError } from './submissions.service';
 
 function refusal(type: string, message: string): WorkflowUpdateFailedError {

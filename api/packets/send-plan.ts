@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, REMINDER_INTERVAL_MS } from '../../domain/packets';
 import type { Database } from '../../migrations/database';
-import { SUBMISSION_GENERATION, type PacketSubmissionInput } from '../../workflows/packets/packet-submission.workflow';
+import { SUBMISSION_GENERATION, type PacketSubmissionInput } from '../../domain/packets';
 import { loadFormVersionsById } from './packets.repository';
 
 /**

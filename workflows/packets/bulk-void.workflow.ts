@@ -1,7 +1,8 @@
 import * as wf from '@temporalio/workflow';
 import type { PacketBulkActivities } from '../../activities/packets/packet-bulk.activities';
 import { markStep, tagProcess } from '../shared/search-attributes';
-import { voidSubmissionSignal, type VoidSubmissionInput } from './packet-submission.workflow';
+import type { VoidSubmissionInput } from '../../domain/packets';
+import { voidSubmissionSignal } from './packet-submission.workflow';
 
 /**
  * Bulk void of one sent packet (id `bulk-void:<sentPacketId>`), or of every sent packet of an archived folder's

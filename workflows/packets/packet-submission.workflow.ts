@@ -13,20 +13,28 @@ import {
   splitQuestionRef,
   type PacketAnswers,
   type PacketStep,
-  type PacketWorkflowDefinition,
   slotsOf,
   type ActorSlot,
   type StepRunState,
   waitingOnOf,
 } from '../../domain/packet-workflow';
-import { PACKET_LIMITS, type StepAction, type SubmissionStatus } from '../../domain/packets';
+import {
+  PACKET_LIMITS,
+  STEP_NOT_REACHED,
+  type ActingPerson,
+  type PacketSubmissionInput,
+  type PacketSubmissionState,
+  type StepActionInput,
+  type SubmissionStatus,
+  type VoidSubmissionInput,
+} from '../../domain/packets';
 import {
   OPERATOR_SIGNALS_PATCH,
   RESEND_STEP_NOTIFICATION_SIGNAL,
   TASK_REASSIGNED_SIGNAL,
   type TaskReassignedSignal,
 } from '../../domain/workflows';
-import { compileFormUncached, countWords, type CompiledForm, type FormVersion } from '../../form-engine';
+import { compileFormUncached, countWords, type CompiledForm } from '../../form-engine';
 import { markStep, SchoolIdKey, tagProcess } from '../shared/search-attributes';
 
 /**
@@ -38,104 +46,16 @@ import { markStep, SchoolIdKey, tagProcess } from '../shared/search-attributes';
  * an idempotent activity. Durations are inputs.
  */
 export type { ActorSlot };
-
-export interface PacketSubmissionForm {
-  formId: string;
-  formVersionId: string;
-  version: FormVersion;
-}
-
-export interface PacketSubmissionInput {
-  schoolId: string;
-  submissionId: string;
-  sentPacketId: string;
-  recipientUserId: string;
-  packetName: string;
-  hipaa: boolean;
-  /** The frozen definition, with the signers named at send time filled into external signer steps. */
-  workflow: PacketWorkflowDefinition;
-  forms: PacketSubmissionForm[];
-  /** Auto reminder interval, or null when off. */
-  reminderEveryMs: number | null;
-  maxReminders: number;
-  expireAfterMs: number;
-  /**
-   * The send's stored expiry (ISO). When given, the run ends then and a step the send opened reminds counting from
-   * its opening, however late the run's first workflow task came (a large send defers it, see `firstTaskDelayMs`);
-   * without it (runs started before) both count from the run's first workflow task.
-   */
-  expiresAt?: string;
-  notify: boolean;
-  /**
-   * Set when the send already opened the first step (its task, notification, SENT event and mails) in a batch for
-   * every recipient: the workflow starts waiting on people without an activity of its own.
-   */
-  firstPhaseOpened?: { stepId: string; since: string };
-  /**
-   * The code generation the run was started for (absent: 1). From generation 2 (`SUBMISSION_GENERATION`) the
-   * workflow's writes are local activities (see `recordsWithin`), and every patch below is in effect without asking
-   * `patched()`, whose marker and `TemporalChangeVersion` search attribute cost the server a history event and a
-   * visibility write in the run's first workflow tasks. From generation 3 one timer, started in the run's first
-   * workflow task, ends the run at its expiry, where each step's wait started a timer of its own (counting to the
-   * expiry or the next reminder) and cancelled it when the step moved on: two history events and a timer task on the
-   * server for every action. A step's wait sets a timer only for its next reminder. Runs of earlier generations
-   * replay as they were recorded.
-   */
-  generation?: number;
-  /**
-   * Start-to-close limit of each activity (default one minute). A worker killed mid-activity leaves that step
-   * waiting this long before another worker retries it; the activities are single database writes and a mail.
-   */
-  activityTimeoutMs?: number;
-}
-
-export interface ActingPerson {
-  userId?: string;
-  /** Roles the user holds at the school (ROLE actors). */
-  roles?: string[];
-  /** External signer, identified by their link. */
-  email?: string;
-  linkId?: string;
-  name: string;
-  ip?: string | null;
-  userAgent?: string | null;
-}
-
-export interface StepActionInput {
-  stepId: string;
-  action: StepAction;
-  actor: ActingPerson;
-  answers?: PacketAnswers;
-  signature?: string;
-  reason?: string;
-  comment?: string;
-  questionIds?: string[];
-  /** The form-filling date in the school's time zone (YYYY-MM-DD). */
-  today: string;
-}
-
-export interface PacketSubmissionState {
-  status: SubmissionStatus;
-  steps: StepRunState[];
-  activeStepId: string | null;
-  round: number;
-  ended: boolean;
-}
-
-export interface VoidSubmissionInput {
-  reason: string;
-  byUserId: string | null;
-  byName: string;
-  ip?: string | null;
-  userAgent?: string | null;
-}
-
-/**
- * The failure type of the validator's refusal of a step the workflow has not reached (or has left). The API answers it
- * as `STEP_NOT_ACTIVE`, after first checking whether the database already lists that step, which means the workflow
- * is catching up after a lost workflow task (`executeStepAction`). Every other refusal carries its catalogue code.
- */
-export const STEP_NOT_REACHED = 'STEP_NOT_REACHED';
+export {
+  STEP_NOT_REACHED,
+  SUBMISSION_GENERATION,
+  type ActingPerson,
+  type PacketSubmissionForm,
+  type PacketSubmissionInput,
+  type PacketSubmissionState,
+  type StepActionInput,
+  type VoidSubmissionInput,
+} from '../../domain/packets';
 
 export const actOnStepUpdate = wf.defineUpdate<PacketSubmissionState, [StepActionInput]>('actOnStep');
 export const voidSubmissionSignal = wf.defineSignal<[VoidSubmissionInput]>('voidSubmission');
@@ -171,9 +91,6 @@ export const STATE_WITH_NEXT_WRITE_PATCH = 'packet-submission-state-with-next-wr
  * actions before it replay the separate write.
  */
 export const ACTION_WITH_NEXT_WRITE_PATCH = 'packet-submission-action-with-next-write';
-
-/** The generation every new run is started with (see `PacketSubmissionInput.generation`). */
-export const SUBMISSION_GENERATION = 3;
 
 /** Manual resends beyond this are ignored (a stuck button must not turn into a mail cannon). */
 export const MAX_SUBMISSION_RESENDS = 10;

@@ -4,9 +4,12 @@ import {
   chunk,
   TEMPLATE_ASSIGNMENT_BATCH_SIZE,
   TEMPLATE_ASSIGNMENT_PARALLEL_BATCHES,
-  type TemplateAssignmentAction,
+  type TemplateAssignmentInput,
+  type TemplateAssignmentProgress,
 } from '../../domain/templates';
 import { markStep, tagProcess } from '../shared/search-attributes';
+
+export type { TemplateAssignmentInput, TemplateAssignmentProgress };
 
 /**
  * Assigning a template to institutions, or un-assigning it (id `template-assignment:<jobId>`; spec part 1 §4:
@@ -14,21 +17,6 @@ import { markStep, tagProcess } from '../shared/search-attributes';
  * several batches at a time, each batch one idempotent activity that also advances the job row the UI polls. The
  * same progress is served by a Query.
  */
-export interface TemplateAssignmentInput {
-  jobId: string;
-  templateId: string;
-  action: TemplateAssignmentAction;
-  /** The provider organisation the operator acts for: the process's SchoolId. */
-  providerSchoolId: string;
-}
-
-export interface TemplateAssignmentProgress {
-  total: number;
-  done: number;
-  failed: number;
-  finished: boolean;
-}
-
 export const templateAssignmentProgressQuery = wf.defineQuery<TemplateAssignmentProgress>('templateAssignmentProgress');
 
 const acts = wf.proxyActivities<TemplateAssignmentActivities>({

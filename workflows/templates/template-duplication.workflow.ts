@@ -1,20 +1,15 @@
 import * as wf from '@temporalio/workflow';
 import type { TemplateDuplicationActivities } from '../../activities/templates/template-duplication.activities';
+import type { TemplateDuplicationInput } from '../../domain/templates';
 import { markStep, tagProcess } from '../shared/search-attributes';
+
+export type { TemplateDuplicationInput };
 
 /**
  * Duplicating a template (id `template-duplication:<copyId>`; spec part 1 §4: "template duplication, clone and
  * assignment are asynchronous"). The copy id is chosen by the request, so a retried request or activity makes one
  * copy; the copy (forms, PDFs, workflow) is one transaction.
  */
-export interface TemplateDuplicationInput {
-  sourceTemplateId: string;
-  copyId: string;
-  requestedBy: string | null;
-  /** The provider organisation the operator acts for: the process's SchoolId. */
-  providerSchoolId: string;
-}
-
 const acts = wf.proxyActivities<TemplateDuplicationActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },

@@ -8,7 +8,7 @@ import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
 import { todayIso } from '../packet-forms';
 import type { SubmissionDetailDto } from '../packets.api';
 import { ApproverSignature, SignaturePreview } from './ApproverSignature';
-import type { ActOnStep } from './StepActionPanel';
+import type { ActOnStep } from './step-action';
 
 type Dialog = 'APPROVE' | 'REJECT' | 'REQUEST_CHANGE';
 

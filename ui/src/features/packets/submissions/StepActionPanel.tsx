@@ -5,24 +5,12 @@ import type { FormVersion } from '../../../../../form-engine';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
 import { todayIso } from '../packet-forms';
-import { useStepAction, type StepActionInput, type SubmissionDetailDto } from '../packets.api';
+import { useStepAction, type SubmissionDetailDto } from '../packets.api';
 import { ApproverDecision } from './ApproverDecision';
+import type { ActedOn, ActOnStep } from './step-action';
 import { formForStep } from './step-forms';
 
 type MyStep = NonNullable<SubmissionDetailDto['myStep']>;
-
-/** What the person just did, for the success state that follows (see ActedNotice). */
-export interface ActedOn {
-  /** "Submitted", "Approved", … */
-  done: string;
-  stepId: string;
-}
-
-export type ActOnStep = (
-  input: Omit<StepActionInput, 'stepId'>,
-  done: string,
-  options?: { onSuccess?: () => void },
-) => void;
 
 /** What the signed-in person does at the active step they are part of: fill in, approve, decline, ask for changes. */
 export function StepActionPanel({
