@@ -1,5 +1,3 @@
-import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { WorkflowNotFoundError } from '@temporalio/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { personalPasswordInputs } from '../../domain/password';
@@ -8,7 +6,7 @@ import { workflowIds } from '../../domain/workflows';
 import { acceptInvitationUpdate } from '../../workflows/invitations/invitation.workflow';
 import { recordAudit } from '../audit/audit.repository';
 import { requestMeta } from '../shared/request-meta';
-import { requireTemporal } from '../shared/workflow-client';
+import { requireTemporal, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext } from '../types';
 import { activateInvitedUser, findInvitationByToken, type InvitationLookup } from './auth.repository';
 import { assertAcceptablePassword, hashPassword } from './passwords';
@@ -40,17 +38,7 @@ async function wasAccepted(request: FastifyRequest, invitation: InvitationLookup
 }
 
 /** The workflow's Update validator names the reason; anything else about a finished workflow means "not usable". */
-function toInvitationError(err: unknown): AppError {
-  if (err instanceof WorkflowUpdateFailedError) {
-    const type = (err.cause as { type?: unknown } | undefined)?.type;
-    return new AppError(type === 'INVITATION_REDEEMED' ? 'INVITATION_REDEEMED' : 'INVITATION_INVALID');
-  }
-  if (err instanceof WorkflowNotFoundError) return new AppError('INVITATION_INVALID');
-  const grpcCode = (err as { code?: unknown } | null)?.code;
-  // FAILED_PRECONDITION / NOT_FOUND: the workflow already completed (expired or revoked).
-  if (grpcCode === 5 || grpcCode === 9) return new AppError('INVITATION_INVALID');
-  return new AppError('WORKFLOW_UNAVAILABLE');
-}
+const toInvitationError = updateErrorMapper(new Set(['INVITATION_REDEEMED']), 'INVITATION_INVALID');
 
 /**
  * Accepts an invitation through the invitation workflow's Update (exactly one of two racing requests wins), then

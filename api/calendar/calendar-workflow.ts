@@ -1,4 +1,4 @@
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import { countWords } from '../../domain/calendar-events';
 import {
@@ -7,14 +7,14 @@ import {
   type CalendarDecisionInput,
 } from '../../domain/calendar-workflow';
 import type { AuthContext } from '../types';
-import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import {
   calendarEventChangedSignal,
   calendarEventWorkflow,
   decideCalendarEventUpdate,
   type CalendarWorkflowState,
 } from '../../workflows/calendar/calendar-event.workflow';
-import { taskQueueOf, updateFailureType } from '../shared/workflow-client';
+import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import { clearWorkflowNeeded, markWorkflowNeeded, rootEventId } from './events.repository';
 
 /**
@@ -66,6 +66,7 @@ const CODES = new Set<string>([
   'EVENT_REJECT_REASON_REQUIRED',
   'EVENT_ALREADY_DECIDED',
 ]);
+const toCalendarDecisionError = updateErrorMapper(CODES, 'EVENT_ALREADY_DECIDED');
 
 /** Sends an admin's decision to the series' process; the validator's reason becomes the catalogue error. */
 export async function decideThroughWorkflow(
@@ -81,13 +82,9 @@ export async function decideThroughWorkflow(
     const handle = await startOrSignal(deps.temporal, taskQueueOf(deps), schoolId, root);
     return await handle.executeUpdate(decideCalendarEventUpdate, { args: [input] });
   } catch (err) {
-    if (err instanceof WorkflowUpdateFailedError) {
-      const type = updateFailureType(err);
-      throw new AppError(type && CODES.has(type) && type in ERRORS ? (type as ErrorCode) : 'EVENT_ALREADY_DECIDED');
-    }
-    if (err instanceof AppError) throw err;
-    request.log.error({ err, eventId }, 'calendar: decision failed');
-    throw new AppError('WORKFLOW_UNAVAILABLE');
+    const error = toCalendarDecisionError(err);
+    if (error.code === 'WORKFLOW_UNAVAILABLE') request.log.error({ err, eventId }, 'calendar: decision failed');
+    throw error;
   }
 }
 

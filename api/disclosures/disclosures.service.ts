@@ -1,5 +1,4 @@
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { WorkflowNotFoundError } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import {
   DISCLOSURE_LIMITS,
@@ -12,7 +11,7 @@ import {
   type DisclosureStatus,
   type DisclosureType,
 } from '../../domain/disclosures';
-import { AppError, ERRORS, type ErrorCode, type ErrorDetail } from '../../domain/errors';
+import { AppError, ERRORS, type ErrorDetail } from '../../domain/errors';
 import { workflowIds } from '../../domain/workflows';
 import type { Database, SchoolSettings } from '../../migrations/database';
 import {
@@ -21,7 +20,7 @@ import {
   type DisclosureActor,
   type DisclosureWorkflowState,
 } from '../../workflows/disclosures/disclosure.workflow';
-import { taskQueueOf } from '../shared/workflow-client';
+import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
 import type { ConflictFlagRow } from './conflict-flags.repository';
 import { findSchoolAthletes } from './disclosures.repository';
@@ -310,19 +309,7 @@ const WORKFLOW_CODES = new Set<string>([
 ]);
 
 /** The Update validator names its reason as the failure type; it becomes the catalogue error of the same code. */
-export function toDisclosureError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  if (err instanceof WorkflowUpdateFailedError) {
-    const type = (err.cause as { type?: unknown } | undefined)?.type;
-    if (typeof type === 'string' && WORKFLOW_CODES.has(type)) return new AppError(type as ErrorCode);
-    return new AppError('DISCLOSURE_INVALID_STATE');
-  }
-  if (err instanceof WorkflowNotFoundError) return new AppError('DISCLOSURE_INVALID_STATE');
-  const grpcCode = (err as { code?: unknown } | null)?.code;
-  // NOT_FOUND / FAILED_PRECONDITION: the process ended (archived) or never started (a draft).
-  if (grpcCode === 5 || grpcCode === 9) return new AppError('DISCLOSURE_INVALID_STATE');
-  return new AppError('WORKFLOW_UNAVAILABLE');
-}
+export const toDisclosureError = updateErrorMapper(WORKFLOW_CODES, 'DISCLOSURE_INVALID_STATE');
 
 /**
  * Makes sure the disclosure's review process runs: starts it from the row's state (id = business key, USE_EXISTING

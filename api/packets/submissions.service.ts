@@ -1,7 +1,7 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { FastifyRequest } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { AppError, ERRORS, type ErrorCode, type ErrorDetail } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, type SubmissionStatus } from '../../domain/packets';
 import { taskGroupsOf } from '../../domain/permissions';
@@ -22,7 +22,7 @@ import { schoolTodayOf } from '../forms/school-today';
 import { authOf } from '../plugins/authenticate';
 import { containsPattern } from '../shared/like-pattern';
 import { requestMeta } from '../shared/request-meta';
-import { requireTemporal } from '../shared/workflow-client';
+import { requireTemporal, updateErrorMapper, updateFailureType } from '../shared/workflow-client';
 import type { AuthContext } from '../types';
 import { assertPacketAnswerLimits } from '../shared/answer-limits';
 import { answersKey, decryptAnswers } from './answer-crypto';
@@ -293,23 +293,11 @@ export async function loadSubmissionDetail(request: FastifyRequest, submissionId
 }
 
 /** The workflow's Update failure carries a catalogue code as its type; the API answers with it. */
+const mapActionError = updateErrorMapper('catalogue', 'SUBMISSION_CLOSED', { keepDetails: true });
+
 export function toActionError(err: unknown): AppError {
-  if (err instanceof WorkflowUpdateFailedError) {
-    const cause = err.cause as { type?: unknown; message?: unknown; details?: unknown } | undefined;
-    const type = typeof cause?.type === 'string' ? cause.type : '';
-    if (type === STEP_NOT_REACHED) return new StepNotReachedError();
-    if (type in ERRORS) {
-      const details = Array.isArray(cause?.details) ? (cause.details.flat() as ErrorDetail[]) : undefined;
-      const message = typeof cause?.message === 'string' ? cause.message : undefined;
-      return new AppError(type as ErrorCode, details?.length ? details : undefined, message);
-    }
-    return new AppError('SUBMISSION_CLOSED');
-  }
-  if (err instanceof WorkflowNotFoundError) return new AppError('SUBMISSION_CLOSED');
-  const grpcCode = (err as { code?: unknown } | null)?.code;
-  if (grpcCode === 5 || grpcCode === 9) return new AppError('SUBMISSION_CLOSED');
-  if (err instanceof AppError) return err;
-  return new AppError('WORKFLOW_UNAVAILABLE');
+  if (updateFailureType(err) === STEP_NOT_REACHED) return new StepNotReachedError();
+  return mapActionError(err);
 }
 
 /** How long an action waits for a workflow whose rows are a step ahead of its recorded history (see below). */
