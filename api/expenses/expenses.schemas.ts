@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EXPENSE_CATEGORIES, EXPENSE_LIMITS, EXPENSE_STATUSES } from '../../domain/expenses';
+import { EXPENSE_CATEGORIES, EXPENSE_LIMITS, EXPENSE_STATUSES, type ExpenseStatus } from '../../domain/expenses';
 import { IsoDate, Nullable, Uuid } from '../shared/schemas';
 
 const Category = Type.Union(Object.keys(EXPENSE_CATEGORIES).map((c) => Type.Literal(c)));
@@ -13,7 +13,7 @@ export const ExpenseDto = Type.Object({
   amountCents: Type.Integer(),
   transactionDate: Type.String(),
   comments: Nullable(Type.String()),
-  status: Type.String(),
+  status: Type.Enum(Object.keys(EXPENSE_STATUSES) as ExpenseStatus[]),
   statusLabel: Type.String(),
   rejectReason: Nullable(Type.String()),
   submittedBy: Nullable(Type.String()),

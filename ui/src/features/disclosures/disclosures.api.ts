@@ -1,10 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
 import type {
+  ConflictFlagBody,
   ConflictFlagDto,
+  ConflictFlagList,
   DisclosureDetailDto,
   DisclosureFieldsBody,
+  DisclosurePage as DisclosurePageSchema,
   DisclosureRowDto,
+  DisclosureSettingsBody,
+  DisclosureSettingsDto,
+  EscalateDisclosureBody,
+  GroupReviewBody,
+  GroupReviewResult,
+  ParticipantOptions,
+  ReasonBody,
+  ReportDto,
+  ReviewDisclosureBody,
+  ReviewerList,
 } from '../../../../api/disclosures/disclosures.schemas';
+import type { TeamList } from '../../../../api/teams/teams.schemas';
 import { ERRORS } from '../../../../domain/errors';
 import { api, ApiError, buildApiUrl, parseApiError, type QueryValue } from '../../shared/api';
 
@@ -13,25 +28,12 @@ export type DisclosureDetail = DisclosureDetailDto;
 export type DisclosureFields = DisclosureFieldsBody;
 export type ConflictFlag = ConflictFlagDto;
 
-export interface DisclosurePage {
-  items: DisclosureRow[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-export interface ReportRow {
-  key: string;
-  count: number;
-  amount: number;
-}
-export interface DisclosureReport {
-  bySport: ReportRow[];
-  byType: ReportRow[];
-  byStatus: ReportRow[];
-  byMonth: ReportRow[];
-  total: { count: number; amount: number };
-}
+export type DisclosurePage = Static<typeof DisclosurePageSchema>;
+export type DisclosureReport = Static<typeof ReportDto>;
+export type ReportRow = DisclosureReport['bySport'][number];
+type Reviewer = Static<typeof ReviewerList>['items'][number];
+type ParticipantOption = Static<typeof ParticipantOptions>['items'][number];
+type DisclosureSettings = Static<typeof DisclosureSettingsDto>;
 
 export type ListParams = Record<string, QueryValue>;
 
@@ -64,12 +66,7 @@ export function useDisclosure(id: string | null) {
 export function useReviewers(enabled = true) {
   return useQuery({
     queryKey: [...KEY, 'reviewers'],
-    queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: string; name: string; email: string }> }>(
-        '/disclosures/reviewers',
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get<{ items: Reviewer[] }>('/disclosures/reviewers', undefined, signal),
     select: (d) => d.items,
     enabled,
   });
@@ -108,10 +105,10 @@ export function useSubmitDisclosure() {
   );
 }
 
-export type ReviewDecision = 'APPROVE' | 'REJECT' | 'REQUEST_CHANGE';
+export type ReviewDecision = Static<typeof ReviewDisclosureBody>['decision'];
 
 export function useReviewDisclosure() {
-  return useDisclosureMutation(({ id, decision, reason }: { id: string; decision: ReviewDecision; reason?: string }) =>
+  return useDisclosureMutation(({ id, decision, reason }: { id: string } & Static<typeof ReviewDisclosureBody>) =>
     api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/review`, {
       decision,
       ...(reason ? { reason } : {}),
@@ -121,7 +118,7 @@ export function useReviewDisclosure() {
 
 export function useEscalateDisclosure() {
   return useDisclosureMutation(
-    ({ id, reviewerUserId, reason }: { id: string; reviewerUserId: string; reason?: string }) =>
+    ({ id, reviewerUserId, reason }: { id: string } & Static<typeof EscalateDisclosureBody>) =>
       api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/escalate`, {
         reviewerUserId,
         ...(reason ? { reason } : {}),
@@ -130,7 +127,7 @@ export function useEscalateDisclosure() {
 }
 
 export function useReopenDisclosure() {
-  return useDisclosureMutation(({ id, reason }: { id: string; reason: string }) =>
+  return useDisclosureMutation(({ id, reason }: { id: string } & Static<typeof ReasonBody>) =>
     api.post<DisclosureDetail>(`/disclosures/${encodeURIComponent(id)}/reopen`, { reason }),
   );
 }
@@ -147,18 +144,13 @@ export function useCommentDisclosure() {
   );
 }
 
-export interface GroupResult {
-  id: string;
-  ok: boolean;
-  status: string | null;
-  error: { code: string; message: string } | null;
-}
+export type GroupResult = Static<typeof GroupReviewResult>['results'][number];
 
 export function useGroupReview() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: string[]; decision: 'APPROVE' | 'REJECT'; reason?: string }) =>
-      api.post<{ results: GroupResult[] }>('/disclosures/group-review', input),
+    mutationFn: (input: Static<typeof GroupReviewBody>) =>
+      api.post<Static<typeof GroupReviewResult>>('/disclosures/group-review', input),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -166,21 +158,11 @@ export function useGroupReview() {
 export function useConflictFlags() {
   return useQuery({
     queryKey: FLAGS_KEY,
-    queryFn: ({ signal }) =>
-      api.get<{ items: ConflictFlag[]; stateCategories: string[] }>('/conflict-flags', undefined, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof ConflictFlagList>>('/conflict-flags', undefined, signal),
   });
 }
 
-export interface ConflictFlagInput {
-  name: string;
-  type: 'STATE_LEGISLATION_CONFLICT' | 'UNIVERSITY';
-  category: string;
-  description: string | null;
-  teamIds: string[];
-  maxPayment: number | null;
-  companies: string[];
-  boosters: string[];
-}
+export type ConflictFlagInput = ConflictFlagBody;
 
 export function useSaveConflictFlag() {
   const client = useQueryClient();
@@ -204,8 +186,7 @@ export function useDeleteConflictFlag() {
 export function useTeamOptions() {
   return useQuery({
     queryKey: ['teams'],
-    queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: string; name: string; sport: string }> }>('/teams', undefined, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof TeamList>>('/teams', undefined, signal),
     select: (d) => d.items,
   });
 }
@@ -269,11 +250,7 @@ export function useParticipantOptions() {
   return useQuery({
     queryKey: [...KEY, 'participant-options'],
     queryFn: ({ signal }) =>
-      api.get<{ items: Array<{ id: string; name: string; team: string | null }> }>(
-        '/disclosures/participant-options',
-        undefined,
-        signal,
-      ),
+      api.get<{ items: ParticipantOption[] }>('/disclosures/participant-options', undefined, signal),
     select: (d) => d.items,
   });
 }
@@ -281,15 +258,15 @@ export function useParticipantOptions() {
 export function useDisclosureSettings() {
   return useQuery({
     queryKey: [...KEY, 'settings'],
-    queryFn: ({ signal }) => api.get<{ reviewReminderHours: number }>('/disclosures/settings', undefined, signal),
+    queryFn: ({ signal }) => api.get<DisclosureSettings>('/disclosures/settings', undefined, signal),
   });
 }
 
 export function useSaveDisclosureSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { reviewReminderHours: number }) =>
-      api.put<{ reviewReminderHours: number }>('/disclosures/settings', input),
+    mutationFn: (input: Static<typeof DisclosureSettingsBody>) =>
+      api.put<DisclosureSettings>('/disclosures/settings', input),
     onSuccess: (data) => client.setQueryData([...KEY, 'settings'], data),
   });
 }

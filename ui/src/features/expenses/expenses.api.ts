@@ -1,41 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type {
+  CreateExpenseBody,
+  DecisionBody,
+  ExpenseDetailDto,
+  ExpenseDto,
+  ExpenseListDto,
+} from '../../../../api/expenses/expenses.schemas';
 import { api, apiUpload, buildApiUrl, type QueryValue } from '../../shared/api';
 
-export interface Expense {
-  id: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  amountCents: number;
-  transactionDate: string;
-  comments: string | null;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  statusLabel: string;
-  rejectReason: string | null;
-  submittedBy: string | null;
-  submitterName: string | null;
-  deciderName: string | null;
-  decidedAt: string | null;
-  signedAt: string;
-  createdAt: string;
-  receiptCount: number;
-}
-
-export interface ExpenseDetail extends Expense {
-  signature: string;
-  receipts: { id: string; filename: string; contentType: string; sizeBytes: number; uploadedAt: string }[];
-}
-
-export interface ExpenseList {
-  items: Expense[];
-  total: number;
-  limit: number;
-  offset: number;
-  totalCents: number;
-  totals: { category: string; label: string; amountCents: number }[];
-  submitters: { id: string; name: string }[];
-  canApprove: boolean;
-}
+export type Expense = Static<typeof ExpenseDto>;
+export type ExpenseDetail = Static<typeof ExpenseDetailDto>;
+export type ExpenseList = Static<typeof ExpenseListDto>;
 
 export type ExpenseFilters = Record<string, QueryValue>;
 
@@ -71,14 +47,8 @@ function useStoreExpense() {
   };
 }
 
-export interface NewExpense {
-  name: string;
-  category: string;
-  amount: string;
-  transactionDate: string;
-  comments: string;
-  signature: string;
-}
+/** The New expense form's values as the API takes them (the server checks and converts the amount). */
+export type NewExpense = Static<typeof CreateExpenseBody>;
 
 export function useCreateExpense() {
   const store = useStoreExpense();
@@ -110,7 +80,7 @@ export function useDecideExpense(expenseId: string) {
   const store = useStoreExpense();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { decision: 'APPROVE' | 'REJECT'; reason?: string }) =>
+    mutationFn: (body: Static<typeof DecisionBody>) =>
       api.post<ExpenseDetail>(`/expenses/${encodeURIComponent(expenseId)}/decision`, body),
     onSuccess: (detail) => {
       store(detail);
