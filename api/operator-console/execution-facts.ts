@@ -135,21 +135,24 @@ export function pendingWorkflowTaskOf(
   };
 }
 
-/** Asks each task queue once whether a worker polled it lately (workflow or activity side). */
+/**
+ * Asks each task queue whether a worker polled it lately (workflow or activity side), and reuses the answer for
+ * `reuseMs` (one server's requests share one cache), so a page of processes on one queue asks once.
+ */
 export class PollerCache {
-  private readonly answers = new Map<string, Promise<boolean | null>>();
+  private readonly answers = new Map<string, { at: number; answer: Promise<boolean | null> }>();
   constructor(
     private readonly client: Client,
     private readonly namespace: string,
     private readonly silenceMs: number,
+    private readonly reuseMs = 0,
   ) {}
 
   hasLivePoller(taskQueue: string, nowMs: number): Promise<boolean | null> {
-    let answer = this.answers.get(taskQueue);
-    if (!answer) {
-      answer = this.ask(taskQueue, nowMs).catch(() => null);
-      this.answers.set(taskQueue, answer);
-    }
+    const known = this.answers.get(taskQueue);
+    if (known && (this.reuseMs === 0 || nowMs - known.at < this.reuseMs)) return known.answer;
+    const answer = this.ask(taskQueue, nowMs).catch(() => null);
+    this.answers.set(taskQueue, { at: nowMs, answer });
     return answer;
   }
 
@@ -158,19 +161,20 @@ export class PollerCache {
       proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
       proto.temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
     ];
-    for (const taskQueueType of types) {
-      const response = await this.client.workflowService.describeTaskQueue({
-        namespace: this.namespace,
-        taskQueue: { name: taskQueue, kind: proto.temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-        taskQueueType,
-      });
-      const live = (response.pollers ?? []).some((p) => {
-        const seen = optionalTsToMs(p.lastAccessTime);
-        return seen !== undefined && nowMs - seen < this.silenceMs;
-      });
-      if (live) return true;
-    }
-    return false;
+    const answers = await Promise.all(
+      types.map(async (taskQueueType) => {
+        const response = await this.client.workflowService.describeTaskQueue({
+          namespace: this.namespace,
+          taskQueue: { name: taskQueue, kind: proto.temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+          taskQueueType,
+        });
+        return (response.pollers ?? []).some((p) => {
+          const seen = optionalTsToMs(p.lastAccessTime);
+          return seen !== undefined && nowMs - seen < this.silenceMs;
+        });
+      }),
+    );
+    return answers.some(Boolean);
   }
 }
 

@@ -30,9 +30,11 @@ import { buildTimeline, type TimelineEntry } from './history-timeline';
 import { checkAssignees, checkRecordAssignees, type AssigneeCheck } from './unavailable-assignees';
 import type { RecordAssigneeFacts } from './detect-stuck';
 import { loadWorkflowGraph, type WorkflowGraph } from './workflow-graph.service';
-import { buildVisibilityQuery, type WorkflowFilter } from './visibility-query';
+import { buildVisibilityQuery, quoteValue, type WorkflowFilter } from './visibility-query';
+import { CONSOLE_CACHE, perServerCache, StaleWhileRevalidate } from './console-cache';
 import {
   findFailedMailWorkflowIds,
+  findOldestOpenTaskAt,
   findOpenTaskWorkflowIds,
   findStuckTaskWorkflowIds,
   loadFailedMails,
@@ -50,15 +52,48 @@ export interface ConsoleContext {
   scope: SchoolScope;
   thresholds: StuckThresholds;
   now: () => number;
+  /** What this server's requests share (see console-cache.ts). */
+  cache: ConsoleCache;
+}
+
+export interface ConsoleCache {
+  /** Temporal's descriptions of running processes, by workflow id and run id. */
+  descriptions: StaleWhileRevalidate<WorkflowExecutionDescription>;
+  /** The judged scan of the newest running processes, by scope and filter. */
+  scans: StaleWhileRevalidate<WorkflowListItem[]>;
+  pollers: PollerCache;
+}
+
+function consoleCache(deps: ServerDeps, client: Client, thresholds: StuckThresholds): ConsoleCache {
+  return perServerCache(deps, 'operator-console', () => ({
+    descriptions: new StaleWhileRevalidate(CONSOLE_CACHE.freshMs, CONSOLE_CACHE.staleMs),
+    scans: new StaleWhileRevalidate(CONSOLE_CACHE.freshMs, CONSOLE_CACHE.staleMs),
+    pollers: new PollerCache(client, deps.config.temporalNamespace, thresholds.pollerSilenceMs, CONSOLE_CACHE.freshMs),
+  }));
+}
+
+/** After an action on a process: nothing the console shows may come from before it. */
+export function forgetProcess(ctx: ConsoleContext, workflowId: string): void {
+  ctx.cache.descriptions.forget(`${workflowId}\u0000`);
+  ctx.cache.scans.clear();
+}
+
+function describeCached(ctx: ConsoleContext, execution: ListedExecution): Promise<WorkflowExecutionDescription> {
+  return ctx.cache.descriptions.get(`${execution.workflowId}\u0000${execution.runId}`, () =>
+    ctx.client.workflow.getHandle(execution.workflowId, execution.runId).describe(),
+  );
 }
 
 export function consoleContext(deps: ServerDeps, auth: AuthContext): ConsoleContext {
+  const thresholds = { ...STUCK_THRESHOLDS, ...deps.stuckThresholds };
+  const client = requireTemporal(deps);
   return {
     deps,
-    client: requireTemporal(deps),
+    client,
     scope: consoleScope(auth),
-    thresholds: { ...STUCK_THRESHOLDS, ...deps.stuckThresholds },
+    thresholds,
     now: () => Date.now(),
+    cache: consoleCache(deps, client, thresholds),
   };
 }
 
@@ -125,14 +160,12 @@ async function listStuckWorkflows(
 ): Promise<{ items: WorkflowListItem[]; total: number }> {
   const scoped = scopedFilter(ctx, filter);
   const db = ctx.deps.database.db;
-  const runningFilter: WorkflowFilter | null =
-    !scoped.status || scoped.status === 'Running' ? { ...scoped, status: 'Running' } : null;
-  const [taskIds, mailIds, openIds, recent, reported] = await Promise.all([
+  const [taskIds, mailIds, openIds, oldestOpenAt, scanned] = await Promise.all([
     findStuckTaskWorkflowIds(db, scoped, new Date(ctx.now())),
     findFailedMailWorkflowIds(db, scoped),
     findOpenTaskWorkflowIds(db, scoped),
-    runningFilter ? collect(ctx, buildVisibilityQuery(runningFilter), RECENT_RUNNING_SCAN) : [],
-    runningFilter ? collectReportedProblems(ctx, runningFilter) : [],
+    findOldestOpenTaskAt(db, scoped),
+    scanRecentRunning(ctx, scoped),
   ]);
   const overdueOrUnavailable = new Set(taskIds);
   const [evidence, endedWithTasks] = await Promise.all([
@@ -143,6 +176,7 @@ async function listStuckWorkflows(
           ctx,
           scoped,
           openIds.filter((id) => !overdueOrUnavailable.has(id)),
+          oldestOpenAt,
         ),
   ]);
   // A process with an overdue or orphaned task is stuck whether it runs (waiting) or not (the inbox disagrees); a
@@ -152,17 +186,40 @@ async function listStuckWorkflows(
     if (overdueOrUnavailable.has(e.workflowId) || e.status === 'Running') certain.set(e.workflowId, e);
   }
   for (const e of endedWithTasks) certain.set(e.workflowId, e);
-  const toScan = [...recent, ...reported].filter(
-    (e, i, all) => !certain.has(e.workflowId) && all.findIndex((o) => o.workflowId === e.workflowId) === i,
-  );
-  const scanned = (await judge(ctx, toScan)).filter((item) => item.stuck.length > 0);
-  const judgedById = new Map(scanned.map((item) => [item.workflowId, item]));
-  const all = [...certain.values(), ...scanned].sort(newestFirst);
+  const judgedById = new Map(scanned.filter((i) => !certain.has(i.workflowId)).map((i) => [i.workflowId, i]));
+  const all = [...certain.values(), ...judgedById.values()].sort(newestFirst);
   const slice = all.slice(page.offset, page.offset + page.limit);
-  const unjudged = slice.filter((e) => !judgedById.has(e.workflowId));
-  for (const item of await judge(ctx, unjudged)) judgedById.set(item.workflowId, item);
+  for (const item of await judge(
+    ctx,
+    slice.filter((e) => !judgedById.has(e.workflowId)),
+  )) {
+    judgedById.set(item.workflowId, item);
+  }
   const items = slice.map((e) => judgedById.get(e.workflowId)!).filter((item) => item.stuck.length > 0);
   return { items, total: all.length };
+}
+
+/**
+ * The newest running processes and those Temporal flags itself (`TemporalReportedProblems`), described and judged,
+ * keeping the stuck: what only a description shows. Shared by the requests of a few seconds (console-cache.ts).
+ */
+function scanRecentRunning(ctx: ConsoleContext, scoped: WorkflowFilter): Promise<WorkflowListItem[]> {
+  if (scoped.status && scoped.status !== 'Running') return Promise.resolve([]);
+  const running: WorkflowFilter = { ...scoped, status: 'Running' };
+  const { startedBefore, ...rest } = running;
+  // The age filter counts in whole minutes here, so the key does not change with every request's clock.
+  const key = JSON.stringify({
+    ...rest,
+    olderThan: startedBefore ? Math.round(startedBefore.getTime() / 60_000) : null,
+  });
+  return ctx.cache.scans.get(key, async () => {
+    const [recent, reported] = await Promise.all([
+      collect(ctx, buildVisibilityQuery(running), RECENT_RUNNING_SCAN),
+      collectReportedProblems(ctx, running),
+    ]);
+    const unique = [...new Map([...recent, ...reported].map((e) => [e.workflowId, e])).values()];
+    return (await judge(ctx, unique)).filter((item) => item.stuck.length > 0);
+  });
 }
 
 function newestFirst(a: ListedExecution, b: ListedExecution): number {
@@ -193,9 +250,36 @@ async function lookupLatestRuns(ctx: ConsoleContext, filter: WorkflowFilter, ids
   return [...latest.values()];
 }
 
-/** Of these processes, those whose current run has ended (a reset's earlier run does not count while a newer runs). */
-async function findEndedProcesses(ctx: ConsoleContext, filter: WorkflowFilter, ids: readonly string[]) {
-  const ended = await lookupLatestRuns(ctx, { ...filter, endedOnly: true }, ids);
+/**
+ * Of these processes (open tasks), those whose current run has ended. Whichever side is smaller is read: the ids in
+ * chunks, or the processes that ended since the oldest open task was opened (one ended before it cannot hold it).
+ * A reset's earlier run does not count while a newer run of the same id still runs.
+ */
+async function findEndedProcesses(
+  ctx: ConsoleContext,
+  filter: WorkflowFilter,
+  ids: readonly string[],
+  oldestOpenAt: Date | null,
+) {
+  if (ids.length === 0 || !oldestOpenAt) return [];
+  // One list page holds 1,000 processes, one id lookup LOOKUP_CHUNK ids: list the ended ones while that is cheaper.
+  const maxPages = Math.ceil(ids.length / LOOKUP_CHUNK);
+  const since = `${buildVisibilityQuery({ ...filter, endedOnly: true })} AND CloseTime >= ${quoteValue(oldestOpenAt.toISOString())}`;
+  let ended: ListedExecution[] | null = null;
+  if (maxPages > 1) {
+    const wanted = new Set(ids);
+    const latest = new Map<string, ListedExecution>();
+    let seen = 0;
+    for await (const info of ctx.client.workflow.list({ query: since, pageSize: 1000 })) {
+      if (++seen > maxPages * 1000) break;
+      if (!wanted.has(info.workflowId)) continue;
+      const run = toListedExecution(info);
+      const known = latest.get(run.workflowId);
+      if (!known || run.startTime > known.startTime) latest.set(run.workflowId, run);
+    }
+    if (seen <= maxPages * 1000) ended = [...latest.values()];
+  }
+  ended ??= await lookupLatestRuns(ctx, { ...filter, endedOnly: true }, ids);
   if (ended.length === 0) return [];
   const stillRunning = new Set(
     (
@@ -247,10 +331,10 @@ async function judge(ctx: ConsoleContext, executions: ListedExecution[]): Promis
     loadFailedMails(db, ids),
   ]);
   const assignees = await checkAssignees(db, [...tasks.values()].flat());
-  const pollers = new PollerCache(ctx.client, ctx.deps.config.temporalNamespace, ctx.thresholds.pollerSilenceMs);
+  const pollers = ctx.cache.pollers;
   const nowMs = ctx.now();
   const items = new Array<WorkflowListItem>(executions.length);
-  await forEachConcurrently(executions, 8, async (execution, index) => {
+  await forEachConcurrently(executions, 16, async (execution, index) => {
     const facts = await gatherFacts(ctx, execution, {
       pollers,
       tasks: tasks.get(execution.workflowId) ?? [],
@@ -298,7 +382,7 @@ async function gatherFacts(
   if (execution.status !== 'Running') return { facts, description: known ?? null };
   let description: WorkflowExecutionDescription | null = known ?? null;
   try {
-    description ??= await ctx.client.workflow.getHandle(execution.workflowId, execution.runId).describe();
+    description ??= await describeCached(ctx, execution);
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return { facts, description: null };
     throw err;

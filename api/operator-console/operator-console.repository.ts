@@ -17,58 +17,65 @@ export interface StuckScope {
 /**
  * Processes with an open task that is overdue or whose assignee can never act: a person deactivated or no longer of
  * the task's school, a role nobody active holds there, or no assignee left at all. The same rules as
- * `checkAssignees`, written as SQL so they run over every open task at once.
+ * `checkAssignees`, written as SQL over every open task at once: one branch each, so the overdue one reads the
+ * due-date index and the others plan as anti-joins.
  */
 export async function findStuckTaskWorkflowIds(db: Db, scope: StuckScope, now: Date): Promise<string[]> {
-  let q = db
-    .selectFrom('tasks as t')
-    .select('t.workflow_id')
-    .distinct()
-    .where('t.status', '=', 'OPEN')
-    .where((eb) =>
-      eb.or([
-        eb('t.due_at', '<', now),
-        eb.and([
-          eb('t.assignee_user_id', 'is not', null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('users as u')
-                .select(sql.lit(1).as('one'))
-                .whereRef('u.id', '=', 't.assignee_user_id')
-                .whereRef('u.school_id', '=', 't.school_id')
-                .where('u.status', '!=', 'INACTIVE'),
-            ),
-          ),
-        ]),
-        eb.and([
-          eb('t.assignee_user_id', 'is', null),
-          eb('t.assignee_role', 'is not', null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('user_roles as ur')
-                .innerJoin('users as u', (j) =>
-                  j.onRef('u.id', '=', 'ur.user_id').onRef('u.school_id', '=', 'ur.school_id'),
-                )
-                .select(sql.lit(1).as('one'))
-                .whereRef('ur.school_id', '=', 't.school_id')
-                .whereRef('ur.role', '=', 't.assignee_role')
-                .where('u.status', '=', 'ACTIVE'),
-            ),
-          ),
-        ]),
-        eb.and([
-          eb('t.assignee_user_id', 'is', null),
-          eb('t.assignee_role', 'is', null),
-          eb('t.assignee_email', 'is', null),
-        ]),
-      ]),
+  const open = () => {
+    let q = db.selectFrom('tasks as t').select('t.workflow_id').where('t.status', '=', 'OPEN');
+    if (scope.schoolId) q = q.where('t.school_id', '=', scope.schoolId);
+    if (scope.module) q = q.where('t.module', '=', scope.module);
+    return q;
+  };
+  const overdue = open().where('t.due_at', '<', now);
+  const personGone = open()
+    .where('t.assignee_user_id', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users as u')
+            .select(sql.lit(1).as('one'))
+            .whereRef('u.id', '=', 't.assignee_user_id')
+            .whereRef('u.school_id', '=', 't.school_id')
+            .where('u.status', '!=', 'INACTIVE'),
+        ),
+      ),
     );
-  if (scope.schoolId) q = q.where('t.school_id', '=', scope.schoolId);
-  if (scope.module) q = q.where('t.module', '=', scope.module);
-  const rows = await q.execute();
+  const roleUnheld = open()
+    .where('t.assignee_user_id', 'is', null)
+    .where('t.assignee_role', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_roles as ur')
+            .innerJoin('users as u', (j) =>
+              j.onRef('u.id', '=', 'ur.user_id').onRef('u.school_id', '=', 'ur.school_id'),
+            )
+            .select(sql.lit(1).as('one'))
+            .whereRef('ur.school_id', '=', 't.school_id')
+            .whereRef('ur.role', '=', 't.assignee_role')
+            .where('u.status', '=', 'ACTIVE'),
+        ),
+      ),
+    );
+  const nobody = open()
+    .where('t.assignee_user_id', 'is', null)
+    .where('t.assignee_role', 'is', null)
+    .where('t.assignee_email', 'is', null);
+  const rows = await overdue.union(personGone).union(roleUnheld).union(nobody).execute();
   return rows.map((r) => r.workflow_id);
+}
+
+/** When the oldest open task in scope was opened (a process that ended with it open ended after that). */
+export async function findOldestOpenTaskAt(db: Db, scope: StuckScope): Promise<Date | null> {
+  let q = db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.min('created_at').as('oldest'))
+    .where('status', '=', 'OPEN');
+  if (scope.schoolId) q = q.where('school_id', '=', scope.schoolId);
+  if (scope.module) q = q.where('module', '=', scope.module);
+  const row = await q.executeTakeFirst();
+  return row?.oldest ? new Date(row.oldest as Date) : null;
 }
 
 /** Every process with an open inbox task (those whose process ended disagree with the inbox). */

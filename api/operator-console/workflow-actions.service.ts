@@ -11,7 +11,7 @@ import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { listReviewers } from '../disclosures/disclosures.repository';
 import { cancelWorkflowTasks, findTask, reassignTask } from '../tasks/tasks.repository';
-import { describeScoped, type ConsoleContext } from './find-workflows.service';
+import { describeScoped, forgetProcess, type ConsoleContext } from './find-workflows.service';
 import { lastCompletedWorkflowTaskEventId } from './history-timeline';
 import { pendingActivitiesOf, pendingWorkflowTaskOf, type ListedExecution } from './execution-facts';
 
@@ -47,6 +47,8 @@ async function audit(
   action: string,
   details: Record<string, unknown>,
 ): Promise<void> {
+  // Every action changed the process: the console must not show its earlier description.
+  forgetProcess(ctx, execution.workflowId);
   await auditRequest(request, {
     schoolId: execution.schoolId && isUuid(execution.schoolId) ? execution.schoolId : null,
     action,
