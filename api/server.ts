@@ -59,6 +59,8 @@ import { templatesRoutes } from './templates/templates.routes';
 import type { AppConfig } from './config';
 import type { ServerDeps } from './types';
 import { usersRoutes } from './users/users.routes';
+import { installContentTypeGuard } from './plugins/refuse-unread-content-types';
+import { ROUTER_MAX_PARAM_LENGTH } from './shared/schemas';
 
 export type { ServerDeps } from './types';
 
@@ -84,6 +86,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
     // Client addresses come from X-Forwarded-For only when TRUST_PROXY names the proxies allowed to set it.
     trustProxy: toTrustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
+    // Long enough for any path parameter its schema allows, percent-encoded: a longer one is refused by the schema.
+    maxParamLength: ROUTER_MAX_PARAM_LENGTH,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -94,6 +98,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
   installRouteRegistry(app);
   installValidatorCompiler(app);
   installJsonBodyParser(app);
+  installContentTypeGuard(app);
   installErrorHandler(app);
 
   await registerSecurityHeaders(app, config);

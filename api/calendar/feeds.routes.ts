@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requirePermission } from '../plugins/require-permission';
-import { NoContent, errorResponses } from '../shared/schemas';
+import { MAX_PATH_PARAM_LENGTH, NoContent, errorResponses } from '../shared/schemas';
 import { feedByToken, getMyFeed, regenerateMyFeed, revokeMyFeed } from './feeds.service';
 
 const FeedDto = Type.Object({
@@ -43,7 +43,7 @@ export const feedsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
-        params: Type.Object({ token: Type.String({ maxLength: 300 }) }),
+        params: Type.Object({ token: Type.String({ maxLength: MAX_PATH_PARAM_LENGTH }) }),
         response: {
           200: {
             description: 'The person’s events as an iCalendar (RFC 5545) feed.',

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ACTION_REASON_MAX_LENGTH, BULK_ACTIONS, STUCK_KINDS, WORKFLOW_STATUSES } from '../../domain/operator-console';
-import { Nullable, Timestamp, Uuid } from '../shared/schemas';
+import { MAX_PATH_PARAM_LENGTH, Nullable, Timestamp, Uuid } from '../shared/schemas';
 
 /** The operator console's API contract (issue 6). */
 const ModuleName = Type.String({
@@ -62,7 +62,9 @@ export const WorkflowCounts = Type.Object({
   ...Object.fromEntries(WORKFLOW_STATUSES.map((s) => [s, Type.Integer()])),
 } as Record<string, ReturnType<typeof Type.Integer>>);
 
-export const WorkflowIdParams = Type.Object({ workflowId: Type.String({ minLength: 1, maxLength: 300 }) });
+export const WorkflowIdParams = Type.Object({
+  workflowId: Type.String({ minLength: 1, maxLength: MAX_PATH_PARAM_LENGTH }),
+});
 
 export const TaskDto = Type.Object({
   id: Type.String(),

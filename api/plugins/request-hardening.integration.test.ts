@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PATH_PARAM_LENGTH, ROUTER_MAX_PARAM_LENGTH } from '../shared/schemas';
 import { TEST_PASSWORD, seedSchool, seedUser, sessionCookie } from '../test-support/seed-school';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -114,9 +115,33 @@ describe('addresses', () => {
   });
 
   it('answers a path parameter over the length cap with 414 in the app’s error shape', async () => {
-    const res = await send('GET', `/api/v1/teams/${'a'.repeat(200)}`, { cookie });
+    const res = await send('GET', `/api/v1/teams/${'a'.repeat(ROUTER_MAX_PARAM_LENGTH + 1)}`, { cookie });
     expect(res.status).toBe(414);
     expect(JSON.parse(res.body)).toEqual({ error: { code: 'URL_TOO_LONG', message: 'The address is too long.' } });
+  });
+
+  it('leaves a parameter the router takes to its schema: 400, not 414, for any length a schema refuses', async () => {
+    const res = await send('GET', `/api/v1/teams/${'a'.repeat(MAX_PATH_PARAM_LENGTH * 2)}`, { cookie });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+});
+
+describe('bodies of a type the route does not read', () => {
+  it('are refused with 415 on an upload route before the record is looked up', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/athletes/00000000-0000-4000-8000-000000000000/files',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"file": "contract.pdf"}',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        details: [{ message: 'Send the request body as multipart/form-data.' }],
+      },
+    });
   });
 });
 

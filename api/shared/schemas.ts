@@ -13,6 +13,14 @@ export const Phone = Type.String({ pattern: '^[0-9]{10}$', 'x-error-code': 'INVA
 export const Name = Type.String({ minLength: 1, maxLength: 100 });
 export const ShortText = Type.String({ maxLength: 200 });
 
+/**
+ * The longest text a path parameter's schema may allow. The router (maxParamLength) takes segments up to nine times
+ * as long, the most that many characters can grow to when percent-encoded, so a parameter the document allows is
+ * never refused by the router with 414, and one it refuses gets its schema's 400.
+ */
+export const MAX_PATH_PARAM_LENGTH = 200;
+export const ROUTER_MAX_PARAM_LENGTH = MAX_PATH_PARAM_LENGTH * 9;
+
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
