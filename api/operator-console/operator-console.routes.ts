@@ -197,7 +197,9 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const actionSchema = (body: typeof ReasonBody | typeof ReassignBody) => ({
+  /** Every action acts on a running process only: one that has ended is refused with 409 WORKFLOW_NOT_RUNNING. */
+  const actionSchema = (body: typeof ReasonBody | typeof ReassignBody, description: string) => ({
+    description: `${description} Refused with 409 WORKFLOW_NOT_RUNNING when the process has already ended.`,
     params: WorkflowIdParams,
     body,
     response: { 200: ActionOutcomeDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -205,14 +207,20 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${base}/workflows/:workflowId/retry`,
-    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: actionSchema(
+        ReasonBody,
+        'Retries now: a failing workflow task is reset, failing activities retried at once.',
+      ),
+    },
     async (request) =>
       retryWorkflow(consoleContext(app.deps, authOf(request)), request, request.params.workflowId, request.body.reason),
   );
 
   app.post(
     `${base}/workflows/:workflowId/cancel`,
-    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody, 'Asks the process to cancel.') },
     async (request) =>
       cancelWorkflow(
         consoleContext(app.deps, authOf(request)),
@@ -224,7 +232,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${base}/workflows/:workflowId/terminate`,
-    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody, 'Ends the process at once.') },
     async (request) =>
       terminateWorkflow(
         consoleContext(app.deps, authOf(request)),
@@ -236,7 +244,10 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${base}/workflows/:workflowId/resend-notification`,
-    { onRequest: requirePermission(PERMISSION), schema: actionSchema(ReasonBody) },
+    {
+      onRequest: requirePermission(PERMISSION),
+      schema: actionSchema(ReasonBody, 'Sends the current step’s notification again.'),
+    },
     async (request) =>
       resendStepNotification(
         consoleContext(app.deps, authOf(request)),
@@ -251,6 +262,8 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: requirePermission(PERMISSION),
       schema: {
+        description:
+          'Hands the open review to another reviewer. Refused with 409 WORKFLOW_NOT_RUNNING when the process has already ended.',
         params: WorkflowIdParams,
         body: ReassignBody,
         response: { 200: ActionOutcomeDto, ...errorResponses(400, 401, 403, 404, 409, 503) },

@@ -511,14 +511,30 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- external signer (public, by token) ----
   const signer = { config: { public: true } };
+  const LINK_RULE =
+    'Refused with 410 LINK_NO_LONGER_VALID when the token names no open signing link (unknown, used, expired or withdrawn).';
   app.post(
     '/signer/open',
-    { ...signer, schema: { body: SignerTokenBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    {
+      ...signer,
+      schema: {
+        description: `The signer's view of the packet. ${LINK_RULE}`,
+        body: SignerTokenBody,
+        response: { 200: SignerView, ...errorResponses(400, 410) },
+      },
+    },
     async (request) => openSignerLink(request, request.body.token),
   );
   app.post(
     '/signer/consent',
-    { ...signer, schema: { body: SignerConsentBody, response: { 200: SignerView, ...errorResponses(400, 410) } } },
+    {
+      ...signer,
+      schema: {
+        description: `Records the signer's consent to sign electronically. ${LINK_RULE}`,
+        body: SignerConsentBody,
+        response: { 200: SignerView, ...errorResponses(400, 410) },
+      },
+    },
     async (request) => recordSignerConsent(request, request.body.token, request.body),
   );
   app.post(
@@ -526,14 +542,25 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...signer,
       bodyLimit: PACKET_BODY_LIMIT,
-      schema: { body: SignerSubmitBody, response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) } },
+      schema: {
+        description: `Submits the signer's answers and signature. ${LINK_RULE}`,
+        body: SignerSubmitBody,
+        response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) },
+      },
     },
     async (request) => submitAsSigner(request, request.body.token, request.body),
   );
   // A POST, so the token stays out of URLs and access logs; the signer's copy is downloaded from the answer.
   app.post(
     '/signer/pdf',
-    { ...signer, schema: { body: SignerTokenBody, response: { 200: SignerPdf, ...errorResponses(400, 410) } } },
+    {
+      ...signer,
+      schema: {
+        description: `The signer's copy as a PDF. ${LINK_RULE}`,
+        body: SignerTokenBody,
+        response: { 200: SignerPdf, ...errorResponses(400, 410) },
+      },
+    },
     async (request, reply) => {
       const { bytes, filename } = await renderSignerPdf(request, request.body.token);
       return reply
