@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { assertDefinitionValid, FORM_LIMITS } from '../../form-engine';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import {
   copyDocument,
   findDocumentInfo,
@@ -30,10 +28,9 @@ export function copyName(name: string): string {
  * published or answered form. Element ids are kept (they only need to be unique within a form), so conditions
  * carry over unchanged; a PDF import's document is copied with it.
  */
-export async function cloneForm(request: FastifyRequest, sourceId: string, name?: string): Promise<FormDetail> {
-  const { db } = request.server.deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
+export async function cloneForm(core: CoreDeps, actor: Actor, sourceId: string, name?: string): Promise<FormDetail> {
+  const { db } = core;
+  const schoolId = actor.schoolId;
   const [source, sourceVersion] = await Promise.all([
     findForm(db, schoolId, sourceId),
     findFormVersion(db, schoolId, sourceId),
@@ -48,7 +45,7 @@ export async function cloneForm(request: FastifyRequest, sourceId: string, name?
       name: cloneName,
       category: source.category,
       kind: source.kind,
-      createdBy: auth.user.id,
+      createdBy: actor.userId,
       // A copy of a recruiting template is a recruiting template.
       purpose: source.purpose,
     });
@@ -63,16 +60,12 @@ export async function cloneForm(request: FastifyRequest, sourceId: string, name?
     });
     assertDefinitionValid(definition);
     await insertFormVersion(trx, schoolId, { id: versionId, formId, version: 1, definition });
-    await auditRequest(
-      request,
-      {
-        action: 'form.cloned',
-        targetType: 'form',
-        targetId: formId,
-        details: { sourceFormId: sourceId, sourceVersion: sourceVersion.version, name: definition.name },
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'form.cloned',
+      targetType: 'form',
+      targetId: formId,
+      details: { sourceFormId: sourceId, sourceVersion: sourceVersion.version, name: definition.name },
+    });
   });
   return requireFormDetail(db, schoolId, formId);
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { authOf } from '../plugins/authenticate';
 import { defaultEmptyBody } from '../plugins/describe-responses';
 import { errorResponses } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { cloneForm } from './clone-form.service';
 import {
   CloneFormBody,
@@ -26,6 +27,8 @@ export interface FormGuards {
 /** What is done with a form besides editing it: publish, clone, check a filled-in form, and prefill data. */
 export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (app, { canRead, canWrite }) => {
   const { db } = app.deps.database;
+  const core = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.post(
     '/forms/:id/publish',
@@ -33,7 +36,7 @@ export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (a
       onRequest: canWrite,
       schema: { params: FormIdParams, response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => publishForm(request, request.params.id),
+    async (request) => publishForm(core(request), actor(request), request.params.id),
   );
 
   app.post(
@@ -48,7 +51,8 @@ export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (a
         response: { 201: FormDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await cloneForm(request, request.params.id, request.body.name)),
+    async (request, reply) =>
+      reply.code(201).send(await cloneForm(core(request), actor(request), request.params.id, request.body.name)),
   );
 
   app.post(

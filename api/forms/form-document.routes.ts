@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { FORM_LIMITS } from '../../form-engine';
 import { authOf } from '../plugins/authenticate';
@@ -8,7 +9,33 @@ import type { FormGuards } from './form-actions.routes';
 import { storeFormDocument } from './form-document.service';
 import { findDocumentBytes } from './forms.repository';
 import { FormDetail, FormIdParams, PdfBytes } from './forms.schemas';
-import { inlineDisposition } from './pdf-upload';
+import { actorOf, coreDepsOf } from '../shared/use-case';
+import { cleanFilename, inlineDisposition, TOO_LARGE, type PdfUpload } from './pdf-upload';
+
+/** Turns the multipart plugin's failures into catalogue errors (never a 500 for a bad upload). */
+function toUploadError(err: unknown): AppError {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE', [{ field: 'file', message: TOO_LARGE }]);
+  if (code === 'FST_FILES_LIMIT') return new AppError('TOO_MANY_FILES', [{ field: 'file', message: 'Max 1 file.' }]);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError('UPLOAD_FAILED', [
+      { field: 'file', message: "Send the PDF as multipart/form-data in the field 'file'." },
+    ]);
+  }
+  return new AppError('UPLOAD_FAILED', [{ field: 'file', message: 'The upload could not be read.' }]);
+}
+
+/** Reads the one file of a multipart request, buffered, within the 20 MB cap. */
+export async function readPdfUpload(request: FastifyRequest): Promise<PdfUpload> {
+  try {
+    const part = await request.file();
+    if (!part) throw new AppError('UPLOAD_FAILED', [{ field: 'file', message: 'Choose a PDF to upload.' }]);
+    const bytes = await part.toBuffer();
+    return { filename: cleanFilename(part.filename ?? ''), contentType: part.mimetype ?? '', bytes };
+  } catch (err) {
+    throw err instanceof AppError ? err : toUploadError(err);
+  }
+}
 
 /**
  * The PDF of a "PDF import" form. Multipart parsing is registered here only, so no other route accepts uploads;
@@ -32,7 +59,10 @@ export const formDocumentRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (
         response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
-    async (request) => storeFormDocument(request, request.params.id),
+    async (request) =>
+      storeFormDocument(coreDepsOf(app.deps, request.log), actorOf(authOf(request), request), request.params.id, () =>
+        readPdfUpload(request),
+      ),
   );
 
   app.get(

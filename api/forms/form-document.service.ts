@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import {
   findForm,
   findFormVersion,
@@ -11,7 +9,7 @@ import {
 } from './forms.repository';
 import type { FormDetail } from './forms.schemas';
 import { requireFormDetail, withLockedForm } from './forms.service';
-import { inspectPdf, readPdfUpload } from './pdf-upload';
+import { inspectPdf, type PdfUpload } from './pdf-upload';
 import { isFrozen, toPdfImportRef } from './prepare-definition';
 
 /** Replacing the document of a published or answered form changes what people sign: that needs a clone. */
@@ -25,17 +23,22 @@ function assertDocumentReplaceable(version: { status: string; hasAnswers: boolea
 
 /**
  * Stores the PDF of a form (PDF import), replacing any earlier one, and points the newest version's `pdfImport`
- * at it. The form is looked up before the upload is read, so a foreign or unknown id is a plain 404.
+ * at it. The form is looked up before the upload is read (`readUpload`, the route's multipart reader), so a foreign
+ * or unknown id is a plain 404.
  */
-export async function storeFormDocument(request: FastifyRequest, formId: string): Promise<FormDetail> {
-  const { db } = request.server.deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
+export async function storeFormDocument(
+  core: CoreDeps,
+  actor: Actor,
+  formId: string,
+  readUpload: () => Promise<PdfUpload>,
+): Promise<FormDetail> {
+  const { db } = core;
+  const schoolId = actor.schoolId;
   const [form, before] = await Promise.all([findForm(db, schoolId, formId), findFormVersion(db, schoolId, formId)]);
   if (!form || !before) throw new AppError('NOT_FOUND');
   assertDocumentReplaceable(before);
 
-  const upload = await readPdfUpload(request);
+  const upload = await readUpload();
   const { pageCount } = await inspectPdf(upload);
 
   await withLockedForm(db, schoolId, formId, async (trx) => {
@@ -52,16 +55,12 @@ export async function storeFormDocument(request: FastifyRequest, formId: string)
     const next = { ...current.definition, pdfImport: toPdfImportRef({ id, ...document }) };
     await updateVersionDefinition(trx, schoolId, current.id, next);
     await updateFormFields(trx, schoolId, formId, {});
-    await auditRequest(
-      request,
-      {
-        action: 'form.updated',
-        targetType: 'form',
-        targetId: formId,
-        details: { document: { filename: upload.filename, sizeBytes: upload.bytes.length, pageCount } },
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'form.updated',
+      targetType: 'form',
+      targetId: formId,
+      details: { document: { filename: upload.filename, sizeBytes: upload.bytes.length, pageCount } },
+    });
   });
   return requireFormDetail(db, schoolId, formId);
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { authOf } from '../plugins/authenticate';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { NoContent, errorResponses } from '../shared/schemas';
 import { formActionsRoutes } from './form-actions.routes';
@@ -23,6 +25,8 @@ import { archiveFormTemplate, createForm, loadFormDetail, toFormListItem, update
  */
 export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
+  const core = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
   const paperwork = requirePlanFeature('paperwork');
   const canRead = [requirePermission('forms:read'), paperwork];
   const canWrite = [requirePermission('forms:write'), paperwork];
@@ -55,7 +59,7 @@ export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: DEFINITION_BODY_LIMIT,
       schema: { body: CreateFormBody, response: { 201: FormDetail, ...errorResponses(400, 401, 403, 413) } },
     },
-    async (request, reply) => reply.code(201).send(await createForm(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createForm(core(request), actor(request), request.body)),
   );
 
   app.get(
@@ -82,7 +86,7 @@ export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404, 409, 413) },
       },
     },
-    async (request) => updateForm(request, request.params.id, request.body),
+    async (request) => updateForm(core(request), actor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -92,7 +96,7 @@ export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: FormIdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      await archiveFormTemplate(request, request.params.id);
+      await archiveFormTemplate(core(request), actor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

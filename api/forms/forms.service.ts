@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { assertDefinitionValid, assertEditable } from '../../form-engine';
 import type { Database, FormPurpose, FormTemplateKind } from '../../migrations/database';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import {
   archiveForm,
   findDocumentInfo,
@@ -104,13 +102,13 @@ export async function withLockedForm<T>(
 }
 
 export async function createForm(
-  request: FastifyRequest,
+  core: CoreDeps,
+  actor: Actor,
   body: { name: string; category?: string | null; kind: FormTemplateKind; definition?: Record<string, unknown> },
   purpose: FormPurpose = 'PAPERWORK',
 ): Promise<FormDetail> {
-  const { db } = request.server.deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
+  const { db } = core;
+  const schoolId = actor.schoolId;
   const formId = randomUUID();
   const versionId = randomUUID();
   const definition = prepareDefinition(body.definition ?? emptyDefinition(), {
@@ -128,20 +126,16 @@ export async function createForm(
       name: definition.name,
       category: normalizeCategory(body.category) ?? null,
       kind: body.kind,
-      createdBy: auth.user.id,
+      createdBy: actor.userId,
       purpose,
     });
     await insertFormVersion(trx, schoolId, { id: versionId, formId, version: 1, definition });
-    await auditRequest(
-      request,
-      {
-        action: 'form.created',
-        targetType: 'form',
-        targetId: formId,
-        details: { name: definition.name, kind: body.kind, purpose, elements: definition.elements.length },
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'form.created',
+      targetType: 'form',
+      targetId: formId,
+      details: { name: definition.name, kind: body.kind, purpose, elements: definition.elements.length },
+    });
   });
   return requireFormDetail(db, schoolId, formId);
 }
@@ -151,13 +145,13 @@ export async function createForm(
  * version (published or answered) takes only minor edits, anything structural is FORM_FROZEN ("clone it").
  */
 export async function updateForm(
-  request: FastifyRequest,
+  core: CoreDeps,
+  actor: Actor,
   formId: string,
   body: { name?: string; category?: string | null; definition?: Record<string, unknown> },
 ): Promise<FormDetail> {
-  const { db } = request.server.deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
+  const { db } = core;
+  const schoolId = actor.schoolId;
   await withLockedForm(db, schoolId, formId, async (trx) => {
     const [form, current, document] = await Promise.all([
       findForm(trx, schoolId, formId),
@@ -181,39 +175,30 @@ export async function updateForm(
       name: next.name,
       ...(category !== undefined ? { category } : {}),
     });
-    await auditRequest(
-      request,
-      {
-        action: 'form.updated',
-        targetType: 'form',
-        targetId: formId,
-        details: {
-          version: current.version,
-          changes: diff.changes.length,
-          structural: diff.hasStructuralChanges,
-          ...(category !== undefined && category !== form.category ? { category } : {}),
-        },
+    await auditBy(trx, actor, {
+      action: 'form.updated',
+      targetType: 'form',
+      targetId: formId,
+      details: {
+        version: current.version,
+        changes: diff.changes.length,
+        structural: diff.hasStructuralChanges,
+        ...(category !== undefined && category !== form.category ? { category } : {}),
       },
-      trx,
-    );
+    });
   });
   return requireFormDetail(db, schoolId, formId);
 }
 
-export async function archiveFormTemplate(request: FastifyRequest, formId: string): Promise<void> {
-  const { db } = request.server.deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
+export async function archiveFormTemplate(core: CoreDeps, actor: Actor, formId: string): Promise<void> {
+  const { db } = core;
+  const schoolId = actor.schoolId;
   await db.transaction().execute(async (trx) => {
     if (!(await archiveForm(trx, schoolId, formId))) throw new AppError('NOT_FOUND');
-    await auditRequest(
-      request,
-      {
-        action: 'form.archived',
-        targetType: 'form',
-        targetId: formId,
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'form.archived',
+      targetType: 'form',
+      targetId: formId,
+    });
   });
 }

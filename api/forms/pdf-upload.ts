@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { AppError } from '../../domain/errors';
 import { checkUpload, FORM_LIMITS, matchesFileSignature } from '../../form-engine';
@@ -9,7 +8,7 @@ export interface PdfUpload {
   bytes: Buffer;
 }
 
-const TOO_LARGE = 'File too large: the limit is 20 MB.';
+export const TOO_LARGE = 'File too large: the limit is 20 MB.';
 
 /** A file name fit for storage and the definition's FileRef (≤ 255 characters, no path, no control characters). */
 export function cleanFilename(raw: string): string {
@@ -20,31 +19,6 @@ export function cleanFilename(raw: string): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
   return cleaned.slice(0, 255 - extension.length) + extension;
-}
-
-/** Turns the multipart plugin's failures into catalogue errors (never a 500 for a bad upload). */
-function toUploadError(err: unknown): AppError {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE', [{ field: 'file', message: TOO_LARGE }]);
-  if (code === 'FST_FILES_LIMIT') return new AppError('TOO_MANY_FILES', [{ field: 'file', message: 'Max 1 file.' }]);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new AppError('UPLOAD_FAILED', [
-      { field: 'file', message: "Send the PDF as multipart/form-data in the field 'file'." },
-    ]);
-  }
-  return new AppError('UPLOAD_FAILED', [{ field: 'file', message: 'The upload could not be read.' }]);
-}
-
-/** Reads the one file of a multipart request, buffered, within the 20 MB cap. */
-export async function readPdfUpload(request: FastifyRequest): Promise<PdfUpload> {
-  try {
-    const part = await request.file();
-    if (!part) throw new AppError('UPLOAD_FAILED', [{ field: 'file', message: 'Choose a PDF to upload.' }]);
-    const bytes = await part.toBuffer();
-    return { filename: cleanFilename(part.filename ?? ''), contentType: part.mimetype ?? '', bytes };
-  } catch (err) {
-    throw err instanceof AppError ? err : toUploadError(err);
-  }
 }
 
 /**

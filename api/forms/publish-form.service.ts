@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { assertDefinitionValid } from '../../form-engine';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { findDocumentInfo, findForm, findFormVersion, markVersionPublished } from './forms.repository';
 import type { FormDetail } from './forms.schemas';
 import { requireFormDetail, withLockedForm } from './forms.service';
@@ -11,10 +9,9 @@ import { requireFormDetail, withLockedForm } from './forms.service';
  * Publishes the newest version: it is checked once more against every rule (rules may have tightened since it was
  * saved) and frozen from then on. Publishing a published version changes nothing.
  */
-export async function publishForm(request: FastifyRequest, formId: string): Promise<FormDetail> {
-  const { db } = request.server.deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
+export async function publishForm(core: CoreDeps, actor: Actor, formId: string): Promise<FormDetail> {
+  const { db } = core;
+  const schoolId = actor.schoolId;
   await withLockedForm(db, schoolId, formId, async (trx) => {
     const [form, version, document] = await Promise.all([
       findForm(trx, schoolId, formId),
@@ -31,16 +28,12 @@ export async function publishForm(request: FastifyRequest, formId: string): Prom
     }
     assertDefinitionValid(version.definition);
     await markVersionPublished(trx, schoolId, version.id);
-    await auditRequest(
-      request,
-      {
-        action: 'form.published',
-        targetType: 'form',
-        targetId: formId,
-        details: { version: version.version, versionId: version.id },
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'form.published',
+      targetType: 'form',
+      targetId: formId,
+      details: { version: version.version, versionId: version.id },
+    });
   });
   return requireFormDetail(db, schoolId, formId);
 }

@@ -26,6 +26,7 @@ import { authOf } from '../plugins/authenticate';
 import { assertFormAnswerLimits } from '../shared/answer-limits';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { insertPsaEvent } from './psas.repository';
 import {
   findRecipients,
@@ -42,7 +43,12 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** A new recruiting template: an empty long form of the engine, marked as recruiting. */
 export async function createRecruitingTemplate(request: FastifyRequest, name: string) {
-  const detail = await createForm(request, { name, kind: 'LONG' }, 'RECRUITING');
+  const detail = await createForm(
+    coreDepsOf(request.server.deps, request.log),
+    actorOf(authOf(request), request),
+    { name, kind: 'LONG' },
+    'RECRUITING',
+  );
   return { id: detail.id, name: detail.name };
 }
 
