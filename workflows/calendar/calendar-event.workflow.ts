@@ -8,6 +8,7 @@ import {
 } from '../../domain/calendar-workflow';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import { markStep, tagProcess } from '../shared/search-attributes';
+import { BusyLock } from '../shared/busy-lock';
 
 /**
  * One calendar series (id `calendar-event:<first row id>`): an event that needs approval waits for an admin's
@@ -50,7 +51,7 @@ export async function calendarEventWorkflow(input: CalendarEventWorkflowInput): 
   let remindersSent = 0;
   let nextReminderAt: string | null = null;
   let changes = 0;
-  let busy = false;
+  const lock = new BusyLock();
   let loaded = false;
 
   const state = (): CalendarWorkflowState => ({ status, remindersSent, nextReminderAt, changes });
@@ -70,10 +71,9 @@ export async function calendarEventWorkflow(input: CalendarEventWorkflowInput): 
     decideCalendarEventUpdate,
     async (args) => {
       // Decisions take turns: the second of two admins deciding at once hears "already decided".
-      while (busy || !loaded) await wf.condition(() => !busy && loaded);
+      while (lock.busy || !loaded) await wf.condition(() => !lock.busy && loaded);
       guard(args);
-      busy = true;
-      try {
+      await lock.hold(async () => {
         const result = await calendar.applyCalendarDecision({
           ...ref,
           decision: args.decision,
@@ -82,9 +82,7 @@ export async function calendarEventWorkflow(input: CalendarEventWorkflowInput): 
         });
         status = result.status;
         await tasks.completeTask({ schoolId: input.schoolId, stepId: 'approve', completedBy: args.actor.userId });
-      } finally {
-        busy = false;
-      }
+      });
       return state();
     },
     { validator: guard },
@@ -94,7 +92,7 @@ export async function calendarEventWorkflow(input: CalendarEventWorkflowInput): 
 
   const load = async () => {
     const now = await calendar.loadCalendarEvent(ref);
-    if (!busy) status = now.status;
+    if (!lock.busy) status = now.status;
     loaded = true;
     return now;
   };
@@ -102,8 +100,8 @@ export async function calendarEventWorkflow(input: CalendarEventWorkflowInput): 
   let current = await load();
   let taskOpen = false;
   for (;;) {
-    if (busy) {
-      await wf.condition(() => !busy);
+    if (lock.busy) {
+      await lock.released();
       continue;
     }
     if (!current.exists || status === 'REJECTED' || status === null) {
@@ -145,7 +143,7 @@ export async function calendarEventWorkflow(input: CalendarEventWorkflowInput): 
     nextReminderAt = plan.remindAt;
     markStep('reminders', null);
     const wait = Math.max(0, Date.parse(plan.remindAt) - Date.now());
-    const changed = await wf.condition(() => changes !== seen || busy, wait);
+    const changed = await wf.condition(() => changes !== seen || lock.busy, wait);
     if (changed) {
       current = await load();
       continue;

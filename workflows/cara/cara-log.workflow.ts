@@ -10,8 +10,15 @@ import {
   type CaraSurveyAnswer,
   type CaraTransitionAction,
 } from '../../domain/bylaw17/cara';
+import {
+  CARA_LOG_STATE_QUERY,
+  CARA_LOG_UPDATES,
+  type CaraLogUpdateArgs,
+  type CaraLogWorkflowState,
+} from '../../domain/cara-logs';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import { markStep, tagProcess } from '../shared/search-attributes';
+import { BusyLock } from '../shared/busy-lock';
 
 /**
  * One team's CARA log for one period (id `cara-log:<teamId>:<periodStart>`): it sleeps until the period ends, then
@@ -22,28 +29,21 @@ import { markStep, tagProcess } from '../shared/search-attributes';
  * step is an Update whose validator checks the actor's role and the log's state; each step is written by one
  * idempotent activity.
  */
-export interface CaraLogWorkflowState {
-  status: CaraLogStatus;
-  reminded: boolean;
-  surveyClosed: boolean;
-  revision: number;
-}
+export type { CaraLogWorkflowState };
 
-export const submitCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [{ actor: CaraActor; notes?: string | null }]>(
-  'submitCaraLog',
+export const submitCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['submit']]>(
+  CARA_LOG_UPDATES.submit,
 );
-export const reviewCaraLogUpdate = wf.defineUpdate<
-  CaraLogWorkflowState,
-  [{ actor: CaraActor; decision: 'APPROVE' | 'REJECT'; notes?: string | null }]
->('reviewCaraLog');
-export const reopenCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [{ actor: CaraActor; notes?: string | null }]>(
-  'reopenCaraLog',
+export const reviewCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['review']]>(
+  CARA_LOG_UPDATES.review,
 );
-export const answerCaraSurveyUpdate = wf.defineUpdate<
-  CaraLogWorkflowState,
-  [{ actor: CaraActor; answers: CaraSurveyAnswer[] }]
->('answerCaraSurvey');
-export const caraLogStateQuery = wf.defineQuery<CaraLogWorkflowState>('caraLogState');
+export const reopenCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['reopen']]>(
+  CARA_LOG_UPDATES.reopen,
+);
+export const answerCaraSurveyUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['answerSurvey']]>(
+  CARA_LOG_UPDATES.answerSurvey,
+);
+export const caraLogStateQuery = wf.defineQuery<CaraLogWorkflowState>(CARA_LOG_STATE_QUERY);
 
 const records = wf.proxyActivities<CaraActivities>({
   startToCloseTimeout: '30 seconds',
@@ -70,7 +70,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
   let reminded = input.reminded ?? false;
   let surveyClosed = input.surveyClosed ?? !input.surveyExpiresAt;
   let revision = 0;
-  let busy = false;
+  const lock = new BusyLock();
 
   const state = (): CaraLogWorkflowState => ({ status, reminded, surveyClosed, revision });
   wf.setHandler(caraLogStateQuery, state);
@@ -80,9 +80,8 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
     actor: CaraActor | null,
     extra: { notes?: string | null; answers?: CaraSurveyAnswer[] } = {},
   ) => {
-    busy = true;
-    seq += 1;
-    try {
+    return lock.hold(async () => {
+      seq += 1;
       const result = await records.applyCaraTransition({
         schoolId: input.schoolId,
         teamId: input.teamId,
@@ -98,9 +97,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
       status = result.status;
       revision += 1;
       return result;
-    } finally {
-      busy = false;
-    }
+    });
   };
 
   const guard = (actor: CaraActor, roles: CaraActor['role'][], states: readonly CaraLogStatus[]) => {
@@ -115,7 +112,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
       );
     // While a step is being written (the log stored as ready, the workflow not yet told), the state is checked
     // again once it is written: someone acting on the stored state must not be refused for the workflow's lag.
-    if (!states.includes(status) && !busy)
+    if (!states.includes(status) && !lock.busy)
       fail(CARA_IN_REVIEW.includes(status) || status === 'APPROVED' ? 'CARA_LOG_LOCKED' : 'CARA_LOG_WRONG_STATE');
   };
   const checkNotes = (notes: string | null | undefined, required: ErrorCode | null) => {
@@ -123,7 +120,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
     if (words(notes) > CARA_LIMITS.noteWords) fail('VALIDATION_FAILED');
   };
   const myTurn = async (recheck: () => void) => {
-    while (busy) await wf.condition(() => !busy);
+    while (lock.busy) await lock.released();
     recheck();
   };
 
@@ -174,7 +171,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
 
   const surveyGuard = (args: { actor: CaraActor; answers: CaraSurveyAnswer[] }) => {
     if (!args.actor || args.actor.role !== 'ATHLETE') fail('FORBIDDEN');
-    if (status === 'NOT_STARTED' && !busy) fail('CARA_LOG_WRONG_STATE');
+    if (status === 'NOT_STARTED' && !lock.busy) fail('CARA_LOG_WRONG_STATE');
     if (surveyClosed) fail('CARA_SURVEY_EXPIRED');
     if (!Array.isArray(args.answers) || args.answers.length === 0 || args.answers.length > 200)
       fail('VALIDATION_FAILED');
@@ -214,8 +211,8 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
   }
 
   for (;;) {
-    if (busy) {
-      await wf.condition(() => !busy);
+    if (lock.busy) {
+      await lock.released();
       continue;
     }
     enterStep(
@@ -241,7 +238,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
     timers.sort((a, b) => a.at - b.at);
     const next = timers[0];
     const seen = { status, revision };
-    const moved = () => busy || status !== seen.status || revision !== seen.revision;
+    const moved = () => lock.busy || status !== seen.status || revision !== seen.revision;
     if (!next) {
       await wf.condition(moved);
     } else if (next.at <= now) {
@@ -256,7 +253,7 @@ export async function caraLogWorkflow(input: CaraLogInput): Promise<void> {
     } else {
       await wf.condition(moved, next.at - now);
     }
-    if (!busy && wf.workflowInfo().continueAsNewSuggested) {
+    if (!lock.busy && wf.workflowInfo().continueAsNewSuggested) {
       await wf.condition(wf.allHandlersFinished);
       await wf.continueAsNew<typeof caraLogWorkflow>({ ...input, status, seq, reminded, surveyClosed });
     }

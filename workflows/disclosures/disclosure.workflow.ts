@@ -13,6 +13,7 @@ import {
   type TaskReassignedSignal,
 } from '../../domain/workflows';
 import { markStep, tagProcess } from '../shared/search-attributes';
+import { BusyLock } from '../shared/busy-lock';
 
 /**
  * The review of one disclosure (id `disclosure:<id>`), from its first submission until it is archived:
@@ -105,7 +106,7 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
   let status: DisclosureStatus = input.status;
   let archived = false;
   let assignedReviewerId: string | null = input.assignedReviewerId ?? null;
-  let busy = false;
+  const lock = new BusyLock();
   let seq = input.seq ?? 0;
   // A new "round" starts every time the disclosure (re-)enters review, so reminders count per waiting period.
   let round = input.round ?? 0;
@@ -122,7 +123,7 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
   /** Common checks: nobody acts on an archived disclosure, and a decision in flight means "already decided". */
   const guard = (actor: DisclosureActor) => {
     if (archived) fail('DISCLOSURE_ARCHIVED');
-    if (busy) fail('ALREADY_DECIDED');
+    if (lock.busy) fail('ALREADY_DECIDED');
     if (!actor || typeof actor.userId !== 'string') fail('FORBIDDEN');
   };
   const asReviewer = (actor: DisclosureActor) => {
@@ -135,9 +136,8 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
     extra: { reason?: string | null; changeReason?: string | null; reviewerUserId?: string | null } = {},
   ): Promise<DisclosureWorkflowState> => {
     // Set before the first await: an Update validated after this point sees it and is rejected.
-    busy = true;
-    seq += 1;
-    try {
+    return lock.hold(async () => {
+      seq += 1;
       const result: DisclosureTransitionResult = await records.applyDisclosureTransition({
         ...ref,
         eventKey: `${action}-${seq}`,
@@ -158,9 +158,7 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
         remindersSent = 0;
       }
       return state();
-    } finally {
-      busy = false;
-    }
+    });
   };
 
   wf.setHandler(submitDisclosureUpdate, (args) => apply(status === 'DRAFT' ? 'submit' : 'resubmit', args.actor, args), {
@@ -240,8 +238,8 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
   };
 
   while (!archived) {
-    if (busy) {
-      await wf.condition(() => !busy);
+    if (lock.busy) {
+      await lock.released();
       continue;
     }
     if (status === 'PENDING' && reassignTo) {
@@ -266,7 +264,7 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
       enterStep(assignedReviewerId ? 'escalated-review' : 'review', assignedReviewerId ?? 'reviewers');
       const myRound = round;
       const moved = () =>
-        busy ||
+        lock.busy ||
         archived ||
         status !== 'PENDING' ||
         round !== myRound ||
@@ -285,9 +283,9 @@ export async function disclosureWorkflow(input: DisclosureInput): Promise<Disclo
       const waitingOn = status === 'DRAFT' || status === 'CHANGE_REQUESTED' ? input.athleteUserId : null;
       enterStep(status.toLowerCase().replace(/_/g, '-'), waitingOn);
       const seen = status;
-      await wf.condition(() => busy || archived || status !== seen);
+      await wf.condition(() => lock.busy || archived || status !== seen);
     }
-    if (!busy && !archived && wf.workflowInfo().continueAsNewSuggested) {
+    if (!lock.busy && !archived && wf.workflowInfo().continueAsNewSuggested) {
       await wf.condition(wf.allHandlersFinished);
       await wf.continueAsNew<typeof disclosureWorkflow>({ ...input, status, assignedReviewerId, seq, round });
     }

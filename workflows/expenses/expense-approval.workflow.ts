@@ -3,6 +3,7 @@ import type { ExpenseApprovalActivities } from '../../activities/expenses/expens
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import { checkExpenseDecision, type ExpenseStatus } from '../../domain/expenses';
 import { markStep, tagProcess } from '../shared/search-attributes';
+import { BusyLock } from '../shared/busy-lock';
 
 /**
  * An expense's approval (id `expense-approval:<expenseId>`): the coach filed it (the API wrote the row and started
@@ -46,7 +47,7 @@ function fail(code: ErrorCode): never {
 
 export async function expenseApprovalWorkflow(input: ExpenseApprovalInput): Promise<ExpenseApprovalState> {
   let status = 'PENDING' as ExpenseStatus;
-  let busy = false;
+  const lock = new BusyLock();
   const state = (): ExpenseApprovalState => ({ status });
   wf.setHandler(expenseApprovalStateQuery, state);
 
@@ -59,22 +60,19 @@ export async function expenseApprovalWorkflow(input: ExpenseApprovalInput): Prom
     decideExpenseUpdate,
     async (args) => {
       // One decision at a time: a second arriving while the first is written waits, then finds it decided.
-      while (busy) await wf.condition(() => !busy);
+      while (lock.busy) await lock.released();
       guard(args.actor);
-      busy = true;
-      try {
+      await lock.hold(async () => {
         const reason = args.decision === 'REJECT' ? (args.reason ?? '').trim() : null;
         await records.decideExpense({ ...input, actorUserId: args.actor.userId, decision: args.decision, reason });
         status = args.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
-      } finally {
-        busy = false;
-      }
+      });
       return state();
     },
     {
       validator: (args) => {
         guard(args.actor);
-        if (busy) fail('ALREADY_DECIDED');
+        if (lock.busy) fail('ALREADY_DECIDED');
         if (args.decision !== 'APPROVE' && args.decision !== 'REJECT') fail('VALIDATION_FAILED');
         const problem = checkExpenseDecision(args.decision, args.reason);
         if (problem) fail(problem);
@@ -85,7 +83,7 @@ export async function expenseApprovalWorkflow(input: ExpenseApprovalInput): Prom
   tagProcess({ schoolId: input.schoolId, module: 'expense-approval', entityId: input.expenseId });
   await records.openExpenseTask({ ...input, stepId: 'approve' });
   markStep('approve', 'SCHOOL_ADMIN');
-  await wf.condition(() => status !== 'PENDING' && !busy);
+  await wf.condition(() => status !== 'PENDING' && !lock.busy);
   markStep(status === 'APPROVED' ? 'approved' : 'rejected', null);
   await wf.condition(wf.allHandlersFinished);
   return state();

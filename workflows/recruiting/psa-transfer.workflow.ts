@@ -5,6 +5,7 @@ import { RECRUITING_LIMITS, type TransferStatus } from '../../domain/recruiting'
 import { workflowIds } from '../../domain/workflows';
 import type { invitationWorkflow } from '../invitations/invitation.workflow';
 import { markStep, tagProcess } from '../shared/search-attributes';
+import { BusyLock } from '../shared/busy-lock';
 
 /**
  * A prospect's transfer to a roster (id `psa-transfer:<psaId>`): a coach requested it for a team and academic year
@@ -67,7 +68,7 @@ export async function psaTransferWorkflow(input: PsaTransferInput): Promise<PsaT
   let athleteUserId: string | null = null;
   let invitation = null as Awaited<ReturnType<PsaTransferActivities['approvePsaTransfer']>>['invitation'];
   let invitationStarted = false;
-  let busy = false;
+  const lock = new BusyLock();
   let blocked = false;
   const state = (): PsaTransferState => ({ status, athleteUserId, invitationStarted, blocked });
   wf.setHandler(psaTransferStateQuery, state);
@@ -84,11 +85,10 @@ export async function psaTransferWorkflow(input: PsaTransferInput): Promise<PsaT
     decidePsaTransferUpdate,
     async (args) => {
       // One decision at a time: a second arriving while the first is written waits, then finds it decided.
-      while (busy) await wf.condition(() => !busy);
+      while (lock.busy) await lock.released();
       guard(args.actor);
       if (args.decision === 'APPROVE' && blocked) fail('PSA_ARCHIVED');
-      busy = true;
-      try {
+      await lock.hold(async () => {
         if (args.decision === 'APPROVE') {
           const result = await records.approvePsaTransfer({ ...input, actorUserId: args.actor.userId });
           athleteUserId = result.athleteUserId;
@@ -102,15 +102,13 @@ export async function psaTransferWorkflow(input: PsaTransferInput): Promise<PsaT
           });
           status = 'REJECTED';
         }
-      } finally {
-        busy = false;
-      }
+      });
       return state();
     },
     {
       validator: (args) => {
         guard(args.actor);
-        if (busy) fail('ALREADY_DECIDED');
+        if (lock.busy) fail('ALREADY_DECIDED');
         if (args.decision !== 'APPROVE' && args.decision !== 'REJECT') fail('VALIDATION_FAILED');
         if (args.decision === 'APPROVE' && blocked) fail('PSA_ARCHIVED');
         const reason = (args.reason ?? '').trim();
@@ -125,7 +123,7 @@ export async function psaTransferWorkflow(input: PsaTransferInput): Promise<PsaT
   const stepId = `approve@${wf.workflowInfo().runId}`;
   await records.openPsaTransferTask({ ...input, stepId });
   markStep('approve', 'SCHOOL_ADMIN');
-  await wf.condition(() => status !== 'PENDING' && !busy);
+  await wf.condition(() => status !== 'PENDING' && !lock.busy);
   markStep(status === 'APPROVED' ? 'added-to-roster' : 'rejected', null);
 
   if (status === 'APPROVED' && invitation) {

@@ -16,6 +16,7 @@ import { workflowIds } from '../../domain/workflows';
 import type { invitationBatchWorkflow } from '../invitations/invitation-batch.workflow';
 import type { invitationWorkflow } from '../invitations/invitation.workflow';
 import { markStep, tagProcess } from '../shared/search-attributes';
+import { BusyLock } from '../shared/busy-lock';
 
 /**
  * Declaration and yearly rollover of one team's roster (id `roster-rollover:<teamId>:<academicYearId>`):
@@ -94,7 +95,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   }
   let status: RolloverStatus = input.status;
   let pendingRequests = 0;
-  let busy = false;
+  const lock = new BusyLock();
   let seq = input.seq ?? 0;
   let round = input.round ?? 0;
   let remindersSent = 0;
@@ -122,9 +123,8 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
     extra: Partial<RosterTransitionInput> = {},
   ) => {
     // Set before the first await: an Update validated after this point sees it and is refused.
-    busy = true;
-    seq += 1;
-    try {
+    return lock.hold(async () => {
+      seq += 1;
       const result = await records.applyRosterTransition({
         ...ref,
         ...extra,
@@ -140,9 +140,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
       pendingRequests = result.pendingRequests;
       revision += 1;
       return result;
-    } finally {
-      busy = false;
-    }
+    });
   };
 
   const guard = (actor: RosterActor, role: RosterActor['role'], inStatus: RolloverStatus) => {
@@ -156,7 +154,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
    * so of two admins approving at once the second gets "already decided".
    */
   const myTurn = async (recheck: () => void) => {
-    const waiting = () => busy || (waitForLoad && !loaded);
+    const waiting = () => lock.busy || (waitForLoad && !loaded);
     while (waiting()) await wf.condition(() => !waiting());
     recheck();
   };
@@ -278,8 +276,8 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
   loaded = true;
 
   for (;;) {
-    if (busy) {
-      await wf.condition(() => !busy);
+    if (lock.busy) {
+      await lock.released();
       continue;
     }
     if (inviteBatches.length) {
@@ -333,7 +331,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
     );
     const seen = { status, pendingRequests, round };
     const moved = () =>
-      busy ||
+      lock.busy ||
       invitePending ||
       inviteBatches.length > 0 ||
       status !== seen.status ||
@@ -348,7 +346,7 @@ export async function rosterRolloverWorkflow(input: RosterRolloverInput): Promis
         await records.remindRoster({ ...ref, eventKey: `reminder-${round}-${remindersSent}` });
       }
     }
-    if (!busy && !invitePending && !inviteBatches.length && wf.workflowInfo().continueAsNewSuggested) {
+    if (!lock.busy && !invitePending && !inviteBatches.length && wf.workflowInfo().continueAsNewSuggested) {
       await wf.condition(wf.allHandlersFinished);
       await wf.continueAsNew<typeof rosterRolloverWorkflow>({ ...input, status, seq, round });
     }
