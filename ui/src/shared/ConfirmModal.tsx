@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DialogModal } from './DialogModal';
 
 interface Props {
   opened: boolean;
@@ -25,18 +26,17 @@ export function ConfirmModal({
   onClose,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
-      <Stack gap="lg">
-        <Text size="sm">{body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      actionLabel={confirmLabel}
+      actionColor={confirmColor}
+      onAction={onConfirm}
+      loading={loading}
+      focusDismiss
+    >
+      <Text size="sm">{body}</Text>
+    </DialogModal>
   );
 }
