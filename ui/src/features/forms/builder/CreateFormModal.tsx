@@ -1,12 +1,12 @@
-import { Button, FileInput, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { FileInput, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm as useHookForm } from 'react-hook-form';
 import { ERRORS } from '../../../../../domain/errors';
 import { checkUpload, countWords, FORM_LIMITS } from '../../../../../form-engine';
 import { fieldErrors } from '../../../shared/api';
-import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { useCreateForm, useUploadFormDocument, type FormDetail } from '../forms.api';
 import type { FormFlow } from './form-flows';
+import { DialogModal } from '../../../shared/DialogModal';
 
 interface Values {
   name: string;
@@ -93,43 +93,41 @@ export function CreateFormModal({ flow, onClose, onCreated }: Props) {
   });
 
   return (
-    <Modal opened={flow !== null} onClose={close} title={flow?.modalTitle ?? ''}>
-      <form onSubmit={submit} noValidate aria-label="New form">
-        <Stack gap="md">
-          <ApiErrorAlert error={create.error ?? upload.error} isShownInline={(f) => f === 'name'} />
-          <TextInput
-            label="Form name"
-            withAsterisk
-            data-autofocus
-            description={`At most ${FORM_LIMITS.formNameMaxWords} words`}
-            error={errors.name?.message}
-            {...form.register('name', { validate: validateFormName })}
-          />
-          <TextInput label="Category" placeholder="e.g. Medical, Compliance" {...form.register('category')} />
-          {isPdf && (
-            <FileInput
-              label="PDF to import"
-              withAsterisk
-              accept="application/pdf,.pdf"
-              description="A PDF of at most 20 MB"
-              value={file}
-              error={fileError}
-              onChange={(value) => {
-                setFile(value);
-                setFileError(value ? checkPdfFile(value) : null);
-              }}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || upload.isPending}>
-              {isPdf ? 'Upload and build' : 'Create and build'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <DialogModal
+      opened={flow !== null}
+      onClose={close}
+      title={flow?.modalTitle ?? ''}
+      actionLabel={isPdf ? 'Upload and build' : 'Create and build'}
+      onAction={() => void submit()}
+      loading={create.isPending || upload.isPending}
+      error={create.error ?? upload.error}
+      isShownInline={(f) => f === 'name'}
+      formLabel="New form"
+      asForm
+    >
+      <TextInput
+        label="Form name"
+        withAsterisk
+        data-autofocus
+        description={`At most ${FORM_LIMITS.formNameMaxWords} words`}
+        error={errors.name?.message}
+        {...form.register('name', { validate: validateFormName })}
+      />
+      <TextInput label="Category" placeholder="e.g. Medical, Compliance" {...form.register('category')} />
+      {isPdf && (
+        <FileInput
+          label="PDF to import"
+          withAsterisk
+          accept="application/pdf,.pdf"
+          description="A PDF of at most 20 MB"
+          value={file}
+          error={fileError}
+          onChange={(value) => {
+            setFile(value);
+            setFileError(value ? checkPdfFile(value) : null);
+          }}
+        />
+      )}
+    </DialogModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
+import { DialogModal } from '../../../shared/DialogModal';
 import type { FormVersion } from '../../../../../form-engine';
 import type { PendingEdit } from './builder-state';
 import { elementTitle } from './CanvasElement';
@@ -21,33 +22,31 @@ export function ResetConfirmModal({ pending, draft, onConfirm, onClose }: Props)
   const isDelete = pending?.edit.type === 'delete';
   const count = pending?.resets.length ?? 0;
   return (
-    <Modal opened={pending !== null} onClose={onClose} title={isDelete ? `Delete "${title}"?` : `Move "${title}"?`}>
-      <Stack gap="md">
-        {count === 0 ? (
-          <Text size="sm">The element and its settings are removed from the form.</Text>
-        ) : (
-          <>
-            <Text size="sm">
-              {isDelete ? 'Deleting' : 'Moving'} it also removes{' '}
-              {count === 1 ? 'this condition' : `these ${count} conditions`}, because{' '}
-              {count === 1 ? 'it depends' : 'they depend'} on it:
-            </Text>
-            <List size="sm" spacing={4} data-testid="conditions-to-reset">
-              {pending!.resets.map((reset) => (
-                <List.Item key={reset.ruleId}>{describeRule(draft, reset.rule)}</List.Item>
-              ))}
-            </List>
-          </>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color={isDelete ? 'red.9' : undefined} onClick={onConfirm}>
-            {isDelete ? 'Delete element' : 'Move and reset conditions'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened={pending !== null}
+      onClose={onClose}
+      title={isDelete ? `Delete "${title}"?` : `Move "${title}"?`}
+      actionLabel={isDelete ? 'Delete element' : 'Move and reset conditions'}
+      actionColor={isDelete ? 'red.9' : undefined}
+      onAction={onConfirm}
+      focusDismiss
+    >
+      {count === 0 ? (
+        <Text size="sm">The element and its settings are removed from the form.</Text>
+      ) : (
+        <>
+          <Text size="sm">
+            {isDelete ? 'Deleting' : 'Moving'} it also removes{' '}
+            {count === 1 ? 'this condition' : `these ${count} conditions`}, because{' '}
+            {count === 1 ? 'it depends' : 'they depend'} on it:
+          </Text>
+          <List size="sm" spacing={4} data-testid="conditions-to-reset">
+            {pending!.resets.map((reset) => (
+              <List.Item key={reset.ruleId}>{describeRule(draft, reset.rule)}</List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </DialogModal>
   );
 }
