@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 
 /** A decide mutation of either event list (calendar or recruiting): rejects one event with a reason. */
 interface RejectMutation {
@@ -24,43 +24,38 @@ export function RejectEventModal({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
+  const reject = () =>
+    event &&
+    decide.mutate(
+      { id: event.id, decision: 'REJECT', reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `${event.name} rejected` });
+          onClose();
+        },
+      },
+    );
   return (
-    <Modal opened={!!event} onClose={onClose} title={event ? `Reject ${event.name}` : 'Reject'}>
-      <Stack>
-        <Textarea
-          label="Reason"
-          description="The coach sees it. At most 50 words."
-          required
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        {decide.error != null && <ApiErrorAlert error={decide.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {dismissLabel}
-          </Button>
-          <Button
-            color="red.9"
-            loading={decide.isPending}
-            onClick={() =>
-              event &&
-              decide.mutate(
-                { id: event.id, decision: 'REJECT', reason },
-                {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: `${event.name} rejected` });
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            Reject
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened={!!event}
+      onClose={onClose}
+      title={event ? `Reject ${event.name}` : 'Reject'}
+      actionLabel="Reject"
+      actionColor="red.9"
+      onAction={reject}
+      loading={decide.isPending}
+      dismissLabel={dismissLabel}
+      error={decide.error}
+    >
+      <Textarea
+        label="Reason"
+        description="The coach sees it. At most 50 words."
+        required
+        autosize
+        minRows={3}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+      />
+    </DialogModal>
   );
 }

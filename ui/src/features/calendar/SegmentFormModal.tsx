@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -15,9 +15,9 @@ import {
 } from '../../../../domain/calendar';
 import { ERRORS } from '../../../../domain/errors';
 import { fieldErrors } from '../../shared/api';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { defaultTeamId, useSaveSegment, type CalendarTeam, type Segment } from './segments.api';
 import { FormDateField } from '../../shared/DateField';
+import { DialogModal } from '../../shared/DialogModal';
 
 interface FormValues {
   sportTeamId: string;
@@ -102,112 +102,110 @@ export function SegmentFormModal({
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={segment ? 'Edit segment' : 'New segment'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ApiErrorAlert error={save.error} isShownInline={(f) => INLINE_FIELD.test(f)} />
-          <Controller
-            control={form.control}
-            name="sportTeamId"
-            rules={{ required: ERRORS.MANDATORY_FIELD.message }}
-            render={({ field }) => (
-              <Select
-                label="Team"
-                withAsterisk
-                disabled={!!segment}
-                data={teams.map((t) => ({ value: t.id, label: t.name }))}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={errors.sportTeamId?.message}
-              />
-            )}
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title={segment ? 'Edit segment' : 'New segment'}
+      size="lg"
+      actionLabel={segment ? 'Save segment' : 'Create segment'}
+      onAction={() => void submit()}
+      loading={save.isPending}
+      error={save.error}
+      isShownInline={(f) => INLINE_FIELD.test(f)}
+      asForm
+    >
+      <Controller
+        control={form.control}
+        name="sportTeamId"
+        rules={{ required: ERRORS.MANDATORY_FIELD.message }}
+        render={({ field }) => (
+          <Select
+            label="Team"
+            withAsterisk
+            disabled={!!segment}
+            data={teams.map((t) => ({ value: t.id, label: t.name }))}
+            value={field.value || null}
+            onChange={(v) => field.onChange(v ?? '')}
+            error={errors.sportTeamId?.message}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Controller
-              control={form.control}
-              name="seasonType"
-              render={({ field }) => (
-                <Select
-                  label="Season type"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={SEASON_TYPES.map((v) => ({ value: v, label: SEASON_TYPE_LABELS[v] }))}
-                  value={field.value}
-                  onChange={(v) => v && field.onChange(v)}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="segmentType"
-              render={({ field }) => (
-                <Select
-                  label="Segment type"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={SEGMENT_TYPES_BY_SEASON[seasonType].map((v) => ({ value: v, label: SEGMENT_TYPE_LABELS[v] }))}
-                  value={field.value}
-                  onChange={(v) => v && field.onChange(v)}
-                  error={errors.segmentType?.message}
-                />
-              )}
-            />
-            <FormDateField
-              control={form.control}
-              name="startDate"
-              label="Start date"
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Controller
+          control={form.control}
+          name="seasonType"
+          render={({ field }) => (
+            <Select
+              label="Season type"
               withAsterisk
-              error={errors.startDate?.message}
-              rules={{ required: ERRORS.SEGMENT_DATES_REQUIRED.message }}
-            />
-            <FormDateField
-              control={form.control}
-              name="endDate"
-              label="End date"
-              withAsterisk
-              error={errors.endDate?.message}
-              rules={{
-                required: ERRORS.SEGMENT_DATES_REQUIRED.message,
-                validate: (end, values) => {
-                  if (!values.startDate) return true;
-                  if (end === values.startDate) return ERRORS.SEGMENT_DATES_REQUIRED.message;
-                  return end > values.startDate || ERRORS.SEGMENT_END_BEFORE_START.message;
-                },
-              }}
-            />
-          </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="startDayOfWeek"
-            render={({ field }) => (
-              <Select
-                label="Week starts on"
-                description="The first day of each 7-day week of this segment, fixed for the whole segment."
-                withAsterisk
-                allowDeselect={false}
-                data={WEEKDAYS.map((v) => ({ value: v, label: WEEKDAY_LABELS[v] }))}
-                value={field.value}
-                onChange={(v) => v && field.onChange(v)}
-              />
-            )}
-          />
-          {seasonType === 'IN_SEASON' && (
-            <Checkbox
-              label="The week before the first contest is exempt"
-              description="Daily and weekly hour limits are not checked on the seven days before this segment's first contest. Turn it on only where your compliance office says the exemption applies."
-              {...form.register('exemptWeekBeforeFirstContest')}
+              allowDeselect={false}
+              data={SEASON_TYPES.map((v) => ({ value: v, label: SEASON_TYPE_LABELS[v] }))}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {segment ? 'Save segment' : 'Create segment'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        />
+        <Controller
+          control={form.control}
+          name="segmentType"
+          render={({ field }) => (
+            <Select
+              label="Segment type"
+              withAsterisk
+              allowDeselect={false}
+              data={SEGMENT_TYPES_BY_SEASON[seasonType].map((v) => ({ value: v, label: SEGMENT_TYPE_LABELS[v] }))}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              error={errors.segmentType?.message}
+            />
+          )}
+        />
+        <FormDateField
+          control={form.control}
+          name="startDate"
+          label="Start date"
+          withAsterisk
+          error={errors.startDate?.message}
+          rules={{ required: ERRORS.SEGMENT_DATES_REQUIRED.message }}
+        />
+        <FormDateField
+          control={form.control}
+          name="endDate"
+          label="End date"
+          withAsterisk
+          error={errors.endDate?.message}
+          rules={{
+            required: ERRORS.SEGMENT_DATES_REQUIRED.message,
+            validate: (end, values) => {
+              if (!values.startDate) return true;
+              if (end === values.startDate) return ERRORS.SEGMENT_DATES_REQUIRED.message;
+              return end > values.startDate || ERRORS.SEGMENT_END_BEFORE_START.message;
+            },
+          }}
+        />
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="startDayOfWeek"
+        render={({ field }) => (
+          <Select
+            label="Week starts on"
+            description="The first day of each 7-day week of this segment, fixed for the whole segment."
+            withAsterisk
+            allowDeselect={false}
+            data={WEEKDAYS.map((v) => ({ value: v, label: WEEKDAY_LABELS[v] }))}
+            value={field.value}
+            onChange={(v) => v && field.onChange(v)}
+          />
+        )}
+      />
+      {seasonType === 'IN_SEASON' && (
+        <Checkbox
+          label="The week before the first contest is exempt"
+          description="Daily and weekly hour limits are not checked on the seven days before this segment's first contest. Turn it on only where your compliance office says the exemption applies."
+          {...form.register('exemptWeekBeforeFirstContest')}
+        />
+      )}
+    </DialogModal>
   );
 }
