@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ERRORS } from '../../../../domain/errors';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 
 interface Props {
   opened: boolean;
@@ -47,40 +47,37 @@ export function ReasonModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={title}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (!missing && canConfirm) onConfirm(reason.trim());
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{body}</Text>
-          {children}
-          <Textarea
-            label="Reason"
-            description="Kept in the audit log with your name."
-            withAsterisk
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && missing ? ERRORS.REASON_REQUIRED.message : undefined}
-          />
-          {error ? <ApiErrorAlert error={error} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} data-autofocus>
-              {dismissLabel}
-            </Button>
-            <Button type="submit" color={confirmColor} loading={loading ?? false} disabled={!canConfirm}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <DialogModal
+      opened={opened}
+      onClose={close}
+      title={title}
+      actionLabel={confirmLabel}
+      actionColor={confirmColor}
+      onAction={() => {
+        setTouched(true);
+        if (!missing && canConfirm) onConfirm(reason.trim());
+      }}
+      loading={loading}
+      actionDisabled={!canConfirm}
+      dismissLabel={dismissLabel}
+      error={error}
+      asForm
+      focusDismiss
+    >
+      <Text size="sm">{body}</Text>
+      {children}
+      <Textarea
+        label="Reason"
+        description="Kept in the audit log with your name."
+        withAsterisk
+        autosize
+        minRows={2}
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        onBlur={() => setTouched(true)}
+        error={touched && missing ? ERRORS.REASON_REQUIRED.message : undefined}
+      />
+    </DialogModal>
   );
 }
