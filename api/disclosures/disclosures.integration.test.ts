@@ -214,6 +214,13 @@ describe('review workflow', () => {
       expect.objectContaining({ body: 'Approved; keep the posts tagged #ad.', mine: false }),
     ]);
     expect((await call(admin, 'GET', `/disclosures/${id}`)).json().comments[0].mine).toBe(true);
+    // Its times (comments, activity, submission) are shown in the school's time zone, which the detail names.
+    const school = await t.database.db
+      .selectFrom('schools')
+      .select('time_zone')
+      .where('id', '=', schoolId)
+      .executeTakeFirstOrThrow();
+    expect(detail.timeZone).toBe(school.time_zone);
     const approval = detail.history.find((h: { action: string }) => h.action === 'approve');
     expect(approval.reason).toBeNull();
     expect(detail.decisionReason).toBeNull();

@@ -183,6 +183,8 @@ export const DisclosureDetailDto = Type.Object({
     revision: Type.Integer(),
     history: Type.Array(DisclosureEventDto),
     comments: Type.Array(DisclosureCommentDto),
+    /** The school's IANA time zone: every time on the page is shown in it. */
+    timeZone: Type.String(),
     /** What the caller may do now (the workflow checks again). */
     can: Type.Object({
       edit: Type.Boolean(),

@@ -121,6 +121,7 @@ export function toDetailDto(
       actorName: e.actorName,
       createdAt: e.createdAt.toISOString(),
     })),
+    timeZone: auth.school.timeZone,
     comments: comments.map((c) => ({
       id: c.id,
       body: c.body,

@@ -134,6 +134,12 @@ describe('filing an expense', () => {
       .where('target_id', '=', ok.body.id)
       .execute();
     expect(audit.map((a) => a.action)).toContain('expense.submitted');
+    // The signing and decision times are shown in the school's zone, which the detail names.
+    const zone = (
+      await t.database.db.selectFrom('schools').select('time_zone').where('id', '=', schoolId).executeTakeFirstOrThrow()
+    ).time_zone;
+    expect(ok.body.timeZone).toBe(zone);
+    expect((await call(coach, 'GET', `/expenses/${ok.body.id}`)).body.timeZone).toBe(zone);
   });
 
   it('stores receipts for real, checks their type and keeps at most 30', async () => {

@@ -29,6 +29,8 @@ export const ExpenseDetailDto = Type.Object({
   ...ExpenseDto.properties,
   signature: Type.String({ description: 'The drawn signature as a PNG data URL.' }),
   workflowId: Type.String(),
+  /** The school's IANA time zone: the signing and decision times are shown in it. */
+  timeZone: Type.String(),
   receipts: Type.Array(
     Type.Object({
       id: Uuid,

@@ -69,15 +69,18 @@ const UPDATE_CODES = new Set<string>([
 /** The decision Update's failure (its validator's or its activity's) becomes the catalogue error it names. */
 export const toExpenseDecisionError = updateErrorMapper(UPDATE_CODES, 'ALREADY_DECIDED');
 
+/** An expense as its viewer sees it, with the school's time zone its times are shown in. */
+export type ExpenseView = ExpenseDetail & { timeZone: string };
+
 /** The expense as its viewer may see it; anyone else's (or another school's) answers 404. */
-export async function getExpense(deps: CoreDeps, actor: Actor, id: string): Promise<ExpenseDetail> {
+export async function getExpense(deps: CoreDeps, actor: Actor, id: string): Promise<ExpenseView> {
   const expense = await findExpense(deps.db, expenseScope(actor), id);
   if (!expense) throw new AppError('NOT_FOUND');
-  return expense;
+  return { ...expense, timeZone: actor.timeZone };
 }
 
 /** The actor's own pending expense (receipts change only then); anyone else's answers 404. */
-async function ownPendingExpense(deps: CoreDeps, actor: Actor, id: string): Promise<ExpenseDetail> {
+async function ownPendingExpense(deps: CoreDeps, actor: Actor, id: string): Promise<ExpenseView> {
   const expense = await getExpense(deps, actor, id);
   if (expense.submittedBy !== actor.userId) throw new AppError('NOT_FOUND');
   if (expense.status !== 'PENDING') throw new AppError('EXPENSE_NOT_EDITABLE');
@@ -123,7 +126,7 @@ export async function exportExpenses(deps: CoreDeps, actor: Actor, filters: Expe
 }
 
 /** Files a signed expense and starts its approval; if the process cannot start, the expense is taken back. */
-export async function fileExpense(deps: CoreDeps, actor: Actor, input: ExpenseInput): Promise<ExpenseDetail> {
+export async function fileExpense(deps: CoreDeps, actor: Actor, input: ExpenseInput): Promise<ExpenseView> {
   const checked = checkExpense(input, todayIn(actor.timeZone, deps.now()));
   if (!checked.ok) {
     const details = checked.problems.map((p) => ({ field: p.field, code: p.code, message: ERRORS[p.code].message }));
@@ -174,7 +177,7 @@ export async function addExpenseReceipt(
   deps: CoreDeps,
   actor: Actor,
   input: { expenseId: string; upload: () => Promise<UploadedFile> },
-): Promise<ExpenseDetail> {
+): Promise<ExpenseView> {
   const expense = await ownPendingExpense(deps, actor, input.expenseId);
   const full = () =>
     new AppError('EXPENSE_RECEIPTS_LIMIT', [{ field: 'file', message: ERRORS.EXPENSE_RECEIPTS_LIMIT.message }]);
@@ -210,7 +213,7 @@ export async function removeExpenseReceipt(
   deps: CoreDeps,
   actor: Actor,
   input: { expenseId: string; receiptId: string },
-): Promise<ExpenseDetail> {
+): Promise<ExpenseView> {
   const expense = await ownPendingExpense(deps, actor, input.expenseId);
   const receipt = await findReceipt(deps.db, actor.schoolId, expense.id, input.receiptId);
   if (!receipt) throw new AppError('NOT_FOUND');
@@ -244,7 +247,7 @@ export async function decideExpense(
   deps: CoreDeps,
   actor: Actor,
   input: { expenseId: string; decision: 'APPROVE' | 'REJECT'; reason?: string | null },
-): Promise<ExpenseDetail> {
+): Promise<ExpenseView> {
   const expense = await getExpense(deps, actor, input.expenseId);
   if (expense.status !== 'PENDING') throw new AppError('ALREADY_DECIDED');
   // Separation of duties: whoever spent the money does not approve it.

@@ -322,7 +322,7 @@ function Details({ d }: { d: DisclosureDetail }) {
         <Field label="Company category">{d.industry ?? '—'}</Field>
         <Field label="Payor">{d.payorName ?? d.companyName ?? '—'}</Field>
         <Field label="Deal type">{humanize(d.dealType)}</Field>
-        <Field label="Date submitted">{formatDateTime(d.submittedAt)}</Field>
+        <Field label="Date submitted">{formatDateTime(d.submittedAt, d.timeZone)}</Field>
         <Field label="Tentative start date">{formatDate(d.startDate)}</Field>
         <Field label="End date">{formatDate(d.endDate)}</Field>
         <Field label="Date signed">{formatDate(d.signedOn)}</Field>
@@ -382,7 +382,7 @@ function History({ d }: { d: DisclosureDetail }) {
           {d.history.map((e) => (
             <Timeline.Item key={e.id} title={actionLabel(e.action)}>
               <Text size="xs" c="dimmed">
-                {e.actorName ?? 'System'} · {formatDateTime(e.createdAt)}
+                {e.actorName ?? 'System'} · {formatDateTime(e.createdAt, d.timeZone)}
               </Text>
               {e.changeReason && <Text size="sm">Change reason: {changeReasonLabel(e.changeReason)}</Text>}
               {e.reason && <Text size="sm">{e.reason}</Text>}
@@ -422,7 +422,7 @@ function Comments({ d }: { d: DisclosureDetail }) {
         {d.comments.map((c) => (
           <Stack key={c.id} gap={2}>
             <Text size="xs" c="dimmed">
-              {c.mine ? 'You' : (c.authorName ?? 'Someone')} · {formatDateTime(c.createdAt)}
+              {c.mine ? 'You' : (c.authorName ?? 'Someone')} · {formatDateTime(c.createdAt, d.timeZone)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {c.body}

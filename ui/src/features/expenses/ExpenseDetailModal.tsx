@@ -167,7 +167,7 @@ export function ExpenseDetailModal({ id, onClose }: { id: string | null; onClose
           {e.comments && <Fact label="Comments">{e.comments}</Fact>}
           {e.status !== 'PENDING' && (
             <Fact label={e.status === 'APPROVED' ? 'Approved' : 'Rejected'}>
-              {[e.deciderName, formatDateTime(e.decidedAt)].filter(Boolean).join(', ')}
+              {[e.deciderName, formatDateTime(e.decidedAt, e.timeZone)].filter(Boolean).join(', ')}
               {e.rejectReason ? `: ${e.rejectReason}` : ''}
             </Fact>
           )}
@@ -184,7 +184,7 @@ export function ExpenseDetailModal({ id, onClose }: { id: string | null; onClose
               radius="sm"
             />
             <Text size="xs" c="dimmed">
-              Signed {formatDateTime(e.signedAt)}
+              Signed {formatDateTime(e.signedAt, e.timeZone)}
             </Text>
           </Stack>
           {canDecide && <Decision expense={e} />}
