@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../api/config';
 import type { Database } from '../migrations/database';
+import { createEmailChangeActivities } from './auth/email-change.activities';
 import { createPasswordResetActivities } from './auth/password-reset.activities';
 import { createDisclosureActivities } from './disclosures/disclosure.activities';
 import { createRosterActivities } from './rosters/roster.activities';
@@ -39,6 +40,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createNotificationActivities(deps),
     ...createInvitationActivities(deps),
     ...createPasswordResetActivities(deps),
+    ...createEmailChangeActivities(deps),
     ...createTaskActivities(deps),
     ...packetSubmission,
     ...createPacketSendActivities({ ...deps, openFirstPhases: packetSubmission.openFirstPhases }),

@@ -664,6 +664,7 @@ function idRouteCases(
       id: target.athlete.id,
       body: { firstName: 'Taken', email: `taken-${randomUUID()}@x.example` },
     },
+    'POST /api/v1/athletes/:id/email': { id: target.athlete.id, body: { email: `moved-${randomUUID()}@x.example` } },
     'GET /api/v1/athletes/uploads/:id': { id: target.uploadId },
     'PUT /api/v1/athletes/uploads/:id/mapping': {
       id: target.uploadId,
@@ -752,6 +753,10 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
     'POST /api/v1/schools/:id/athletes': {
       params: { id: target.schoolId },
       body: { firstName: 'Taken', lastName: 'Over', email: 'taken-over@operator.test' },
+    },
+    'POST /api/v1/schools/:id/athletes/:athleteId/email': {
+      params: { id: target.schoolId, athleteId: target.athlete.id },
+      body: { email: `moved-${randomUUID()}@operator.test` },
     },
     // Templates are the provider's (platform-level): operator-only, any template by id.
     'GET /api/v1/templates/:id': { params: { id: target.templateId } },

@@ -79,6 +79,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'invitation-batch': 'Invitation batch',
   'calendar-event': 'Calendar event',
   'recruiting-form-link': 'Recruiting form link',
+  'email-change': 'E-mail change',
 };
 
 export function moduleLabel(module: string | null | undefined): string {

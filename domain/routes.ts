@@ -31,7 +31,7 @@ export const ROUTES: RouteSpec[] = [
   r('/reset-password', 'Reset password', 'public', { built: true }),
   r('/create-password', 'Create password', 'public', { built: true }),
   r('/welcome', 'Welcome', 'public', { built: true }),
-  r('/emailConfirmation', 'Email confirmation', 'public'),
+  r('/emailConfirmation', 'Email confirmation', 'public', { built: true }),
   r('/card/:customUrl', 'Business profile', 'public'),
   r('/recruitingForm/:formToken', 'Recruiting form', 'public', { feature: 'recruiting', built: true }),
   r('/paperwork/:universityname/:customurl', 'Questionnaire', 'public', { feature: 'recruiting', built: true }),

@@ -5,7 +5,10 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  * id under the app secret, so a link can be rebuilt by the mail activity for a reminder without the raw token ever
  * being stored or written into workflow history. The database keeps only the SHA-256 of the token.
  */
-export type LinkPurpose = 'invitation' | 'password-reset' | 'external-signer' | 'calendar-feed' | 'recruiting-form';
+export type LinkPurpose =
+  | 'email-change'
+  | 'invitation'
+  | 'password-reset' | 'external-signer' | 'calendar-feed' | 'recruiting-form';
 
 export function signLinkToken(secret: string, purpose: LinkPurpose, id: string): string {
   const mac = createHmac('sha256', secret).update(`${purpose}:${id}`).digest('base64url');

@@ -28,6 +28,7 @@ export const WORKFLOW_MODULES = [
   'invitation-batch',
   'calendar-event',
   'recruiting-form-link',
+  'email-change',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 
@@ -35,6 +36,7 @@ export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 export const workflowIds = {
   invitation: (invitationId: string) => `invitation:${invitationId}`,
   passwordReset: (resetId: string) => `password-reset:${resetId}`,
+  emailChange: (changeId: string) => `email-change:${changeId}`,
   disclosure: (disclosureId: string) => `disclosure:${disclosureId}`,
   /** Starts the invitations written together under one batch key (`upload:<uploadId>`, ...). */
   invitationBatch: (batchId: string) => `invitation-batch:${batchId}`,
@@ -47,6 +49,8 @@ export const INVITATION_DEFAULTS = {
 };
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** How long the link confirming a new login e-mail stays valid. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const SESSION_TTL_HOURS = 12;
 
 /**

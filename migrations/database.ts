@@ -80,6 +80,20 @@ export interface PasswordResetsTable {
   created_at: Timestamp;
 }
 
+/** A login e-mail change waiting for the new address to confirm it (migration 2026-12-02_121). */
+export interface EmailChangesTable {
+  id: Generated<string>;
+  school_id: string;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  token_hash: string;
+  requested_by: string | null;
+  expires_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export type InvitationStatus = 'PENDING' | 'ACCEPTED' | 'EXPIRED' | 'REVOKED';
 
 export interface InvitationsTable {
@@ -484,6 +498,7 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   invitations: InvitationsTable;
   sport_teams: SportTeamsTable;
   academic_years: AcademicYearsTable;

@@ -34,6 +34,7 @@ import * as calendarWorkflowNeeded from './2026-11-26_113_calendar-workflow-need
 import * as psaAttachments from './2026-11-26_114_psa-attachments';
 import * as uploadClaims from './2026-12-01_115_upload-claims';
 import * as outboxWorkflow from './2026-12-02_120_outbox-workflow';
+import * as emailChanges from './2026-12-02_121_email-changes';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26_114_psa-attachments': psaAttachments,
   '2026-12-01_115_upload-claims': uploadClaims,
   '2026-12-02_120_outbox-workflow': outboxWorkflow,
+  '2026-12-02_121_email-changes': emailChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,8 @@
  * scenario with short timings through the real platform worker, and writes `handle.fetchHistory()` as JSON.
  * Existing files are overwritten; commit them with the workflow change that needs them.
  */
+import { randomUUID } from 'node:crypto';
+import { workflowIds } from '../domain/workflows';
 import { recordHistories } from './test-harness/recorder';
 import { Client, type WorkflowHandle } from '@temporalio/client';
 import { createTestConfig, seedInvitation, seedPasswordReset, waitFor } from '../activities/testing/fixtures';
@@ -18,6 +20,8 @@ import {
   revokeInvitationSignal,
 } from '../workflows/invitations/invitation.workflow';
 import { passwordResetWorkflow } from '../workflows/auth/password-reset.workflow';
+import { emailChangeWorkflow } from '../workflows/auth/email-change.workflow';
+import { insertEmailChange } from '../api/users/email-changes.repository';
 import {
   archiveDisclosureUpdate,
   disclosureStateQuery,
@@ -111,6 +115,31 @@ const SCENARIOS: Scenario[] = [
         taskQueue: TASK_QUEUE,
         workflowId: seeded.workflowId,
         args: [{ resetId: seeded.resetId, schoolId: seeded.schoolId, userId: seeded.userId }],
+      });
+      await handle.result();
+      return handle;
+    },
+  },
+  {
+    feature: 'auth',
+    name: 'email-change-sent',
+    async run(ctx) {
+      const school = await seedTestSchool(ctx.database.db);
+      const user = await seedUser(ctx.database.db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }] });
+      const changeId = randomUUID();
+      await insertEmailChange(ctx.database.db, school.id, {
+        id: changeId,
+        userId: user.id,
+        oldEmail: user.email,
+        newEmail: `new-${changeId}@test.example`,
+        tokenHash: 'not-a-real-token-hash',
+        requestedBy: user.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      const handle = await ctx.client.workflow.start(emailChangeWorkflow, {
+        taskQueue: TASK_QUEUE,
+        workflowId: workflowIds.emailChange(changeId),
+        args: [{ changeId, schoolId: school.id, userId: user.id }],
       });
       await handle.result();
       return handle;

@@ -1,6 +1,7 @@
 /** Every workflow the platform worker runs; the worker bundles this file. */
 export * from './invitations/invitation.workflow';
 export * from './auth/password-reset.workflow';
+export * from './auth/email-change.workflow';
 export * from './packets/packet-submission.workflow';
 export * from './packets/bulk-void.workflow';
 export * from './packets/packet-send.workflow';

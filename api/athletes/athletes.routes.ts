@@ -24,6 +24,10 @@ import {
   UpdateAthleteBody,
 } from './athletes.schemas';
 import { createAthlete, toAthleteListRow, updateAthlete } from './athletes.service';
+import { AppError } from '../../domain/errors';
+import { requestMeta } from '../shared/request-meta';
+import { EmailChangeBody, EmailChangeRequested } from '../users/email-change.schemas';
+import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
 
 const LIST_KEY = 'athletes';
 const EXPORT_MAX_ROWS = 20_000;
@@ -178,5 +182,29 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => updateAthlete(request, request.params.id, request.body),
+  );
+
+  app.post(
+    '/athletes/:id/email',
+    {
+      onRequest: canWrite,
+      schema: {
+        description:
+          "Changes an athlete's login e-mail once the new address confirms it: a signed link valid 24 hours is mailed there.",
+        params: IdParams,
+        body: EmailChangeBody,
+        response: { 202: EmailChangeRequested, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      if (auth.portal !== 'admin') throw new AppError('FORBIDDEN');
+      const requested = await requestEmailChange(
+        emailChangeDeps(app.deps),
+        { userId: auth.user.id, operator: false, ...requestMeta(request) },
+        { schoolId: auth.school.id, athleteId: request.params.id, email: request.body.email },
+      );
+      return reply.code(202).send(requested);
+    },
   );
 };

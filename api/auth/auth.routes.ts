@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EmailChangeConfirmBody, EmailChanged } from '../users/email-change.schemas';
+import { confirmEmailChange, emailChangeDeps } from '../users/email-change.service';
+import { requestMeta } from '../shared/request-meta';
 import { authOf } from '../plugins/authenticate';
 import { credentialRateLimit } from '../plugins/register-rate-limits';
 import { requirePermission } from '../plugins/require-permission';
@@ -51,6 +54,19 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: PortalBody, response: { 200: MeDto, ...errorResponses(400, 401, 403) } },
     },
     async (request, reply) => toMe(await switchPortal(request, reply, request.body.portal)),
+  );
+
+  app.post(
+    '/auth/email-change/confirm',
+    {
+      config: { public: true, rateLimit: credentialRateLimit(20, '15 minutes') },
+      schema: {
+        description: 'Confirms a new login e-mail from the signed link mailed to it.',
+        body: EmailChangeConfirmBody,
+        response: { 200: EmailChanged, ...errorResponses(400, 409, 410, 429) },
+      },
+    },
+    async (request) => confirmEmailChange(emailChangeDeps(app.deps), request.body.token, requestMeta(request)),
   );
 
   app.post(

@@ -5,7 +5,11 @@ import { auditRequest } from '../audit/audit-request';
 import { listAthletes } from '../athletes/athletes.repository';
 import { AthletePage, CreateAthleteBody, CreatedAthlete, ListAthletesQuery } from '../athletes/athletes.schemas';
 import { createAthlete, toAthleteListRow } from '../athletes/athletes.service';
+import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { requestMeta } from '../shared/request-meta';
+import { EmailChangeBody, EmailChangeRequested, SchoolAthleteParams } from '../users/email-change.schemas';
+import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
 import { findSchoolSummary } from '../school/school.repository';
 import { errorResponses, IdParams } from '../shared/schemas';
 
@@ -88,6 +92,29 @@ export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         details: { email: created.athlete.email, byOperator: true },
       });
       return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/schools/:id/athletes/:athleteId/email',
+    {
+      onRequest: operate,
+      schema: {
+        description:
+          "The operator changes an athlete's login e-mail (audited as the operator's); the new address confirms it.",
+        params: SchoolAthleteParams,
+        body: EmailChangeBody,
+        response: { 202: EmailChangeRequested, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const schoolId = await schoolOf(request.params.id);
+      const requested = await requestEmailChange(
+        emailChangeDeps(app.deps),
+        { userId: authOf(request).user.id, operator: true, ...requestMeta(request) },
+        { schoolId, athleteId: request.params.athleteId, email: request.body.email },
+      );
+      return reply.code(202).send(requested);
     },
   );
 };

@@ -14,6 +14,7 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 export const SCREENS: Record<string, Screen> = {
   '/login': screen(() => import('../features/auth/LoginPage'), 'LoginPage'),
   '/reset-password': screen(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  '/emailConfirmation': screen(() => import('../features/auth/EmailConfirmationPage'), 'EmailConfirmationPage'),
   '/create-password': screen(() => import('../features/auth/CreatePasswordPage'), 'CreatePasswordPage'),
   '/welcome': screen(() => import('../features/auth/WelcomePage'), 'WelcomePage'),
   '/dev/mailbox': screen(() => import('../features/dev-mailbox/DevMailboxPage'), 'DevMailboxPage'),

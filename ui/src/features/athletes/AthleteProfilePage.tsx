@@ -49,6 +49,7 @@ import {
   type ProfileField,
 } from './profile-fields';
 import { fullName } from '../../shared/person-name';
+import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const VIEW_TITLE = { admin: 'Student-athlete profile', coach: 'Athlete profile', athlete: 'My profile' } as const;
@@ -83,6 +84,7 @@ export function AthleteProfilePage() {
   const me = useMe();
   const profile = useAthleteProfile(id);
   const [editing, setEditing] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
   if (profile.isPending) return <LoadingState rows={8} label="Loading the profile" />;
   if (profile.error) {
     return (
@@ -110,9 +112,21 @@ export function AthleteProfilePage() {
             <Badge color={ACCOUNT_STATUS_COLOUR[view.status] ?? 'gray'} size="lg">
               {labelFor(ACCOUNT_STATUS_LABELS, view.status)}
             </Badge>
+            {view.viewer === 'admin' && (
+              <Button variant="default" onClick={() => setChangingEmail(true)}>
+                Change login e-mail
+              </Button>
+            )}
             {canEditAny && <Button onClick={() => setEditing(true)}>Edit profile</Button>}
           </Group>
         }
+      />
+      <ChangeLoginEmailModal
+        opened={changingEmail}
+        onClose={() => setChangingEmail(false)}
+        url={`/athletes/${view.id}/email`}
+        name={fullName(view)}
+        currentEmail={view.email}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {sections.map((section) => (

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ATHLETE_LIST_COLUMNS, formatListCell, type AthleteListColumn } from '../../../../domain/athlete-profiles';
@@ -7,6 +7,7 @@ import { PlusIcon } from '../../shared/icons';
 import { countOf } from '../../shared/labels';
 import { pageCount, PAGE_SIZE } from '../../shared/lists';
 import { PageHeader } from '../../shared/PageHeader';
+import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { useCreateSchoolAthlete, useSchoolAthletes, useSchoolTeamOptions } from '../athletes/athletes.api';
@@ -24,7 +25,10 @@ const COLUMNS: AthleteListColumn[] = [
 ];
 const labelOf = (key: AthleteListColumn) => ATHLETE_LIST_COLUMNS.find((c) => c.key === key)!.label;
 
-/** /school/athletes/:schoolId: the platform operator's read-only list of one school's student-athletes. */
+/**
+ * /school/athletes/:schoolId: the platform operator's list of one school's student-athletes, read-only but for the
+ * login e-mail, which the operator may change (audited; the new address confirms it).
+ */
 export function SchoolAthletesPage() {
   const { schoolId = '' } = useParams();
   const [page, setPage] = useState(1);
@@ -32,9 +36,18 @@ export function SchoolAthletesPage() {
   const athletes = useSchoolAthletes(schoolId, page);
   const notFound = isApiError(athletes.error) && [400, 404].includes(athletes.error.status);
   const name = school.data?.name;
+  // The operator's fix for a bounced welcome letter: the athlete's login e-mail, confirmed by the new address.
+  const [changing, setChanging] = useState<{ id: string; athletName: string; studentEmail: string } | null>(null);
 
   return (
     <Stack gap="lg">
+      <ChangeLoginEmailModal
+        opened={changing !== null}
+        onClose={() => setChanging(null)}
+        url={`/schools/${encodeURIComponent(schoolId)}/athletes/${changing?.id ?? ''}/email`}
+        name={changing?.athletName ?? ''}
+        currentEmail={changing?.studentEmail ?? ''}
+      />
       <PageHeader
         title={name ? `Student-athletes of ${name}` : 'School athletes'}
         description={
@@ -87,6 +100,9 @@ export function SchoolAthletesPage() {
                   {COLUMNS.map((key) => (
                     <Table.Th key={key}>{labelOf(key)}</Table.Th>
                   ))}
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -103,6 +119,16 @@ export function SchoolAthletesPage() {
                         )}
                       </Table.Td>
                     ))}
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setChanging(a)}
+                        aria-label={`Change the login e-mail of ${a.athletName}`}
+                      >
+                        Change e-mail
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
