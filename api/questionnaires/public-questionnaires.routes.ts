@@ -5,10 +5,12 @@ import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { QUESTIONNAIRE_CONTACT_FIELDS, QUESTIONNAIRE_LIMITS } from '../../domain/questionnaires';
 import { FORM_LIMITS } from '../../form-engine';
+import { toUploadError } from '../disclosures/disclosure-files.service';
+import { cleanFilename } from '../forms/pdf-upload';
 import { findSchoolToday } from '../forms/school-today';
 import { errorResponses } from '../shared/schemas';
 import { issueChallenge, verifyBotCheck } from './bot-check.service';
-import { readSubmission, storeResponse } from './questionnaire-response.service';
+import { storeResponse, type PublicSubmission } from './questionnaire-response.service';
 import { findPublicQuestionnaire, publishedVersion } from './questionnaires.repository';
 
 const Params = Type.Object({
@@ -35,6 +37,39 @@ function perLink(max: number, timeWindow: string) {
       return `questionnaire|${request.ip}|${(p.school ?? '').toLowerCase()}|${(p.customUrl ?? '').toLowerCase()}`;
     },
   };
+}
+
+/**
+ * Reads the multipart submission: one `payload` field (JSON: contact, answers, altcha) and the files, each part
+ * named after the attachment question it answers. Counting stops past 10 files, so a flood of parts is cut short.
+ */
+async function readSubmission(request: FastifyRequest): Promise<PublicSubmission> {
+  const out: PublicSubmission = { payload: null, files: new Map() };
+  let count = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'payload' || typeof part.value !== 'string') continue;
+        try {
+          out.payload = JSON.parse(part.value) as PublicSubmission['payload'];
+        } catch {
+          throw new AppError('BAD_REQUEST', [{ field: 'payload', message: 'The answers could not be read.' }]);
+        }
+        continue;
+      }
+      count += 1;
+      if (count > QUESTIONNAIRE_LIMITS.attachmentsPerForm) throw new AppError('QUESTIONNAIRE_ATTACHMENTS_PER_FORM');
+      const bytes = await part.toBuffer();
+      const list = out.files.get(part.fieldname) ?? [];
+      list.push({ filename: cleanFilename(part.filename ?? ''), contentType: part.mimetype ?? '', bytes });
+      out.files.set(part.fieldname, list);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('QUESTIONNAIRE_ATTACHMENTS_PER_FORM');
+    throw toUploadError(err);
+  }
+  return out;
 }
 
 /**

@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
-import { checkAttachmentCounts, QUESTIONNAIRE_CONTACT_FIELDS, QUESTIONNAIRE_LIMITS } from '../../domain/questionnaires';
+import { checkAttachmentCounts, QUESTIONNAIRE_CONTACT_FIELDS } from '../../domain/questionnaires';
 import { checkPsaInput } from '../../domain/recruiting';
 import { compileForm, type FileRef, type FormVersion } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import { recordAudits } from '../audit/audit.repository';
-import { checkAttachment, toUploadError, type UploadedFile } from '../disclosures/disclosure-files.service';
+import { checkAttachment, type UploadedFile } from '../disclosures/disclosure-files.service';
 import { markVersionAnswered } from '../forms/forms.repository';
 import { notifyEach } from '../notifications/notifications.repository';
 import { findSchoolToday } from '../forms/school-today';
-import { cleanFilename } from '../forms/pdf-upload';
 import { insertPsaEvent } from '../recruiting/psas.repository';
 import { badFields } from '../recruiting/psas.routes';
 import { listSchoolAdmins } from '../rosters/rosters.repository';
 import { listTeamCoaches } from '../staff/staff-teams.repository';
 import { assertFormAnswerLimits } from '../shared/answer-limits';
-import { requestMeta } from '../shared/request-meta';
+import { requestMeta, type RequestOrigin } from '../shared/request-meta';
 import { insertStoredFile } from '../shared/stored-files.repository';
 import { useChallenge } from './questionnaires.repository';
 
@@ -27,39 +25,6 @@ export interface PublicSubmission {
   payload: { contact?: unknown; answers?: unknown; altcha?: unknown } | null;
   /** Uploaded files by the attachment question (element id) they answer. */
   files: Map<string, UploadedFile[]>;
-}
-
-/**
- * Reads the multipart submission: one `payload` field (JSON: contact, answers, altcha) and the files, each part
- * named after the attachment question it answers. Counting stops past 10 files, so a flood of parts is cut short.
- */
-export async function readSubmission(request: FastifyRequest): Promise<PublicSubmission> {
-  const out: PublicSubmission = { payload: null, files: new Map() };
-  let count = 0;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'payload' || typeof part.value !== 'string') continue;
-        try {
-          out.payload = JSON.parse(part.value) as PublicSubmission['payload'];
-        } catch {
-          throw new AppError('BAD_REQUEST', [{ field: 'payload', message: 'The answers could not be read.' }]);
-        }
-        continue;
-      }
-      count += 1;
-      if (count > QUESTIONNAIRE_LIMITS.attachmentsPerForm) throw new AppError('QUESTIONNAIRE_ATTACHMENTS_PER_FORM');
-      const bytes = await part.toBuffer();
-      const list = out.files.get(part.fieldname) ?? [];
-      list.push({ filename: cleanFilename(part.filename ?? ''), contentType: part.mimetype ?? '', bytes });
-      out.files.set(part.fieldname, list);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('QUESTIONNAIRE_ATTACHMENTS_PER_FORM');
-    throw toUploadError(err);
-  }
-  return out;
 }
 
 interface Target {
@@ -120,7 +85,7 @@ function checkFiles(definition: FormVersion, files: Map<string, UploadedFile[]>)
  */
 export async function storeResponse(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  origin: RequestOrigin,
   target: Target,
   submission: PublicSubmission,
   challenge: { signature: string; expiresAt: Date },
@@ -152,7 +117,7 @@ export async function storeResponse(
       result.errors.map((e) => ({ field: e.elementId ?? '', message: e.message, code: e.code })),
     );
   }
-  const meta = requestMeta(request);
+  const meta = requestMeta(origin);
   return db.transaction().execute(async (trx) => {
     if (!(await useChallenge(trx, challenge.signature, challenge.expiresAt))) {
       throw new AppError('BOT_CHECK_FAILED', [{ field: 'altcha', message: 'This check was already used.' }]);
