@@ -6,6 +6,7 @@ import { errorResponses, StoredFileBytes, Uuid } from '../shared/schemas';
 import { AttachmentListDto, AttachmentParams, listPsaAttachments, sendPsaAttachment } from './psa-attachments.service';
 import { findPsa, listPsas, type PsaRow } from './psas.repository';
 import { psaProfile } from './psas.routes';
+import { findSchoolName, psaSchoolId } from './psa-writes.repository';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 
@@ -20,8 +21,8 @@ export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** A prospect of any school, as long as it has not been merged into another (then it is a 404, as for staff). */
   async function openPsa(id: string): Promise<PsaRow> {
-    const row = await db.selectFrom('psas').select('school_id').where('id', '=', id).executeTakeFirst();
-    const psa = row ? await findPsa(db, row.school_id, id) : null;
+    const schoolId = await psaSchoolId(db, id);
+    const psa = schoolId ? await findPsa(db, schoolId, id) : null;
     if (!psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
     return psa;
   }
@@ -51,12 +52,7 @@ export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const school = await db
-        .selectFrom('schools')
-        .select(['id', 'name'])
-        .where('id', '=', request.params.id)
-        .where('kind', '=', 'SCHOOL')
-        .executeTakeFirst();
+      const school = await findSchoolName(db, request.params.id);
       if (!school) throw new AppError('NOT_FOUND');
       const limit = request.query.limit ?? 50;
       const offset = request.query.offset ?? 0;

@@ -22,6 +22,7 @@ import {
   sendPsaAttachment,
 } from './psa-attachments.service';
 import { findPsa, insertPsaEvent } from './psas.repository';
+import { deletePsaAttachment, insertPsaAttachment } from './psa-writes.repository';
 
 const full = () =>
   new AppError('PSA_ATTACHMENTS_LIMIT', [
@@ -126,22 +127,18 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           contentType,
           bytes: upload.bytes,
         });
-        const row = await trx
-          .insertInto('psa_attachments')
-          .values({
-            school_id: schoolId,
-            psa_id: psaId,
-            file_id: file.id,
-            filename: file.filename,
-            content_type: file.contentType,
-            size_bytes: file.sizeBytes,
-            sha256: file.sha256,
-            uploaded_by: auth.user.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const attachmentId = await insertPsaAttachment(trx, {
+          school_id: schoolId,
+          psa_id: psaId,
+          file_id: file.id,
+          filename: file.filename,
+          content_type: file.contentType,
+          size_bytes: file.sizeBytes,
+          sha256: file.sha256,
+          uploaded_by: auth.user.id,
+        });
         await recordChange(trx, request, psaId, 'added', {
-          attachmentId: row.id,
+          attachmentId,
           fileId: file.id,
           filename: file.filename,
           size: file.sizeBytes,
@@ -180,7 +177,7 @@ export const psaAttachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const psaId = await visiblePsaId(request, request.params.id);
       const a = await findPsaAttachment(db, schoolId, psaId, request.params.attachmentId);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('psa_attachments').where('id', '=', a.id).where('school_id', '=', schoolId).execute();
+        await deletePsaAttachment(trx, schoolId, a.id);
         await deleteStoredFile(trx, schoolId, a.file_id, PSA_ATTACHMENT_PURPOSE);
         await recordChange(trx, request, psaId, 'removed', {
           attachmentId: a.id,

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import {
@@ -12,7 +11,6 @@ import {
   PSA_FIELDS,
   PSA_LIST_COLUMNS,
   RECRUITING_LIMITS,
-  RECRUITING_STAFF_ROLES,
   type CommitmentStatus,
   type PsaListColumn,
 } from '../../domain/recruiting';
@@ -54,7 +52,23 @@ import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer
 import { requireTemporal } from '../shared/workflow-client';
 import { psaTransferWorkflowId } from '../../domain/recruiting';
 import { takeTurn } from '../shared/turn-lock';
-import { fullName } from '../shared/people-names';
+import {
+  academicYearExists,
+  dropPendingTransfer,
+  emailOnRoster,
+  insertPsa,
+  insertPsaActivity,
+  isRecruitingStaff,
+  lockPsaTransfer,
+  mergePsaInto,
+  movePsaCard,
+  otherProspectTags,
+  psaEmailTaken,
+  psaPickLists,
+  setPsaArchived,
+  updatePsa,
+  upsertTransferRequest,
+} from './psa-writes.repository';
 import { csvCell } from '../../domain/csv';
 
 const Loose = Type.Object({}, { additionalProperties: true });
@@ -145,10 +159,7 @@ async function checkTags(db: Db, schoolId: string, psaId: string | null, tags: s
     }
     if (!clean.some((c) => c.toLowerCase() === t.toLowerCase())) clean.push(t);
   }
-  const others = await sql<{ tag: string }>`
-    select distinct lower(unnest(tags)) as tag from psas
-    where school_id = ${schoolId} and (${psaId}::uuid is null or id <> ${psaId}::uuid)`.execute(db);
-  const all = new Set(others.rows.map((r) => r.tag));
+  const all = new Set(await otherProspectTags(db, schoolId, psaId));
   for (const t of clean) all.add(t.toLowerCase());
   if (all.size > RECRUITING_LIMITS.tagsPerSchool) {
     throw new AppError('PSA_TAG_LIMIT', [{ field: 'tags', message: 'Recruiting board tags max 50.' }]);
@@ -170,27 +181,14 @@ async function checkRefs(db: Db, schoolId: string, values: Record<string, unknow
     throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
   }
   if (typeof values.recruiting_coach_id === 'string') {
-    const staff = await db
-      .selectFrom('user_roles')
-      .select('user_id')
-      .where('school_id', '=', schoolId)
-      .where('user_id', '=', values.recruiting_coach_id)
-      .where('role', 'in', RECRUITING_STAFF_ROLES)
-      .executeTakeFirst();
-    if (!staff) throw new AppError('VALIDATION_FAILED', [{ field: 'recruitingCoachId', message: 'Unknown coach.' }]);
+    if (!(await isRecruitingStaff(db, schoolId, values.recruiting_coach_id)))
+      throw new AppError('VALIDATION_FAILED', [{ field: 'recruitingCoachId', message: 'Unknown coach.' }]);
   }
 }
 
 async function emailTaken(db: Db, schoolId: string, email: unknown, exceptId: string | null) {
   if (typeof email !== 'string') return false;
-  let q = db
-    .selectFrom('psas')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('merged_into_id', 'is', null)
-    .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return Boolean(await q.executeTakeFirst());
+  return psaEmailTaken(db, schoolId, email, exceptId);
 }
 
 const emailExists = () => new AppError('PSA_EMAIL_EXISTS', [{ field: 'email', message: 'Email exists.' }]);
@@ -323,29 +321,9 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/psas/meta', { onRequest: canRead, schema: { response: ok(Loose) } }, async (request) => {
     const auth = authOf(request);
-    const [teams, coaches, tags, years] = await Promise.all([
-      db
-        .selectFrom('sport_teams')
-        .select(['id', 'name'])
-        .where('school_id', '=', auth.school.id)
-        .orderBy('name')
-        .execute(),
-      db
-        .selectFrom('user_roles as r')
-        .innerJoin('users as u', 'u.id', 'r.user_id')
-        .where('r.school_id', '=', auth.school.id)
-        .where('r.role', '=', 'COACH')
-        .select(['u.id', fullName('u').as('name')])
-        .distinct()
-        .orderBy('name')
-        .execute(),
+    const [{ teams, coaches, years }, tags] = await Promise.all([
+      psaPickLists(db, auth.school.id),
       schoolTags(db, auth.school.id),
-      db
-        .selectFrom('academic_years')
-        .select(['id', 'start_year', 'end_year', 'is_current'])
-        .where('school_id', '=', auth.school.id)
-        .orderBy('start_year', 'desc')
-        .execute(),
     ]);
     return {
       teams,
@@ -372,24 +350,20 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (await emailTaken(db, schoolId, values.email, null)) throw emailExists();
       const created = await db.transaction().execute(async (trx) => {
         const tags = await checkTagsInTurn(trx, schoolId, null, request.body.tags ?? []);
-        const row = await trx
-          .insertInto('psas')
-          .values({
-            ...(values as Record<string, never>),
-            school_id: schoolId,
-            first_name: values.first_name as string,
-            last_name: values.last_name as string,
-            custom_fields: JSON.stringify(values.custom_fields ?? []),
-            tags,
-            rating: request.body.rating ?? null,
-            created_by: auth.user.id,
-            board_rank: Date.now() / 1000,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await insertPsaEvent(trx, { schoolId, psaId: row.id, actorUserId: auth.user.id, action: 'created' });
-        await auditRequest(request, { action: 'psa.created', targetType: 'psa', targetId: row.id }, trx);
-        return row.id;
+        const id = await insertPsa(trx, {
+          ...(values as Record<string, never>),
+          school_id: schoolId,
+          first_name: values.first_name as string,
+          last_name: values.last_name as string,
+          custom_fields: JSON.stringify(values.custom_fields ?? []),
+          tags,
+          rating: request.body.rating ?? null,
+          created_by: auth.user.id,
+          board_rank: Date.now() / 1000,
+        });
+        await insertPsaEvent(trx, { schoolId, psaId: id, actorUserId: auth.user.id, action: 'created' });
+        await auditRequest(request, { action: 'psa.created', targetType: 'psa', targetId: id }, trx);
+        return id;
       });
       const psa = (await findPsa(db, schoolId, created))!;
       return reply.code(201).send(await psaProfile(db, schoolId, psa));
@@ -434,12 +408,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const changed = Object.keys(values).filter(
           (k) => JSON.stringify((psa as Record<string, unknown>)[k] ?? null) !== JSON.stringify(values[k] ?? null),
         );
-        await trx
-          .updateTable('psas')
-          .set({ ...(values as Record<string, never>), updated_at: new Date() })
-          .where('id', '=', psa.id)
-          .where('school_id', '=', schoolId)
-          .execute();
+        await updatePsa(trx, schoolId, psa.id, { ...(values as Record<string, never>), updated_at: new Date() });
         if (changed.length) {
           await insertPsaEvent(trx, {
             schoolId,
@@ -478,11 +447,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ]);
         }
         await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('psas')
-            .set({ state_status: to, archived_at: to === 'ARCHIVED' ? new Date() : null, updated_at: new Date() })
-            .where('id', '=', psa.id)
-            .execute();
+          await setPsaArchived(trx, auth.school.id, psa.id, to);
           await insertPsaEvent(trx, {
             schoolId: auth.school.id,
             psaId: psa.id,
@@ -528,11 +493,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       const rank = await rankFor(db, schoolId, to, request.body.beforeId ?? null, psa.id);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('psas')
-          .set({ commitment_status: to, board_rank: rank, updated_at: new Date() })
-          .where('id', '=', psa.id)
-          .execute();
+        await movePsaCard(trx, schoolId, psa.id, to, rank);
         const details = { from: psa.commitment_status, to, via: request.body.via ?? 'menu' };
         if (psa.commitment_status !== to) {
           await insertPsaEvent(trx, { schoolId, psaId: psa.id, actorUserId: auth.user.id, action: 'moved', details });
@@ -568,34 +529,23 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const isVisit = b.kind === 'OFFICIAL_VISIT' || b.kind === 'UNOFFICIAL_VISIT';
       await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('psa_activities')
-          .values({
-            school_id: auth.school.id,
-            psa_id: psa.id,
-            kind: b.kind,
-            occurred_at: at,
-            nights: isVisit ? (b.nights ?? null) : null,
-            location: b.location?.trim() || null,
-            summary: b.summary?.trim() || null,
-            logged_by: auth.user.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (b.kind !== 'NOTE') {
-          await trx
-            .updateTable('psas')
-            .set({ last_contact_at: sql`greatest(coalesce(last_contact_at, ${at}), ${at})` })
-            .where('id', '=', psa.id)
-            .execute();
-        }
+        const activityId = await insertPsaActivity(trx, {
+          school_id: auth.school.id,
+          psa_id: psa.id,
+          kind: b.kind,
+          occurred_at: at,
+          nights: isVisit ? (b.nights ?? null) : null,
+          location: b.location?.trim() || null,
+          summary: b.summary?.trim() || null,
+          logged_by: auth.user.id,
+        });
         await auditRequest(
           request,
           {
             action: 'psa.activityLogged',
             targetType: 'psa',
             targetId: psa.id,
-            details: { activityId: row.id, kind: b.kind },
+            details: { activityId, kind: b.kind },
           },
           trx,
         );
@@ -644,46 +594,23 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (fill.email && (await emailTaken(trx, schoolId, fill.email, drop.id))) delete fill.email;
         const tags = [...keep.tags];
         for (const t of drop.tags) if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t);
-        await trx
-          .updateTable('psas')
-          .set({
-            merged_into_id: keep.id,
-            state_status: 'ARCHIVED',
-            archived_at: new Date(),
-            email: null,
-            mobile: null,
-            updated_at: new Date(),
-          })
-          .where('id', '=', drop.id)
-          .execute();
-        await trx
-          .updateTable('psas')
-          .set({
-            ...(fill as Record<string, never>),
-            tags,
-            rating: keep.rating ?? drop.rating,
-            highlight_links: [...new Set([...keep.highlight_links, ...drop.highlight_links])],
-            last_contact_at:
-              keep.last_contact_at && drop.last_contact_at
-                ? new Date(Math.max(+new Date(keep.last_contact_at), +new Date(drop.last_contact_at)))
-                : (keep.last_contact_at ?? drop.last_contact_at),
-            updated_at: new Date(),
-          })
-          .where('id', '=', keep.id)
-          .execute();
-        await trx.updateTable('psa_activities').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
-        await trx.updateTable('psa_events').set({ psa_id: keep.id }).where('psa_id', '=', drop.id).execute();
-        const moved = await trx
-          .updateTable('psa_attachments')
-          .set({ psa_id: keep.id })
-          .where('school_id', '=', schoolId)
-          .where('psa_id', '=', drop.id)
-          .executeTakeFirst();
+        const attachmentsMoved = await mergePsaInto(trx, schoolId, drop.id, keep.id);
+        await updatePsa(trx, schoolId, keep.id, {
+          ...(fill as Record<string, never>),
+          tags,
+          rating: keep.rating ?? drop.rating,
+          highlight_links: [...new Set([...keep.highlight_links, ...drop.highlight_links])],
+          last_contact_at:
+            keep.last_contact_at && drop.last_contact_at
+              ? new Date(Math.max(+new Date(keep.last_contact_at), +new Date(drop.last_contact_at)))
+              : (keep.last_contact_at ?? drop.last_contact_at),
+          updated_at: new Date(),
+        });
         const details = {
           mergedId: drop.id,
           mergedName: `${drop.first_name} ${drop.last_name}`,
           filled: Object.keys(fill),
-          attachmentsMoved: Number(moved.numUpdatedRows),
+          attachmentsMoved,
         };
         await insertPsaEvent(trx, { schoolId, psaId: keep.id, actorUserId: auth.user.id, action: 'merged', details });
         await recordAudit(trx, {
@@ -806,60 +733,24 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await teamExists(db, schoolId, sportTeamId))) {
         throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
       }
-      const year = await db
-        .selectFrom('academic_years')
-        .select('id')
-        .where('school_id', '=', schoolId)
-        .where('id', '=', academicYearId)
-        .executeTakeFirst();
-      if (!year)
+      if (!(await academicYearExists(db, schoolId, academicYearId)))
         throw new AppError('VALIDATION_FAILED', [{ field: 'academicYearId', message: 'Unknown academic year.' }]);
-      const onRoster = await db
-        .selectFrom('roster_entries as e')
-        .innerJoin('rosters as r', 'r.id', 'e.roster_id')
-        .innerJoin('users as u', 'u.id', 'e.athlete_user_id')
-        .where('r.school_id', '=', schoolId)
-        .where('r.sport_team_id', '=', sportTeamId)
-        .where('r.academic_year_id', '=', academicYearId)
-        .where(sql<boolean>`lower(u.email) = ${psa.email.toLowerCase()}`)
-        .select('e.id')
-        .executeTakeFirst();
-      if (onRoster) throw new AppError('PSA_ALREADY_ON_ROSTER');
+      if (await emailOnRoster(db, schoolId, { sportTeamId, academicYearId }, psa.email))
+        throw new AppError('PSA_ALREADY_ON_ROSTER');
       const temporal = requireTemporal(app.deps);
       const workflowId = psaTransferWorkflowId(psa.id);
       const transferId = await db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('psa_transfers')
-          .select(['id', 'status'])
-          .where('psa_id', '=', psa.id)
-          .forUpdate()
-          .executeTakeFirst();
+        const current = await lockPsaTransfer(trx, psa.id);
         if (current?.status === 'PENDING') throw new AppError('PSA_TRANSFER_PENDING');
         if (current?.status === 'APPROVED') throw new AppError('PSA_TRANSFER_IRREVERSIBLE');
-        const row = await trx
-          .insertInto('psa_transfers')
-          .values({
-            school_id: schoolId,
-            psa_id: psa.id,
-            sport_team_id: sportTeamId,
-            academic_year_id: academicYearId,
-            requested_by: auth.user.id,
-            workflow_id: workflowId,
-          })
-          .onConflict((oc) =>
-            oc.column('psa_id').doUpdateSet({
-              sport_team_id: sportTeamId,
-              academic_year_id: academicYearId,
-              status: 'PENDING',
-              requested_by: auth.user.id,
-              requested_at: new Date(),
-              decided_by: null,
-              decided_at: null,
-              reason: null,
-            }),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const requested = await upsertTransferRequest(trx, {
+          schoolId,
+          psaId: psa.id,
+          sportTeamId,
+          academicYearId,
+          requestedBy: auth.user.id,
+          workflowId,
+        });
         await insertPsaEvent(trx, {
           schoolId,
           psaId: psa.id,
@@ -877,13 +768,13 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
           trx,
         );
-        return row.id;
+        return requested;
       });
       try {
         await startTransferWorkflow(app.deps, temporal, { schoolId, psaId: psa.id, transferId });
       } catch (err) {
         request.log.error({ err }, 'psa transfer workflow could not start');
-        await db.deleteFrom('psa_transfers').where('id', '=', transferId).where('status', '=', 'PENDING').execute();
+        await dropPendingTransfer(db, transferId);
         throw new AppError('WORKFLOW_UNAVAILABLE');
       }
       return psaProfile(db, schoolId, (await findPsa(db, schoolId, psa.id))!);
