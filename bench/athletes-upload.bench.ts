@@ -1,10 +1,10 @@
-import * as XLSX from '@e965/xlsx';
 import { randomUUID } from 'node:crypto';
 import { loadDemoData } from '../scripts/demo-data';
 import { multipartPayload } from '../api/test-support/forms';
 import { workflowIds } from '../domain/workflows';
 import { round, type BenchRow } from './measure';
 import { logIn, startBenchStack } from './setup';
+import { buildSheetFile } from '../api/shared/spreadsheets/write-spreadsheet';
 
 /**
  * Bulk upload of 1,000 student-athletes on the real stack (PostgreSQL, Temporal dev server and worker): the XLSX
@@ -50,9 +50,7 @@ function rosterXlsx(tag: string): Buffer {
     'Forward',
     3.4,
   ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Athletes');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return buildSheetFile('xlsx', 'Athletes', [header, ...rows]);
 }
 
 export async function runAthletesUploadBench(): Promise<BenchRow[]> {

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../migrations/database';
+import { fullName } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,9 +20,6 @@ export interface ProspectFound {
   highSchoolName: string | null;
   graduationYear: number | null;
 }
-
-const fullNameOf = (alias: 'u' | 'p') =>
-  sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
 
 function toPersonFound(
   kind: PersonFound['kind'],
@@ -58,7 +56,7 @@ export async function findAthletesByName(
     .leftJoin('sport_teams as t', 't.id', 'a.sport_team_id')
     .where('u.school_id', '=', schoolId)
     .where('ur.role', '=', 'STUDENT_ATHLETE')
-    .where((eb) => eb.or([eb(fullNameOf('u'), 'ilike', like), eb('u.email', 'ilike', like)]));
+    .where((eb) => eb.or([eb(fullName('u'), 'ilike', like), eb('u.email', 'ilike', like)]));
   if (teamIds !== 'all') q = q.where('a.sport_team_id', 'in', [...teamIds]);
   const rows = await q
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 't.name as team_name'])
@@ -86,7 +84,7 @@ export async function findStaffByName(db: Db, schoolId: string, like: string, li
           .where('ur.role', 'in', ['COACH', 'SCHOOL_ADMIN']),
       ),
     )
-    .where((eb) => eb.or([eb(fullNameOf('u'), 'ilike', like), eb('u.email', 'ilike', like)]))
+    .where((eb) => eb.or([eb(fullName('u'), 'ilike', like), eb('u.email', 'ilike', like)]))
     .select(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
     .orderBy('u.last_name')
     .orderBy('u.first_name')
@@ -108,7 +106,7 @@ export async function findProspectsByName(
     .where('p.school_id', '=', schoolId)
     .where('p.merged_into_id', 'is', null)
     .where('p.state_status', '<>', 'ARCHIVED')
-    .where((eb) => eb.or([eb(fullNameOf('p'), 'ilike', like), eb('p.email', 'ilike', like)]))
+    .where((eb) => eb.or([eb(fullName('p'), 'ilike', like), eb('p.email', 'ilike', like)]))
     .select(['p.id', 'p.first_name', 'p.last_name', 'p.high_school_name', 'p.graduation_year'])
     .orderBy('p.last_name')
     .orderBy('p.first_name')
