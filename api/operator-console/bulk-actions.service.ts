@@ -1,12 +1,10 @@
 import { forEachConcurrently } from '../../domain/concurrency';
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { AppError, ERRORS } from '../../domain/errors';
 import type { BulkAction } from '../../domain/operator-console';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import { recordAudit } from '../audit/audit.repository';
 import type { ServerDeps } from '../types';
-import { listWorkflows, type ConsoleContext, type ConsoleFilter } from './find-workflows.service';
+import { listWorkflows, type ConsoleActor, type ConsoleContext, type ConsoleFilter } from './find-workflows.service';
 import { cancelWorkflow, retryWorkflow, terminateWorkflow } from './workflow-actions.service';
 
 /**
@@ -49,7 +47,7 @@ function jobsOf(deps: ServerDeps): Map<string, BulkJob> {
 
 export async function startBulkAction(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   input: { action: BulkAction; reason: string; filter: ConsoleFilter; stuckOnly: boolean },
 ): Promise<BulkJob> {
   const reason = input.reason.trim();
@@ -60,11 +58,10 @@ export async function startBulkAction(
     { limit: MAX_BULK, offset: 0, stuckOnly: input.stuckOnly },
   );
   const targets = items.map((i) => i.workflowId);
-  const auth = authOf(request);
   const job: BulkJob = {
     id: randomUUID(),
     schoolScope: 'schoolId' in ctx.scope ? ctx.scope.schoolId : null,
-    actorUserId: auth.user.id,
+    actorUserId: actor.userId,
     action: input.action,
     state: targets.length ? 'RUNNING' : 'DONE',
     total: targets.length,
@@ -75,19 +72,23 @@ export async function startBulkAction(
     finishedAt: targets.length ? null : new Date().toISOString(),
   };
   jobsOf(ctx.deps).set(job.id, job);
-  await auditRequest(request, {
+  await recordAudit(ctx.deps.database.db, {
+    schoolId: actor.schoolId,
+    actorUserId: actor.userId,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
     action: `workflow.bulk_${input.action}`,
     targetType: 'workflow-batch',
     targetId: job.id,
     details: { reason, filter: input.filter, stuckOnly: input.stuckOnly, total: targets.length },
   });
-  void runJob(ctx, request, job, targets, reason);
+  void runJob(ctx, actor, job, targets, reason);
   return job;
 }
 
 async function runJob(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   job: BulkJob,
   targets: string[],
   reason: string,
@@ -95,7 +96,7 @@ async function runJob(
   const act = job.action === 'retry' ? retryWorkflow : job.action === 'cancel' ? cancelWorkflow : terminateWorkflow;
   await forEachConcurrently(targets, CONCURRENCY, async (workflowId) => {
     try {
-      await act(ctx, request, workflowId, reason);
+      await act(ctx, actor, workflowId, reason);
       job.done += 1;
     } catch (err) {
       job.failed += 1;

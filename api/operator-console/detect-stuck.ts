@@ -39,6 +39,12 @@ export interface OpenTaskFacts {
   suggestedAssignee?: { id: string; name: string } | null;
 }
 
+/** Why an open task's assignee can never act, and who could take it instead (see unavailable-assignees.ts). */
+export interface AssigneeCheck {
+  assigneeUnavailable: NonNullable<OpenTaskFacts['assigneeUnavailable']>;
+  suggestedAssignee: { id: string; name: string } | null;
+}
+
 export interface ExecutionFacts {
   status: WorkflowStatus;
   taskQueue: string;

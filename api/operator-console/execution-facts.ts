@@ -5,9 +5,8 @@ import type { Kysely } from 'kysely';
 import type { WorkflowStatus } from '../../domain/operator-console';
 import type { Database } from '../../migrations/database';
 import type { SchoolScope, TaskRow } from '../tasks/tasks.repository';
-import type { ExecutionFacts, OpenTaskFacts, PendingActivityFacts } from './detect-stuck';
+import type { AssigneeCheck, ExecutionFacts, OpenTaskFacts, PendingActivityFacts } from './detect-stuck';
 import { lastWorkflowTaskFailure } from './history-timeline';
-import type { AssigneeCheck } from './unavailable-assignees';
 
 /**
  * Gathers what stuck detection needs about processes: Temporal's description (pending workflow task, pending

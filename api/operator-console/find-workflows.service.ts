@@ -27,8 +27,8 @@ import {
   type TaskWithAssignee,
 } from './execution-facts';
 import { buildTimeline, type TimelineEntry } from './history-timeline';
-import { checkAssignees, checkRecordAssignees, type AssigneeCheck } from './unavailable-assignees';
-import type { RecordAssigneeFacts } from './detect-stuck';
+import { checkAssignees, checkRecordAssignees } from './unavailable-assignees';
+import type { AssigneeCheck, RecordAssigneeFacts } from './detect-stuck';
 import { loadWorkflowGraph, type WorkflowGraph } from './workflow-graph.service';
 import { buildVisibilityQuery, quoteValue, type WorkflowFilter } from './visibility-query';
 import { CONSOLE_CACHE, perServerCache, StaleWhileRevalidate } from './console-cache';
@@ -37,6 +37,7 @@ import {
   findOldestOpenTaskAt,
   findOpenTaskWorkflowIds,
   findStuckTaskWorkflowIds,
+  listAssignableUsers,
   loadFailedMails,
   type FailedMail,
 } from './operator-console.repository';
@@ -54,6 +55,16 @@ export interface ConsoleContext {
   now: () => number;
   /** What this server's requests share (see console-cache.ts). */
   cache: ConsoleCache;
+}
+
+/** Who acts through the console, as the audit log and the processes record it (built by the routes). */
+export interface ConsoleActor {
+  userId: string;
+  email: string;
+  /** The actor's own school (the audit log's school for events that name none). */
+  schoolId: string;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export interface ConsoleCache {
@@ -426,6 +437,13 @@ export async function describeScoped(
   if (!execution.module) throw new AppError('NOT_FOUND');
   if ('schoolId' in ctx.scope && execution.schoolId !== ctx.scope.schoolId) throw new AppError('NOT_FOUND');
   return { description, execution };
+}
+
+/** Active people of a process's school its human step can be handed to (first 50 by name, matching `text`). */
+export async function findAssignableUsers(ctx: ConsoleContext, workflowId: string, text: string | undefined) {
+  const { execution } = await describeScoped(ctx, workflowId);
+  if (!execution.schoolId) throw new AppError('NOT_FOUND');
+  return listAssignableUsers(ctx.deps.database.db, execution.schoolId, text?.trim() || undefined);
 }
 
 export interface WorkflowDetail {

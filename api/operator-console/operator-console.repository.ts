@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../migrations/database';
+import { containsPattern } from '../shared/like-pattern';
 
 /**
  * The operator console's reads of the database. Stuck detection starts from the evidence the database holds (issue
@@ -126,4 +127,25 @@ export async function loadFailedMails(db: Db, workflowIds: readonly string[]): P
     out.set(r.workflow_id, list);
   }
   return out;
+}
+
+/** Active people of a school a human step can be handed to, matching the search text (first 50 by name). */
+export async function listAssignableUsers(
+  db: Db,
+  schoolId: string,
+  text: string | undefined,
+): Promise<Array<{ id: string; name: string; email: string }>> {
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'ACTIVE');
+  if (text) {
+    const pattern = containsPattern(text);
+    q = q.where((eb) =>
+      eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern), eb('email', 'ilike', pattern)]),
+    );
+  }
+  const rows = await q.orderBy('last_name').orderBy('first_name').limit(50).execute();
+  return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, email: r.email }));
 }

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../domain/errors';
+import type { FastifyRequest } from 'fastify';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
-import { containsPattern } from '../shared/like-pattern';
+import { requestMeta } from '../shared/request-meta';
 import { errorResponses } from '../shared/schemas';
 import { findBulkJob, startBulkAction } from './bulk-actions.service';
 import { loadConsoleHealth } from './console-health.service';
 import {
   consoleContext,
   countWorkflows,
-  describeScoped,
+  findAssignableUsers,
   getWorkflowDetail,
   listWorkflows,
+  type ConsoleActor,
   type ConsoleFilter,
   type WorkflowListItem,
 } from './find-workflows.service';
@@ -62,6 +63,12 @@ function toItemDto(item: WorkflowListItem) {
     startTime: item.startTime.toISOString(),
     closeTime: item.closeTime ? item.closeTime.toISOString() : null,
   };
+}
+
+/** The signed-in person acting, with where the request came from (for the audit log). */
+function actorOf(request: FastifyRequest): ConsoleActor {
+  const auth = authOf(request);
+  return { userId: auth.user.id, email: auth.user.email, schoolId: auth.school.id, ...requestMeta(request) };
 }
 
 function iso(ms: number | null): string | null {
@@ -176,25 +183,8 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AssignableUserList, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request) => {
-      const ctx = consoleContext(app.deps, authOf(request));
-      const { execution } = await describeScoped(ctx, request.params.workflowId);
-      if (!execution.schoolId) throw new AppError('NOT_FOUND');
-      let q = app.deps.database.db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'email'])
-        .where('school_id', '=', execution.schoolId)
-        .where('status', '=', 'ACTIVE');
-      const text = request.query.q?.trim();
-      if (text) {
-        const pattern = containsPattern(text);
-        q = q.where((eb) =>
-          eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern), eb('email', 'ilike', pattern)]),
-        );
-      }
-      const rows = await q.orderBy('last_name').orderBy('first_name').limit(50).execute();
-      return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, email: r.email }));
-    },
+    async (request) =>
+      findAssignableUsers(consoleContext(app.deps, authOf(request)), request.params.workflowId, request.query.q),
   );
 
   /** Every action acts on a running process only: one that has ended is refused with 409 WORKFLOW_NOT_RUNNING. */
@@ -215,7 +205,12 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (request) =>
-      retryWorkflow(consoleContext(app.deps, authOf(request)), request, request.params.workflowId, request.body.reason),
+      retryWorkflow(
+        consoleContext(app.deps, authOf(request)),
+        actorOf(request),
+        request.params.workflowId,
+        request.body.reason,
+      ),
   );
 
   app.post(
@@ -224,7 +219,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       cancelWorkflow(
         consoleContext(app.deps, authOf(request)),
-        request,
+        actorOf(request),
         request.params.workflowId,
         request.body.reason,
       ),
@@ -236,7 +231,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       terminateWorkflow(
         consoleContext(app.deps, authOf(request)),
-        request,
+        actorOf(request),
         request.params.workflowId,
         request.body.reason,
       ),
@@ -251,7 +246,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       resendStepNotification(
         consoleContext(app.deps, authOf(request)),
-        request,
+        actorOf(request),
         request.params.workflowId,
         request.body.reason,
       ),
@@ -270,7 +265,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      reassignWorkflowTask(consoleContext(app.deps, authOf(request)), request, request.params.workflowId, {
+      reassignWorkflowTask(consoleContext(app.deps, authOf(request)), actorOf(request), request.params.workflowId, {
         taskId: request.body.taskId,
         toUserId: request.body.toUserId,
         reason: request.body.reason,
@@ -284,7 +279,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: BulkActionBody, response: { 202: BulkJobDto, ...errorResponses(400, 401, 403, 503) } },
     },
     async (request, reply) => {
-      const job = await startBulkAction(consoleContext(app.deps, authOf(request)), request, {
+      const job = await startBulkAction(consoleContext(app.deps, authOf(request)), actorOf(request), {
         action: request.body.action,
         reason: request.body.reason,
         filter: toFilter(request.body.filter),

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../migrations/database';
 import { listReviewers } from '../disclosures/disclosures.repository';
-import type { OpenTaskFacts, RecordAssigneeFacts } from './detect-stuck';
+import type { AssigneeCheck, RecordAssigneeFacts } from './detect-stuck';
 import type { ListedExecution, TaskWithAssignee } from './execution-facts';
 
 /**
@@ -9,10 +9,7 @@ import type { ListedExecution, TaskWithAssignee } from './execution-facts';
  * task whose person was removed, or a role nobody active holds there. Each comes with a suggested new assignee: for
  * a packet the person who sent it, then the packet's owner, then any active school admin. Batched per page.
  */
-export interface AssigneeCheck {
-  assigneeUnavailable: NonNullable<OpenTaskFacts['assigneeUnavailable']>;
-  suggestedAssignee: { id: string; name: string } | null;
-}
+export type { AssigneeCheck };
 
 type Db = Kysely<Database>;
 type Person = { id: string; name: string };

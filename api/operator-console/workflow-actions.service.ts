@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError, ERRORS } from '../../domain/errors';
 import type { ConsoleAction } from '../../domain/operator-console';
 import {
@@ -7,11 +6,10 @@ import {
   TASK_REASSIGNED_SIGNAL,
   type TaskReassignedSignal,
 } from '../../domain/workflows';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import { recordAudit } from '../audit/audit.repository';
 import { listReviewers } from '../disclosures/disclosures.repository';
 import { cancelWorkflowTasks, findTask, reassignTask } from '../tasks/tasks.repository';
-import { describeScoped, forgetProcess, type ConsoleContext } from './find-workflows.service';
+import { describeScoped, forgetProcess, type ConsoleActor, type ConsoleContext } from './find-workflows.service';
 import { lastCompletedWorkflowTaskEventId } from './history-timeline';
 import { pendingActivitiesOf, pendingWorkflowTaskOf, type ListedExecution } from './execution-facts';
 
@@ -42,15 +40,18 @@ function requireRunning(execution: ListedExecution): void {
 
 async function audit(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   execution: ListedExecution,
   action: string,
   details: Record<string, unknown>,
 ): Promise<void> {
   // Every action changed the process: the console must not show its earlier description.
   forgetProcess(ctx, execution.workflowId);
-  await auditRequest(request, {
+  await recordAudit(ctx.deps.database.db, {
     schoolId: execution.schoolId && isUuid(execution.schoolId) ? execution.schoolId : null,
+    actorUserId: actor.userId,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
     action,
     targetType: 'workflow',
     targetId: execution.workflowId,
@@ -58,8 +59,8 @@ async function audit(
   });
 }
 
-function identity(request: FastifyRequest): string {
-  return `operator-console:${authOf(request).user.email}`;
+function identity(actor: ConsoleActor): string {
+  return `operator-console:${actor.email}`;
 }
 
 /**
@@ -68,7 +69,7 @@ function identity(request: FastifyRequest): string {
  */
 export async function retryWorkflow(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   workflowId: string,
   reasonText: string,
 ): Promise<ActionOutcome> {
@@ -78,8 +79,8 @@ export async function retryWorkflow(
   const namespace = ctx.deps.config.temporalNamespace;
   const wft = pendingWorkflowTaskOf(description);
   if (wft && wft.attempt >= 2) {
-    const runId = await resetToLastWorkflowTask(ctx, request, execution, reason);
-    await audit(ctx, request, execution, 'workflow.retried', { reason, how: 'reset', newRunId: runId });
+    const runId = await resetToLastWorkflowTask(ctx, actor, execution, reason);
+    await audit(ctx, actor, execution, 'workflow.retried', { reason, how: 'reset', newRunId: runId });
     return {
       workflowId,
       action: 'retry',
@@ -93,12 +94,12 @@ export async function retryWorkflow(
     await ctx.client.workflowService.resetActivity({
       namespace,
       execution: { workflowId, runId: execution.runId },
-      identity: identity(request),
+      identity: identity(actor),
       id: activity.activityId,
       resetHeartbeat: true,
     });
   }
-  await audit(ctx, request, execution, 'workflow.retried', {
+  await audit(ctx, actor, execution, 'workflow.retried', {
     reason,
     how: 'activity',
     activities: failing.map((a) => ({ id: a.activityId, type: a.activityType, attempt: a.attempt })),
@@ -113,7 +114,7 @@ export async function retryWorkflow(
 
 async function resetToLastWorkflowTask(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   execution: ListedExecution,
   reason: string,
 ): Promise<string> {
@@ -125,7 +126,7 @@ async function resetToLastWorkflowTask(
   const response = await ctx.client.workflowService.resetWorkflowExecution({
     namespace: ctx.deps.config.temporalNamespace,
     workflowExecution: { workflowId: execution.workflowId, runId: execution.runId },
-    reason: `${reason} (by ${authOf(request).user.email})`,
+    reason: `${reason} (by ${actor.email})`,
     // protobufjs takes a plain number for an int64 field; the generated type only names Long.
     workflowTaskFinishEventId: eventId as never,
     requestId: crypto.randomUUID(),
@@ -143,7 +144,7 @@ function firstWorkflowTaskStartedEventId(
 
 export async function cancelWorkflow(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   workflowId: string,
   reasonText: string,
 ): Promise<ActionOutcome> {
@@ -151,7 +152,7 @@ export async function cancelWorkflow(
   const { execution } = await describeScoped(ctx, workflowId);
   requireRunning(execution);
   await ctx.client.workflow.getHandle(workflowId, execution.runId).cancel();
-  await audit(ctx, request, execution, 'workflow.cancelled', { reason });
+  await audit(ctx, actor, execution, 'workflow.cancelled', { reason });
   return {
     workflowId,
     action: 'cancel',
@@ -163,28 +164,26 @@ export async function cancelWorkflow(
 /** Ends the process at once (no clean-up code runs), so its open inbox tasks are cancelled here. */
 export async function terminateWorkflow(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   workflowId: string,
   reasonText: string,
 ): Promise<ActionOutcome> {
   const reason = requireReason(reasonText);
   const { execution } = await describeScoped(ctx, workflowId);
   requireRunning(execution);
-  await ctx.client.workflow
-    .getHandle(workflowId, execution.runId)
-    .terminate(`${reason} (by ${authOf(request).user.email})`);
+  await ctx.client.workflow.getHandle(workflowId, execution.runId).terminate(`${reason} (by ${actor.email})`);
   let cancelledTasks = 0;
   if (execution.schoolId && isUuid(execution.schoolId)) {
     cancelledTasks = await cancelWorkflowTasks(ctx.deps.database.db, execution.schoolId, { workflowId });
   }
-  await audit(ctx, request, execution, 'workflow.terminated', { reason, cancelledTasks });
+  await audit(ctx, actor, execution, 'workflow.terminated', { reason, cancelledTasks });
   return { workflowId, action: 'terminate', runId: execution.runId, message: 'The process was terminated.' };
 }
 
 /** Hands a human step to another active user of the process's school and tells the workflow. */
 export async function reassignWorkflowTask(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   workflowId: string,
   input: { taskId?: string | undefined; toUserId: string; reason: string },
 ): Promise<ActionOutcome> {
@@ -195,7 +194,7 @@ export async function reassignWorkflowTask(
   if (!schoolId || !isUuid(schoolId)) throw new AppError('NOT_FOUND');
   // A disclosure's review belongs to its assigned reviewer; its workflow moves the inbox rows with it.
   if (!input.taskId || execution.module === 'disclosure') {
-    return reassignDisclosureReview(ctx, request, execution, schoolId, input.toUserId, reason);
+    return reassignDisclosureReview(ctx, actor, execution, schoolId, input.toUserId, reason);
   }
   const db = ctx.deps.database.db;
   const task = await findTask(db, schoolId, input.taskId);
@@ -228,10 +227,10 @@ export async function reassignWorkflowTask(
     fromUserId: result.previousUserId,
     toUserId: assignee.id,
     toName: `${assignee.first_name} ${assignee.last_name}`.trim(),
-    byUserId: authOf(request).user.id,
+    byUserId: actor.userId,
   };
   await ctx.client.workflow.getHandle(workflowId, execution.runId).signal(TASK_REASSIGNED_SIGNAL, signal);
-  await audit(ctx, request, execution, 'workflow.task_reassigned', {
+  await audit(ctx, actor, execution, 'workflow.task_reassigned', {
     reason,
     taskId: task.id,
     stepId: task.stepId,
@@ -255,7 +254,7 @@ export async function reassignWorkflowTask(
  */
 async function reassignDisclosureReview(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   execution: ListedExecution,
   schoolId: string,
   toUserId: string,
@@ -288,10 +287,10 @@ async function reassignDisclosureReview(
     fromUserId: disclosure.assigned_reviewer_id,
     toUserId: reviewer.id,
     toName: reviewer.name,
-    byUserId: authOf(request).user.id,
+    byUserId: actor.userId,
   };
   await ctx.client.workflow.getHandle(execution.workflowId, execution.runId).signal(TASK_REASSIGNED_SIGNAL, signal);
-  await audit(ctx, request, execution, 'workflow.task_reassigned', {
+  await audit(ctx, actor, execution, 'workflow.task_reassigned', {
     reason,
     stepId: 'review',
     fromUserId: disclosure.assigned_reviewer_id,
@@ -308,7 +307,7 @@ async function reassignDisclosureReview(
 /** Asks the process to send its current step's notification again (the module's own signal where it has one). */
 export async function resendStepNotification(
   ctx: ConsoleContext,
-  request: FastifyRequest,
+  actor: ConsoleActor,
   workflowId: string,
   reasonText: string,
 ): Promise<ActionOutcome> {
@@ -317,7 +316,7 @@ export async function resendStepNotification(
   requireRunning(execution);
   const signal = (execution.module && RESEND_SIGNALS[execution.module]) || RESEND_STEP_NOTIFICATION_SIGNAL;
   await ctx.client.workflow.getHandle(workflowId, execution.runId).signal(signal, { stepName: execution.stepName });
-  await audit(ctx, request, execution, 'workflow.notification_resent', { reason, signal, step: execution.stepName });
+  await audit(ctx, actor, execution, 'workflow.notification_resent', { reason, signal, step: execution.stepName });
   return {
     workflowId,
     action: 'resend-notification',
