@@ -28,6 +28,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Serve the dev mailbox (outbox viewer) — on when no SMTP_URL is set and not in production. */
   devMailbox: boolean;
+  /** DEV_MAILBOX_PUBLIC=1: the dev mailbox answers on every interface, not only to loopback connections. */
+  devMailboxPublic: boolean;
   /**
    * Which proxies may say who the client is (X-Forwarded-For), as Fastify's `trustProxy`: false (nobody, the
    * default), true (anyone: only behind a proxy that overwrites the header), a hop count, or addresses and CIDR ranges.
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loadDemoData: bool(env, 'DEMO_DATA', nodeEnv !== 'production'),
     cookieSecure: publicUrl.startsWith('https:'),
     devMailbox: !smtpUrl && nodeEnv !== 'production',
+    devMailboxPublic: bool(env, 'DEV_MAILBOX_PUBLIC', false),
     trustProxy: trustProxy(env),
   };
 }

@@ -20,6 +20,13 @@ export function DevMailboxPage() {
         title="Development mailbox"
         description="Mails sent while no SMTP server is configured. Newest first; refreshes every few seconds."
       />
+      <Alert color="yellow" variant="light" title="Every school's mail, links included">
+        <Text size="sm">
+          This mailbox shows the invitation and password-reset links of every school, without signing in. It exists only
+          outside production while no SMTP server is configured, and opens only on this computer (a loopback address)
+          unless the server runs with DEV_MAILBOX_PUBLIC=1.
+        </Text>
+      </Alert>
       {mailbox.isPending && <LoadingState rows={5} label="Loading mails" />}
       {mailbox.error && (
         <ErrorState
