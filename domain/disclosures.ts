@@ -44,9 +44,14 @@ export const DISCLOSURE_STATUS_LABELS: Record<DisclosureStatus, string> = {
 
 export const DEAL_TYPES = ['INDIVIDUAL', 'GROUP', 'TEAM'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
+export const DEAL_TYPE_LABELS: Record<DealType, string> = { INDIVIDUAL: 'Individual', GROUP: 'Group', TEAM: 'Team' };
 
 export const CONFLICT_TYPES = ['STATE_LEGISLATION_CONFLICT', 'UNIVERSITY'] as const;
 export type ConflictType = (typeof CONFLICT_TYPES)[number];
+export const CONFLICT_TYPE_LABELS: Record<ConflictType, string> = {
+  STATE_LEGISLATION_CONFLICT: 'State law',
+  UNIVERSITY: 'University',
+};
 
 export const PAYMENT_TYPES = ['MONETARY', 'IN_KIND'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

@@ -239,7 +239,7 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const batch = 1000;
       for (let offset = 0; ; offset += batch) {
         const { rows } = await listDisclosures(db, auth.school.id, { ...request.query, limit: batch, offset });
-        for (const r of rows) lines.push(toCsvLine(toRowDto(r)));
+        for (const r of rows) lines.push(toCsvLine(toRowDto(r), auth.school.timeZone));
         if (rows.length < batch || offset >= 100_000) break;
       }
       return reply

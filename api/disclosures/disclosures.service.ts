@@ -1,6 +1,8 @@
 import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import {
+  CONFLICT_TYPE_LABELS,
+  DEAL_TYPE_LABELS,
   DISCLOSURE_LIMITS,
   DISCLOSURE_STATUS_LABELS,
   DISCLOSURE_TYPE_LABELS,
@@ -20,6 +22,7 @@ import {
   type DisclosureActor,
   type DisclosureWorkflowState,
 } from '../../workflows/disclosures/disclosure.workflow';
+import { todayIn } from '../forms/school-today';
 import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
 import type { ConflictFlagRow } from './conflict-flags.repository';
@@ -383,19 +386,20 @@ export const CSV_HEADER = [
   'Reporting deadline',
 ];
 
-export function toCsvLine(r: DisclosureRowDto): string {
+/** One disclosure as a CSV row: labels, not codes, and the submission's day in the school's time zone. */
+export function toCsvLine(r: DisclosureRowDto, timeZone: string): string {
   return csvLine([
-    r.submittedAt?.slice(0, 10) ?? '',
+    r.submittedAt ? todayIn(timeZone, new Date(r.submittedAt)) : '',
     r.startDate ?? '',
     r.student.name,
     r.student.email,
     r.team?.name ?? '',
     DISCLOSURE_TYPE_LABELS[r.type as DisclosureType] ?? r.type,
-    r.dealType as DealType,
+    DEAL_TYPE_LABELS[r.dealType as DealType] ?? r.dealType,
     r.companyName ?? '',
     r.amount ?? '',
     DISCLOSURE_STATUS_LABELS[r.status as DisclosureStatus],
-    r.conflictTypes.join(' '),
+    r.conflictTypes.map((c) => CONFLICT_TYPE_LABELS[c] ?? c).join('; '),
     r.notify ? 'yes' : 'no',
     r.reportingDeadline ?? '',
   ]);

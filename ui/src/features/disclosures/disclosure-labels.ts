@@ -1,4 +1,6 @@
 import {
+  CONFLICT_TYPE_LABELS,
+  type ConflictType,
   CHANGE_REASON_LABELS,
   DISCLOSURE_STATUS_LABELS,
   DISCLOSURE_TYPE_LABELS,
@@ -36,7 +38,7 @@ export function changeReasonLabel(reason: string | null): string | null {
 }
 
 export function conflictLabel(type: string): string {
-  return type === 'STATE_LEGISLATION_CONFLICT' ? 'State law' : type === 'UNIVERSITY' ? 'University' : type;
+  return CONFLICT_TYPE_LABELS[type as ConflictType] ?? type;
 }
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
