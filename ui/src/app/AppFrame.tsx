@@ -16,6 +16,7 @@ import { PortalSwitch } from './PortalSwitch';
 import { matchRouteSpec } from './route-match';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
+import { LiveStatus } from './LiveStatus';
 import { useRealtimeNotifications } from './use-realtime';
 
 const HEADER_HEIGHT = 56;
@@ -98,6 +99,7 @@ export function AppFrame({ me, children }: { me: Me; children: ReactNode }) {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <LiveStatus />
             <CommandPaletteButton />
             <PortalSwitch me={me} />
             <NotificationBell />

@@ -1,5 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../shared/api';
+import { ApiError, isStateMovedOn } from '../shared/api';
 import { queryKeys } from '../shared/query-keys';
 
 /**
@@ -16,10 +17,31 @@ function reactToGlobalErrors(error: unknown, queryKey: readonly unknown[]) {
   }
 }
 
+/**
+ * An action on a state that moved on (another session approved first, the process ended): refetch what is shown, so
+ * the screen offers only what is still possible, and say so calmly once.
+ */
+function reactToStateMovedOn(error: unknown) {
+  if (!isStateMovedOn(error)) return;
+  void queryClient.invalidateQueries({ refetchType: 'active' });
+  notifications.show({
+    id: 'state-moved-on',
+    color: 'blue',
+    title: 'This changed meanwhile',
+    message: `${error.message} The screen now shows the current state.`,
+    autoClose: 6000,
+  });
+}
+
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => reactToGlobalErrors(error, query.queryKey) }),
   // Logging in with a wrong password is a 401 too, but it must not clear a session that does not exist yet: harmless.
-  mutationCache: new MutationCache({ onError: (error) => reactToGlobalErrors(error, ['mutation']) }),
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      reactToGlobalErrors(error, ['mutation']);
+      reactToStateMovedOn(error);
+    },
+  }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,

@@ -1,5 +1,5 @@
 import { Alert, List, Text } from '@mantine/core';
-import { errorMessage, isApiError } from './api';
+import { errorMessage, isApiError, isStateMovedOn } from './api';
 import { fieldLabel } from './field-label';
 
 /**
@@ -14,6 +14,14 @@ export function ApiErrorAlert({
   isShownInline?: (field: string) => boolean;
 }) {
   if (!error) return null;
+  if (isStateMovedOn(error)) {
+    // Someone acted first: the screen has been refreshed to what is true now (query-client.ts).
+    return (
+      <Alert color="blue" variant="light" role="status">
+        <Text size="sm">{error.message} The screen now shows the current state.</Text>
+      </Alert>
+    );
+  }
   const details = isApiError(error) ? error.details.filter((d) => !(d.field && isShownInline?.(d.field))) : [];
   return (
     <Alert color="red" variant="light" role="alert">

@@ -22,6 +22,27 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/**
+ * Refusals that only mean someone else acted first: the step was decided, the process ended, the task closed. The
+ * app answers them calmly (query-client.ts refetches the screen, ApiErrorAlert shows a notice, not an error).
+ */
+const STATE_MOVED_ON_CODES = new Set([
+  'ALREADY_DECIDED',
+  'STEP_NOT_ACTIVE',
+  'SUBMISSION_CLOSED',
+  'WORKFLOW_NOT_RUNNING',
+  'NOTHING_TO_RETRY',
+  'TASK_NOT_OPEN',
+  'DISCLOSURE_INVALID_STATE',
+  'EVENT_ALREADY_DECIDED',
+  'ROSTER_NO_PENDING_REQUESTS',
+  'INVITATION_REDEEMED',
+]);
+
+export function isStateMovedOn(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && STATE_MOVED_ON_CODES.has(error.code);
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
