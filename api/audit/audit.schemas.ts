@@ -21,4 +21,7 @@ export const ListAuditEventsQuery = Type.Object({
   targetId: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-export const AuditEventPage = Page(AuditEventDto);
+export const AuditEventPage = Type.Object({
+  ...Page(AuditEventDto).properties,
+  timeZone: Type.String({ description: "The school's time zone (IANA), in which the log shows its times." }),
+});

@@ -2,10 +2,26 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A UTC timestamp from the API, shown in the viewer's local time. */
-export function formatDateTime(value: string | null | undefined): string {
+export function formatDateTime(value: string | null | undefined, timeZone?: string): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return value;
+  if (!timeZone) return dateTime.format(date);
+  // In a given zone (the school's), naming it: "Dec 2, 2026, 9:30 AM CST".
+  return new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  })
+    .format(date)
+    .concat(' ', zoneName(date, timeZone));
+}
+
+function zoneName(date: Date, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
 }
 
 /** An ISO YYYY-MM-DD date; formatted in UTC so the calendar day never shifts with the viewer's time zone. */

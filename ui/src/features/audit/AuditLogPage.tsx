@@ -1,10 +1,10 @@
-import { Badge, Code, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format';
 import { pageCount } from '../../shared/lists';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { actionColour, actionLabel } from './audit-labels';
+import { actionColour, actionLabel, targetLabel } from './audit-labels';
 import { useAuditEvents, type AuditEventRow } from './audit.api';
 import { TableScroll } from '../../shared/table/TableScroll';
 
@@ -44,10 +44,10 @@ export function AuditLogPage() {
               {rows.map((e) => (
                 <Table.Tr key={e.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, events.data?.timeZone)}</time>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={actionColour(e.action)} title={e.action}>
+                    <Badge color={actionColour(e.action)} style={{ textTransform: 'none' }}>
                       {actionLabel(e.action)}
                     </Badge>
                   </Table.Td>
@@ -55,13 +55,7 @@ export function AuditLogPage() {
                     <Text size="sm">{actorOf(e)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {e.targetType ? (
-                      <Text size="sm">
-                        {e.targetType} <Code>{e.targetId?.slice(0, 8)}</Code>
-                      </Text>
-                    ) : (
-                      '—'
-                    )}
+                    {e.targetType ? <Text size="sm">{targetLabel(e.targetType)}</Text> : '—'}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{e.ip ?? '—'}</Text>

@@ -1,3 +1,5 @@
+import { humanize } from '../../shared/format';
+
 /** Plain-language names for the security actions the API records. */
 const ACTION_LABELS: Record<string, string> = {
   'auth.login': 'Logged in',
@@ -22,10 +24,69 @@ const ACTION_LABELS: Record<string, string> = {
   'form.cloned': 'Form cloned',
   'form.archived': 'Form archived',
   'comp_tickets.configured': 'Comp tickets configured',
+  'user.email_change_requested': 'E-mail change requested',
+  'user.email_changed': 'E-mail changed',
+  'user.operator_created': 'Operator created',
+  'workflow.retried': 'Process retried',
+  'workflow.cancelled': 'Process cancelled',
+  'workflow.terminated': 'Process terminated',
+  'workflow.task_reassigned': 'Process step reassigned',
+  'workflow.notification_resent': 'Process reminder resent',
 };
 
+/** What an event acted on, in words; also the first part of an action code ('packet_folder.renamed'). */
+export const TARGET_LABELS: Record<string, string> = {
+  athlete: 'Athlete',
+  athletes: 'Athletes',
+  athlete_custom_field: 'Athlete custom field',
+  athlete_list: 'Athlete list',
+  athlete_tag: 'Athlete tag',
+  athlete_upload: 'Athlete upload',
+  auth: 'Sign-in',
+  calendar_event: 'Calendar event',
+  calendar_feed: 'Calendar feed',
+  cara_log: 'CARA log',
+  comp_tickets: 'Comp tickets',
+  disclosure: 'Disclosure',
+  expense: 'Expense',
+  form: 'Form',
+  material: 'Material',
+  packet: 'Packet',
+  packet_folder: 'Packet folder',
+  packet_submission: 'Packet submission',
+  psa: 'Prospect',
+  questionnaire: 'Questionnaire',
+  recruiting_event: 'Recruiting event',
+  recruiting_form: 'Recruiting form',
+  recruiting_form_send: 'Recruiting form',
+  roster: 'Roster',
+  school: 'School',
+  segment: 'Segment',
+  sport_segment: 'Segment',
+  sport_team: 'Team',
+  staff: 'Staff',
+  team: 'Team',
+  template: 'Template',
+  user: 'User',
+  workflow: 'Process',
+  'workflow-batch': 'Processes',
+};
+
+/**
+ * The event in words: a curated label, or else the subject and the verb of its code ('workflow.task_reassigned' →
+ * "Process: task reassigned"), never the code itself.
+ */
 export function actionLabel(action: string): string {
-  return ACTION_LABELS[action] ?? action;
+  const known = ACTION_LABELS[action];
+  if (known) return known;
+  const [subject = '', ...rest] = action.split('.');
+  const verb = rest.join(' ').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const noun = TARGET_LABELS[subject] ?? humanize(subject);
+  return verb ? `${noun}: ${verb}` : noun;
+}
+
+export function targetLabel(targetType: string): string {
+  return TARGET_LABELS[targetType] ?? humanize(targetType);
 }
 
 /** Failures and removals stand out in red, everything else is neutral. */

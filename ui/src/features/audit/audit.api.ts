@@ -15,7 +15,11 @@ export function useAuditEvents(page: number) {
         { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
         signal,
       ),
-    select: (data) => ({ items: listItems(data), total: listTotal(data) }),
+    select: (data) => ({
+      items: listItems(data),
+      total: listTotal(data),
+      timeZone: (data as { timeZone?: string }).timeZone,
+    }),
     placeholderData: keepPreviousData,
   });
 }
