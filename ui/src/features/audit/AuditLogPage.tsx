@@ -54,9 +54,7 @@ export function AuditLogPage() {
                   <Table.Td>
                     <Text size="sm">{actorOf(e)}</Text>
                   </Table.Td>
-                  <Table.Td>
-                    {e.targetType ? <Text size="sm">{targetLabel(e.targetType)}</Text> : '—'}
-                  </Table.Td>
+                  <Table.Td>{e.targetType ? <Text size="sm">{targetLabel(e.targetType)}</Text> : '—'}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{e.ip ?? '—'}</Text>
                   </Table.Td>
