@@ -36,7 +36,10 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const [scope, primary] = await Promise.all([calendarTeamScope(db, auth), ownPrimaryTeam(db, auth)]);
       const teams = await listCalendarTeams(db, auth.school.id, scope);
-      return { items: teams.map((t) => (t.id === primary ? { ...t, primary: true } : t)) };
+      return {
+        items: teams.map((t) => (t.id === primary ? { ...t, primary: true } : t)),
+        schoolTimeZone: auth.school.timeZone,
+      };
     },
   );
 

@@ -59,6 +59,8 @@ export const CalendarTeamList = Type.Object({
   items: Type.Array(
     Type.Object({ id: Uuid, name: Type.String(), sport: Type.String(), primary: Type.Optional(Type.Boolean()) }),
   ),
+  /** The school's IANA time zone: the calendar screens show every time in it. */
+  schoolTimeZone: Type.String(),
 });
 
 /** Athletes and staff who may be named as attendees (the teams in the person's calendar scope). */

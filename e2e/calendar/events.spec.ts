@@ -190,3 +190,49 @@ test("an operator reads a school's events and competitions, read only, on a desk
     await checkScreen(page, `calendar-listing-operator-${width}`);
   }
 });
+
+test('the calendar shows school time, and says so, in a browser in another time zone', async ({ browser }) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT);
+  // A browser in Tokyo: a 3:30 PM Central practice would be drawn at 6:30 AM the next day in the browser's zone.
+  const page = await (await browser.newContext({ baseURL: baseUrl(), timezoneId: 'Asia/Tokyo' })).newPage();
+  await logInThroughApi(page, 'coach@demo.edu');
+  const day = new Date(`${nextMondays().first}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  const tuesday = day.toISOString().slice(0, 10);
+  const teams = (await (await page.request.get('/api/v1/calendar/teams')).json()) as {
+    items: Array<{ id: string; primary?: boolean }>;
+    schoolTimeZone: string;
+  };
+  expect(teams.schoolTimeZone).toBe('America/Chicago');
+  const team = (teams.items.find((t) => t.primary) ?? teams.items[0]!).id;
+  const created = await page.request.post('/api/v1/events', {
+    data: {
+      name: 'Zone check film',
+      category: 'OTHER',
+      sportTeamId: team,
+      attendeeTeamIds: [team],
+      attendeeUserIds: [],
+      timeZone: 'America/Chicago',
+      startDate: tuesday,
+      startTime: '15:30',
+      endDate: tuesday,
+      endTime: '17:00',
+      repeat: 'NEVER',
+      weekdays: [],
+      repeatUntil: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  try {
+    await page.goto('/adminCalendar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendar', { timeout: SLOW_FIRST_PAINT });
+    await expect(page.getByText(/^Times in America\/Chicago \(GMT -0[56]:00\)$/)).toBeVisible();
+    await showAgendaWeekOf(page, tuesday);
+    const row = page.getByRole('row').filter({ hasText: 'Zone check film' });
+    await expect(row).toContainText('3:30pm');
+    await checkScreen(page, 'calendar-agenda-school-time');
+  } finally {
+    await page.request.delete(`/api/v1/events/${id}`);
+  }
+});

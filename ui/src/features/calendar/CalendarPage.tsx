@@ -40,7 +40,8 @@ import {
   type Occurrence,
   type RangeFilter,
 } from './events.api';
-import { useCalendarTeams } from './segments.api';
+import { useCalendarTeams, useSchoolTimeZone } from './segments.api';
+import { fromCalendarClock, schoolTimeNote, toCalendarClock } from './school-time';
 import classes from './CalendarPage.module.css';
 
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -54,6 +55,8 @@ export function CalendarPage() {
   const canWrite = hasPermission(me, 'calendar:write');
   const narrow = useMediaQuery('(max-width: 48em)');
   const teams = useCalendarTeams();
+  // Every time on the calendar is the school's wall clock, whatever the browser's zone (until it loads, the browser's).
+  const zone = useSchoolTimeZone() ?? BROWSER_ZONE;
   const people = useCalendarPeople();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [teamIds, setTeamIds] = useState<string[]>([]);
@@ -76,8 +79,8 @@ export function CalendarPage() {
       (occurrences.data ?? []).map((o) => ({
         id: `${o.id}|${o.occurrenceStart}`,
         title: o.status === 'APPROVED' ? o.name : `${o.name} (${o.status === 'PENDING' ? 'pending' : 'rejected'})`,
-        start: o.start,
-        end: o.end,
+        start: toCalendarClock(o.start, zone),
+        end: toCalendarClock(o.end, zone),
         backgroundColor: EVENT_CATEGORY_COLOURS[o.category as EventCategory] ?? '#495057',
         // The agenda view draws its dot in the border colour.
         borderColor:
@@ -87,7 +90,7 @@ export function CalendarPage() {
         classNames: o.status === 'APPROVED' ? [] : [classes.unapproved!],
         extendedProps: { occurrence: o },
       })),
-    [occurrences.data],
+    [occurrences.data, zone],
   );
   const pending = useMemo(() => {
     const seen = new Map<string, Occurrence>();
@@ -111,8 +114,8 @@ export function CalendarPage() {
     const occurrence = info.event.extendedProps.occurrence as Occurrence;
     try {
       const event = await api.get<CalendarEvent>(`/events/${encodeURIComponent(occurrence.id)}`);
-      const start = instantToLocal(info.event.start!, event.timeZone);
-      const end = instantToLocal(info.event.end ?? info.event.start!, event.timeZone);
+      const start = instantToLocal(fromCalendarClock(info.event.start!, zone), event.timeZone);
+      const end = instantToLocal(fromCalendarClock(info.event.end ?? info.event.start!, zone), event.timeZone);
       const series = event.repeat !== 'NEVER';
       const input: EventInput = {
         ...toEventInput(event),
@@ -168,7 +171,7 @@ export function CalendarPage() {
   };
 
   const teamOptions = (teams.data ?? []).map((t) => ({ value: t.id, label: t.name }));
-  const today = instantToLocal(new Date(), BROWSER_ZONE).date;
+  const today = instantToLocal(new Date(), zone).date;
 
   return (
     <Stack>
@@ -252,8 +255,13 @@ export function CalendarPage() {
         </Card>
       )}
       <div className={classes.calendar} ref={frame}>
+        <Text size="sm" c="dimmed" mb="xs">
+          {schoolTimeNote(zone)}
+        </Text>
         <FullCalendar
-          key={narrow ? 'narrow' : 'wide'}
+          key={`${narrow ? 'narrow' : 'wide'}|${zone}`}
+          timeZone="UTC"
+          now={() => new Date(toCalendarClock(new Date().toISOString(), zone))}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView={narrow ? 'listWeek' : 'dayGridMonth'}
           headerToolbar={
@@ -269,7 +277,12 @@ export function CalendarPage() {
           nowIndicator
           events={events}
           eventDisplay="block"
-          datesSet={(arg: DatesSetArg) => setRange({ from: arg.start.toISOString(), to: arg.end.toISOString() })}
+          datesSet={(arg: DatesSetArg) =>
+            setRange({
+              from: fromCalendarClock(arg.start, zone).toISOString(),
+              to: fromCalendarClock(arg.end, zone).toISOString(),
+            })
+          }
           eventClick={(arg: EventClickArg) => {
             arg.jsEvent.preventDefault();
             setOpened(arg.event.extendedProps.occurrence as Occurrence);

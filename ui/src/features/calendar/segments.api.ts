@@ -15,14 +15,19 @@ export function defaultTeamId(teams: readonly { id: string; primary?: boolean }[
 
 const SEGMENTS_KEY = ['calendar', 'segments'] as const;
 
+type CalendarTeamsResponse = ListResponse<CalendarTeam> & { schoolTimeZone: string };
+const TEAMS_KEY = ['calendar', 'teams'] as const;
+const fetchTeams = ({ signal }: { signal: AbortSignal }) =>
+  api.get<CalendarTeamsResponse>('/calendar/teams', undefined, signal);
+
 /** The teams whose calendar the signed-in person sees: every team for admins, their own for coaches and athletes. */
 export function useCalendarTeams(enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: ['calendar', 'teams'],
-    queryFn: ({ signal }) => api.get<ListResponse<CalendarTeam>>('/calendar/teams', undefined, signal),
-    select: listItems,
-  });
+  return useQuery({ enabled, queryKey: TEAMS_KEY, queryFn: fetchTeams, select: listItems });
+}
+
+/** The school's IANA time zone (from the same answer as the teams): the calendar screens show every time in it. */
+export function useSchoolTimeZone(): string | null {
+  return useQuery({ queryKey: TEAMS_KEY, queryFn: fetchTeams, select: (d) => d.schoolTimeZone }).data ?? null;
 }
 
 /** Academic years, newest first; segments and the calendar pick one (the current year by default). */
