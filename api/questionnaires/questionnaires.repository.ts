@@ -231,3 +231,56 @@ export async function useChallenge(db: Db, signature: string, expiresAt: Date): 
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/** The school's slug, the first part of every questionnaire's public path. */
+export async function findSchoolSlug(db: Db, schoolId: string): Promise<string> {
+  const row = await db.selectFrom('schools').select('slug').where('id', '=', schoolId).executeTakeFirstOrThrow();
+  return row.slug;
+}
+
+/** The school's teams a questionnaire may be filed under, by name. */
+export async function listSchoolTeams(db: Db, schoolId: string): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .selectFrom('sport_teams')
+    .select(['id', 'name'])
+    .where('school_id', '=', schoolId)
+    .orderBy('name')
+    .execute();
+}
+
+export interface QuestionnaireValues {
+  form_id: string;
+  name: string;
+  custom_url: string;
+  confirmation_message: string;
+  status: QuestionnaireStatus;
+  sport_team_id: string | null;
+}
+
+export async function insertQuestionnaire(
+  db: Db,
+  schoolId: string,
+  values: QuestionnaireValues & { created_by: string },
+): Promise<string> {
+  const row = await db
+    .insertInto('questionnaires')
+    .values({ school_id: schoolId, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Changes the given fields of a questionnaire (and its updated_at). */
+export async function updateQuestionnaire(
+  db: Db,
+  schoolId: string,
+  id: string,
+  set: Partial<QuestionnaireValues>,
+): Promise<void> {
+  await db
+    .updateTable('questionnaires')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('school_id', '=', schoolId)
+    .execute();
+}

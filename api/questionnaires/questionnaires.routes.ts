@@ -13,11 +13,15 @@ import {
   customUrlTaken,
   findAttachmentResponse,
   findQuestionnaire,
+  findSchoolSlug,
+  insertQuestionnaire,
   listQuestionnaires,
   listResponses,
+  listSchoolTeams,
   publishedForms,
   publishedVersion,
   type QuestionnaireRecord,
+  updateQuestionnaire,
 } from './questionnaires.repository';
 import { QUESTIONNAIRE_FILE_PURPOSE } from './questionnaire-response.service';
 
@@ -82,10 +86,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canRead = [requirePermission('recruiting:read'), plan];
   const canWrite = [requirePermission('recruiting:write'), plan];
 
-  async function slugOf(schoolId: string): Promise<string> {
-    const row = await db.selectFrom('schools').select('slug').where('id', '=', schoolId).executeTakeFirstOrThrow();
-    return row.slug;
-  }
+  const slugOf = (schoolId: string) => findSchoolSlug(db, schoolId);
 
   async function visible(request: FastifyRequest, id: string) {
     const auth = authOf(request);
@@ -109,12 +110,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: canRead, schema: { response: { 200: Loose, ...errorResponses(401, 403) } } },
     async (request) => {
       const schoolId = authOf(request).school.id;
-      const teams = await db
-        .selectFrom('sport_teams')
-        .select(['id', 'name'])
-        .where('school_id', '=', schoolId)
-        .orderBy('name')
-        .execute();
+      const teams = await listSchoolTeams(db, schoolId);
       return { forms: await publishedForms(db, schoolId), teams };
     },
   );
@@ -131,10 +127,8 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await checkBody(db, schoolId, request.body, null);
       const b = request.body;
       const row = await db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('questionnaires')
-          .values({
-            school_id: schoolId,
+        const created = {
+          id: await insertQuestionnaire(trx, schoolId, {
             form_id: b.formId,
             name: b.name.trim(),
             custom_url: b.customUrl.trim(),
@@ -142,9 +136,8 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             status: b.active ? 'ACTIVE' : 'INACTIVE',
             sport_team_id: b.sportTeamId ?? null,
             created_by: auth.user.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+          }),
+        };
         await auditRequest(
           request,
           {
@@ -228,12 +221,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(b.active !== undefined ? { status: b.active ? ('ACTIVE' as const) : ('INACTIVE' as const) } : {}),
       };
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('questionnaires')
-          .set({ ...set, updated_at: new Date() })
-          .where('id', '=', q.id)
-          .where('school_id', '=', auth.school.id)
-          .execute();
+        await updateQuestionnaire(trx, auth.school.id, q.id, set);
         await auditRequest(
           request,
           {
@@ -267,12 +255,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         if (q.status !== status) {
           await db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('questionnaires')
-              .set({ status, updated_at: new Date() })
-              .where('id', '=', q.id)
-              .where('school_id', '=', auth.school.id)
-              .execute();
+            await updateQuestionnaire(trx, auth.school.id, q.id, { status });
             await auditRequest(
               request,
               { action: `questionnaire.${action}d`, targetType: 'questionnaire', targetId: q.id },
