@@ -44,3 +44,23 @@ describe('the shared athlete rules (form and bulk upload)', () => {
     expect(problems.map((p) => p.field).sort()).toEqual(['dateOfBirth', 'position']);
   });
 });
+
+describe('names are single lines (issue 36)', () => {
+  it('refuses a control character in any name field, with the catalogue wording', () => {
+    expect(athleteInputProblems({ firstName: 'Ana\nBcc: x', lastName: 'Ruiz\u0000', middleName: 'Lu' }, today)).toEqual(
+      [
+        {
+          field: 'firstName',
+          code: 'NAME_INVALID_CHARACTERS',
+          message: 'Name must not contain line breaks or control characters.',
+        },
+        {
+          field: 'lastName',
+          code: 'NAME_INVALID_CHARACTERS',
+          message: 'Name must not contain line breaks or control characters.',
+        },
+      ],
+    );
+    expect(athleteInputProblems({ firstName: 'Zoë', lastName: 'O’Brien-Smith' }, today)).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import {
   type SocialNetwork,
 } from './athlete-profiles';
 import { ERRORS, type ErrorCode } from './errors';
+import { nameCharacterProblems } from './people-names';
 
 /**
  * The rules of a student-athlete's data that the request schema cannot state, in one place for every way an athlete
@@ -43,7 +44,9 @@ export function positionsOf(input: Record<string, unknown>): string[] {
  * Only the keys present are checked, so an edit of one field is checked for that field.
  */
 export function athleteInputProblems(input: Record<string, unknown>, today: string): AthleteInputProblem[] {
-  const problems: AthleteInputProblem[] = [];
+  const problems: AthleteInputProblem[] = [
+    ...nameCharacterProblems(input, ['firstName', 'lastName', 'middleName'] as const),
+  ];
   if (positionsOf(input).length > ATHLETE_LIMITS.maxPositions) {
     const field = input.positions !== undefined ? 'positions' : 'position';
     problems.push({ field, code: 'POSITIONS_LIMIT', message: ERRORS.POSITIONS_LIMIT.message });

@@ -1,8 +1,5 @@
-import { ERRORS } from '../../domain/errors';
+import { nameCharacterProblems } from '../../domain/people-names';
 
-// CR, LF, NUL and every other C0/C1 control: refused in a name, as they can break the lines of a calendar or a mail.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 // Zero-width characters and bidirectional overrides/isolates: invisible, they make a name read other than it is.
 const INVISIBLE_CHARACTERS = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
@@ -16,7 +13,6 @@ export function checkEventTextCharacters(body: {
   name: string;
   location?: string | null;
 }): Array<{ field: string; code: 'NAME_INVALID_CHARACTERS'; message: string }> {
-  return (['name', 'location'] as const)
-    .filter((field) => CONTROL_CHARACTERS.test(body[field] ?? ''))
-    .map((field) => ({ field, code: 'NAME_INVALID_CHARACTERS', message: ERRORS.NAME_INVALID_CHARACTERS.message }));
+  // CR, LF, NUL and every other control character: the one shared rule of domain/people-names.
+  return nameCharacterProblems(body, ['name', 'location'] as const);
 }

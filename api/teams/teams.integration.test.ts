@@ -56,6 +56,17 @@ describe('sport teams', () => {
     ).toBe(404);
   });
 
+  it('refuses a line break or another control character in a team or sport name (issue 36)', async () => {
+    for (const payload of [
+      { name: 'Rowing\r\nX-Injected: 1', sport: 'Rowing' },
+      { name: 'Rowing', sport: 'Row\u0007ing' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/teams', headers: { cookie: admin }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('NAME_INVALID_CHARACTERS');
+    }
+  });
+
   it('lets coaches read but not write', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { nameCharacterProblems } from '../../domain/people-names';
 import { AppError } from '../../domain/errors';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
@@ -8,6 +9,17 @@ import { CreateTeamBody, TeamDto, TeamList, UpdateTeamBody } from './teams.schem
 import { duplicateTeamName, toTeamDto } from './teams.service';
 
 /** Sport teams of the signed-in user's school. */
+/** Team and sport names are single lines: a control character is refused (the shared rule, issue 36). */
+function assertTeamNameCharacters(body: { name?: string; sport?: string }): void {
+  const problems = nameCharacterProblems(body, ['name', 'sport'] as const);
+  if (problems.length) {
+    throw new AppError(
+      'NAME_INVALID_CHARACTERS',
+      problems.map(({ field, message }) => ({ field, message })),
+    );
+  }
+}
+
 export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const canRead = requirePermission('teams:read');
@@ -31,6 +43,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const schoolId = authOf(request).school.id;
       const { name, sport, gender } = request.body;
+      assertTeamNameCharacters(request.body);
       const id = await insertTeam(db, schoolId, {
         name: name.trim(),
         sport: sport.trim(),
@@ -69,6 +82,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const schoolId = authOf(request).school.id;
       const { name, sport, gender } = request.body;
+      assertTeamNameCharacters(request.body);
       const found = await updateTeam(db, schoolId, request.params.id, {
         ...(name !== undefined ? { name: name.trim() } : {}),
         ...(sport !== undefined ? { sport: sport.trim() } : {}),
