@@ -10,12 +10,6 @@ import {
   type CaraSurveyAnswer,
   type CaraTransitionAction,
 } from '../../domain/bylaw17/cara';
-import {
-  CARA_LOG_STATE_QUERY,
-  CARA_LOG_UPDATES,
-  type CaraLogUpdateArgs,
-  type CaraLogWorkflowState,
-} from '../../domain/cara-logs';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import { markStep, tagProcess } from '../shared/search-attributes';
 import { BusyLock } from '../shared/busy-lock';
@@ -29,21 +23,28 @@ import { BusyLock } from '../shared/busy-lock';
  * step is an Update whose validator checks the actor's role and the log's state; each step is written by one
  * idempotent activity.
  */
-export type { CaraLogWorkflowState };
+export interface CaraLogWorkflowState {
+  status: CaraLogStatus;
+  reminded: boolean;
+  surveyClosed: boolean;
+  revision: number;
+}
 
-export const submitCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['submit']]>(
-  CARA_LOG_UPDATES.submit,
+export const submitCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [{ actor: CaraActor; notes?: string | null }]>(
+  'submitCaraLog',
 );
-export const reviewCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['review']]>(
-  CARA_LOG_UPDATES.review,
+export const reviewCaraLogUpdate = wf.defineUpdate<
+  CaraLogWorkflowState,
+  [{ actor: CaraActor; decision: 'APPROVE' | 'REJECT'; notes?: string | null }]
+>('reviewCaraLog');
+export const reopenCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [{ actor: CaraActor; notes?: string | null }]>(
+  'reopenCaraLog',
 );
-export const reopenCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['reopen']]>(
-  CARA_LOG_UPDATES.reopen,
-);
-export const answerCaraSurveyUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['answerSurvey']]>(
-  CARA_LOG_UPDATES.answerSurvey,
-);
-export const caraLogStateQuery = wf.defineQuery<CaraLogWorkflowState>(CARA_LOG_STATE_QUERY);
+export const answerCaraSurveyUpdate = wf.defineUpdate<
+  CaraLogWorkflowState,
+  [{ actor: CaraActor; answers: CaraSurveyAnswer[] }]
+>('answerCaraSurvey');
+export const caraLogStateQuery = wf.defineQuery<CaraLogWorkflowState>('caraLogState');
 
 const records = wf.proxyActivities<CaraActivities>({
   startToCloseTimeout: '30 seconds',
