@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ERRORS } from '../../../../domain/errors';
 import { fieldErrors } from '../../shared/api';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { humanize } from '../../shared/format';
 import { TEAM_GENDERS, useSaveTeam, type Team, type TeamInput } from './teams.api';
 
@@ -47,51 +47,48 @@ export function TeamFormModal({ opened, team, onClose }: Props) {
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={team ? `Edit ${team.name}` : 'New sport team'}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ApiErrorAlert error={save.error} isShownInline={(f) => ['name', 'sport', 'gender'].includes(f)} />
-          <TextInput
-            label="Team name"
-            placeholder="Women's Basketball"
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title={team ? `Edit ${team.name}` : 'New sport team'}
+      actionLabel={team ? 'Save' : 'Create team'}
+      onAction={() => void submit()}
+      loading={save.isPending}
+      error={save.error}
+      isShownInline={(f) => ['name', 'sport', 'gender'].includes(f)}
+      asForm
+    >
+      <TextInput
+        label="Team name"
+        placeholder="Women's Basketball"
+        withAsterisk
+        data-autofocus
+        error={errors.name?.message}
+        {...form.register('name', { validate: (v) => v.trim() !== '' || ERRORS.MANDATORY_FIELD.message })}
+      />
+      <TextInput
+        label="Sport"
+        placeholder="Basketball"
+        withAsterisk
+        error={errors.sport?.message}
+        {...form.register('sport', { validate: (v) => v.trim() !== '' || ERRORS.MANDATORY_FIELD.message })}
+      />
+      <Controller
+        control={form.control}
+        name="gender"
+        render={({ field }) => (
+          <Select
+            label="Gender"
             withAsterisk
-            data-autofocus
-            error={errors.name?.message}
-            {...form.register('name', { validate: (v) => v.trim() !== '' || ERRORS.MANDATORY_FIELD.message })}
+            allowDeselect={false}
+            data={TEAM_GENDERS.map((g) => ({ value: g, label: humanize(g) }))}
+            value={field.value}
+            onChange={(v) => field.onChange(v ?? 'MEN')}
+            onBlur={field.onBlur}
+            error={errors.gender?.message}
           />
-          <TextInput
-            label="Sport"
-            placeholder="Basketball"
-            withAsterisk
-            error={errors.sport?.message}
-            {...form.register('sport', { validate: (v) => v.trim() !== '' || ERRORS.MANDATORY_FIELD.message })}
-          />
-          <Controller
-            control={form.control}
-            name="gender"
-            render={({ field }) => (
-              <Select
-                label="Gender"
-                withAsterisk
-                allowDeselect={false}
-                data={TEAM_GENDERS.map((g) => ({ value: g, label: humanize(g) }))}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? 'MEN')}
-                onBlur={field.onBlur}
-                error={errors.gender?.message}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {team ? 'Save' : 'Create team'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </DialogModal>
   );
 }
