@@ -1,12 +1,12 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ERRORS } from '../../../../domain/errors';
 import { COACH_TITLE_GROUPS, TITLE_GROUP_LABELS, type CoachTitleGroup, type RoleGrant } from '../../../../domain/roles';
 import { fieldErrors } from '../../shared/api';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useInviteStaff, useStaffTeamOptions } from './staff.api';
+import { DialogModal } from '../../shared/DialogModal';
 
 interface FormValues {
   firstName: string;
@@ -74,102 +74,100 @@ export function InviteStaffModal({ opened, onClose }: { opened: boolean; onClose
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Invite staff" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ApiErrorAlert error={invite.error} isShownInline={(f) => f in EMPTY} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First name"
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title="Invite staff"
+      size="lg"
+      actionLabel="Send invitation"
+      onAction={() => void submit()}
+      loading={invite.isPending}
+      error={invite.error}
+      isShownInline={(f) => f in EMPTY}
+      asForm
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="First name"
+          withAsterisk
+          data-autofocus
+          error={errors.firstName?.message}
+          {...form.register('firstName', { validate: required })}
+        />
+        <TextInput
+          label="Last name"
+          withAsterisk
+          error={errors.lastName?.message}
+          {...form.register('lastName', { validate: required })}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Email"
+        type="email"
+        withAsterisk
+        autoComplete="off"
+        error={errors.email?.message}
+        {...form.register('email', {
+          validate: (v) =>
+            v.trim() === '' ? ERRORS.MANDATORY_FIELD.message : EMAIL.test(v.trim()) || ERRORS.INVALID_EMAIL.message,
+        })}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select
+              label="Role"
               withAsterisk
-              data-autofocus
-              error={errors.firstName?.message}
-              {...form.register('firstName', { validate: required })}
+              allowDeselect={false}
+              data={[
+                { value: 'COACH', label: 'Coach or staff' },
+                { value: 'SCHOOL_ADMIN', label: 'School admin' },
+              ]}
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? 'COACH')}
             />
-            <TextInput
-              label="Last name"
-              withAsterisk
-              error={errors.lastName?.message}
-              {...form.register('lastName', { validate: required })}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email', {
-              validate: (v) =>
-                v.trim() === '' ? ERRORS.MANDATORY_FIELD.message : EMAIL.test(v.trim()) || ERRORS.INVALID_EMAIL.message,
-            })}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <Select
-                  label="Role"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={[
-                    { value: 'COACH', label: 'Coach or staff' },
-                    { value: 'SCHOOL_ADMIN', label: 'School admin' },
-                  ]}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? 'COACH')}
-                />
-              )}
-            />
-            {role === 'COACH' ? (
-              <Controller
-                control={form.control}
-                name="titleGroup"
-                render={({ field }) => (
-                  <Select
-                    label="Title group"
-                    withAsterisk
-                    allowDeselect={false}
-                    data={COACH_TITLE_GROUPS.map((g) => ({ value: g, label: TITLE_GROUP_LABELS[g] }))}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? 'HEAD_COACH')}
-                  />
-                )}
-              />
-            ) : (
-              <Checkbox
-                mt={30}
-                label="Compliance permission"
-                description="Can see the security audit log and compliance screens."
-                {...form.register('compliance')}
-              />
-            )}
-          </SimpleGrid>
+          )}
+        />
+        {role === 'COACH' ? (
           <Controller
             control={form.control}
-            name="sportTeamId"
+            name="titleGroup"
             render={({ field }) => (
               <Select
-                label="Sport team"
-                placeholder="No team"
-                clearable
-                data={teams.data ?? []}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
+                label="Title group"
+                withAsterisk
+                allowDeselect={false}
+                data={COACH_TITLE_GROUPS.map((g) => ({ value: g, label: TITLE_GROUP_LABELS[g] }))}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? 'HEAD_COACH')}
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        ) : (
+          <Checkbox
+            mt={30}
+            label="Compliance permission"
+            description="Can see the security audit log and compliance screens."
+            {...form.register('compliance')}
+          />
+        )}
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="sportTeamId"
+        render={({ field }) => (
+          <Select
+            label="Sport team"
+            placeholder="No team"
+            clearable
+            data={teams.data ?? []}
+            value={field.value || null}
+            onChange={(v) => field.onChange(v ?? '')}
+          />
+        )}
+      />
+    </DialogModal>
   );
 }

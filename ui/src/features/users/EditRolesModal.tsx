@@ -1,12 +1,12 @@
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { COACH_TITLE_GROUPS, ROLE_LABELS, TITLE_GROUP_LABELS, type Role } from '../../../../domain/roles';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { fullName } from '../../shared/person-name';
 import { assignableRoles, toRoleForm, toRoleGrants, validateRoleForm, type RoleFormValues } from './role-form';
 import { useChangeRoles, type ListScope, type UserRow } from './users.api';
+import { DialogModal } from '../../shared/DialogModal';
 
 const TITLE_OPTIONS = COACH_TITLE_GROUPS.map((g) => ({ value: g, label: TITLE_GROUP_LABELS[g] }));
 
@@ -56,76 +56,74 @@ export function EditRolesModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? `Edit roles of ${fullName(user)}` : 'Edit roles'} size="lg">
-      <form onSubmit={submit} noValidate aria-label="Edit roles">
-        <Stack gap="md">
-          <ApiErrorAlert error={change.error} />
-          <Controller
-            control={form.control}
-            name="roles"
-            render={({ field, fieldState }) => (
-              <Checkbox.Group
-                label="Institution designation"
-                description="A person can hold several roles; admins also get the coach portal."
-                withAsterisk
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value as Role[]);
-                  form.clearErrors('roles');
-                }}
-                error={fieldState.error?.message}
-              >
-                <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-                  {choices.map((role) => (
-                    <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-            )}
-          />
-          {roles.includes('COACH') && (
-            <Controller
-              control={form.control}
-              name="titleGroup"
-              render={({ field }) => (
-                <Select
-                  label="Coach title group"
-                  placeholder="No title group"
-                  clearable
-                  data={TITLE_OPTIONS}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                />
-              )}
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title={user ? `Edit roles of ${fullName(user)}` : 'Edit roles'}
+      size="lg"
+      actionLabel="Save roles"
+      onAction={() => void submit()}
+      loading={change.isPending}
+      error={change.error}
+      formLabel="Edit roles"
+      asForm
+    >
+      <Controller
+        control={form.control}
+        name="roles"
+        render={({ field, fieldState }) => (
+          <Checkbox.Group
+            label="Institution designation"
+            description="A person can hold several roles; admins also get the coach portal."
+            withAsterisk
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value as Role[]);
+              form.clearErrors('roles');
+            }}
+            error={fieldState.error?.message}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+              {choices.map((role) => (
+                <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        )}
+      />
+      {roles.includes('COACH') && (
+        <Controller
+          control={form.control}
+          name="titleGroup"
+          render={({ field }) => (
+            <Select
+              label="Coach title group"
+              placeholder="No title group"
+              clearable
+              data={TITLE_OPTIONS}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
             />
           )}
-          {roles.includes('SCHOOL_ADMIN') && (
-            <Controller
-              control={form.control}
-              name="compliance"
-              render={({ field }) => (
-                <Switch
-                  label="Compliance permission"
-                  description="School admins with it see the security audit log and the compliance screens."
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                />
-              )}
+        />
+      )}
+      {roles.includes('SCHOOL_ADMIN') && (
+        <Controller
+          control={form.control}
+          name="compliance"
+          render={({ field }) => (
+            <Switch
+              label="Compliance permission"
+              description="School admins with it see the security audit log and the compliance screens."
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
             />
           )}
-          <Text size="xs" c="dimmed">
-            The person is notified of the change; it takes effect on their next request.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={change.isPending}>
-              Save roles
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        />
+      )}
+      <Text size="xs" c="dimmed">
+        The person is notified of the change; it takes effect on their next request.
+      </Text>
+    </DialogModal>
   );
 }
