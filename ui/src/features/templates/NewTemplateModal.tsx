@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { api } from '../../shared/api';
 import { useQuery } from '@tanstack/react-query';
 import { useCreateTemplate, useSourcePackets, type TemplateDetailData } from './templates.api';
@@ -40,79 +40,74 @@ export function NewTemplateModal({
   };
   const chosen = packets.data?.items.find((p) => p.id === packetId);
   return (
-    <Modal opened={opened} onClose={close} title="New template from a packet" size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!schoolId || !packetId) return;
-          create.mutate(
-            { schoolId, packetId, ...(title.trim() ? { title: title.trim() } : {}) },
-            {
-              onSuccess: (template) => {
-                close();
-                onCreated(template);
-              },
+    <DialogModal
+      opened={opened}
+      onClose={close}
+      title="New template from a packet"
+      size="lg"
+      actionLabel="Create template"
+      onAction={() => {
+        if (!schoolId || !packetId) return;
+        create.mutate(
+          { schoolId, packetId, ...(title.trim() ? { title: title.trim() } : {}) },
+          {
+            onSuccess: (template) => {
+              close();
+              onCreated(template);
             },
-          );
+          },
+        );
+      }}
+      loading={create.isPending}
+      actionDisabled={!schoolId || !packetId}
+      error={create.error}
+      asForm
+    >
+      <Text size="sm" c="dimmed">
+        The packet&apos;s forms and workflow are copied into the template. Steps that name a person of that school keep
+        only their roles; each school sets its own people when it uses the template.
+      </Text>
+      <Select
+        label="School"
+        placeholder="Choose the school that built the packet"
+        searchable
+        required
+        data={(schools.data?.items ?? [])
+          .filter((s) => s.kind === 'SCHOOL')
+          .map((s) => ({ value: s.id, label: s.name }))}
+        value={schoolId}
+        onChange={(value) => {
+          setSchoolId(value);
+          setPacketId(null);
         }}
-      >
-        <Stack>
-          <Text size="sm" c="dimmed">
-            The packet&apos;s forms and workflow are copied into the template. Steps that name a person of that school
-            keep only their roles; each school sets its own people when it uses the template.
-          </Text>
-          <Select
-            label="School"
-            placeholder="Choose the school that built the packet"
-            searchable
-            required
-            data={(schools.data?.items ?? [])
-              .filter((s) => s.kind === 'SCHOOL')
-              .map((s) => ({ value: s.id, label: s.name }))}
-            value={schoolId}
-            onChange={(value) => {
-              setSchoolId(value);
-              setPacketId(null);
-            }}
-            nothingFoundMessage="No school found"
-          />
-          <Select
-            label="Packet"
-            placeholder={schoolId ? 'Choose a packet' : 'Choose a school first'}
-            searchable
-            required
-            disabled={!schoolId}
-            data={(packets.data?.items ?? []).map((p) => ({
-              value: p.id,
-              label: `${p.name} (${p.formCount} form${p.formCount === 1 ? '' : 's'})`,
-            }))}
-            value={packetId}
-            onChange={setPacketId}
-            nothingFoundMessage="This school has no packets"
-          />
-          {schoolId && packets.data && packets.data.items.length === 0 && (
-            <Alert color="gray" variant="light">
-              This school has no packets yet.
-            </Alert>
-          )}
-          <TextInput
-            label="Title"
-            description="Leave empty to keep the packet's name."
-            placeholder={chosen?.name ?? ''}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-          />
-          {create.error && <ApiErrorAlert error={create.error} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} disabled={!schoolId || !packetId}>
-              Create template
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        nothingFoundMessage="No school found"
+      />
+      <Select
+        label="Packet"
+        placeholder={schoolId ? 'Choose a packet' : 'Choose a school first'}
+        searchable
+        required
+        disabled={!schoolId}
+        data={(packets.data?.items ?? []).map((p) => ({
+          value: p.id,
+          label: `${p.name} (${p.formCount} form${p.formCount === 1 ? '' : 's'})`,
+        }))}
+        value={packetId}
+        onChange={setPacketId}
+        nothingFoundMessage="This school has no packets"
+      />
+      {schoolId && packets.data && packets.data.items.length === 0 && (
+        <Alert color="gray" variant="light">
+          This school has no packets yet.
+        </Alert>
+      )}
+      <TextInput
+        label="Title"
+        description="Leave empty to keep the packet's name."
+        placeholder={chosen?.name ?? ''}
+        value={title}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+      />
+    </DialogModal>
   );
 }
