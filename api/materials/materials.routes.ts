@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { AppError, ERRORS } from '../../domain/errors';
 import { checkMaterial, MATERIAL_LIMITS, type MaterialProblem } from '../../domain/materials';
@@ -15,7 +14,7 @@ import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repos
 import type { AuthContext } from '../types';
 import { sendAuditedDownload } from '../shared/send-stored-file';
 import { takeTurn } from '../shared/turn-lock';
-import { fullNameOrNull } from '../shared/people-names';
+import { deleteMaterial, findMaterial, findSchoolUsage, insertMaterial, listMaterials } from './materials.repository';
 
 /** The purpose stored with a material's bytes (`stored_files.purpose`). */
 export const MATERIAL_FILE_PURPOSE = 'recruiting-material';
@@ -73,15 +72,6 @@ async function readMaterialUpload(request: FastifyRequest): Promise<{ file: Uplo
   return { file, description: description.trim() };
 }
 
-async function schoolUsage(db: Parameters<typeof insertStoredFile>[0], schoolId: string) {
-  const row = await db
-    .selectFrom('recruiting_materials')
-    .select([sql<number>`count(*)::int`.as('count'), sql<number>`coalesce(sum(size_bytes), 0)::int`.as('totalBytes')])
-    .where('school_id', '=', schoolId)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), totalBytes: Number(row.totalBytes) };
-}
-
 /**
  * Recruiting materials: files the school's staff share (brochures, camp flyers, presentations). Admins
  * (`/adminMaterial`) and coaches (`/coachMaterial`) both see and download every material of the school and upload
@@ -99,23 +89,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canWrite = [requirePermission('recruiting:write'), plan];
 
   async function list(auth: AuthContext) {
-    const rows = await db
-      .selectFrom('recruiting_materials as m')
-      .leftJoin('users as u', 'u.id', 'm.uploaded_by')
-      .where('m.school_id', '=', auth.school.id)
-      .select([
-        'm.id',
-        'm.filename',
-        'm.content_type',
-        'm.size_bytes',
-        'm.description',
-        'm.uploaded_by',
-        'm.created_at',
-        fullNameOrNull('u').as('uploader_name'),
-      ])
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id')
-      .execute();
+    const rows = await listMaterials(db, auth.school.id);
     const items = rows.map((r) => ({
       id: r.id,
       filename: r.filename,
@@ -160,7 +134,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const auth = authOf(request);
       // The 21st file is refused before its bytes are read.
-      const before = await schoolUsage(db, auth.school.id);
+      const before = await findSchoolUsage(db, auth.school.id);
       if (before.count >= MATERIAL_LIMITS.maxFiles) throw problem('MATERIALS_FILE_LIMIT');
       const { file: upload, description } = await readMaterialUpload(request);
       const first = checkMaterial(before, upload.bytes.byteLength, description);
@@ -169,7 +143,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await db.transaction().execute(async (trx) => {
         // One upload at a time per school, so two at once cannot pass 20 files or 25 MB together.
         await takeTurn(trx, `materials:${auth.school.id}`);
-        const limit = checkMaterial(await schoolUsage(trx, auth.school.id), upload.bytes.byteLength, description);
+        const limit = checkMaterial(await findSchoolUsage(trx, auth.school.id), upload.bytes.byteLength, description);
         if (limit) throw problem(limit);
         const file = await insertStoredFile(trx, auth.school.id, {
           uploadedBy: auth.user.id,
@@ -178,20 +152,17 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           contentType,
           bytes: upload.bytes,
         });
-        const row = await trx
-          .insertInto('recruiting_materials')
-          .values({
-            school_id: auth.school.id,
-            file_id: file.id,
+        const row = {
+          id: await insertMaterial(trx, auth.school.id, {
+            fileId: file.id,
             filename: file.filename,
-            content_type: file.contentType,
-            size_bytes: file.sizeBytes,
+            contentType: file.contentType,
+            sizeBytes: file.sizeBytes,
             sha256: file.sha256,
             description: description || null,
-            uploaded_by: auth.user.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+            uploadedBy: auth.user.id,
+          }),
+        };
         await auditRequest(
           request,
           {
@@ -208,12 +179,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   async function visibleMaterial(auth: AuthContext, id: string) {
-    const m = await db
-      .selectFrom('recruiting_materials')
-      .selectAll()
-      .where('school_id', '=', auth.school.id)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const m = await findMaterial(db, auth.school.id, id);
     if (!m) throw new AppError('NOT_FOUND');
     return m;
   }
@@ -246,7 +212,7 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const m = await visibleMaterial(auth, request.params.id);
       if (!mayDelete(auth, m.uploaded_by)) throw new AppError('FORBIDDEN');
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('recruiting_materials').where('id', '=', m.id).execute();
+        await deleteMaterial(trx, auth.school.id, m.id);
         await deleteStoredFile(trx, auth.school.id, m.file_id, MATERIAL_FILE_PURPOSE);
         await auditRequest(
           request,
