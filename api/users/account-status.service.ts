@@ -6,7 +6,7 @@ import { deleteUserSessions } from '../auth/sessions.repository';
 import { authOf } from '../plugins/authenticate';
 import { revokePendingInvitations } from './invitations.repository';
 import { signalRevoke } from './invitations.service';
-import { findUser, setUserStatus } from './users.repository';
+import { changeUserStatus, findUser, setUserStatus } from './users.repository';
 import { ownScope, type UserScope } from './user-scope';
 import type { UserDto } from './users.schemas';
 import { loadUserDto } from './users.service';
@@ -25,8 +25,9 @@ export async function deactivateUser(
   if (!user) throw new AppError('NOT_FOUND');
   if (userId === auth.user.id)
     throw new AppError('FORBIDDEN', [{ field: 'id', message: 'You cannot deactivate yourself.' }]);
+  // Deactivating someone already inactive is a no-op: no second audit event, no error (issue 36).
   const workflows = await db.transaction().execute(async (trx) => {
-    await setUserStatus(trx, schoolId, userId, 'INACTIVE');
+    if (!(await changeUserStatus(trx, schoolId, userId, 'INACTIVE'))) return null;
     await deleteUserSessions(trx, schoolId, userId);
     const revoked = await revokePendingInvitations(trx, schoolId, userId);
     await auditRequest(
@@ -42,6 +43,7 @@ export async function deactivateUser(
     );
     return revoked;
   });
+  if (workflows === null) return loadUserDto(request, userId, scope);
   await Promise.all(workflows.map((id) => signalRevoke(deps.temporal, id)));
   await notifyChannel(db, EVENTS_CHANNEL, { type: 'user_signed_out', schoolId, userId });
   return loadUserDto(request, userId, scope);

@@ -291,6 +291,14 @@ describe('user management', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: targetCookie } })).statusCode,
     ).toBe(401);
+    // A repeated deactivation is a no-op: the same answer, no error and no second audit event (issue 36).
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${target.id}/deactivate`,
+      headers: { cookie: adminCookie },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().status).toBe('INACTIVE');
     const on = await t.app.inject({
       method: 'POST',
       url: `/api/v1/users/${target.id}/reactivate`,

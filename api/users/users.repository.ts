@@ -242,6 +242,22 @@ export async function setUserStatus(db: Db, schoolId: string, userId: string, st
     .execute();
 }
 
+/**
+ * Sets a status unless the user already has it; true when it changed. Conditional in one statement, so of two
+ * requests racing to deactivate the same person exactly one changes (and audits) it.
+ */
+export async function changeUserStatus(db: Db, schoolId: string, userId: string, status: UserStatus): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ status, updated_at: new Date() })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', userId)
+    .where('status', '<>', status)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deleteUser(db: Db, schoolId: string, userId: string): Promise<void> {
   await db.deleteFrom('users').where('school_id', '=', schoolId).where('id', '=', userId).execute();
 }
