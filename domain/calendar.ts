@@ -45,6 +45,61 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   SUNDAY: 'Sunday',
 };
 
+// ---- Event categories ------------------------------------------------------------------------------------------
+
+/** The spec's event categories, each with its fixed badge colour (dark enough for white text at WCAG AA). */
+export const EVENT_CATEGORY_COLOURS = {
+  CARA: '#b02525',
+  RARA: '#a84300',
+  VOLUNTARY_ACTIVITIES: '#3d6b0a',
+  PERSONAL: '#a61e4d',
+  OFF_DAY: '#495057',
+  ADMINISTRATIVE: '#212529',
+  OTHER: '#0b6675',
+  HOME_COMPETITION: '#237032',
+  AWAY_COMPETITION: '#066649',
+  TASK: '#7a5000',
+  ATHLETICS: '#1864ab',
+  SCHOOL_EVENTS: '#364fc7',
+  TRAVEL: '#5f3dc4',
+  NIL: '#862e9c',
+  ACADEMIC: '#6e4420',
+  RECRUITING: '#8f1d6e',
+} as const;
+export type EventCategory = keyof typeof EVENT_CATEGORY_COLOURS;
+export const EVENT_CATEGORIES = Object.keys(EVENT_CATEGORY_COLOURS) as EventCategory[];
+
+export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
+  CARA: 'CARA',
+  RARA: 'RARA',
+  VOLUNTARY_ACTIVITIES: 'Voluntary Activities',
+  PERSONAL: 'Personal',
+  OFF_DAY: 'Off-Day',
+  ADMINISTRATIVE: 'Administrative',
+  OTHER: 'Other',
+  HOME_COMPETITION: 'Home competition',
+  AWAY_COMPETITION: 'Away-from-home competition',
+  TASK: 'Task',
+  ATHLETICS: 'Athletics',
+  SCHOOL_EVENTS: 'School Events',
+  TRAVEL: 'Travel',
+  NIL: 'Nil',
+  ACADEMIC: 'Academic',
+  RECRUITING: 'Recruiting',
+};
+
+/** Kinds of countable activity (Bylaw 17.02.1); a competition day counts as 3 hours whatever its length. */
+export const CARA_CATEGORY_LABELS = {
+  PRACTICE: 'Practice',
+  COMPETITION: 'Competition',
+  STRENGTH_AND_CONDITIONING: 'Strength and conditioning',
+  SKILL_INSTRUCTION: 'Skill instruction',
+  FILM_REVIEW: 'Film review',
+  TEAM_MEETING: 'Required team meeting',
+} as const;
+export type CaraCategory = keyof typeof CARA_CATEGORY_LABELS;
+export const CARA_CATEGORIES = Object.keys(CARA_CATEGORY_LABELS) as CaraCategory[];
+
 export interface DateRange {
   /** ISO YYYY-MM-DD, inclusive. */
   startDate: string;

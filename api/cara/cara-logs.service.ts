@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import {
   BYLAW17_RULES,
@@ -15,7 +15,12 @@ import {
 } from '../../domain/bylaw17';
 import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
-import { caraLogWorkflow } from '../../workflows/cara/cara-log.workflow';
+import {
+  CARA_LOG_UPDATES,
+  CARA_LOG_WORKFLOW_TYPE,
+  type CaraLogUpdateArgs,
+  type CaraLogWorkflowState,
+} from '../../domain/cara-logs';
 import { calendarTeamScope } from '../calendar/calendar-access';
 import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
@@ -75,22 +80,33 @@ export async function ensureCaraLogWorkflow(
     startDayOfWeek: segment.start_day_of_week,
   });
   const workflowId = caraLogWorkflowId(teamId, period.start);
-  await temporal.workflow.start(caraLogWorkflow, {
+  // Started by its type name: the API does not import the workflow file (the input is CaraLogInput).
+  const input: CaraLogInput = {
+    schoolId,
+    teamId,
+    periodStart: period.start,
+    periodEnd: period.end,
+    ...caraLogTiming(period, settings),
+    ...timing,
+  };
+  await temporal.workflow.start(CARA_LOG_WORKFLOW_TYPE, {
     workflowId,
     taskQueue: taskQueueOf(deps),
     workflowIdConflictPolicy: 'USE_EXISTING',
-    args: [
-      {
-        schoolId,
-        teamId,
-        periodStart: period.start,
-        periodEnd: period.end,
-        ...caraLogTiming(period, settings),
-        ...timing,
-      },
-    ],
+    args: [input],
   });
   return { workflowId, periodStart: period.start, periodEnd: period.end };
+}
+
+/** Sends one person's step to a log's process as its Update (by name: see domain/cara-logs.ts). */
+export function sendCaraLogUpdate<K extends keyof CaraLogUpdateArgs>(
+  handle: WorkflowHandle,
+  update: K,
+  args: CaraLogUpdateArgs[K],
+): Promise<CaraLogWorkflowState> {
+  return handle.executeUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs[K]]>(CARA_LOG_UPDATES[update], {
+    args: [args],
+  });
 }
 
 const WORKFLOW_CODES = new Set<string>([

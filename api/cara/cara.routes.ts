@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
-import {
-  answerCaraSurveyUpdate,
-  reopenCaraLogUpdate,
-  reviewCaraLogUpdate,
-  submitCaraLogUpdate,
-} from '../../workflows/cara/cara-log.workflow';
 import { auditRequest } from '../audit/audit-request';
 import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
 import { caraLogGraph } from '../operator-console/workflow-graph.service';
@@ -16,7 +10,15 @@ import { requirePermission } from '../plugins/require-permission';
 import { IsoDate, NoContent, Uuid, errorResponses } from '../shared/schemas';
 import { requireTemporal } from '../shared/workflow-client';
 import { renderCaraLogPdf } from './cara-pdf';
-import { actorFor, ensureCaraLogWorkflow, findLog, listLogs, logDetail, toCaraError } from './cara-logs.service';
+import {
+  actorFor,
+  ensureCaraLogWorkflow,
+  findLog,
+  listLogs,
+  logDetail,
+  sendCaraLogUpdate,
+  toCaraError,
+} from './cara-logs.service';
 import {
   CheckBody,
   CheckResult,
@@ -230,9 +232,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const row = await findLog(db, auth, request.params.id);
       const actor = await actorFor(db, auth, row, 'SUBMITTER');
-      await step(row.workflow_id, (h) =>
-        h.executeUpdate(submitCaraLogUpdate, { args: [{ actor, notes: request.body.notes ?? null }] }),
-      );
+      await step(row.workflow_id, (h) => sendCaraLogUpdate(h, 'submit', { actor, notes: request.body.notes ?? null }));
       return logDetail(db, auth, row.id, new Date());
     },
   );
@@ -252,9 +252,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { field: 'notes', message: 'Write notes for the coach when rejecting a CARA log.' },
         ]);
       await step(row.workflow_id, (h) =>
-        h.executeUpdate(reviewCaraLogUpdate, {
-          args: [{ actor, decision: request.body.decision, notes: request.body.notes ?? null }],
-        }),
+        sendCaraLogUpdate(h, 'review', { actor, decision: request.body.decision, notes: request.body.notes ?? null }),
       );
       return logDetail(db, auth, row.id, new Date());
     },
@@ -270,9 +268,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const row = await findLog(db, auth, request.params.id);
       const actor = await actorFor(db, auth, row, 'ADMIN');
-      await step(row.workflow_id, (h) =>
-        h.executeUpdate(reopenCaraLogUpdate, { args: [{ actor, notes: request.body.notes ?? null }] }),
-      );
+      await step(row.workflow_id, (h) => sendCaraLogUpdate(h, 'reopen', { actor, notes: request.body.notes ?? null }));
       return logDetail(db, auth, row.id, new Date());
     },
   );
@@ -295,7 +291,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ]);
       if (row.survey_expires_at && row.survey_expires_at <= new Date()) throw new AppError('CARA_SURVEY_EXPIRED');
       await step(row.workflow_id, (h) =>
-        h.executeUpdate(answerCaraSurveyUpdate, { args: [{ actor, answers: request.body.answers }] }),
+        sendCaraLogUpdate(h, 'answerSurvey', { actor, answers: request.body.answers }),
       );
       return logDetail(db, auth, row.id, new Date());
     },

@@ -1,5 +1,4 @@
-import type { SeasonType, SegmentType } from '../calendar';
-import type { CaraCategory, EventCategory } from '../calendar-events';
+import type { CaraCategory, EventCategory, SeasonType, SegmentType } from '../calendar';
 
 /**
  * Bylaw 17 (countable athletically related activities, CARA) written as data: each rule carries its bylaw number,

@@ -10,6 +10,12 @@ import {
   type CaraSurveyAnswer,
   type CaraTransitionAction,
 } from '../../domain/bylaw17/cara';
+import {
+  CARA_LOG_STATE_QUERY,
+  CARA_LOG_UPDATES,
+  type CaraLogUpdateArgs,
+  type CaraLogWorkflowState,
+} from '../../domain/cara-logs';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import { markStep, tagProcess } from '../shared/search-attributes';
 import { BusyLock } from '../shared/busy-lock';
@@ -23,28 +29,21 @@ import { BusyLock } from '../shared/busy-lock';
  * step is an Update whose validator checks the actor's role and the log's state; each step is written by one
  * idempotent activity.
  */
-export interface CaraLogWorkflowState {
-  status: CaraLogStatus;
-  reminded: boolean;
-  surveyClosed: boolean;
-  revision: number;
-}
+export type { CaraLogWorkflowState };
 
-export const submitCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [{ actor: CaraActor; notes?: string | null }]>(
-  'submitCaraLog',
+export const submitCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['submit']]>(
+  CARA_LOG_UPDATES.submit,
 );
-export const reviewCaraLogUpdate = wf.defineUpdate<
-  CaraLogWorkflowState,
-  [{ actor: CaraActor; decision: 'APPROVE' | 'REJECT'; notes?: string | null }]
->('reviewCaraLog');
-export const reopenCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [{ actor: CaraActor; notes?: string | null }]>(
-  'reopenCaraLog',
+export const reviewCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['review']]>(
+  CARA_LOG_UPDATES.review,
 );
-export const answerCaraSurveyUpdate = wf.defineUpdate<
-  CaraLogWorkflowState,
-  [{ actor: CaraActor; answers: CaraSurveyAnswer[] }]
->('answerCaraSurvey');
-export const caraLogStateQuery = wf.defineQuery<CaraLogWorkflowState>('caraLogState');
+export const reopenCaraLogUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['reopen']]>(
+  CARA_LOG_UPDATES.reopen,
+);
+export const answerCaraSurveyUpdate = wf.defineUpdate<CaraLogWorkflowState, [CaraLogUpdateArgs['answerSurvey']]>(
+  CARA_LOG_UPDATES.answerSurvey,
+);
+export const caraLogStateQuery = wf.defineQuery<CaraLogWorkflowState>(CARA_LOG_STATE_QUERY);
 
 const records = wf.proxyActivities<CaraActivities>({
   startToCloseTimeout: '30 seconds',
