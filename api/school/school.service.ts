@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { isValidTimeZone } from '../../domain/calendar-events';
 import { AppError } from '../../domain/errors';
 import { INVITATION_DEFAULTS } from '../../domain/workflows';
 import type { School, SchoolSettings } from '../../migrations/database';
@@ -28,14 +29,8 @@ export function toSchoolDto(school: School): Static<typeof SchoolDto> {
   };
 }
 
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** One time-zone check for the whole project (domain/calendar-events.ts); re-exported for the school callers. */
+export { isValidTimeZone };
 
 /** Validates a school edit beyond its schema: a real time zone, and a reminder that comes before expiry. */
 export function mergeSchoolSettings(

@@ -1,3 +1,5 @@
+import { isValidTimeZone } from '../../../domain/calendar-events';
+
 /** Shared pieces of every mail: escaping, the plain HTML frame and how dates are shown. */
 export interface RenderedMail {
   subject: string;
@@ -63,13 +65,4 @@ export function formatExpiry(at: Date, timeZone: string): string {
   }).format(at);
   const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at);
   return `${date} at ${time} (${gmtOffsetLabel(at, zone)})`.replace(/[\u00a0\u202f]/g, ' ');
-}
-
-function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
