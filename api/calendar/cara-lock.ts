@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { countabilityOf } from '../../domain/bylaw17/rules';
 import {
   CARA_LOCKING_STATUSES,
@@ -9,8 +9,9 @@ import {
 import { instantToLocal, occurrenceStarts, type SeriesTiming } from '../../domain/calendar-events';
 import { AppError } from '../../domain/errors';
 import { formatDayRange } from '../../domain/calendar';
+import type { Database } from '../../migrations/database';
 
-type Db = FastifyRequest['server']['deps']['database']['db'];
+type Db = Kysely<Database>;
 
 /** A submitted, resubmitted or approved log of a team: its events are locked until an admin reopens it. */
 export interface LockedPeriod {

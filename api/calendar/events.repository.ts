@@ -450,3 +450,14 @@ export async function listEventSeries(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Whether an id is a school's (not the provider's own organisation): the operator's event list reads only those. */
+export async function isSchoolId(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('schools')
+    .select('id')
+    .where('id', '=', id)
+    .where('kind', '=', 'SCHOOL')
+    .executeTakeFirst();
+  return !!row;
+}

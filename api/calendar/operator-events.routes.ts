@@ -4,6 +4,7 @@ import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { errorResponses, IdParams, Page } from '../shared/schemas';
+import { isSchoolId } from './events.repository';
 import { EventDto, SeriesListQuery } from './events.schemas';
 import { listSeriesIn } from './events.service';
 
@@ -29,23 +30,18 @@ export const operatorEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const auth = authOf(request);
-      const school = await db
-        .selectFrom('schools')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .where('kind', '=', 'SCHOOL')
-        .executeTakeFirst();
-      if (!school) throw new AppError('NOT_FOUND');
-      const scope = { schoolId: school.id, teamIds: null, userId: auth.user.id, approvedOnly: false, recruiting: true };
+      const schoolId = request.params.id;
+      if (!(await isSchoolId(db, schoolId))) throw new AppError('NOT_FOUND');
+      const scope = { schoolId, teamIds: null, userId: auth.user.id, approvedOnly: false, recruiting: true };
       const page = await listSeriesIn(db, auth, scope, request.query);
       const day = new Date().toISOString().slice(0, 10);
       await auditRequest(request, {
-        schoolId: school.id,
+        schoolId,
         action: 'calendar-event.operator-viewed',
         targetType: 'school',
-        targetId: school.id,
+        targetId: schoolId,
         details: { day },
-        idempotencyKey: `audit:operator-events-viewed:${school.id}:${auth.user.id}:${day}`,
+        idempotencyKey: `audit:operator-events-viewed:${schoolId}:${auth.user.id}:${day}`,
       });
       // The operator holds neither calendar:write nor calendar:manage: every row reads canEdit and canDecide false.
       return page;
