@@ -216,6 +216,12 @@ export async function psaProfile(db: Db, schoolId: string, psa: PsaRow) {
   return { psa: toPsaDto(psa), activities, events, duplicates, transfer, recruitingEvents };
 }
 
+/** What the create and edit operations refuse, stated in their OpenAPI descriptions. */
+const PSA_RULES =
+  "The prospect rules, refused in the spec's words: MANDATORY_FIELD, INVALID_EMAIL, INVALID_PHONE, INVALID_ZIP, " +
+  'PSA_NOTES_TOO_LONG, VALIDATION_FAILED (heights, scores, dates, tags over 40 characters, an unknown team or coach), ' +
+  'PSA_EMAIL_EXISTS, PSA_TAG_LIMIT (50 tags per school).';
+
 /**
  * Prospects (PSAs) of the signed-in school: list with filters and export, profile with the recruiting history,
  * create and edit, archive and unarchive, staff-only tags and rating, the board and its audited moves, the
@@ -340,7 +346,14 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/psas',
-    { onRequest: canWrite, schema: { body: PsaBody, response: { 201: Loose, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      onRequest: canWrite,
+      schema: {
+        description: PSA_RULES,
+        body: PsaBody,
+        response: { 201: Loose, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
@@ -387,7 +400,15 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/psas/:id',
-    { onRequest: canWrite, schema: { params: IdParams, body: PsaBody, response: ok(Loose, 409) } },
+    {
+      onRequest: canWrite,
+      schema: {
+        description: `${PSA_RULES} PSA_ADDED_TO_ROSTER: the commitment of a prospect added to a roster is final.`,
+        params: IdParams,
+        body: PsaBody,
+        response: ok(Loose, 409),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
@@ -644,7 +665,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         onRequest: canWrite,
         schema: {
           consumes: ['multipart/form-data'],
-          description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): every row checked, nothing stored.`,
+          description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): every row checked, nothing stored. Another type is FILE_TYPE_NOT_ALLOWED.`,
           response: ok(Loose, 413, 415),
         },
       },
@@ -659,7 +680,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         onRequest: canWrite,
         schema: {
           consumes: ['multipart/form-data'],
-          description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): stored only if every row is valid, in one transaction.`,
+          description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): stored only if every row is valid, in one transaction. Another type is FILE_TYPE_NOT_ALLOWED.`,
           response: { 201: Loose, ...errorResponses(400, 401, 403, 413, 415) },
         },
       },

@@ -18,6 +18,14 @@ import {
   updateRecruitingEvent,
 } from './recruiting-events.service';
 
+/** What the create and edit operations refuse, stated in their OpenAPI descriptions. */
+const EVENT_RULES =
+  "The spec's rules, refused in its words: RECRUITING_EVENT_FIELDS_REQUIRED, EVENT_NAME_TOO_LONG, " +
+  'RECRUITING_EVENT_DESCRIPTION_TOO_LONG, EVENT_NOTES_TOO_LONG, RECRUITING_EVENT_PSAS_LIMIT, EVENT_TIME_ZONE_INVALID, ' +
+  'RECRUITING_EVENT_START_AFTER_END, EVENT_END_BEFORE_START, RECRUITING_EVENT_TOO_LONG (at most 3 days), ' +
+  'RECRUITING_EVALUATION_TOO_LONG (14), TEAM_NOT_YOURS, RECRUITING_EVENT_ATTENDEES_INVALID; VALIDATION_FAILED for over 20 ' +
+  'hosts or coaches. Official visits are flagged in visitFlags, not refused.';
+
 /**
  * Recruiting events of the signed-in school. Coaches see and change their teams' events (and those they attend as a
  * coach); school admins see all and approve or reject them. Needs the 'Connect' plan.
@@ -33,6 +41,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       onRequest: canRead,
       schema: {
+        description: 'Recruiting events in scope; RECRUITING_EVENT_START_AFTER_END when `to` is before `from`.',
         querystring: RecruitingEventListQuery,
         response: { 200: Page(RecruitingEventDto), ...errorResponses(400, 401, 403) },
       },
@@ -54,6 +63,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       onRequest: canWrite,
       schema: {
+        description: EVENT_RULES,
         body: RecruitingEventBody,
         response: { 201: RecruitingEventDto, ...errorResponses(400, 401, 403, 404) },
       },
@@ -75,6 +85,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       onRequest: canWrite,
       schema: {
+        description: `${EVENT_RULES} RECRUITING_EVENT_REJECTED: a rejected event cannot be changed.`,
         params: IdParams,
         body: RecruitingEventBody,
         response: { 200: RecruitingEventDto, ...errorResponses(400, 401, 403, 404, 409) },

@@ -88,6 +88,9 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          'Refused with RECRUITING_FORM_NOT_PUBLISHED (publish the template first), RECRUITING_FORM_NO_RECIPIENTS, ' +
+          'RECRUITING_FORM_TOO_MANY_RECIPIENTS (at most 20) or RECRUITING_FORM_PSA_NO_EMAIL.',
         params: IdParams,
         body: SendRecruitingFormBody,
         response: { 200: SendResult, ...errorResponses(400, 401, 403, 404, 409, 503) },
