@@ -136,7 +136,7 @@ export function RecruitingEventsPage() {
                 <Table.Td>
                   {kindLabel(e.kind)}
                   {e.visitFlags.length > 0 && (
-                    <Text size="xs" c="orange.8" title={e.visitFlags.join('\n')}>
+                    <Text size="xs" c="red.9" title={e.visitFlags.join('\n')}>
                       {countOf(e.visitFlags.length, 'visit flag')}
                     </Text>
                   )}
