@@ -103,7 +103,7 @@ export function ExpenseFormModal({
               inputMode="decimal"
               placeholder="0.00"
               description="$0 to $999,999"
-              value={values.amount}
+              value={values.amount ?? ''}
               onChange={(e) => set('amount', e.currentTarget.value)}
               error={errors.amount}
             />
@@ -121,7 +121,7 @@ export function ExpenseFormModal({
             autosize
             minRows={2}
             maxLength={EXPENSE_LIMITS.commentsMaxLength}
-            value={values.comments}
+            value={values.comments ?? ''}
             onChange={(e) => set('comments', e.currentTarget.value)}
             error={errors.comments}
           />
