@@ -1,5 +1,6 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { conflictLabel, statusColor, statusLabel } from './disclosure-labels';
+import { reportByLabel } from './disclosure-labels';
 
 /**
  * A badge keeps its whole label: Mantine's badge clips with an ellipsis as soon as a narrow table column or a row of
@@ -45,7 +46,7 @@ export function NotifyBadge({ notify, deadline }: { notify: boolean; deadline: s
   return (
     <Tooltip label="$600 or more from one payor this year: report to NIL Go within 5 business days of signing">
       <Badge color="indigo" variant="light" style={WHOLE}>
-        {deadline ? `Report by ${deadline}` : 'Report'}
+        {reportByLabel(deadline)}
       </Badge>
     </Tooltip>
   );

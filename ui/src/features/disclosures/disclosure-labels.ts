@@ -1,3 +1,4 @@
+import { formatDate } from '../../shared/format';
 import {
   CONFLICT_TYPE_LABELS,
   type ConflictType,
@@ -75,4 +76,9 @@ export function totalPaymentOf(d: {
   if (given(d.totalPayment)) return d.totalPayment;
   if (!given(d.amount) && !given(d.estimatedAmount)) return null;
   return (given(d.amount) ? d.amount : 0) + (given(d.estimatedAmount) ? d.estimatedAmount : 0);
+}
+
+/** The NIL Go reporting badge: the deadline as a person reads a date (never the ISO day). */
+export function reportByLabel(deadline: string | null | undefined): string {
+  return deadline ? `Report by ${formatDate(deadline)}` : 'Report';
 }
