@@ -22,6 +22,7 @@ import {
   PACKET_LIMITS,
   STEP_NOT_REACHED,
   type ActingPerson,
+  type PacketSubmissionForm,
   type PacketSubmissionInput,
   type PacketSubmissionState,
   type StepActionInput,
