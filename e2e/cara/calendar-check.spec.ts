@@ -62,7 +62,8 @@ test('dragging a countable event to a day it breaks the limits on asks first; Ca
     items: Array<{ id: string; name: string }>;
   };
   const football = teams.items.find((t) => t.name === 'Football')!;
-  // Five hours before dawn (UTC): over the daily limit of 4 on whichever day it lands.
+  // Five hours from dawn, school time (the grid shows the school's zone): over the daily limit of 4 on whichever
+  // day it lands, and within one day, so it is one box on the grid.
   const created = await adminApi.post('/api/v1/events', {
     data: {
       name: 'Dawn double session',
@@ -71,11 +72,11 @@ test('dragging a countable event to a day it breaks the limits on asks first; Ca
       sportTeamId: football.id,
       attendeeTeamIds: [football.id],
       attendeeUserIds: [],
-      timeZone: 'UTC',
+      timeZone: 'America/Chicago',
       startDate: tuesday,
-      startTime: '02:30',
+      startTime: '05:30',
       endDate: tuesday,
-      endTime: '07:30',
+      endTime: '10:30',
       repeat: 'NEVER',
     },
   });

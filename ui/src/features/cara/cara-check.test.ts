@@ -42,6 +42,17 @@ describe('saving after the Bylaw 17 check', () => {
     });
     expect(openWarnings(check({ violations: [old, gone, fresh] })).map((v) => v.key)).toEqual(['new', 'old']);
   });
+
+  it('shows each rule once before any rule repeats, so one athlete per line cannot hide another rule', () => {
+    const blackout = (n: number) => violation(`blackout-${n}`, { isNew: true, ruleId: 'FINAL_EXAM_BLACKOUT' });
+    const weekly = violation('weekly', { isNew: true });
+    const daily = violation('daily', { isNew: true, ruleId: 'DAILY_HOURS' });
+    const keys = openWarnings(check({ violations: [blackout(1), blackout(2), blackout(3), weekly, daily] })).map(
+      (v) => v.key,
+    );
+    expect(keys.slice(0, 3).sort()).toEqual(['blackout-1', 'daily', 'weekly']);
+    expect(keys.slice(3)).toEqual(['blackout-2', 'blackout-3']);
+  });
 });
 
 describe('moving an event on the calendar', () => {

@@ -11,9 +11,22 @@ export function saveBlockedReasons(check: Pick<Check, 'blocking'> | null | undef
   return [...new Set((check?.blocking ?? []).map((b) => b.message))];
 }
 
-/** The warnings a person should read before saving: open (not dismissed) violations, the ones the change causes first. */
+/**
+ * The warnings a person should read before saving: open (not dismissed) violations, the ones the change causes first,
+ * and within those each rule's first line before any rule's repeats. The list shows only its first lines, and a
+ * week in the exam blackout gives one line per athlete: without the round, those would hide the weekly limit.
+ */
 export function openWarnings(check: Pick<Check, 'violations'> | null | undefined): Violation[] {
-  return (check?.violations ?? []).filter((v) => !v.dismissal).sort((a, b) => Number(b.isNew) - Number(a.isNew));
+  const open = (check?.violations ?? []).filter((v) => !v.dismissal);
+  const seen = new Map<string, number>();
+  const round = new Map<Violation, number>();
+  for (const v of open) {
+    const group = `${v.isNew}:${v.ruleId}`;
+    const n = seen.get(group) ?? 0;
+    seen.set(group, n + 1);
+    round.set(v, n);
+  }
+  return open.sort((a, b) => Number(b.isNew) - Number(a.isNew) || round.get(a)! - round.get(b)!);
 }
 
 /** What a drag or resize of an event on the calendar does once the Bylaw 17 check has answered. */
