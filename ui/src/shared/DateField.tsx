@@ -8,7 +8,7 @@ import {
 } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { forwardRef, useId } from 'react';
+import { forwardRef, useId, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues, type RegisterOptions } from 'react-hook-form';
 
 dayjs.extend(customParseFormat);
@@ -46,8 +46,27 @@ function usePopoverId(id: string | undefined): string {
   return id ?? `date-${generated}`;
 }
 
+/** Marks the Escape this field sends itself, so that it closes only the calendar and never the dialog around it. */
+const CLOSES_CALENDAR = Symbol('closes the calendar');
+
+/**
+ * Once a whole date is typed the calendar has nothing left to offer, and left open it covers what comes below (a
+ * dialog's Save button among them). Mantine keeps its open state to itself and closes it on Escape, so the field
+ * sends itself one, marked so that it stops at the field.
+ */
+function closeCalendarAfterTyping(fieldId: string) {
+  queueMicrotask(() => {
+    const input = document.getElementById(fieldId);
+    if (!(input instanceof HTMLInputElement) || document.activeElement !== input || !parseTypedDate(input.value))
+      return;
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true });
+    Object.defineProperty(escape, CLOSES_CALENDAR, { value: true });
+    input.dispatchEvent(escape);
+  });
+}
+
 export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function DateField(
-  { value, onChange, popoverProps, id, ...props },
+  { value, onChange, popoverProps, id, onKeyDown, ...props },
   ref,
 ) {
   const fieldId = usePopoverId(id);
@@ -61,7 +80,17 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
       id={fieldId}
       popoverProps={{ ...popoverProps, id: fieldId }}
       value={value || null}
-      onChange={(v) => onChange(v ?? '')}
+      onChange={(v) => {
+        onChange(v ?? '');
+        if (v) closeCalendarAfterTyping(fieldId);
+      }}
+      onKeyDown={(event: ReactKeyboardEvent<HTMLInputElement>) => {
+        if (CLOSES_CALENDAR in event.nativeEvent) {
+          event.stopPropagation();
+          return;
+        }
+        onKeyDown?.(event);
+      }}
     />
   );
 });
