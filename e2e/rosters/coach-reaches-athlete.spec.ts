@@ -28,8 +28,13 @@ test('a coach reaches an athlete’s profile from the menu’s athlete list, fro
 
   // Search finds him by first name, and the hit opens the same profile.
   await page.goto('/coachDashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Control+K');
-  await page.getByRole('searchbox', { name: 'Search screens and records' }).fill('Jordan');
+  // Spotlight's field is a textbox in Chromium's tree (a searchbox in others).
+  const search = page
+    .getByRole('searchbox', { name: 'Search screens and records' })
+    .or(page.getByRole('textbox', { name: 'Search screens and records' }));
+  await search.fill('Jordan');
   const hit = page.getByRole('button', { name: /Jordan Reyes/ }).first();
   await expect(hit).toBeVisible();
   await hit.click();
