@@ -228,6 +228,40 @@ export async function listAddableAthletes(db: Db, schoolId: string, rosterId: st
   return q.execute();
 }
 
+/** The school's academic years, newest first, as the roster screens pick one (a chosen id, else the current). */
+export async function listSchoolYears(db: Db, schoolId: string) {
+  return db
+    .selectFrom('academic_years')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .orderBy('start_year', 'desc')
+    .execute();
+}
+
+/** Which of the given athletes are on the roster. */
+export async function athletesOnRoster(db: Db, rosterId: string, athleteUserIds: string[]): Promise<string[]> {
+  if (athleteUserIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('roster_entries')
+    .select('athlete_user_id')
+    .where('roster_id', '=', rosterId)
+    .where('athlete_user_id', 'in', athleteUserIds)
+    .execute();
+  return rows.map((r) => r.athlete_user_id);
+}
+
+/** Whether the user is a student-athlete of the school. */
+export async function isSchoolAthlete(db: Db, schoolId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'STUDENT_ATHLETE')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function yearHasTerms(db: Db, schoolId: string, academicYearId: string): Promise<boolean | null> {
   const year = await db
     .selectFrom('academic_years')

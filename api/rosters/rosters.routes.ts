@@ -19,10 +19,13 @@ import { requirePermission } from '../plugins/require-permission';
 import { errorResponses } from '../shared/schemas';
 import { requireTemporal } from '../shared/workflow-client';
 import {
+  athletesOnRoster,
   ensureRosterRow,
   findRoster,
   findSourceRoster,
+  isSchoolAthlete,
   listAddableAthletes,
+  listSchoolYears,
   listYearRosters,
   yearHasTerms,
 } from './rosters.repository';
@@ -55,12 +58,7 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: canRead, schema: { querystring: YearQuery, response: ok(YearRosters) } },
     async (request) => {
       const auth = authOf(request);
-      const years = await db
-        .selectFrom('academic_years')
-        .selectAll()
-        .where('school_id', '=', auth.school.id)
-        .orderBy('start_year', 'desc')
-        .execute();
+      const years = await listSchoolYears(db, auth.school.id);
       const year =
         years.find((y) => y.id === request.query.academicYearId) ??
         (request.query.academicYearId ? undefined : (years.find((y) => y.is_current) ?? years[0]));
@@ -211,12 +209,7 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const roster = await findRoster(db, auth.school.id, request.params);
       if (roster) {
-        const onRoster = await db
-          .selectFrom('roster_entries')
-          .select('athlete_user_id')
-          .where('roster_id', '=', roster.id)
-          .where('athlete_user_id', 'in', athleteUserIds)
-          .execute();
+        const onRoster = await athletesOnRoster(db, roster.id, athleteUserIds);
         if (onRoster.length !== new Set(athleteUserIds).size) throw new AppError('ROSTER_ATHLETE_NOT_ON_ROSTER');
       }
       return act(auth, request.params, (h, a) =>
@@ -263,22 +256,10 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const roster = await findRoster(db, auth.school.id, request.params);
       if (roster) {
-        const entry = await db
-          .selectFrom('roster_entries')
-          .select('id')
-          .where('roster_id', '=', roster.id)
-          .where('athlete_user_id', '=', request.body.athleteUserId)
-          .executeTakeFirst();
-        if (request.body.kind === 'ADD' && entry) throw new AppError('ROSTER_ATHLETE_ON_ROSTER');
-        if (request.body.kind !== 'ADD' && !entry) throw new AppError('ROSTER_ATHLETE_NOT_ON_ROSTER');
-        const athlete = await db
-          .selectFrom('user_roles')
-          .select('user_id')
-          .where('school_id', '=', auth.school.id)
-          .where('user_id', '=', request.body.athleteUserId)
-          .where('role', '=', 'STUDENT_ATHLETE')
-          .executeTakeFirst();
-        if (!athlete) throw new AppError('NOT_FOUND');
+        const onRoster = (await athletesOnRoster(db, roster.id, [request.body.athleteUserId])).length > 0;
+        if (request.body.kind === 'ADD' && onRoster) throw new AppError('ROSTER_ATHLETE_ON_ROSTER');
+        if (request.body.kind !== 'ADD' && !onRoster) throw new AppError('ROSTER_ATHLETE_NOT_ON_ROSTER');
+        if (!(await isSchoolAthlete(db, auth.school.id, request.body.athleteUserId))) throw new AppError('NOT_FOUND');
       }
       return act(auth, request.params, (h, a) =>
         h.executeUpdate(requestRosterChangeUpdate, {

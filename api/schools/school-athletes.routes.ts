@@ -11,6 +11,7 @@ import { requestMeta } from '../shared/request-meta';
 import { EmailChangeBody, EmailChangeRequested, SchoolAthleteParams } from '../users/email-change.schemas';
 import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
 import { findSchoolSummary } from '../school/school.repository';
+import { listSchoolTeamNames } from './schools.repository';
 import { errorResponses, IdParams } from '../shared/schemas';
 
 /**
@@ -61,13 +62,7 @@ export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const schoolId = await schoolOf(request.params.id);
-      const items = await db
-        .selectFrom('sport_teams')
-        .select(['id', 'name'])
-        .where('school_id', '=', schoolId)
-        .orderBy('name')
-        .execute();
-      return { items };
+      return { items: await listSchoolTeamNames(db, schoolId) };
     },
   );
 

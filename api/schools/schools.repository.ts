@@ -188,3 +188,13 @@ export async function listSchoolAdmins(db: Db, schoolId: string) {
     lastActiveAt: r.last_active_at,
   }));
 }
+
+/** A school's teams by name, for the operator's pickers. */
+export async function listSchoolTeamNames(db: Db, schoolId: string): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .selectFrom('sport_teams')
+    .select(['id', 'name'])
+    .where('school_id', '=', schoolId)
+    .orderBy('name')
+    .execute();
+}
