@@ -187,6 +187,8 @@ describe('access', () => {
         'GET /api/v1/dev/mailbox',
         'GET /api/v1/meta',
         'POST /api/v1/auth/create-password',
+        // The link mailed to a new login e-mail address: its signed, expiring, single-use token is the key.
+        'POST /api/v1/auth/email-change/confirm',
         'POST /api/v1/auth/forgot-password',
         'POST /api/v1/auth/login',
         'POST /api/v1/auth/logout',

@@ -173,8 +173,9 @@ describe('PDF import', () => {
       headers: { cookie: admin },
       payload: { file: 'x' },
     });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().error.code).toBe('UPLOAD_FAILED');
+    // A body the route does not read is refused before it is parsed, as the document says (415).
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const boundary = 'empty-boundary';
     const empty = await t.app.inject({
       method: 'PUT',
