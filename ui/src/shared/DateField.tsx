@@ -48,6 +48,7 @@ function usePopoverId(id: string | undefined): string {
 
 /** Marks the Escape this field sends itself, so that it closes only the calendar and never the dialog around it. */
 const CLOSES_CALENDAR = Symbol('closes the calendar');
+const STOP_PROPAGATION = 'data-mantine-stop-propagation';
 
 /**
  * Once a whole date is typed the calendar has nothing left to offer, and left open it covers what comes below (a
@@ -61,7 +62,12 @@ function closeCalendarAfterTyping(fieldId: string) {
       return;
     const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true });
     Object.defineProperty(escape, CLOSES_CALENDAR, { value: true });
+    // A Mantine modal closes on any Escape it hears first (a capture listener on window) unless its target says not to.
+    const stop = input.getAttribute(STOP_PROPAGATION);
+    input.setAttribute(STOP_PROPAGATION, 'true');
     input.dispatchEvent(escape);
+    if (stop === null) input.removeAttribute(STOP_PROPAGATION);
+    else input.setAttribute(STOP_PROPAGATION, stop);
   });
 }
 
