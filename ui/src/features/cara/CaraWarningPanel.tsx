@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { CARA_ERROR_REASONS, CARA_ERROR_REASON_LABELS, type CaraErrorReason } from '../../../../domain/bylaw17';
 import type { CheckBody } from '../../../../api/cara/cara.schemas';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { formatDate } from '../../shared/format';
 import { useCaraCheck, useDismissViolation, type CaraViolation } from './cara.api';
 import { openWarnings, saveBlockedReasons } from './cara-check';
 
@@ -122,7 +123,8 @@ function ViolationLine({ violation: v, teamId }: { violation: CaraViolation; tea
           </Badge>
         )}
         <Text size="xs" c="dimmed">
-          Bylaw {v.bylaw}, {v.unit === 'hours' && v.ruleId !== 'DAILY_HOURS' ? `week of ${v.weekStart}` : v.date}
+          Bylaw {v.bylaw},{' '}
+          {v.unit === 'hours' && v.ruleId !== 'DAILY_HOURS' ? `week of ${formatDate(v.weekStart)}` : formatDate(v.date)}
         </Text>
         {teamId && !dismissing && (
           <Button size="compact-xs" variant="subtle" onClick={() => setDismissing(true)}>
