@@ -106,10 +106,12 @@ test('a coach reads the athletes of their own teams and changes only coach field
   expect(edit.status()).toBe(403);
   await coach.dispose();
 
-  // In the coach portal there is no admin athlete list and no way to add one; the staff directory is read-only.
+  // In the coach portal the athlete list reads only (their own teams, no way to add one); the staff directory too.
   await logInThroughApi(page, 'coach@demo.edu');
   await page.goto('/studentAthletes');
-  await expect(page.getByTestId('not-available')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Student-athletes');
+  await expect(page.getByRole('table', { name: 'Student-athletes' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add student-athlete' })).toHaveCount(0);
   await page.goto('/createStudentAthlete');
   await expect(page.getByTestId('not-available')).toBeVisible();
   await page.goto('/staff');
