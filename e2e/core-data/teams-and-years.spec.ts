@@ -53,9 +53,9 @@ test('an admin creates an academic year with its terms', async ({ page }) => {
   const start = dialog.getByRole('textbox', { name: /^Starts in/ });
   await start.fill(String(startYear));
   await start.blur();
-  // The suggested fall term follows the start year.
+  // The suggested fall term follows the start year (the date field shows it as people read it).
   const fall = dialog.getByRole('group', { name: 'Term 1' });
-  await expect(fall.getByLabel(/^Start/)).toHaveValue(`${startYear}-08-24`);
+  await expect(fall.getByLabel(/^Start/)).toHaveValue(`Aug 24, ${startYear}`);
   // Replace the suggested summer term with one of our own dates.
   await dialog.getByRole('button', { name: 'Remove term 3' }).click();
   await expect(dialog.getByRole('group', { name: 'Term 3' })).toHaveCount(0);
