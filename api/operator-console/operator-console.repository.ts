@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 
@@ -88,6 +88,20 @@ export async function findOpenTaskWorkflowIds(db: Db, scope: StuckScope): Promis
   return rows.map((r) => r.workflow_id);
 }
 
+/** A failed mail that its process sent again later (Retry now after fixing the address) is no longer stuck. */
+const notSentSince = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('outbox as later')
+        .select('later.id')
+        .whereRef('later.workflow_id', '=', 'outbox.workflow_id')
+        .whereRef('later.subject', '=', 'outbox.subject')
+        .where('later.status', '=', 'SENT')
+        .whereRef('later.created_at', '>=', 'outbox.created_at'),
+    ),
+  );
+
 /** Processes with a mail that failed and was not sent since. */
 export async function findFailedMailWorkflowIds(db: Db, scope: StuckScope): Promise<string[]> {
   let q = db
@@ -95,7 +109,8 @@ export async function findFailedMailWorkflowIds(db: Db, scope: StuckScope): Prom
     .select('workflow_id')
     .distinct()
     .where('status', '=', 'FAILED')
-    .where('workflow_id', 'is not', null);
+    .where('workflow_id', 'is not', null)
+    .where(notSentSince);
   if (scope.schoolId) q = q.where('school_id', '=', scope.schoolId);
   const rows = await q.execute();
   return rows.flatMap((r) => (r.workflow_id ? [r.workflow_id] : []));
@@ -117,6 +132,7 @@ export async function loadFailedMails(db: Db, workflowIds: readonly string[]): P
     .select(['workflow_id', 'to_address', 'subject', 'attempts', 'last_error'])
     .where('status', '=', 'FAILED')
     .where('workflow_id', 'in', [...new Set(workflowIds)])
+    .where(notSentSince)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
