@@ -28,8 +28,8 @@ test('an admin switches to the coach portal and back', async ({ page }) => {
   await expectSidebar(
     page,
     '/coachDashboard',
-    ['/coachPaperworks', '/sprySign/home'],
-    ['/disclosures', '/studentAthletes'],
+    ['/coachPaperworks', '/sprySign/home', '/studentAthletes'],
+    ['/disclosures', '/adminHome'],
   );
   await expect(page.getByText('Demo State University · Coach portal')).toBeVisible();
   await checkScreen(page, 'admin-in-coach-portal');
