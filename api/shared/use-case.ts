@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import type { Permission } from '../../domain/permissions';
+import type { RoleGrant } from '../../domain/roles';
 import type { Database } from '../../migrations/database';
 import { recordAudit, type AuditEventInput } from '../audit/audit.repository';
 import { requestMeta, type RequestOrigin } from './request-meta';
@@ -16,7 +17,7 @@ export interface CoreDeps {
   now: () => Date;
   taskQueue?: string;
   /** Where a use case reports a failure it turns into a catalogue error (the request's logger in a route). */
-  log?: { error: (details: object, message: string) => void };
+  log?: { error: (details: object, message: string) => void; warn?: (details: object, message: string) => void };
 }
 
 /** Who acts: the signed-in person (or a script's stand-in), their school and where the request came from. */
@@ -28,6 +29,8 @@ export interface Actor {
   /** The school's IANA time zone (its "today"). */
   timeZone: string;
   permissions: ReadonlySet<Permission>;
+  /** Their role grants in the school (who is a school admin, which task groups they answer for); none if absent. */
+  grants?: readonly RoleGrant[];
   ip: string | null;
   userAgent: string | null;
 }
@@ -55,6 +58,7 @@ export function actorOf(auth: AuthContext, origin: RequestOrigin): Actor {
     schoolId: auth.school.id,
     timeZone: auth.school.timeZone,
     permissions: auth.permissions,
+    grants: auth.grants,
     ...requestMeta(origin),
   };
 }
