@@ -45,6 +45,7 @@ export const ERRORS = {
   PASSWORD_INVALID_CHARACTERS: { status: 400, message: 'Password contains invalid characters.' },
   PASSWORD_TOO_COMMON: { status: 400, message: 'Password is too common or easy to guess. Choose another.' },
   NAME_INVALID_CHARACTERS: { status: 400, message: 'Name must not contain line breaks or control characters.' },
+  TEAM_HAS_HISTORY: { status: 409, message: 'This team has history, so it cannot be deleted. Archive it instead.' },
   PASSWORD_PERSONAL: { status: 400, message: 'Password must not contain your name or e-mail address.' },
   PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'Passwords must match.' },
   RESET_LINK_INVALID: { status: 410, message: 'This reset link has expired or has already been used.' },

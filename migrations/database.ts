@@ -120,6 +120,8 @@ export interface SportTeamsTable {
   sport: string;
   gender: Generated<'MEN' | 'WOMEN' | 'COED'>;
   created_at: Timestamp;
+  archived_at: NullableTimestamp;
+  archived_by: string | null;
 }
 
 export interface AcademicYearsTable {

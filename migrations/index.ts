@@ -35,6 +35,8 @@ import * as psaAttachments from './2026-11-26_114_psa-attachments';
 import * as uploadClaims from './2026-12-01_115_upload-claims';
 import * as outboxWorkflow from './2026-12-02_120_outbox-workflow';
 import * as emailChanges from './2026-12-02_121_email-changes';
+import * as teamArchive from './2026-12-02_122_team-archive';
+import * as restrictDeletes from './2026-12-02_123_restrict-deletes';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -77,6 +79,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01_115_upload-claims': uploadClaims,
   '2026-12-02_120_outbox-workflow': outboxWorkflow,
   '2026-12-02_121_email-changes': emailChanges,
+  '2026-12-02_122_team-archive': teamArchive,
+  '2026-12-02_123_restrict-deletes': restrictDeletes,
 };
 
 export const migrationProvider: MigrationProvider = {

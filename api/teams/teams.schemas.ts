@@ -11,6 +11,8 @@ export const TeamDto = Type.Object({
   athleteCount: Type.Integer(),
   staffCount: Type.Integer(),
   createdAt: Timestamp,
+  /** When the team was archived (hidden from pickers, kept everywhere else); null while it is active. */
+  archivedAt: Type.Union([Timestamp, Type.Null()]),
 });
 export type TeamDto = Static<typeof TeamDto>;
 
@@ -27,3 +29,8 @@ export const UpdateTeamBody = Type.Object({
 });
 
 export const TeamList = Type.Object({ items: Type.Array(TeamDto) });
+
+export const TeamListQuery = Type.Object({
+  /** `true` lists the archived teams instead of the active ones. */
+  archived: Type.Optional(Type.Boolean()),
+});

@@ -16,11 +16,23 @@ export interface TeamInput {
 
 const TEAMS_KEY = ['teams'] as const;
 
-export function useTeams() {
+/** The school's active teams, or (`archived`) its archived ones. */
+export function useTeams(archived = false) {
   return useQuery({
-    queryKey: TEAMS_KEY,
-    queryFn: ({ signal }) => api.get<ListResponse<Team>>('/teams', undefined, signal),
+    queryKey: archived ? [...TEAMS_KEY, 'archived'] : TEAMS_KEY,
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<Team>>(archived ? '/teams?archived=true' : '/teams', undefined, signal),
     select: (data) => listItems(data),
+  });
+}
+
+/** Archives (`archive: true`) or unarchives a team; both lists refresh. */
+export function useArchiveTeam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
+      api.post<Team>(`/teams/${encodeURIComponent(id)}/${archive ? 'archive' : 'unarchive'}`, {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: TEAMS_KEY }),
   });
 }
 
