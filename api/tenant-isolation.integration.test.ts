@@ -570,6 +570,8 @@ function idRouteCases(
     'GET /api/v1/teams/:id': { id: target.teamId },
     'PATCH /api/v1/teams/:id': { id: target.teamId, body: { name: 'Taken over' } },
     'DELETE /api/v1/teams/:id': { id: target.teamId },
+    'POST /api/v1/teams/:id/archive': { id: target.teamId },
+    'POST /api/v1/teams/:id/unarchive': { id: target.teamId },
     'GET /api/v1/academic-years/:id': { id: target.yearId },
     'PATCH /api/v1/academic-years/:id': { id: target.yearId, body: { isCurrent: false, terms: [] } },
     'GET /api/v1/rosters/:teamId/:academicYearId': { id: target.teamId, params: roster },
