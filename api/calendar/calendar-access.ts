@@ -2,21 +2,30 @@ import { sql, type Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { coachTeamIds } from '../staff/staff-teams.repository';
+import type { Actor } from '../shared/use-case';
 import type { AuthContext } from '../types';
+
+/** Who reads the calendar: a use case's actor, or (for callers not yet moved to one) a request's sign-in. */
+export type CalendarPerson = Pick<Actor, 'schoolId' | 'userId' | 'permissions'> | AuthContext;
+
+function personOf(who: CalendarPerson): Pick<Actor, 'schoolId' | 'userId' | 'permissions'> {
+  return 'school' in who ? { schoolId: who.school.id, userId: who.user.id, permissions: who.permissions } : who;
+}
 
 /**
  * The teams a person works with on the calendar: every team of the school for those who manage it (admins), else
  * the teams the person is on the staff of (`staff_teams`) and the athlete's team. Null means "every team of the school".
  */
-export async function calendarTeamScope(db: Kysely<Database>, auth: AuthContext): Promise<string[] | null> {
-  if (auth.permissions.has('calendar:manage')) return null;
+export async function calendarTeamScope(db: Kysely<Database>, who: CalendarPerson): Promise<string[] | null> {
+  const person = personOf(who);
+  if (person.permissions.has('calendar:manage')) return null;
   const [staff, athletes] = await Promise.all([
-    coachTeamIds(db, auth.school.id, auth.user.id),
+    coachTeamIds(db, person.schoolId, person.userId),
     db
       .selectFrom('athlete_profiles')
       .select('sport_team_id')
-      .where('school_id', '=', auth.school.id)
-      .where('user_id', '=', auth.user.id)
+      .where('school_id', '=', person.schoolId)
+      .where('user_id', '=', person.userId)
       .execute(),
   ]);
   const own = athletes.map((r) => r.sport_team_id).filter((id): id is string => id !== null);
@@ -24,7 +33,8 @@ export async function calendarTeamScope(db: Kysely<Database>, auth: AuthContext)
 }
 
 /** The person's own primary team: their staff profile's primary team, else their athlete team; null for none. */
-export async function ownPrimaryTeam(db: Kysely<Database>, auth: AuthContext): Promise<string | null> {
+export async function ownPrimaryTeam(db: Kysely<Database>, who: CalendarPerson): Promise<string | null> {
+  const person = personOf(who);
   const row = await db
     .selectFrom('users as u')
     .leftJoin('staff_profiles as s', (j) => j.onRef('s.user_id', '=', 'u.id').onRef('s.school_id', '=', 'u.school_id'))
@@ -32,22 +42,23 @@ export async function ownPrimaryTeam(db: Kysely<Database>, auth: AuthContext): P
       j.onRef('a.user_id', '=', 'u.id').onRef('a.school_id', '=', 'u.school_id'),
     )
     .select((eb) => eb.fn.coalesce('s.sport_team_id', 'a.sport_team_id').as('team'))
-    .where('u.id', '=', auth.user.id)
-    .where('u.school_id', '=', auth.school.id)
+    .where('u.id', '=', person.userId)
+    .where('u.school_id', '=', person.schoolId)
     .executeTakeFirst();
   return row?.team ?? null;
 }
 
 /** Throws unless the person may change the team's calendar: admins any team of the school, coaches their own. */
-export async function assertTeamWritable(db: Kysely<Database>, auth: AuthContext, teamId: string): Promise<void> {
+export async function assertTeamWritable(db: Kysely<Database>, who: CalendarPerson, teamId: string): Promise<void> {
+  const person = personOf(who);
   const team = await db
     .selectFrom('sport_teams')
     .select('id')
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', person.schoolId)
     .where('id', '=', teamId)
     .executeTakeFirst();
   if (!team) throw new AppError('NOT_FOUND');
-  const scope = await calendarTeamScope(db, auth);
+  const scope = await calendarTeamScope(db, person);
   if (scope !== null && !scope.includes(teamId)) throw new AppError('TEAM_NOT_YOURS');
 }
 

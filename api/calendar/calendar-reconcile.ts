@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../migrations/database';
+import type { ServerDeps } from '../types';
 import { taskQueueOf } from '../shared/workflow-client';
 import { startOrSignal } from './calendar-workflow';
 import { clearWorkflowNeeded, listSeriesNeedingWorkflow } from './events.repository';
@@ -42,12 +42,18 @@ export async function reconcileCalendarWorkflows(deps: {
   return result;
 }
 
+/** What the reconciler runs in: the server's dependencies and a logger (a Fastify app is one, and so is a script's). */
+export interface ReconcilerHost {
+  deps: Pick<ServerDeps, 'database' | 'temporal' | 'taskQueue'> & { config: Pick<ServerDeps['config'], 'maintenance'> };
+  log: { info: (details: object, message: string) => void; error: (details: object, message: string) => void };
+}
+
 /**
  * Runs the reconciler once when the API starts and then every `intervalMs` until stopped (one pass at a time).
  * Not on the maintenance instance: it shares the database but not the live workflow service.
  */
 export function startCalendarReconciler(
-  app: FastifyInstance,
+  app: ReconcilerHost,
   intervalMs = RECONCILE_INTERVAL_MS,
 ): { stop(): Promise<void> } {
   const { deps } = app;

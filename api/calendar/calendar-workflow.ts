@@ -1,12 +1,10 @@
 import type { Client } from '@temporalio/client';
-import type { FastifyRequest } from 'fastify';
 import { countWords } from '../../domain/calendar-events';
 import {
   calendarEventWorkflowId,
   REJECT_REASON_MAX_WORDS,
   type CalendarDecisionInput,
 } from '../../domain/calendar-workflow';
-import type { AuthContext } from '../types';
 import { AppError, ERRORS } from '../../domain/errors';
 import {
   calendarEventChangedSignal,
@@ -14,7 +12,8 @@ import {
   decideCalendarEventUpdate,
   type CalendarWorkflowState,
 } from '../../workflows/calendar/calendar-event.workflow';
-import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
+import type { Actor, CoreDeps } from '../shared/use-case';
+import { requireTemporal, taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import { clearWorkflowNeeded, markWorkflowNeeded, rootEventId } from './events.repository';
 
 /**
@@ -27,13 +26,12 @@ import { clearWorkflowNeeded, markWorkflowNeeded, rootEventId } from './events.r
 /** How long a save waits for the series process to hear of it before leaving the rest to the reconciler. */
 export const SIGNAL_DEADLINE_MS = 5_000;
 
-export async function signalSeriesChanged(request: FastifyRequest, schoolId: string, eventId: string): Promise<void> {
-  const { deps } = request.server;
-  const db = deps.database.db;
+export async function signalSeriesChanged(deps: CoreDeps, schoolId: string, eventId: string): Promise<void> {
+  const { db } = deps;
   const root = await rootEventId(db, schoolId, eventId);
   const mark = await markWorkflowNeeded(db, schoolId, root);
   if (!deps.temporal) {
-    request.log.warn({ eventId }, 'calendar: no workflow service, the series waits for the reconciler');
+    deps.log?.warn?.({ eventId }, 'calendar: no workflow service, the series waits for the reconciler');
     return;
   }
   const temporal = deps.temporal;
@@ -44,7 +42,7 @@ export async function signalSeriesChanged(request: FastifyRequest, schoolId: str
     );
   } catch (err) {
     // The change and its mark are stored; the reconciler starts the process once the service answers.
-    request.log.error({ err, eventId }, 'calendar: could not signal the series process');
+    deps.log?.error({ err, eventId }, 'calendar: could not signal the series process');
     return;
   }
   if (mark) await clearWorkflowNeeded(db, schoolId, root, mark);
@@ -70,20 +68,19 @@ const toCalendarDecisionError = updateErrorMapper(CODES, 'EVENT_ALREADY_DECIDED'
 
 /** Sends an admin's decision to the series' process; the validator's reason becomes the catalogue error. */
 export async function decideThroughWorkflow(
-  request: FastifyRequest,
+  deps: CoreDeps,
   schoolId: string,
   eventId: string,
   input: CalendarDecisionInput,
 ): Promise<CalendarWorkflowState> {
-  const { deps } = request.server;
-  if (!deps.temporal) throw new AppError('WORKFLOW_UNAVAILABLE');
-  const root = await rootEventId(deps.database.db, schoolId, eventId);
+  const temporal = requireTemporal(deps);
+  const root = await rootEventId(deps.db, schoolId, eventId);
   try {
-    const handle = await startOrSignal(deps.temporal, taskQueueOf(deps), schoolId, root);
+    const handle = await startOrSignal(temporal, taskQueueOf(deps), schoolId, root);
     return await handle.executeUpdate(decideCalendarEventUpdate, { args: [input] });
   } catch (err) {
     const error = toCalendarDecisionError(err);
-    if (error.code === 'WORKFLOW_UNAVAILABLE') request.log.error({ err, eventId }, 'calendar: decision failed');
+    if (error.code === 'WORKFLOW_UNAVAILABLE') deps.log?.error({ err, eventId }, 'calendar: decision failed');
     throw error;
   }
 }
@@ -93,8 +90,8 @@ export async function decideThroughWorkflow(
  * "already decided"; the series' process then records it (calendar events and recruiting events alike).
  */
 export async function decidePendingEvent(
-  request: FastifyRequest,
-  auth: AuthContext,
+  deps: CoreDeps,
+  actor: Actor,
   eventId: string,
   status: 'PENDING' | 'APPROVED' | 'REJECTED',
   body: { decision: 'APPROVE' | 'REJECT'; reason?: string | null },
@@ -105,8 +102,8 @@ export async function decidePendingEvent(
       { field: 'reason', message: ERRORS.EVENT_REJECT_REASON_REQUIRED.message },
     ]);
   if (status !== 'PENDING') throw new AppError('EVENT_ALREADY_DECIDED');
-  await decideThroughWorkflow(request, auth.school.id, eventId, {
-    actor: { userId: auth.user.id, role: 'ADMIN' },
+  await decideThroughWorkflow(deps, actor.schoolId, eventId, {
+    actor: { userId: actor.userId, role: 'ADMIN' },
     decision: body.decision,
     reason: body.decision === 'REJECT' ? reason : null,
   });
