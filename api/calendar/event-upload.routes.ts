@@ -10,6 +10,7 @@ import { readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { SpreadsheetFile, errorResponses } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { readSpreadsheet } from '../shared/spreadsheets/read-spreadsheet';
 import { calendarTeamScope, listCalendarTeams } from './calendar-access';
 import type { CreateEventBody } from './events.schemas';
@@ -87,8 +88,10 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (problems.length > 0) return { rows, created: 0, problems };
       let created = 0;
+      const deps = coreDepsOf(app.deps, request.log);
+      const actor = actorOf(authOf(request), request);
       for (const p of parsed) {
-        await createEvent(request, p.input as CreateEventBody);
+        await createEvent(deps, actor, p.input as CreateEventBody);
         created += 1;
       }
       await auditRequest(request, {

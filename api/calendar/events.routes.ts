@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, NoContent, Timestamp, errorResponses } from '../shared/schemas';
 import {
@@ -23,6 +25,7 @@ import {
   listSeries,
 } from './events.service';
 import { Page } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 
 /**
  * Calendar events. Athletes read their teams' approved events; coaches write their teams' events; admins see and
@@ -32,6 +35,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canRead = requirePermission('calendar:read');
   const canWrite = requirePermission('calendar:write');
   const canManage = requirePermission('calendar:manage');
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.get(
     '/events',
@@ -43,7 +48,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // the native JSON.stringify writes them byte for byte as the schema's serializer would, in about half the time
     // (with a serializer of its own, the reply's content type is set here).
     async (request, reply) => {
-      const items = await listOccurrences(request, request.query);
+      const items = await listOccurrences(deps(request), actor(request), request.query);
       return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ items });
     },
   );
@@ -54,7 +59,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: { querystring: SeriesListQuery, response: { 200: Page(EventDto), ...errorResponses(400, 401, 403) } },
     },
-    async (request) => listSeries(request, request.query),
+    async (request) => listSeries(deps(request), actor(request), request.query),
   );
 
   app.post(
@@ -63,7 +68,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { body: CreateEventBody, response: { 201: EventDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.code(201).send(await createEvent(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createEvent(deps(request), actor(request), request.body)),
   );
 
   app.get(
@@ -72,7 +77,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: { params: IdParams, response: { 200: EventDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => getEvent(request, request.params.id),
+    async (request) => getEvent(deps(request), actor(request), request.params.id),
   );
 
   app.get(
@@ -95,7 +100,15 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="event.ics"')
-        .send(await eventAsICalendar(request, request.params.id, request.query.occurrenceStart)),
+        .send(
+          await eventAsICalendar(
+            deps(request),
+            actor(request),
+            request.params.id,
+            app.deps.config.publicUrl,
+            request.query.occurrenceStart,
+          ),
+        ),
   );
 
   app.patch(
@@ -108,7 +121,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EventDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => editEvent(request, request.params.id, request.body),
+    async (request) => editEvent(deps(request), actor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -122,7 +135,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteEvent(request, request.params.id, request.query);
+      await deleteEvent(deps(request), actor(request), request.params.id, request.query);
       return reply.code(204).send(null);
     },
   );
@@ -137,6 +150,6 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EventDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => decideEvent(request, request.params.id, request.body),
+    async (request) => decideEvent(deps(request), actor(request), request.params.id, request.body),
   );
 };

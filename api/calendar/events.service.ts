@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   buildRRule,
   checkEvent,
@@ -14,9 +14,8 @@ import {
 } from '../../domain/calendar-events';
 import { countabilityOf } from '../../domain/bylaw17/rules';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
-import type { AuthContext } from '../types';
+import type { Database } from '../../migrations/database';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { calendarTeamScope } from './calendar-access';
 import { assertNotInLockedLog, lockedPeriods, type LockCheck } from './cara-lock';
 import { notifyAudience } from './calendar-notify';
@@ -51,23 +50,29 @@ import type {
 /** Team filters are free text in the query string; only ids can match a team (and reach a uuid column). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Db = FastifyRequest['server']['deps']['database']['db'];
+type Db = Kysely<Database>;
 
-export async function eventScopeOf(db: Db, auth: AuthContext): Promise<EventScope> {
-  const teamIds = await calendarTeamScope(db, auth);
-  const staff = auth.permissions.has('calendar:write');
+/** Who reads an event: what its answer (canEdit, canDecide) depends on. */
+type Viewer = Pick<Actor, 'permissions'>;
+
+export async function eventScopeOf(
+  db: Db,
+  actor: Pick<Actor, 'schoolId' | 'userId' | 'permissions'>,
+): Promise<EventScope> {
+  const teamIds = await calendarTeamScope(db, actor);
+  const staff = actor.permissions.has('calendar:write');
   return {
-    schoolId: auth.school.id,
+    schoolId: actor.schoolId,
     teamIds,
-    userId: auth.user.id,
+    userId: actor.userId,
     approvedOnly: !staff,
-    recruiting: auth.permissions.has('recruiting:read'),
+    recruiting: actor.permissions.has('recruiting:read'),
   };
 }
 
 /** Whether the person may change an event: managers any, coaches their teams' events, athletes none. */
-function canEditRow(auth: AuthContext, scope: EventScope, row: Pick<EventRow, 'sport_team_id'>): boolean {
-  if (!auth.permissions.has('calendar:write')) return false;
+function canEditRow(actor: Viewer, scope: EventScope, row: Pick<EventRow, 'sport_team_id'>): boolean {
+  if (!actor.permissions.has('calendar:write')) return false;
   return scope.teamIds === null || scope.teamIds.includes(row.sport_team_id);
 }
 
@@ -111,43 +116,42 @@ function toValues(body: CreateEventBody, status: EventValues['status'], createdB
 }
 
 /** The spec's rules, the team the person may write, and attendees of the same school; throws the first problem with all details. */
-async function validateEvent(db: Db, auth: AuthContext, body: CreateEventBody): Promise<void> {
+async function validateEvent(db: Db, actor: Actor, body: CreateEventBody): Promise<void> {
   const details = [...checkEventTextCharacters(body), ...checkEvent(body)];
   if (details.length > 0) throw new AppError(details[0]!.code as never, details);
-  const scope = await calendarTeamScope(db, auth);
-  const teams = await existingSchoolIds(db, 'sport_teams', auth.school.id, [body.sportTeamId, ...body.attendeeTeamIds]);
+  const scope = await calendarTeamScope(db, actor);
+  const teams = await existingSchoolIds(db, 'sport_teams', actor.schoolId, [body.sportTeamId, ...body.attendeeTeamIds]);
   if (!teams.has(body.sportTeamId)) throw new AppError('NOT_FOUND');
   if (scope !== null && !scope.includes(body.sportTeamId)) throw new AppError('TEAM_NOT_YOURS');
-  const users = await existingSchoolIds(db, 'users', auth.school.id, body.attendeeUserIds);
+  const users = await existingSchoolIds(db, 'users', actor.schoolId, body.attendeeUserIds);
   if (body.attendeeTeamIds.some((id) => !teams.has(id)) || body.attendeeUserIds.some((id) => !users.has(id)))
     throw new AppError('EVENT_ATTENDEES_INVALID', [
       { field: 'attendees', message: 'Attendees must be athletes, staff or teams of your school.' },
     ]);
 }
 
-export async function createEvent(request: FastifyRequest, body: CreateEventBody): Promise<EventDto> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  await validateEvent(db, auth, body);
-  const status = needsApproval(body, auth.permissions.has('calendar:manage')) ? 'PENDING' : 'APPROVED';
-  const values = toValues(body, status, auth.user.id);
+export async function createEvent(deps: CoreDeps, actor: Actor, body: CreateEventBody): Promise<EventDto> {
+  const { db } = deps;
+  await validateEvent(db, actor, body);
+  const status = needsApproval(body, actor.permissions.has('calendar:manage')) ? 'PENDING' : 'APPROVED';
+  const values = toValues(body, status, actor.userId);
   // A past event may be recorded (a CARA log is what happened), but not into a week whose log is submitted.
-  await assertNotInLockedLog(db, auth.school.id, [lockCheckOfInput(body, values, [])]);
-  const id = await insertEvent(db, auth.school.id, values);
-  await auditRequest(request, {
+  await assertNotInLockedLog(db, actor.schoolId, [lockCheckOfInput(body, values, [])]);
+  const id = await insertEvent(db, actor.schoolId, values);
+  await auditBy(db, actor, {
     action: 'calendar-event.created',
     targetType: 'calendar_event',
     targetId: id,
     details: { name: body.name, status, repeat: body.repeat },
   });
-  const scope = await eventScopeOf(db, auth);
+  const scope = await eventScopeOf(db, actor);
   const row = (await findEvent(db, scope, id))!;
-  if (status === 'APPROVED') await notifyAudience(db, auth.school.id, row, 'invite', `invite:${id}`, auth.user.id);
-  await signalSeriesChanged(request, auth.school.id, id);
-  return toEventDto(auth, scope, row);
+  if (status === 'APPROVED') await notifyAudience(db, actor.schoolId, row, 'invite', `invite:${id}`, actor.userId);
+  await signalSeriesChanged(deps, actor.schoolId, id);
+  return toEventDto(actor, scope, row);
 }
 
-export function toEventDto(auth: AuthContext, scope: EventScope, row: EventRow): EventDto {
+export function toEventDto(actor: Viewer, scope: EventScope, row: EventRow): EventDto {
   const start = instantToLocal(row.starts_at, row.time_zone);
   const end = instantToLocal(row.ends_at, row.time_zone);
   return {
@@ -175,20 +179,20 @@ export function toEventDto(auth: AuthContext, scope: EventScope, row: EventRow):
     status: row.status,
     rejectReason: row.reject_reason,
     seriesId: row.series_id,
-    canEdit: canEditRow(auth, scope, row),
-    canDecide: auth.permissions.has('calendar:manage') && row.status === 'PENDING',
+    canEdit: canEditRow(actor, scope, row),
+    canDecide: actor.permissions.has('calendar:manage') && row.status === 'PENDING',
     createdAt: row.created_at.toISOString(),
   };
 }
 
 export function toOccurrenceDtos(
-  auth: AuthContext,
+  actor: Viewer,
   scope: EventScope,
   row: OccurrenceSourceRow,
   /** The occurrences' starts (epoch ms); each lasts as long as the series' first. */
   starts: readonly number[],
 ): OccurrenceDto[] {
-  const canEdit = canEditRow(auth, scope, row);
+  const canEdit = canEditRow(actor, scope, row);
   const duration = row.ends_at.getTime() - row.starts_at.getTime();
   return starts.map((at) => {
     const start = isoInstant(at);
@@ -216,20 +220,20 @@ export function toOccurrenceDtos(
  * expanded within the range only (domain/calendar-events keeps the expanded years of a series).
  */
 export async function listOccurrences(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   query: { from?: string; to?: string; teamIds?: string; categories?: string; personId?: string },
 ): Promise<OccurrenceDto[]> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
+  const { db } = deps;
   const day = 86_400_000;
-  const from = query.from ? new Date(query.from) : new Date(Date.now() - 31 * day);
+  const from = query.from ? new Date(query.from) : new Date(deps.now().getTime() - 31 * day);
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + 93 * day);
   // The calendar covers the years the platform runs in; the range is one screen of it (at most 400 days).
   if (!(to > from) || to.getTime() - from.getTime() > 400 * day || from.getUTCFullYear() < 1900)
     throw new AppError('VALIDATION_FAILED', [
       { field: 'to', message: 'Choose a range of at most 400 days that ends after it starts.' },
     ]);
-  const scope = await eventScopeOf(db, auth);
+  const scope = await eventScopeOf(db, actor);
   const split = (v?: string) =>
     v
       ? v
@@ -253,7 +257,7 @@ export async function listOccurrences(
       to,
     ),
   );
-  const items = rows.flatMap((row, i) => toOccurrenceDtos(auth, scope, row, starts[i]!));
+  const items = rows.flatMap((row, i) => toOccurrenceDtos(actor, scope, row, starts[i]!));
   // In start order: a stable sort of the positions by instant (numbers compare faster than ISO strings, and a month
   // of a big school has many occurrences starting together), so those keep the order of their series.
   const at = starts.flat();
@@ -263,15 +267,14 @@ export async function listOccurrences(
     .map((i) => items[i]!);
 }
 
-async function loadEditable(request: FastifyRequest, id: string): Promise<{ row: EventRow; scope: EventScope }> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const scope = await eventScopeOf(db, auth);
+async function loadEditable(deps: CoreDeps, actor: Actor, id: string): Promise<{ row: EventRow; scope: EventScope }> {
+  const { db } = deps;
+  const scope = await eventScopeOf(db, actor);
   const row = await findEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
-  if (!canEditRow(auth, scope, row)) throw new AppError('TEAM_NOT_YOURS');
+  if (!canEditRow(actor, scope, row)) throw new AppError('TEAM_NOT_YOURS');
   // A recruiting event's prospects, hosts and limits are kept on its own page.
-  if (await isRecruitingEvent(db, auth.school.id, id)) throw new AppError('RECRUITING_EVENT_ON_ITS_PAGE');
+  if (await isRecruitingEvent(db, actor.schoolId, id)) throw new AppError('RECRUITING_EVENT_ON_ITS_PAGE');
   return { row, scope };
 }
 
@@ -336,25 +339,24 @@ function dayBefore(at: Date, zone: string): string {
  * Applies an edit to this occurrence (cut out of the series into a row of its own), this and following (the series
  * ends before it and a new series starts), or all of the series. A moved occurrence keeps the series' approval.
  */
-export async function editEvent(request: FastifyRequest, id: string, body: UpdateEventBody): Promise<EventDto> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const { row, scope } = await loadEditable(request, id);
+export async function editEvent(deps: CoreDeps, actor: Actor, id: string, body: UpdateEventBody): Promise<EventDto> {
+  const { db } = deps;
+  const { row, scope } = await loadEditable(deps, actor, id);
   const { scope: editScope, occurrenceStart, ...fields } = body;
   const single = !row.rrule;
   const effective = single ? 'ALL' : editScope;
   const unchangedStart =
     localToInstant(fields.startDate, fields.startTime, fields.timeZone).getTime() === row.starts_at.getTime();
-  await validateEvent(db, auth, fields);
+  await validateEvent(db, actor, fields);
   // Countable events in a submitted or approved CARA log stay as logged: neither the occurrences changed nor their
   // new times may fall in such a log.
   const changedAt = effective === 'ALL' ? null : requireOccurrence(row, occurrenceStart);
   const after = toValues(
     effective === 'THIS' ? { ...fields, repeat: 'NEVER', repeatUntil: null } : fields,
     row.status,
-    auth.user.id,
+    actor.userId,
   );
-  await assertNotInLockedLog(db, auth.school.id, [
+  await assertNotInLockedLog(db, actor.schoolId, [
     lockCheckOf(row, effective, changedAt),
     lockCheckOfInput(fields, after, effective === 'ALL' && unchangedStart ? row.exdates : []),
   ]);
@@ -362,13 +364,13 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
   await db.transaction().execute(async (trx) => {
     // The approval and the recurrence written back are read under the row's lock: an admin's decision or another
     // edit committed since `row` was read is kept, not reverted to what was read before.
-    const locked = await lockEvent(trx, auth.school.id, id);
+    const locked = await lockEvent(trx, actor.schoolId, id);
     if (!locked) throw new AppError('NOT_FOUND');
     const { status } = locked;
     if (effective === 'ALL') {
-      const values = toValues(fields, status, row.created_by ?? auth.user.id);
+      const values = toValues(fields, status, row.created_by ?? actor.userId);
       const { created_by: _c, series_id: _s, recurrence_start: _r, exdates: _e, ...rest } = values;
-      await updateEvent(trx, auth.school.id, id, {
+      await updateEvent(trx, actor.schoolId, id, {
         ...rest,
         reject_reason: locked.reject_reason,
         ...(unchangedStart ? {} : { exdates: [] }),
@@ -377,9 +379,9 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
     }
     const at = requireOccurrence(row, occurrenceStart);
     if (effective === 'THIS') {
-      await addExdate(trx, auth.school.id, id, at);
-      targetId = await insertEvent(trx, auth.school.id, {
-        ...toValues({ ...fields, repeat: 'NEVER', repeatUntil: null }, status, auth.user.id),
+      await addExdate(trx, actor.schoolId, id, at);
+      targetId = await insertEvent(trx, actor.schoolId, {
+        ...toValues({ ...fields, repeat: 'NEVER', repeatUntil: null }, status, actor.userId),
         series_id: id,
         recurrence_start: at,
       });
@@ -392,93 +394,92 @@ export async function editEvent(request: FastifyRequest, id: string, body: Updat
         recurrence_start: _r,
         exdates: _e,
         ...rest
-      } = toValues(fields, status, auth.user.id);
-      await updateEvent(trx, auth.school.id, id, rest);
+      } = toValues(fields, status, actor.userId);
+      await updateEvent(trx, actor.schoolId, id, rest);
       return;
     }
-    await updateEvent(trx, auth.school.id, id, {
+    await updateEvent(trx, actor.schoolId, id, {
       rrule: rruleUntil(locked.rrule ?? row.rrule!, at, locked.time_zone),
       repeat_until: dayBefore(at, locked.time_zone),
     });
-    targetId = await insertEvent(trx, auth.school.id, {
-      ...toValues(fields, status, auth.user.id),
+    targetId = await insertEvent(trx, actor.schoolId, {
+      ...toValues(fields, status, actor.userId),
       series_id: id,
       recurrence_start: at,
     });
   });
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'calendar-event.updated',
     targetType: 'calendar_event',
     targetId,
     details: { scope: effective, seriesId: id, occurrenceStart: occurrenceStart ?? null },
   });
   const updated = (await findEvent(db, scope, targetId))!;
-  await signalSeriesChanged(request, auth.school.id, id);
+  await signalSeriesChanged(deps, actor.schoolId, id);
   if (updated.status === 'APPROVED')
     await notifyAudience(
       db,
-      auth.school.id,
+      actor.schoolId,
       updated,
       'edit',
       `edit:${targetId}:${updated.updated_at.getTime()}`,
-      auth.user.id,
+      actor.userId,
     );
-  return toEventDto(auth, scope, updated);
+  return toEventDto(actor, scope, updated);
 }
 
 export async function deleteEvent(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   id: string,
   query: { scope?: 'THIS' | 'FOLLOWING' | 'ALL'; occurrenceStart?: string },
 ): Promise<void> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const { row } = await loadEditable(request, id);
+  const { db } = deps;
+  const { row } = await loadEditable(deps, actor, id);
   const effective = row.rrule ? (query.scope ?? 'ALL') : 'ALL';
-  await assertNotInLockedLog(db, auth.school.id, [
+  await assertNotInLockedLog(db, actor.schoolId, [
     lockCheckOf(row, effective, effective === 'ALL' ? null : requireOccurrence(row, query.occurrenceStart)),
   ]);
-  if (effective === 'ALL') await cancelSeries(db, auth.school.id, id);
+  if (effective === 'ALL') await cancelSeries(db, actor.schoolId, id);
   else {
     const at = requireOccurrence(row, query.occurrenceStart);
-    if (effective === 'THIS') await addExdate(db, auth.school.id, id, at);
-    else if (at.getTime() === row.starts_at.getTime()) await cancelSeries(db, auth.school.id, id);
+    if (effective === 'THIS') await addExdate(db, actor.schoolId, id, at);
+    else if (at.getTime() === row.starts_at.getTime()) await cancelSeries(db, actor.schoolId, id);
     else
       await db.transaction().execute(async (trx) => {
         // The series is cut from its recurrence as stored now, read under the row's lock, not as read before.
-        const locked = await lockEvent(trx, auth.school.id, id);
+        const locked = await lockEvent(trx, actor.schoolId, id);
         if (!locked) throw new AppError('NOT_FOUND');
-        await updateEvent(trx, auth.school.id, id, {
+        await updateEvent(trx, actor.schoolId, id, {
           rrule: rruleUntil(locked.rrule ?? row.rrule!, at, locked.time_zone),
           repeat_until: dayBefore(at, locked.time_zone),
         });
       });
   }
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'calendar-event.cancelled',
     targetType: 'calendar_event',
     targetId: id,
     details: { scope: effective, occurrenceStart: query.occurrenceStart ?? null },
   });
-  await signalSeriesChanged(request, auth.school.id, id);
+  await signalSeriesChanged(deps, actor.schoolId, id);
   if (row.status === 'APPROVED')
     await notifyAudience(
       db,
-      auth.school.id,
+      actor.schoolId,
       row,
       'cancel',
       `cancel:${id}:${effective}:${query.occurrenceStart ?? ''}`,
-      auth.user.id,
+      actor.userId,
     );
 }
 
-export async function getEvent(request: FastifyRequest, id: string): Promise<EventDto> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const scope = await eventScopeOf(db, auth);
+export async function getEvent(deps: CoreDeps, actor: Actor, id: string): Promise<EventDto> {
+  const { db } = deps;
+  const scope = await eventScopeOf(db, actor);
   const row = await findEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return { ...toEventDto(auth, scope, row), lockedPeriods: await lockedPeriodsOf(db, auth.school.id, row) };
+  return { ...toEventDto(actor, scope, row), lockedPeriods: await lockedPeriodsOf(db, actor.schoolId, row) };
 }
 
 /** The submitted or approved CARA logs over a countable series' dates: its occurrences in them are locked. */
@@ -495,24 +496,28 @@ async function lockedPeriodsOf(db: Db, schoolId: string, row: EventRow): Promise
  * process: its validator refuses a decided event, and decisions take turns, so of two admins deciding at once exactly
  * one wins and the other hears "already decided".
  */
-export async function decideEvent(request: FastifyRequest, id: string, body: DecisionBody): Promise<EventDto> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const scope = await eventScopeOf(db, auth);
+export async function decideEvent(deps: CoreDeps, actor: Actor, id: string, body: DecisionBody): Promise<EventDto> {
+  const { db } = deps;
+  const scope = await eventScopeOf(db, actor);
   const row = await findEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
   // The series' process records the decision, completes the admins' task, tells the people concerned and then
   // schedules the reminders.
-  await decidePendingEvent(request, auth, id, row.status, body);
+  await decidePendingEvent(deps, actor, id, row.status, body);
   const updated = (await findEvent(db, scope, id))!;
-  return toEventDto(auth, scope, updated);
+  return toEventDto(actor, scope, updated);
 }
 
 /** One occurrence (the one starting at `occurrenceStart`, else the first) as an `.ics` file of its own. */
-export async function eventAsICalendar(request: FastifyRequest, id: string, occurrenceStart?: string): Promise<string> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const scope = await eventScopeOf(db, auth);
+export async function eventAsICalendar(
+  deps: CoreDeps,
+  actor: Actor,
+  id: string,
+  publicUrl: string,
+  occurrenceStart?: string,
+): Promise<string> {
+  const { db } = deps;
+  const scope = await eventScopeOf(db, actor);
   const row = await findEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
   const at = occurrenceStart ? requireOccurrence(row, occurrenceStart) : row.starts_at;
@@ -522,27 +527,23 @@ export async function eventAsICalendar(request: FastifyRequest, id: string, occu
     new Date(at.getTime() + 1),
   );
   if (!occurrence) throw new AppError('NOT_FOUND');
-  return toICalendar(
-    row.name,
-    toOccurrenceDtos(auth, scope, row, [occurrence.start.getTime()]),
-    request.server.deps.config.publicUrl,
-  );
+  return toICalendar(row.name, toOccurrenceDtos(actor, scope, row, [occurrence.start.getTime()]), publicUrl);
 }
 
 /** The events and competitions list: one row per series, filtered by team, category, kind, status and dates. */
 export async function listSeries(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   query: SeriesListQuery,
 ): Promise<{ items: EventDto[]; total: number; limit: number; offset: number }> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  return listSeriesIn(db, auth, await eventScopeOf(db, auth), query);
+  const { db } = deps;
+  return listSeriesIn(db, actor, await eventScopeOf(db, actor), query);
 }
 
 /** One page of the list within a scope: the signed-in person's own, or a school an operator reads. */
 export async function listSeriesIn(
   db: Db,
-  auth: AuthContext,
+  actor: Viewer,
   scope: EventScope,
   query: SeriesListQuery,
 ): Promise<{ items: EventDto[]; total: number; limit: number; offset: number }> {
@@ -553,5 +554,5 @@ export async function listSeriesIn(
   const limit = query.limit ?? 25;
   const offset = query.offset ?? 0;
   const { rows, total } = await listEventSeries(db, scope, query, { limit, offset });
-  return { items: rows.map((r) => toEventDto(auth, scope, r)), total, limit, offset };
+  return { items: rows.map((r) => toEventDto(actor, scope, r)), total, limit, offset };
 }

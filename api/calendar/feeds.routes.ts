@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { MAX_PATH_PARAM_LENGTH, NoContent, errorResponses } from '../shared/schemas';
 import { feedByToken, getMyFeed, regenerateMyFeed, revokeMyFeed } from './feeds.service';
 
@@ -16,24 +19,27 @@ const FeedDto = Type.Object({
  */
 export const feedsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canRead = requirePermission('calendar:read');
+  const { config } = app.deps;
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.get(
     '/calendar-feed',
     { onRequest: canRead, schema: { response: { 200: FeedDto, ...errorResponses(401, 403) } } },
-    async (request) => getMyFeed(request),
+    async (request) => getMyFeed(deps(request), actor(request), config),
   );
 
   app.post(
     '/calendar-feed',
     { onRequest: canRead, schema: { response: { 200: FeedDto, ...errorResponses(401, 403) } } },
-    async (request) => regenerateMyFeed(request),
+    async (request) => regenerateMyFeed(deps(request), actor(request), config),
   );
 
   app.delete(
     '/calendar-feed',
     { onRequest: canRead, schema: { response: { 204: NoContent, ...errorResponses(401, 403) } } },
     async (request, reply) => {
-      await revokeMyFeed(request);
+      await revokeMyFeed(deps(request), actor(request));
       return reply.code(204).send(null);
     },
   );
@@ -57,6 +63,6 @@ export const feedsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
-        .send(await feedByToken(request, request.params.token)),
+        .send(await feedByToken(deps(request), config, request.params.token)),
   );
 };

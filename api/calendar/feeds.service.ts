@@ -1,16 +1,19 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { signLinkToken, verifyLinkToken } from '../../domain/signed-links';
 import { permissionsFor } from '../../domain/permissions';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import type { Database } from '../../migrations/database';
+import type { AppConfig } from '../config';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { findRoleGrants } from '../users/role-grants.repository';
-import type { AuthContext } from '../types';
 import { calendarTeamScope } from './calendar-access';
 import { listEventsInRange } from './events.repository';
 import { feedICalendar } from './ics';
 
-type Db = FastifyRequest['server']['deps']['database']['db'];
+type Db = Kysely<Database>;
+
+/** What a feed's signed URL is made of: the public address and the secret that signs its token. */
+export type FeedConfig = Pick<AppConfig, 'publicUrl' | 'appSecret'>;
 
 export interface FeedDto {
   url: string | null;
@@ -20,8 +23,7 @@ export interface FeedDto {
 
 const DAY = 86_400_000;
 
-function feedUrl(request: FastifyRequest, feedId: string): string {
-  const { config } = request.server.deps;
+function feedUrl(config: FeedConfig, feedId: string): string {
   return `${config.publicUrl}/api/v1/calendar-feed/${signLinkToken(config.appSecret, 'calendar-feed', feedId)}.ics`;
 }
 
@@ -35,48 +37,45 @@ async function liveFeed(db: Db, schoolId: string, userId: string) {
     .executeTakeFirst();
 }
 
-export async function getMyFeed(request: FastifyRequest): Promise<FeedDto> {
-  const auth = authOf(request);
-  const feed = await liveFeed(request.server.deps.database.db, auth.school.id, auth.user.id);
+export async function getMyFeed(deps: CoreDeps, actor: Actor, config: FeedConfig): Promise<FeedDto> {
+  const feed = await liveFeed(deps.db, actor.schoolId, actor.userId);
   return {
-    url: feed ? feedUrl(request, feed.id) : null,
+    url: feed ? feedUrl(config, feed.id) : null,
     createdAt: feed?.created_at.toISOString() ?? null,
     lastFetchedAt: feed?.last_fetched_at?.toISOString() ?? null,
   };
 }
 
 /** A new private feed URL for the person; the old one (if any) stops working at once. */
-export async function regenerateMyFeed(request: FastifyRequest): Promise<FeedDto> {
-  const auth = authOf(request);
-  const db = request.server.deps.database.db;
+export async function regenerateMyFeed(deps: CoreDeps, actor: Actor, config: FeedConfig): Promise<FeedDto> {
+  const { db } = deps;
   const feed = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('calendar_feeds')
       .set({ revoked_at: new Date() })
-      .where('school_id', '=', auth.school.id)
-      .where('user_id', '=', auth.user.id)
+      .where('school_id', '=', actor.schoolId)
+      .where('user_id', '=', actor.userId)
       .where('revoked_at', 'is', null)
       .execute();
     return trx
       .insertInto('calendar_feeds')
-      .values({ school_id: auth.school.id, user_id: auth.user.id })
+      .values({ school_id: actor.schoolId, user_id: actor.userId })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  await auditRequest(request, { action: 'calendar-feed.regenerated', targetType: 'calendar_feed', targetId: feed.id });
-  return { url: feedUrl(request, feed.id), createdAt: feed.created_at.toISOString(), lastFetchedAt: null };
+  await auditBy(db, actor, { action: 'calendar-feed.regenerated', targetType: 'calendar_feed', targetId: feed.id });
+  return { url: feedUrl(config, feed.id), createdAt: feed.created_at.toISOString(), lastFetchedAt: null };
 }
 
-export async function revokeMyFeed(request: FastifyRequest): Promise<void> {
-  const auth = authOf(request);
-  await request.server.deps.database.db
+export async function revokeMyFeed(deps: CoreDeps, actor: Actor): Promise<void> {
+  await deps.db
     .updateTable('calendar_feeds')
     .set({ revoked_at: new Date() })
-    .where('school_id', '=', auth.school.id)
-    .where('user_id', '=', auth.user.id)
+    .where('school_id', '=', actor.schoolId)
+    .where('user_id', '=', actor.userId)
     .where('revoked_at', 'is', null)
     .execute();
-  await auditRequest(request, { action: 'calendar-feed.revoked', targetType: 'calendar_feed' });
+  await auditBy(deps.db, actor, { action: 'calendar-feed.revoked', targetType: 'calendar_feed' });
 }
 
 /**
@@ -84,9 +83,8 @@ export async function revokeMyFeed(request: FastifyRequest): Promise<void> {
  * teams', admins the school's), from 90 days back to two years ahead. A bad, revoked or foreign token, or a person
  * no longer active, is "not found" and reveals nothing.
  */
-export async function feedByToken(request: FastifyRequest, rawToken: string): Promise<string> {
-  const { config, database } = request.server.deps;
-  const db = database.db;
+export async function feedByToken(deps: CoreDeps, config: FeedConfig, rawToken: string): Promise<string> {
+  const { db } = deps;
   const token = rawToken.replace(/\.ics$/i, '');
   const feedId = verifyLinkToken(config.appSecret, 'calendar-feed', token);
   if (!feedId || !/^[0-9a-f-]{36}$/i.test(feedId)) throw new AppError('NOT_FOUND');
@@ -102,9 +100,8 @@ export async function feedByToken(request: FastifyRequest, rawToken: string): Pr
   const permissions = permissionsFor(grants);
   if (!permissions.has('calendar:read')) throw new AppError('NOT_FOUND');
   // The same scope as the person's own calendar screen.
-  const auth = { school: { id: feed.school_id }, user: { id: feed.user_id }, permissions } as unknown as AuthContext;
-  const teamIds = await calendarTeamScope(db, auth);
-  const now = Date.now();
+  const teamIds = await calendarTeamScope(db, { schoolId: feed.school_id, userId: feed.user_id, permissions });
+  const now = deps.now().getTime();
   const rows = await listEventsInRange(
     db,
     {

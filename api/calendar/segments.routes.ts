@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, NoContent, errorResponses } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import {
   assertTeamWritable,
   calendarTeamScope,
@@ -28,6 +30,8 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const canRead = requirePermission('calendar:read');
   const canWrite = requirePermission('calendar:write');
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.get(
     '/calendar/teams',
@@ -73,7 +77,8 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { body: CreateSegmentBody, response: { 201: SegmentDto, ...errorResponses(400, 401, 403, 404, 409) } },
     },
-    async (request, reply) => reply.code(201).send(toSegmentDto(await createSegment(request, request.body))),
+    async (request, reply) =>
+      reply.code(201).send(toSegmentDto(await createSegment(deps(request), actor(request), request.body))),
   );
 
   app.patch(
@@ -86,7 +91,7 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SegmentDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => toSegmentDto(await editSegment(request, request.params.id, request.body)),
+    async (request) => toSegmentDto(await editSegment(deps(request), actor(request), request.params.id, request.body)),
   );
 
   app.delete(

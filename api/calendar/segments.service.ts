@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { academicYearSpan, checkSegment, SEGMENT_TYPE_LABELS } from '../../domain/calendar';
 import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { findAcademicYear } from '../academic-years/academic-years.repository';
-import { auditRequest } from '../audit/audit-request';
 import { notifyEach } from '../notifications/notifications.repository';
-import { authOf } from '../plugins/authenticate';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { assertTeamWritable } from './calendar-access';
 import {
   findSegment,
@@ -41,14 +39,14 @@ async function loadYearSpan(db: Kysely<Database>, schoolId: string, academicYear
 
 /** Validates and stores a segment under a lock on its team, so two writers cannot create overlapping segments. */
 async function saveSegment(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   target: { id: string | null; sportTeamId: string; academicYearId: string },
   valuesOf: SegmentValues | ((stored: SegmentRow) => SegmentValues),
 ): Promise<string> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
-  await assertTeamWritable(db, auth, target.sportTeamId);
+  const { db } = deps;
+  const schoolId = actor.schoolId;
+  await assertTeamWritable(db, actor, target.sportTeamId);
   const span = await loadYearSpan(db, schoolId, target.academicYearId);
   return db.transaction().execute(async (trx) => {
     await lockTeam(trx, schoolId, target.sportTeamId);
@@ -70,42 +68,43 @@ async function saveSegment(
       ]);
     let id = target.id;
     if (id) await updateSegment(trx, schoolId, id, values);
-    else id = await insertSegment(trx, schoolId, { ...values, ...target, createdBy: auth.user.id });
-    await auditRequest(
-      request,
-      {
-        action: target.id ? 'segment.updated' : 'segment.created',
-        targetType: 'sport_segment',
-        targetId: id,
-        details: { sportTeamId: target.sportTeamId, ...values },
-      },
-      trx,
-    );
+    else id = await insertSegment(trx, schoolId, { ...values, ...target, createdBy: actor.userId });
+    await auditBy(trx, actor, {
+      action: target.id ? 'segment.updated' : 'segment.created',
+      targetType: 'sport_segment',
+      targetId: id,
+      details: { sportTeamId: target.sportTeamId, ...values },
+    });
     return id;
   });
 }
 
-export async function createSegment(request: FastifyRequest, body: CreateSegmentBody): Promise<SegmentRow> {
+export async function createSegment(deps: CoreDeps, actor: Actor, body: CreateSegmentBody): Promise<SegmentRow> {
   const { sportTeamId, academicYearId, exemptWeekBeforeFirstContest = false, ...values } = body;
   const id = await saveSegment(
-    request,
+    deps,
+    actor,
     { id: null, sportTeamId, academicYearId },
     { ...values, exemptWeekBeforeFirstContest },
   );
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const segment = (await findSegment(db, auth.school.id, id))!;
-  await notifySegmentStaff(db, auth.school.id, segment, auth.user.id);
+  const segment = (await findSegment(deps.db, actor.schoolId, id))!;
+  await notifySegmentStaff(deps.db, actor.schoolId, segment, actor.userId);
   return segment;
 }
 
-export async function editSegment(request: FastifyRequest, id: string, body: UpdateSegmentBody): Promise<SegmentRow> {
-  const db = request.server.deps.database.db;
-  const schoolId = authOf(request).school.id;
+export async function editSegment(
+  deps: CoreDeps,
+  actor: Actor,
+  id: string,
+  body: UpdateSegmentBody,
+): Promise<SegmentRow> {
+  const { db } = deps;
+  const schoolId = actor.schoolId;
   const current = await findSegment(db, schoolId, id);
   if (!current) throw new AppError('NOT_FOUND');
   await saveSegment(
-    request,
+    deps,
+    actor,
     { id, sportTeamId: current.sportTeamId, academicYearId: current.academicYearId },
     (stored): SegmentValues => ({
       seasonType: body.seasonType ?? stored.seasonType,
