@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { errorResponses, IdParams, NoContent, Page } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import {
   RecruitingDecisionBody,
   RecruitingEventBody,
@@ -35,6 +38,8 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
   const canRead = [requirePermission('recruiting:read'), plan];
   const canWrite = [requirePermission('recruiting:write'), plan];
   const canApprove = [requirePermission('recruiting:approve'), plan];
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.get(
     '/recruiting-events',
@@ -46,7 +51,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         response: { 200: Page(RecruitingEventDto), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listEvents(request, request.query),
+    async (request) => listEvents(deps(request), actor(request), request.query),
   );
 
   app.get(
@@ -55,7 +60,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
       onRequest: canWrite,
       schema: { response: { 200: RecruitingEventOptions, ...errorResponses(401, 403) } },
     },
-    async (request) => recruitingEventOptions(request),
+    async (request) => recruitingEventOptions(deps(request), actor(request)),
   );
 
   app.post(
@@ -68,7 +73,8 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         response: { 201: RecruitingEventDto, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createRecruitingEvent(request, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createRecruitingEvent(deps(request), actor(request), request.body)),
   );
 
   app.get(
@@ -77,7 +83,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
       onRequest: canRead,
       schema: { params: IdParams, response: { 200: RecruitingEventDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => getRecruitingEvent(request, request.params.id),
+    async (request) => getRecruitingEvent(deps(request), actor(request), request.params.id),
   );
 
   app.put(
@@ -91,7 +97,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         response: { 200: RecruitingEventDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateRecruitingEvent(request, request.params.id, request.body),
+    async (request) => updateRecruitingEvent(deps(request), actor(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -101,7 +107,7 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
       schema: { params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      await cancelRecruitingEvent(request, request.params.id);
+      await cancelRecruitingEvent(deps(request), actor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -116,6 +122,6 @@ export const recruitingEventsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         response: { 200: RecruitingEventDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => decideRecruitingEvent(request, request.params.id, request.body),
+    async (request) => decideRecruitingEvent(deps(request), actor(request), request.params.id, request.body),
   );
 };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { instantToLocal, localToInstant, reminderOffset } from '../../domain/calendar-events';
 import { AppError, ERRORS } from '../../domain/errors';
 import {
@@ -7,15 +7,14 @@ import {
   recruitingEventNeedsApproval,
   type RecruitingEventKind,
 } from '../../domain/recruiting-events';
-import { auditRequest } from '../audit/audit-request';
 import { calendarTeamScope, listCalendarTeams, ownPrimaryTeam } from '../calendar/calendar-access';
 import { notifyAudience } from '../calendar/calendar-notify';
 import { decidePendingEvent, signalSeriesChanged } from '../calendar/calendar-workflow';
 import { cancelSeries, findEvent, insertEvent, updateEvent } from '../calendar/events.repository';
 import { notifyEach } from '../notifications/notifications.repository';
-import { authOf } from '../plugins/authenticate';
 import { listSchoolAdmins } from '../rosters/rosters.repository';
-import type { AuthContext } from '../types';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
+import type { Database } from '../../migrations/database';
 import {
   findRecruitingEvent,
   saveRecruitingPart,
@@ -36,37 +35,37 @@ import type {
   RecruitingEventListQuery,
 } from './recruiting-events.schemas';
 
-type Db = FastifyRequest['server']['deps']['database']['db'];
+type Db = Kysely<Database>;
 
 /**
  * Recruiting events: a coach's event waits for a school admin's approval, an admin's own is approved at once. The
  * event is a calendar row of the Recruiting category, so the calendar shows it with that badge and the calendar's
  * durable approval process (a Workflow Update, with the admins' task in My Tasks) decides it.
  */
-async function scopeOf(db: Db, auth: AuthContext): Promise<RecruitingScope> {
-  return { schoolId: auth.school.id, teamIds: await calendarTeamScope(db, auth), userId: auth.user.id };
+async function scopeOf(db: Db, actor: Actor): Promise<RecruitingScope> {
+  return { schoolId: actor.schoolId, teamIds: await calendarTeamScope(db, actor), userId: actor.userId };
 }
 
-const isApprover = (auth: AuthContext) => auth.permissions.has('recruiting:approve');
+const isApprover = (actor: Actor) => actor.permissions.has('recruiting:approve');
 
-function canEdit(auth: AuthContext, scope: RecruitingScope, row: RecruitingEventRow): boolean {
-  if (!auth.permissions.has('recruiting:write') || row.status === 'REJECTED') return false;
+function canEdit(actor: Actor, scope: RecruitingScope, row: RecruitingEventRow): boolean {
+  if (!actor.permissions.has('recruiting:write') || row.status === 'REJECTED') return false;
   return scope.teamIds === null || scope.teamIds.includes(row.sport_team_id);
 }
 
-async function toDto(db: Db, auth: AuthContext, scope: RecruitingScope, row: RecruitingEventRow) {
-  const schoolId = auth.school.id;
+async function toDto(db: Db, actor: Actor, scope: RecruitingScope, row: RecruitingEventRow) {
+  const schoolId = actor.schoolId;
   const [hostAthletes, coaches, psas, visitFlags] = await Promise.all([
     peopleByIds(db, 'athlete_profiles', schoolId, row.host_athlete_ids),
     peopleByIds(db, 'staff_profiles', schoolId, row.coach_ids),
     listEventPsaIds(db, schoolId, row.id).then((ids) => psasByIds(db, schoolId, ids)),
     recruitingEventVisitFlags(db, schoolId, [row.id]),
   ]);
-  return { ...summaryDto(auth, scope, row, visitFlags), hostAthletes, coaches, psas };
+  return { ...summaryDto(actor, scope, row, visitFlags), hostAthletes, coaches, psas };
 }
 
 function summaryDto(
-  auth: AuthContext,
+  actor: Actor,
   scope: RecruitingScope,
   row: RecruitingEventRow,
   visitFlags: ReadonlyMap<string, string[]>,
@@ -97,32 +96,32 @@ function summaryDto(
     hostAthletes: [],
     psas: [],
     coaches: [],
-    canEdit: canEdit(auth, scope, row),
-    canDecide: isApprover(auth) && row.status === 'PENDING',
+    canEdit: canEdit(actor, scope, row),
+    canDecide: isApprover(actor) && row.status === 'PENDING',
     visitFlags: visitFlags.get(row.id) ?? [],
   };
 }
 
 /** The spec's limits in its words, a team the person may write, and attendees who are the school's own. */
-async function validate(db: Db, auth: AuthContext, body: RecruitingEventBody): Promise<void> {
+async function validate(db: Db, actor: Actor, body: RecruitingEventBody): Promise<void> {
   const details = checkRecruitingEvent(body);
   if (details.length > 0) throw new AppError(details[0]!.code as never, details);
   const team = await db
     .selectFrom('sport_teams')
     .select('id')
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', body.sportTeamId)
     .executeTakeFirst();
   if (!team) throw new AppError('NOT_FOUND');
-  const scope = await calendarTeamScope(db, auth);
+  const scope = await calendarTeamScope(db, actor);
   if (scope !== null && !scope.includes(body.sportTeamId)) throw new AppError('TEAM_NOT_YOURS');
   const hosts = unique(body.hostAthleteIds);
   const coaches = unique(body.coachIds);
   const psas = unique(body.psaIds);
   const [foundHosts, foundCoaches, foundPsas] = await Promise.all([
-    peopleByIds(db, 'athlete_profiles', auth.school.id, hosts),
-    peopleByIds(db, 'staff_profiles', auth.school.id, coaches),
-    psasByIds(db, auth.school.id, psas),
+    peopleByIds(db, 'athlete_profiles', actor.schoolId, hosts),
+    peopleByIds(db, 'staff_profiles', actor.schoolId, coaches),
+    psasByIds(db, actor.schoolId, psas),
   ]);
   const bad: string[] = [];
   if (foundHosts.length !== hosts.length) bad.push('hostAthleteIds');
@@ -163,46 +162,43 @@ function recruitingPart(body: RecruitingEventBody) {
   };
 }
 
-async function load(request: FastifyRequest, id: string) {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const scope = await scopeOf(db, auth);
+async function load(deps: CoreDeps, actor: Actor, id: string) {
+  const { db } = deps;
+  const scope = await scopeOf(db, actor);
   const row = await findRecruitingEvent(db, scope, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return { db, auth, scope, row };
+  return { db, scope, row };
 }
 
-export async function listEvents(request: FastifyRequest, query: RecruitingEventListQuery) {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
+export async function listEvents(deps: CoreDeps, actor: Actor, query: RecruitingEventListQuery) {
+  const { db } = deps;
   if (query.from && query.to && query.to < query.from)
     throw new AppError('RECRUITING_EVENT_START_AFTER_END', [
       { field: 'to', message: ERRORS.RECRUITING_EVENT_START_AFTER_END.message },
     ]);
-  const scope = await scopeOf(db, auth);
+  const scope = await scopeOf(db, actor);
   const limit = query.limit ?? 25;
   const offset = query.offset ?? 0;
   const { rows, total } = await listRecruitingEvents(db, scope, query, { limit, offset });
   const visitFlags = await recruitingEventVisitFlags(
     db,
-    auth.school.id,
+    actor.schoolId,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => summaryDto(auth, scope, r, visitFlags)), total, limit, offset };
+  return { items: rows.map((r) => summaryDto(actor, scope, r, visitFlags)), total, limit, offset };
 }
 
-export async function getRecruitingEvent(request: FastifyRequest, id: string) {
-  const { db, auth, scope, row } = await load(request, id);
-  return toDto(db, auth, scope, row);
+export async function getRecruitingEvent(deps: CoreDeps, actor: Actor, id: string) {
+  const { db, scope, row } = await load(deps, actor, id);
+  return toDto(db, actor, scope, row);
 }
 
-export async function createRecruitingEvent(request: FastifyRequest, body: RecruitingEventBody) {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  await validate(db, auth, body);
-  const status = recruitingEventNeedsApproval(isApprover(auth)) ? 'PENDING' : 'APPROVED';
+export async function createRecruitingEvent(deps: CoreDeps, actor: Actor, body: RecruitingEventBody) {
+  const { db } = deps;
+  await validate(db, actor, body);
+  const status = recruitingEventNeedsApproval(isApprover(actor)) ? 'PENDING' : 'APPROVED';
   const id = await db.transaction().execute(async (trx) => {
-    const eventId = await insertEvent(trx, auth.school.id, {
+    const eventId = await insertEvent(trx, actor.schoolId, {
       ...calendarValues(body),
       category: RECRUITING_EVENT_CATEGORY,
       cara_category: null,
@@ -217,39 +213,35 @@ export async function createRecruitingEvent(request: FastifyRequest, body: Recru
       reminder_minutes: reminderOffset({ category: RECRUITING_EVENT_CATEGORY }),
       status,
       reject_reason: null,
-      created_by: auth.user.id,
+      created_by: actor.userId,
     });
-    await saveRecruitingPart(trx, auth.school.id, eventId, recruitingPart(body));
-    await setEventPsas(trx, auth.school.id, eventId, unique(body.psaIds));
-    await auditRequest(
-      request,
-      {
-        action: 'recruiting-event.created',
-        targetType: 'recruiting_event',
-        targetId: eventId,
-        details: { name: body.name.trim(), kind: body.kind, status, psas: unique(body.psaIds).length },
-      },
-      trx,
-    );
+    await saveRecruitingPart(trx, actor.schoolId, eventId, recruitingPart(body));
+    await setEventPsas(trx, actor.schoolId, eventId, unique(body.psaIds));
+    await auditBy(trx, actor, {
+      action: 'recruiting-event.created',
+      targetType: 'recruiting_event',
+      targetId: eventId,
+      details: { name: body.name.trim(), kind: body.kind, status, psas: unique(body.psaIds).length },
+    });
     return eventId;
   });
-  await afterChange(request, id, status === 'APPROVED' ? 'invite' : null);
-  const created = await getRecruitingEvent(request, id);
-  if (status === 'PENDING') await notifyApprovers(db, auth, created);
+  await afterChange(deps, actor, id, status === 'APPROVED' ? 'invite' : null);
+  const created = await getRecruitingEvent(deps, actor, id);
+  if (status === 'PENDING') await notifyApprovers(db, actor, created);
   return created;
 }
 
 /** The school's admins hear that a coach's event waits for their approval (once per event and admin). */
-async function notifyApprovers(db: Db, auth: AuthContext, event: RecruitingEventDto): Promise<void> {
+async function notifyApprovers(db: Db, actor: Actor, event: RecruitingEventDto): Promise<void> {
   await notifyEach(db, {
-    schoolId: auth.school.id,
-    userIds: await listSchoolAdmins(db, auth.school.id),
-    skip: auth.user.id,
+    schoolId: actor.schoolId,
+    userIds: await listSchoolAdmins(db, actor.schoolId),
+    skip: actor.userId,
     payload: {
       module: 'recruiting',
       status: 'init',
       title: 'Recruiting event submitted',
-      body: `${auth.user.firstName} ${auth.user.lastName} submitted "${event.name}" (${event.sportTeamName}, ${event.startDate}) for approval.`,
+      body: `${actor.firstName} ${actor.lastName} submitted "${event.name}" (${event.sportTeamName}, ${event.startDate}) for approval.`,
       eventId: event.id,
       eventDate: event.startDate,
       eventStartTime: event.startTime,
@@ -262,77 +254,72 @@ async function notifyApprovers(db: Db, auth: AuthContext, event: RecruitingEvent
   });
 }
 
-export async function updateRecruitingEvent(request: FastifyRequest, id: string, body: RecruitingEventBody) {
-  const { db, auth, scope, row } = await load(request, id);
+export async function updateRecruitingEvent(deps: CoreDeps, actor: Actor, id: string, body: RecruitingEventBody) {
+  const { db, scope, row } = await load(deps, actor, id);
   if (row.status === 'REJECTED') throw new AppError('RECRUITING_EVENT_REJECTED');
-  if (!canEdit(auth, scope, row)) throw new AppError('TEAM_NOT_YOURS');
-  await validate(db, auth, body);
+  if (!canEdit(actor, scope, row)) throw new AppError('TEAM_NOT_YOURS');
+  await validate(db, actor, body);
   await db.transaction().execute(async (trx) => {
-    await updateEvent(trx, auth.school.id, id, calendarValues(body));
-    await saveRecruitingPart(trx, auth.school.id, id, recruitingPart(body));
-    await setEventPsas(trx, auth.school.id, id, unique(body.psaIds));
-    await auditRequest(
-      request,
-      {
-        action: 'recruiting-event.updated',
-        targetType: 'recruiting_event',
-        targetId: id,
-        details: { name: body.name.trim(), kind: body.kind, psas: unique(body.psaIds).length },
-      },
-      trx,
-    );
+    await updateEvent(trx, actor.schoolId, id, calendarValues(body));
+    await saveRecruitingPart(trx, actor.schoolId, id, recruitingPart(body));
+    await setEventPsas(trx, actor.schoolId, id, unique(body.psaIds));
+    await auditBy(trx, actor, {
+      action: 'recruiting-event.updated',
+      targetType: 'recruiting_event',
+      targetId: id,
+      details: { name: body.name.trim(), kind: body.kind, psas: unique(body.psaIds).length },
+    });
   });
-  await afterChange(request, id, row.status === 'APPROVED' ? 'edit' : null);
-  return getRecruitingEvent(request, id);
+  await afterChange(deps, actor, id, row.status === 'APPROVED' ? 'edit' : null);
+  return getRecruitingEvent(deps, actor, id);
 }
 
-export async function cancelRecruitingEvent(request: FastifyRequest, id: string): Promise<void> {
-  const { db, auth, scope, row } = await load(request, id);
+export async function cancelRecruitingEvent(deps: CoreDeps, actor: Actor, id: string): Promise<void> {
+  const { db, scope, row } = await load(deps, actor, id);
   if (
-    !auth.permissions.has('recruiting:write') ||
+    !actor.permissions.has('recruiting:write') ||
     (scope.teamIds !== null && !scope.teamIds.includes(row.sport_team_id))
   )
     throw new AppError('TEAM_NOT_YOURS');
   const calendarScope = {
-    schoolId: auth.school.id,
+    schoolId: actor.schoolId,
     teamIds: null,
-    userId: auth.user.id,
+    userId: actor.userId,
     approvedOnly: false,
     recruiting: true,
   };
   const calendarRow = await findEvent(db, calendarScope, id);
-  await cancelSeries(db, auth.school.id, id);
-  await auditRequest(request, {
+  await cancelSeries(db, actor.schoolId, id);
+  await auditBy(db, actor, {
     action: 'recruiting-event.cancelled',
     targetType: 'recruiting_event',
     targetId: id,
     details: { name: row.name, status: row.status },
   });
   // The approval process hears the change, closes the admins' task and ends.
-  await signalSeriesChanged(request, auth.school.id, id);
+  await signalSeriesChanged(deps, actor.schoolId, id);
   if (calendarRow && row.status === 'APPROVED')
-    await notifyAudience(db, auth.school.id, calendarRow, 'cancel', `cancel:${id}:ALL:`, auth.user.id);
+    await notifyAudience(db, actor.schoolId, calendarRow, 'cancel', `cancel:${id}:ALL:`, actor.userId);
 }
 
 /** Tells the approval process and the attendees (calendar notifications: invite or edit) of a stored change. */
-async function afterChange(request: FastifyRequest, id: string, notify: 'invite' | 'edit' | null) {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  await signalSeriesChanged(request, auth.school.id, id);
+async function afterChange(deps: CoreDeps, actor: Actor, id: string, notify: 'invite' | 'edit' | null) {
+  const { db } = deps;
+  await signalSeriesChanged(deps, actor.schoolId, id);
   if (!notify) return;
   const row = await findEvent(
     db,
-    { schoolId: auth.school.id, teamIds: null, userId: auth.user.id, approvedOnly: false, recruiting: true },
+    { schoolId: actor.schoolId, teamIds: null, userId: actor.userId, approvedOnly: false, recruiting: true },
     id,
   );
   if (row)
     await notifyAudience(
       db,
-      auth.school.id,
+      actor.schoolId,
       row,
       notify,
       notify === 'invite' ? `invite:${id}` : `edit:${id}:${row.updated_at.getTime()}`,
-      auth.user.id,
+      actor.userId,
     );
 }
 
@@ -340,28 +327,27 @@ async function afterChange(request: FastifyRequest, id: string, notify: 'invite'
  * An admin approves, or rejects with a reason of at most 50 words, through the calendar's approval process (a
  * Workflow Update): two admins deciding at once, exactly one wins and the other hears "already decided".
  */
-export async function decideRecruitingEvent(request: FastifyRequest, id: string, body: RecruitingDecisionBody) {
-  const { auth, row } = await load(request, id);
-  const { reason } = await decidePendingEvent(request, auth, id, row.status, body);
-  await auditRequest(request, {
+export async function decideRecruitingEvent(deps: CoreDeps, actor: Actor, id: string, body: RecruitingDecisionBody) {
+  const { row } = await load(deps, actor, id);
+  const { reason } = await decidePendingEvent(deps, actor, id, row.status, body);
+  await auditBy(deps.db, actor, {
     action: body.decision === 'APPROVE' ? 'recruiting-event.approved' : 'recruiting-event.rejected',
     targetType: 'recruiting_event',
     targetId: id,
     details: reason ? { reason } : {},
   });
-  return getRecruitingEvent(request, id);
+  return getRecruitingEvent(deps, actor, id);
 }
 
 /** What the create and edit form offers: the person's teams, the athletes and coaches to pick, the prospects. */
-export async function recruitingEventOptions(request: FastifyRequest) {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  const scope = await calendarTeamScope(db, auth);
+export async function recruitingEventOptions(deps: CoreDeps, actor: Actor) {
+  const { db } = deps;
+  const scope = await calendarTeamScope(db, actor);
   const [teams, primary, pickable, school] = await Promise.all([
-    listCalendarTeams(db, auth.school.id, scope),
-    ownPrimaryTeam(db, auth),
-    listPickable(db, auth.school.id, scope),
-    db.selectFrom('schools').select('time_zone').where('id', '=', auth.school.id).executeTakeFirst(),
+    listCalendarTeams(db, actor.schoolId, scope),
+    ownPrimaryTeam(db, actor),
+    listPickable(db, actor.schoolId, scope),
+    db.selectFrom('schools').select('time_zone').where('id', '=', actor.schoolId).executeTakeFirst(),
   ]);
   return {
     // The person's primary team is marked, so a coach of several teams starts the form on it.
