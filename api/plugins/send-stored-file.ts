@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { auditRequest, type RequestAuditEvent } from '../audit/audit-request';
+import { auditRequest, type RequestAuditEvent } from './audit-request';
 import { attachmentDisposition } from '../disclosures/disclosure-files.service';
 import { findStoredFile, type StoredFileMeta } from '../shared/stored-files.repository';
 import { authOf } from './authenticate';
