@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors';
 import { EmailChangeConfirmBody, EmailChanged } from '../users/email-change.schemas';
 import { confirmEmailChange, emailChangeDeps } from '../users/email-change.service';
 import { requestMeta } from '../shared/request-meta';
@@ -15,13 +17,24 @@ import {
   NewPasswordBody,
   PortalBody,
 } from './auth.schemas';
-import { logIn, logOut, switchPortal } from './auth.service';
+import { LOGIN_FAILURE_LIMIT, logIn, logOut, switchPortal } from './auth.service';
 import { acceptInvitation, findUsableInvitation } from './invitation-acceptance.service';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from './password-reset.service';
+import { SESSION_COOKIE, sessionCookieOptions } from './session-cookie';
+import { authDepsOf, type StartedSession } from './start-session';
 import { toMe } from './to-me';
 
 /** Sign-in, sign-out, the current user, the portal switch, password reset and invitation acceptance. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const core = (request: FastifyRequest) => authDepsOf(app.deps, request.log);
+
+  /** The session a use case opened becomes this request's: its cookie is set and the request is signed in. */
+  function signIn(request: FastifyRequest, reply: FastifyReply, started: StartedSession) {
+    void reply.setCookie(SESSION_COOKIE, started.token, sessionCookieOptions(app.deps.config));
+    request.auth = started.auth;
+    return toMe(started.auth);
+  }
+
   app.post(
     '/auth/login',
     {
@@ -29,14 +42,29 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { public: true, rateLimit: credentialRateLimit(100, '15 minutes') },
       schema: { body: LoginBody, response: { 200: MeDto, ...errorResponses(400, 401, 403, 429) } },
     },
-    async (request, reply) => toMe(await logIn(request, reply, request.body.email, request.body.password)),
+    async (request, reply) => {
+      try {
+        return signIn(
+          request,
+          reply,
+          await logIn(core(request), requestMeta(request), request.body.email, request.body.password),
+        );
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+          void reply.header('retry-after', String(LOGIN_FAILURE_LIMIT.windowMinutes * 60));
+        }
+        throw err;
+      }
+    },
   );
 
   app.post(
     '/auth/logout',
     { config: { public: true }, schema: { response: { 204: NoContent } } },
     async (request, reply) => {
-      await logOut(request, reply);
+      const token = request.cookies[SESSION_COOKIE];
+      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      await logOut(core(request), requestMeta(request), token);
       return reply.code(204).send(null);
     },
   );
@@ -53,7 +81,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requirePermission('profile:read'),
       schema: { body: PortalBody, response: { 200: MeDto, ...errorResponses(400, 401, 403) } },
     },
-    async (request, reply) => toMe(await switchPortal(request, reply, request.body.portal)),
+    async (request) => {
+      request.auth = await switchPortal(core(request), authOf(request), request.body.portal);
+      return toMe(request.auth);
+    },
   );
 
   app.post(
@@ -76,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: ForgotPasswordBody, response: { 202: MessageBody, ...errorResponses(400, 429, 503) } },
     },
     async (request, reply) => {
-      await requestPasswordReset(request, request.body.email);
+      await requestPasswordReset(core(request), requestMeta(request), request.body.email);
       return reply.code(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },
   );
@@ -89,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { token, password, confirmPassword } = request.body;
-      await resetPassword(request, token, password, confirmPassword);
+      await resetPassword(core(request), requestMeta(request), token, password, confirmPassword);
       return reply.code(204).send(null);
     },
   );
@@ -101,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: InvitationQuery, response: { 200: InvitationDto, ...errorResponses(400, 409, 410, 429) } },
     },
     async (request) => {
-      const invitation = await findUsableInvitation(request, request.query.token);
+      const invitation = await findUsableInvitation(core(request), request.query.token);
       return {
         email: invitation.email,
         firstName: invitation.firstName,
@@ -117,6 +148,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { public: true, rateLimit: credentialRateLimit(20, '15 minutes') },
       schema: { body: NewPasswordBody, response: { 200: MeDto, ...errorResponses(400, 409, 410, 429, 503) } },
     },
-    async (request, reply) => toMe(await acceptInvitation(request, reply, request.body)),
+    async (request, reply) =>
+      signIn(request, reply, await acceptInvitation(core(request), requestMeta(request), request.body)),
   );
 };

@@ -1,15 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { Portal } from '../../domain/roles';
 import { countRecentLoginFailures, recordAudit } from '../audit/audit.repository';
-import { authenticate } from '../plugins/authenticate';
-import { requestMeta } from '../shared/request-meta';
+import type { RequestMeta } from '../shared/request-meta';
+import type { CoreDeps } from '../shared/use-case';
 import type { AuthContext } from '../types';
 import { findCredentialsByEmail } from './auth.repository';
 import { verifyPassword } from './passwords';
-import { SESSION_COOKIE, sessionIdOf } from './session-cookie';
+import { sessionIdOf } from './session-cookie';
 import { deleteSession, findLiveSession, updateSessionPortal } from './sessions.repository';
-import { startSession } from './start-session';
+import { startSession, type AuthDeps, type StartedSession } from './start-session';
 import { takeTurn } from '../shared/turn-lock';
 
 /** Failed sign-ins allowed per e-mail and address in the window; successful ones never count. */
@@ -17,23 +16,20 @@ export const LOGIN_FAILURE_LIMIT = { max: 10, windowMinutes: 15 };
 
 /**
  * Signs a user in. Unknown e-mail and wrong password give the same answer (WRONG_CREDENTIALS) after the same work;
- * an inactive account is only revealed to someone who typed its correct password.
+ * an inactive account is only revealed to someone who typed its correct password. Too many failures answer
+ * RATE_LIMITED (the route says when to retry: LOGIN_FAILURE_LIMIT's window).
  */
 export async function logIn(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Pick<AuthDeps, 'db' | 'now' | 'sessionTtlHours'>,
+  meta: RequestMeta,
   email: string,
   password: string,
-): Promise<AuthContext> {
-  const { db } = request.server.deps.database;
-  const meta = requestMeta(request);
+): Promise<StartedSession> {
+  const { db } = deps;
   const normalised = email.trim().toLowerCase();
   // Counted from the audit log, so the limit holds across every API instance and survives restarts.
-  const since = new Date(Date.now() - LOGIN_FAILURE_LIMIT.windowMinutes * 60_000);
-  const limited = () => {
-    void reply.header('retry-after', String(LOGIN_FAILURE_LIMIT.windowMinutes * 60));
-    return new AppError('RATE_LIMITED');
-  };
+  const since = new Date(deps.now().getTime() - LOGIN_FAILURE_LIMIT.windowMinutes * 60_000);
+  const limited = () => new AppError('RATE_LIMITED');
   if ((await countRecentLoginFailures(db, normalised, meta.ip ?? null, since)) >= LOGIN_FAILURE_LIMIT.max)
     throw limited();
   const user = await findCredentialsByEmail(db, email);
@@ -69,7 +65,7 @@ export async function logIn(
   });
   if (wrong) throw new AppError('WRONG_CREDENTIALS');
   if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE');
-  const auth = await startSession(request, reply, user.schoolId, user.id);
+  const started = await startSession(deps, meta, user.schoolId, user.id);
   await recordAudit(db, {
     schoolId: user.schoolId,
     actorUserId: user.id,
@@ -77,16 +73,14 @@ export async function logIn(
     targetType: 'user',
     targetId: user.id,
     ...meta,
-    details: { portal: auth.portal },
+    details: { portal: started.auth.portal },
   });
-  return auth;
+  return started;
 }
 
-/** Ends the current session (if any) and clears the cookie; logging out twice is not an error. */
-export async function logOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const { db } = request.server.deps.database;
-  const token = request.cookies[SESSION_COOKIE];
-  void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+/** Ends the session of this cookie token (if any; the route clears the cookie); logging out twice is not an error. */
+export async function logOut(deps: Pick<CoreDeps, 'db'>, meta: RequestMeta, token: string | undefined): Promise<void> {
+  const { db } = deps;
   if (!token) return;
   const session = await findLiveSession(db, sessionIdOf(token));
   if (!session) return;
@@ -97,16 +91,21 @@ export async function logOut(request: FastifyRequest, reply: FastifyReply): Prom
     action: 'auth.logout',
     targetType: 'user',
     targetId: session.userId,
-    ...requestMeta(request),
+    ...meta,
   });
 }
 
-/** Admins switch between the admin and coach portals; only portals the user's roles open are allowed. */
-export async function switchPortal(request: FastifyRequest, reply: FastifyReply, portal: Portal): Promise<AuthContext> {
-  const auth = await authenticate(request, reply);
+/**
+ * Admins switch between the admin and coach portals of their signed-in session; only portals the user's roles open
+ * are allowed. Answers the session's context in the new portal.
+ */
+export async function switchPortal(
+  deps: Pick<CoreDeps, 'db'>,
+  auth: AuthContext,
+  portal: Portal,
+): Promise<AuthContext> {
   if (!auth.portals.includes(portal))
     throw new AppError('FORBIDDEN', [{ field: 'portal', message: 'This portal is not open to you.' }]);
-  await updateSessionPortal(request.server.deps.database.db, auth.school.id, auth.sessionId, portal);
-  auth.portal = portal;
-  return auth;
+  await updateSessionPortal(deps.db, auth.school.id, auth.sessionId, portal);
+  return { ...auth, portal };
 }

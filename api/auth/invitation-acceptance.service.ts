@@ -1,28 +1,28 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { personalPasswordInputs } from '../../domain/password';
 import { hashToken, signLinkToken, verifyLinkToken } from '../../domain/signed-links';
 import { workflowIds } from '../../domain/workflows';
 import { acceptInvitationUpdate } from '../../workflows/invitations/invitation.workflow';
 import { recordAudit } from '../audit/audit.repository';
-import { requestMeta } from '../shared/request-meta';
+import type { RequestMeta } from '../shared/request-meta';
 import { requireTemporal, updateErrorMapper } from '../shared/workflow-client';
-import type { AuthContext } from '../types';
 import { activateInvitedUser, findInvitationByToken, type InvitationLookup } from './auth.repository';
 import { assertAcceptablePassword, hashPassword } from './passwords';
-import { startSession } from './start-session';
+import { startSession, type AuthDeps, type StartedSession } from './start-session';
 
 /** The invitation behind a link, or the catalogue error the visitor sees (invalid/expired 410, redeemed 409). */
-export async function findUsableInvitation(request: FastifyRequest, token: string): Promise<InvitationLookup> {
-  const deps = request.server.deps;
-  const invitationId = verifyLinkToken(deps.config.appSecret, 'invitation', token);
+export async function findUsableInvitation(
+  deps: Pick<AuthDeps, 'db' | 'now' | 'appSecret'>,
+  token: string,
+): Promise<InvitationLookup> {
+  const invitationId = verifyLinkToken(deps.appSecret, 'invitation', token);
   if (!invitationId) throw new AppError('INVITATION_INVALID');
-  const invitation = await findInvitationByToken(deps.database.db, invitationId, hashToken(token));
+  const invitation = await findInvitationByToken(deps.db, invitationId, hashToken(token));
   if (!invitation) throw new AppError('INVITATION_INVALID');
   if (invitation.status === 'ACCEPTED' || invitation.userStatus === 'ACTIVE') throw new AppError('INVITATION_REDEEMED');
   if (
     invitation.status !== 'PENDING' ||
-    invitation.expiresAt.getTime() <= Date.now() ||
+    invitation.expiresAt.getTime() <= deps.now().getTime() ||
     invitation.userStatus === 'INACTIVE'
   ) {
     throw new AppError('INVITATION_INVALID');
@@ -30,10 +30,9 @@ export async function findUsableInvitation(request: FastifyRequest, token: strin
   return invitation;
 }
 
-async function wasAccepted(request: FastifyRequest, invitation: InvitationLookup): Promise<boolean> {
-  const deps = request.server.deps;
-  const token = signLinkToken(deps.config.appSecret, 'invitation', invitation.id);
-  const now = await findInvitationByToken(deps.database.db, invitation.id, hashToken(token));
+async function wasAccepted(deps: Pick<AuthDeps, 'db' | 'appSecret'>, invitation: InvitationLookup): Promise<boolean> {
+  const token = signLinkToken(deps.appSecret, 'invitation', invitation.id);
+  const now = await findInvitationByToken(deps.db, invitation.id, hashToken(token));
   return now?.status === 'ACCEPTED';
 }
 
@@ -45,12 +44,11 @@ const toInvitationError = updateErrorMapper(new Set(['INVITATION_REDEEMED']), 'I
  * sets the password and activates the account in one transaction, and signs the person in.
  */
 export async function acceptInvitation(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: AuthDeps,
+  meta: RequestMeta,
   input: { token: string; password: string; confirmPassword: string },
-): Promise<AuthContext> {
-  const deps = request.server.deps;
-  const invitation = await findUsableInvitation(request, input.token);
+): Promise<StartedSession> {
+  const invitation = await findUsableInvitation(deps, input.token);
   await assertAcceptablePassword(input.password, input.confirmPassword, personalPasswordInputs(invitation));
   const temporal = requireTemporal(deps);
   const passwordHash = await hashPassword(input.password);
@@ -58,12 +56,12 @@ export async function acceptInvitation(
     await temporal.workflow.getHandle(workflowIds.invitation(invitation.id)).executeUpdate(acceptInvitationUpdate);
   } catch (err) {
     // A racing acceptance may have finished the process before this Update arrived: that is "redeemed".
-    if (await wasAccepted(request, invitation)) throw new AppError('INVITATION_REDEEMED');
+    if (await wasAccepted(deps, invitation)) throw new AppError('INVITATION_REDEEMED');
     const appError = toInvitationError(err);
-    if (appError.code === 'WORKFLOW_UNAVAILABLE') request.log.error({ err }, 'invitation update failed');
+    if (appError.code === 'WORKFLOW_UNAVAILABLE') deps.log?.error({ err }, 'invitation update failed');
     throw appError;
   }
-  await deps.database.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await activateInvitedUser(trx, invitation.schoolId, {
       invitationId: invitation.id,
       userId: invitation.userId,
@@ -75,10 +73,10 @@ export async function acceptInvitation(
       action: 'user.invitation_accepted',
       targetType: 'user',
       targetId: invitation.userId,
-      ...requestMeta(request),
+      ...meta,
       details: { invitationId: invitation.id },
       idempotencyKey: `invitation-accepted:${invitation.id}`,
     });
   });
-  return startSession(request, reply, invitation.schoolId, invitation.userId);
+  return startSession(deps, meta, invitation.schoolId, invitation.userId);
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { hashToken, signLinkToken, verifyLinkToken } from '../../domain/signed-links';
 import { personalPasswordInputs } from '../../domain/password';
 import { PASSWORD_RESET_TTL_MINUTES, workflowIds } from '../../domain/workflows';
 import { passwordResetWorkflow } from '../../workflows/auth/password-reset.workflow';
 import { recordAudit } from '../audit/audit.repository';
-import { requestMeta } from '../shared/request-meta';
+import type { RequestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import {
   deletePasswordReset,
@@ -19,6 +18,7 @@ import {
 } from './auth.repository';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { deleteUserSessions } from './sessions.repository';
+import type { AuthDeps } from './start-session';
 
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for this e-mail, we have sent a link to reset the password. The link is valid for 60 minutes.';
@@ -29,19 +29,18 @@ export const FORGOT_PASSWORD_ANSWER =
  * link is on its way, the earlier ones are revoked: only the latest mailed link resets the password. Not before: a
  * request whose mail cannot start leaves the earlier links as they were.
  */
-export async function requestPasswordReset(request: FastifyRequest, email: string): Promise<void> {
-  const deps = request.server.deps;
+export async function requestPasswordReset(deps: AuthDeps, meta: RequestMeta, email: string): Promise<void> {
   const temporal = requireTemporal(deps);
-  const { db } = deps.database;
+  const { db } = deps;
   const user = await findCredentialsByEmail(db, email);
   if (!user || user.status !== 'ACTIVE') return;
   const resetId = randomUUID();
-  const token = signLinkToken(deps.config.appSecret, 'password-reset', resetId);
+  const token = signLinkToken(deps.appSecret, 'password-reset', resetId);
   await insertPasswordReset(db, user.schoolId, {
     id: resetId,
     userId: user.id,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    expiresAt: new Date(deps.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
   });
   try {
     await temporal.workflow.start(passwordResetWorkflow, {
@@ -52,7 +51,7 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
   } catch (err) {
     // No mail will go out for this row, so it must not linger as a valid link.
     await deletePasswordReset(db, user.schoolId, resetId);
-    request.log.error({ err }, 'password reset workflow could not start');
+    deps.log?.error({ err }, 'password reset workflow could not start');
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
   await markPasswordResetsUsed(db, user.schoolId, user.id, resetId);
@@ -62,7 +61,7 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
     action: 'auth.password_reset_requested',
     targetType: 'user',
     targetId: user.id,
-    ...requestMeta(request),
+    ...meta,
     details: { resetId },
   });
 }
@@ -72,21 +71,21 @@ export async function requestPasswordReset(request: FastifyRequest, email: strin
  * must not contain the account's e-mail or name.
  */
 export async function resetPassword(
-  request: FastifyRequest,
+  deps: Pick<AuthDeps, 'db' | 'now' | 'appSecret'>,
+  meta: RequestMeta,
   token: string,
   password: string,
   confirmPassword: string,
 ): Promise<void> {
-  const deps = request.server.deps;
-  const resetId = verifyLinkToken(deps.config.appSecret, 'password-reset', token);
+  const resetId = verifyLinkToken(deps.appSecret, 'password-reset', token);
   if (!resetId) throw new AppError('RESET_LINK_INVALID');
-  const person = await findPasswordResetPerson(deps.database.db, resetId, hashToken(token));
+  const person = await findPasswordResetPerson(deps.db, resetId, hashToken(token));
   if (!person) throw new AppError('RESET_LINK_INVALID');
   await assertAcceptablePassword(password, confirmPassword, personalPasswordInputs(person));
   const passwordHash = await hashPassword(password);
-  const done = await deps.database.db.transaction().execute(async (trx) => {
+  const done = await deps.db.transaction().execute(async (trx) => {
     const reset = await lockPasswordReset(trx, resetId, hashToken(token));
-    if (!reset || reset.used_at || reset.expires_at.getTime() <= Date.now()) return null;
+    if (!reset || reset.used_at || reset.expires_at.getTime() <= deps.now().getTime()) return null;
     await setPasswordHash(trx, reset.school_id, reset.user_id, passwordHash);
     await markPasswordResetsUsed(trx, reset.school_id, reset.user_id);
     await deleteUserSessions(trx, reset.school_id, reset.user_id);
@@ -96,7 +95,7 @@ export async function resetPassword(
       action: 'auth.password_reset',
       targetType: 'user',
       targetId: reset.user_id,
-      ...requestMeta(request),
+      ...meta,
       details: { resetId },
     });
     return reset;

@@ -1,24 +1,39 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { permissionsFor } from '../../domain/permissions';
 import { defaultPortal, portalsFor } from '../../domain/roles';
 import { findRoleGrants } from '../users/role-grants.repository';
 import { findSchoolSummary } from '../school/school.repository';
 import { findUserSummary } from '../users/users.repository';
-import { requestMeta } from '../shared/request-meta';
-import type { AuthContext } from '../types';
+import type { RequestMeta } from '../shared/request-meta';
+import { coreDepsOf, type CoreDeps } from '../shared/use-case';
+import type { AuthContext, ServerDeps } from '../types';
 import { deleteExpiredUserSessions, insertSession, markUserActive } from './sessions.repository';
-import { createSessionToken, SESSION_COOKIE, sessionCookieOptions, sessionExpiry } from './session-cookie';
+import { createSessionToken, sessionExpiry } from './session-cookie';
 
-/** Opens a session for a user who just proved who they are, sets the `sid` cookie and returns their context. */
+/** What the sign-in use cases run on: the core's dependencies, the link-signing secret and the session lifetime. */
+export type AuthDeps = CoreDeps & { appSecret: string; sessionTtlHours: number };
+
+export function authDepsOf(
+  deps: Pick<ServerDeps, 'database' | 'temporal' | 'taskQueue' | 'config'>,
+  log?: CoreDeps['log'],
+): AuthDeps {
+  return { ...coreDepsOf(deps, log), appSecret: deps.config.appSecret, sessionTtlHours: deps.config.sessionTtlHours };
+}
+
+/** A session just opened: the signed-in context, and the token the route sets as the `sid` cookie. */
+export interface StartedSession {
+  auth: AuthContext;
+  token: string;
+}
+
+/** Opens a session for a user who just proved who they are; the route sets its cookie. */
 export async function startSession(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Pick<AuthDeps, 'db' | 'now' | 'sessionTtlHours'>,
+  origin: RequestMeta,
   schoolId: string,
   userId: string,
-): Promise<AuthContext> {
-  const { config, database } = request.server.deps;
-  const db = database.db;
+): Promise<StartedSession> {
+  const { db } = deps;
   const [user, school, grants] = await Promise.all([
     findUserSummary(db, schoolId, userId),
     findSchoolSummary(db, schoolId),
@@ -27,19 +42,17 @@ export async function startSession(
   const portal = defaultPortal(grants.map((g) => g.role));
   if (!user || !school || !portal) throw new AppError('ACCOUNT_INACTIVE');
   const { token, sessionId } = createSessionToken();
-  const meta = requestMeta(request);
   await deleteExpiredUserSessions(db, schoolId, userId);
   await insertSession(db, schoolId, {
     id: sessionId,
     userId,
     portal,
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-    expiresAt: sessionExpiry(config),
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    expiresAt: sessionExpiry(deps, deps.now()),
   });
   await markUserActive(db, schoolId, userId);
-  void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config));
-  request.auth = {
+  const auth: AuthContext = {
     sessionId,
     user,
     school,
@@ -48,5 +61,5 @@ export async function startSession(
     portal,
     permissions: permissionsFor(grants),
   };
-  return request.auth;
+  return { auth, token };
 }

@@ -9,3 +9,6 @@ export function requestMeta(request: RequestOrigin): { ip: string | null; userAg
   const ua = request.headers['user-agent'];
   return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
 }
+
+/** Where a request came from, as a use case without a signed-in actor (sign-in, reset links) records it. */
+export type RequestMeta = ReturnType<typeof requestMeta>;
