@@ -1,12 +1,11 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../api/config';
+import { findEmailChangeMailing } from '../../api/users/email-changes.repository';
 import { signLinkToken } from '../../domain/signed-links';
 import type { Database } from '../../migrations/database';
-import { deliverOutboxMail } from '../mail/mail.activities';
 import type { Mailer } from '../mail/mailer';
+import { sendSignedLinkMail } from '../mail/send-signed-link-mail';
 import { formatExpiry, renderHtml, renderText, type MailFrame } from '../mail/templates/layout';
-import { currentSideEffectKey } from '../shared/idempotency';
 
 export interface EmailChangeRef {
   changeId: string;
@@ -28,45 +27,36 @@ export function buildEmailChangeLink(config: Pick<AppConfig, 'publicUrl' | 'appS
 }
 
 export function createEmailChangeActivities(deps: EmailChangeActivityDeps) {
-  const { db, config, mailer } = deps;
+  const { config } = deps;
   return {
     /** Mails the confirmation link to the NEW address; a change already confirmed or expired is not mailed. */
     async sendEmailChangeConfirmation(ref: EmailChangeRef): Promise<SendEmailChangeResult> {
-      const row = await db
-        .selectFrom('email_changes as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .innerJoin('schools as s', 's.id', 'c.school_id')
-        .select(['c.id', 'c.new_email', 'c.expires_at', 'c.confirmed_at', 'u.first_name', 's.name', 's.time_zone'])
-        .where('c.id', '=', ref.changeId)
-        .where('c.school_id', '=', ref.schoolId)
-        .executeTakeFirst();
-      if (!row)
-        throw ApplicationFailure.nonRetryable(`E-mail change ${ref.changeId} not found`, 'EMAIL_CHANGE_NOT_FOUND');
-      if (row.confirmed_at) return { sent: false, reason: 'DONE' };
-      if (row.expires_at.getTime() <= Date.now()) return { sent: false, reason: 'EXPIRED' };
-      const frame: MailFrame = {
-        heading: 'Confirm your new e-mail address',
-        paragraphs: [
-          `Hi ${row.first_name},`,
-          `${row.name} changed the e-mail address of your account to this one. Confirm it to sign in and receive mail here.`,
-        ],
-        action: { label: 'Confirm this e-mail address', url: buildEmailChangeLink(config, row.id) },
-        footer: [
-          `This link is valid until ${formatExpiry(row.expires_at, row.time_zone)}.`,
-          'If you do not know this school, you can ignore this e-mail; nothing changes.',
-        ],
-      };
-      const { outboxId } = await deliverOutboxMail(db, mailer, {
-        idempotencyKey: currentSideEffectKey('mail', 'confirm'),
+      return sendSignedLinkMail(deps, {
         schoolId: ref.schoolId,
-        message: {
-          to: row.new_email,
-          subject: `Confirm your new ${row.name} e-mail address`,
-          text: renderText(frame),
-          html: renderHtml(frame),
+        load: (db) => findEmailChangeMailing(db, ref.schoolId, ref.changeId),
+        notFound: { message: `E-mail change ${ref.changeId} not found`, type: 'EMAIL_CHANGE_NOT_FOUND' },
+        skip: (row) => (row.confirmedAt ? 'DONE' : null),
+        eventKey: 'confirm',
+        compose: (row) => {
+          const frame: MailFrame = {
+            heading: 'Confirm your new e-mail address',
+            paragraphs: [
+              `Hi ${row.firstName},`,
+              `${row.schoolName} changed the e-mail address of your account to this one. Confirm it to sign in and receive mail here.`,
+            ],
+            action: { label: 'Confirm this e-mail address', url: buildEmailChangeLink(config, row.id) },
+            footer: [
+              `This link is valid until ${formatExpiry(row.expiresAt, row.timeZone)}.`,
+              'If you do not know this school, you can ignore this e-mail; nothing changes.',
+            ],
+          };
+          return {
+            subject: `Confirm your new ${row.schoolName} e-mail address`,
+            text: renderText(frame),
+            html: renderHtml(frame),
+          };
         },
       });
-      return { sent: true, outboxId };
     },
   };
 }

@@ -1,11 +1,10 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
+import { findPasswordResetMailing } from '../../api/auth/auth.repository';
 import type { AppConfig } from '../../api/config';
 import type { Database } from '../../migrations/database';
-import { deliverOutboxMail } from '../mail/mail.activities';
 import type { Mailer } from '../mail/mailer';
+import { sendSignedLinkMail } from '../mail/send-signed-link-mail';
 import { renderPasswordResetMail } from '../mail/templates';
-import { currentSideEffectKey } from '../shared/idempotency';
 import { buildPasswordResetLink } from '../shared/links';
 
 export interface PasswordResetRef {
@@ -23,43 +22,25 @@ export interface PasswordResetActivityDeps {
 }
 
 export function createPasswordResetActivities(deps: PasswordResetActivityDeps) {
-  const { db, config, mailer } = deps;
+  const { config } = deps;
   return {
     /** Mails the single-use link; a link already used or past its expiry is not mailed (it would not work). */
     async sendPasswordResetEmail(ref: PasswordResetRef): Promise<SendPasswordResetEmailResult> {
-      const row = await db
-        .selectFrom('password_resets as r')
-        .innerJoin('users as u', 'u.id', 'r.user_id')
-        .innerJoin('schools as s', 's.id', 'r.school_id')
-        .select([
-          'r.id',
-          'r.expires_at',
-          'r.used_at',
-          'u.email',
-          'u.first_name',
-          's.name as school_name',
-          's.time_zone',
-        ])
-        .where('r.id', '=', ref.resetId)
-        .where('r.school_id', '=', ref.schoolId)
-        .executeTakeFirst();
-      if (!row)
-        throw ApplicationFailure.nonRetryable(`Password reset ${ref.resetId} not found`, 'PASSWORD_RESET_NOT_FOUND');
-      if (row.used_at) return { sent: false, reason: 'USED' };
-      if (row.expires_at.getTime() <= Date.now()) return { sent: false, reason: 'EXPIRED' };
-      const mail = renderPasswordResetMail({
-        firstName: row.first_name,
-        schoolName: row.school_name,
-        link: buildPasswordResetLink(config, row.id),
-        expiresAt: row.expires_at,
-        timeZone: row.time_zone,
-      });
-      const { outboxId } = await deliverOutboxMail(db, mailer, {
-        idempotencyKey: currentSideEffectKey('mail', 'reset'),
+      return sendSignedLinkMail(deps, {
         schoolId: ref.schoolId,
-        message: { to: row.email, ...mail },
+        load: (db) => findPasswordResetMailing(db, ref.schoolId, ref.resetId),
+        notFound: { message: `Password reset ${ref.resetId} not found`, type: 'PASSWORD_RESET_NOT_FOUND' },
+        skip: (row) => (row.usedAt ? 'USED' : null),
+        eventKey: 'reset',
+        compose: (row) =>
+          renderPasswordResetMail({
+            firstName: row.firstName,
+            schoolName: row.schoolName,
+            link: buildPasswordResetLink(config, row.id),
+            expiresAt: row.expiresAt,
+            timeZone: row.timeZone,
+          }),
       });
-      return { sent: true, outboxId };
     },
   };
 }

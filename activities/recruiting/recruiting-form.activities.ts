@@ -1,11 +1,10 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../api/config';
+import { findRecruitingFormMailing } from '../../api/recruiting/recruiting-form-mailing.repository';
 import type { Database } from '../../migrations/database';
-import { deliverOutboxMail } from '../mail/mail.activities';
 import type { Mailer } from '../mail/mailer';
+import { sendSignedLinkMail } from '../mail/send-signed-link-mail';
 import { renderRecruitingFormMail } from '../mail/templates';
-import { currentSideEffectKey } from '../shared/idempotency';
 import { buildRecruitingFormLink } from '../shared/links';
 
 export interface RecruitingFormLinkRef {
@@ -25,52 +24,30 @@ export interface RecruitingFormActivityDeps {
 }
 
 export function createRecruitingFormActivities(deps: RecruitingFormActivityDeps) {
-  const { db, config, mailer } = deps;
+  const { config } = deps;
   return {
     /**
      * Mails one link of a recruiting form to its prospect. The link is rebuilt from the send's id and the app
      * secret (the raw token is never in workflow history); a link that no longer works is not mailed.
      */
     async sendRecruitingFormLink(ref: RecruitingFormLinkRef): Promise<SendRecruitingFormLinkResult> {
-      const row = await db
-        .selectFrom('recruiting_form_sends as r')
-        .innerJoin('psas as p', 'p.id', 'r.psa_id')
-        .innerJoin('forms as f', 'f.id', 'r.form_id')
-        .innerJoin('schools as s', 's.id', 'r.school_id')
-        .select([
-          'r.email',
-          'r.expires_at',
-          'r.submitted_at',
-          'r.link_generation',
-          'p.first_name',
-          'f.name as form_name',
-          's.name as school_name',
-          's.time_zone',
-        ])
-        .where('r.id', '=', ref.sendId)
-        .where('r.school_id', '=', ref.schoolId)
-        .executeTakeFirst();
-      if (!row) {
-        throw ApplicationFailure.nonRetryable(`Recruiting form ${ref.sendId} not found`, 'RECRUITING_FORM_NOT_FOUND');
-      }
-      if (row.submitted_at) return { sent: false, reason: 'SUBMITTED' };
-      if (row.link_generation !== ref.generation) return { sent: false, reason: 'REPLACED' };
-      if (row.expires_at.getTime() <= Date.now()) return { sent: false, reason: 'EXPIRED' };
-      const mail = renderRecruitingFormMail({
-        firstName: row.first_name,
-        schoolName: row.school_name,
-        formName: row.form_name,
-        link: buildRecruitingFormLink(config, ref),
-        expiresAt: row.expires_at,
-        timeZone: row.time_zone,
-        fresh: ref.generation > 1,
-      });
-      const { outboxId } = await deliverOutboxMail(db, mailer, {
-        idempotencyKey: currentSideEffectKey('mail', 'recruiting-form-link'),
+      return sendSignedLinkMail(deps, {
         schoolId: ref.schoolId,
-        message: { to: row.email, ...mail },
+        load: (db) => findRecruitingFormMailing(db, ref.schoolId, ref.sendId),
+        notFound: { message: `Recruiting form ${ref.sendId} not found`, type: 'RECRUITING_FORM_NOT_FOUND' },
+        skip: (row) => (row.submittedAt ? 'SUBMITTED' : row.linkGeneration !== ref.generation ? 'REPLACED' : null),
+        eventKey: 'recruiting-form-link',
+        compose: (row) =>
+          renderRecruitingFormMail({
+            firstName: row.firstName,
+            schoolName: row.schoolName,
+            formName: row.formName,
+            link: buildRecruitingFormLink(config, ref),
+            expiresAt: row.expiresAt,
+            timeZone: row.timeZone,
+            fresh: ref.generation > 1,
+          }),
       });
-      return { sent: true, outboxId };
     },
   };
 }

@@ -186,3 +186,37 @@ export async function activateInvitedUser(
     .where('school_id', '=', schoolId)
     .execute();
 }
+
+/** A password reset as its mail needs it: the person's address and name, their school. */
+export interface PasswordResetMailing {
+  id: string;
+  to: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  firstName: string;
+  schoolName: string;
+  timeZone: string;
+}
+
+export async function findPasswordResetMailing(
+  db: Db,
+  schoolId: string,
+  resetId: string,
+): Promise<PasswordResetMailing | undefined> {
+  return db
+    .selectFrom('password_resets as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin('schools as s', 's.id', 'r.school_id')
+    .select([
+      'r.id',
+      'u.email as to',
+      'r.expires_at as expiresAt',
+      'r.used_at as usedAt',
+      'u.first_name as firstName',
+      's.name as schoolName',
+      's.time_zone as timeZone',
+    ])
+    .where('r.id', '=', resetId)
+    .where('r.school_id', '=', schoolId)
+    .executeTakeFirst();
+}

@@ -109,3 +109,37 @@ export async function readdressUser(
     .executeTakeFirst();
   return Number(moved.numUpdatedRows);
 }
+
+/** An e-mail change as its confirmation mail needs it: the new address, its person and school. */
+export interface EmailChangeMailing {
+  id: string;
+  to: string;
+  expiresAt: Date;
+  confirmedAt: Date | null;
+  firstName: string;
+  schoolName: string;
+  timeZone: string;
+}
+
+export async function findEmailChangeMailing(
+  db: Db,
+  schoolId: string,
+  changeId: string,
+): Promise<EmailChangeMailing | undefined> {
+  return db
+    .selectFrom('email_changes as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .innerJoin('schools as s', 's.id', 'c.school_id')
+    .select([
+      'c.id',
+      'c.new_email as to',
+      'c.expires_at as expiresAt',
+      'c.confirmed_at as confirmedAt',
+      'u.first_name as firstName',
+      's.name as schoolName',
+      's.time_zone as timeZone',
+    ])
+    .where('c.id', '=', changeId)
+    .where('c.school_id', '=', schoolId)
+    .executeTakeFirst();
+}
