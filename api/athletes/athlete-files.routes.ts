@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ATHLETE_LIMITS, canEditField, canSeeField } from '../../domain/athlete-profiles';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { attachmentDisposition, checkAttachment, readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { errorResponses, IdParams, Uuid } from '../shared/schemas';
 import { deleteStoredFile, findStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import { athleteHasFile, insertAthleteFile, lockAndCountFiles } from './athlete-extras.repository';
-import { profileView, reachableAthlete } from './athlete-profile.service';
+import { athleteActorOf, profileView, reachableAthlete } from './athlete-profile.service';
 import { findAthlete } from './athletes.repository';
 import { AthleteProfileView } from './athletes.schemas';
 
@@ -38,7 +38,7 @@ export const athleteFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function reach(request: Parameters<typeof authOf>[0], id: string, edit: boolean) {
     const auth = authOf(request);
-    const { athlete, viewer } = await (await reachableAthlete(db, auth))(id);
+    const { athlete, viewer } = await (await reachableAthlete(db, athleteActorOf(auth, request)))(id);
     if (!(edit ? canEditField(viewer, 'files') : canSeeField(viewer, 'files'))) throw new AppError('FORBIDDEN');
     return { auth, athlete, viewer };
   }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { coachTeamIds } from '../staff/staff-teams.repository';
 import {
   ATHLETE_LIMITS,
@@ -11,9 +11,13 @@ import {
 } from '../../domain/athlete-profiles';
 import { athleteInputProblems, socialLinksOf } from '../../domain/athlete-validation';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import type { Permission } from '../../domain/permissions';
+import type { Portal } from '../../domain/roles';
+import type { Database } from '../../migrations/database';
+import type { RequestOrigin } from '../shared/request-meta';
+import { auditBy } from '../shared/use-case';
 import type { AuthContext } from '../types';
+import { userManagerOf, type UserManager } from '../users/user-scope';
 import { customFieldsForAthlete, listAthleteFiles } from './athlete-extras.repository';
 import { joinAthleteFields } from './athlete-fields';
 import {
@@ -26,27 +30,42 @@ import {
 import { findAthlete, isStaffOfSchool, socialLinksOfOthers, type AthleteRecord } from './athletes.repository';
 import type { AthleteProfileView } from './athletes.schemas';
 
-type Db = FastifyRequest['server']['deps']['database']['db'];
+type Db = Kysely<Database>;
+
+/** Who acts on athletes: a user manager (account actions invite and deactivate) in the portal they work in. */
+export interface AthleteActor extends UserManager {
+  portal: Portal;
+}
+
+/** The athlete actor behind a signed-in request. */
+export function athleteActorOf(auth: AuthContext, origin: RequestOrigin): AthleteActor {
+  return { ...userManagerOf(auth, origin), portal: auth.portal };
+}
+
+/** What decides which athletes and fields a caller reaches. */
+export type AthleteViewer = Pick<AthleteActor, 'userId' | 'schoolId' | 'portal'> & {
+  permissions: ReadonlySet<Permission>;
+};
 
 /** The view a caller gets: admins in the admin portal, coaches (or admins in the coach portal), the athlete. */
-export function viewerOf(auth: AuthContext): ProfileViewer | null {
-  if (auth.portal === 'admin' && auth.permissions.has('athletes:write')) return 'admin';
-  if (auth.portal === 'coach' && auth.permissions.has('athletes:read')) return 'coach';
-  if (auth.portal === 'athlete') return 'athlete';
+export function viewerOf(actor: Pick<AthleteViewer, 'portal' | 'permissions'>): ProfileViewer | null {
+  if (actor.portal === 'admin' && actor.permissions.has('athletes:write')) return 'admin';
+  if (actor.portal === 'coach' && actor.permissions.has('athletes:read')) return 'coach';
+  if (actor.portal === 'athlete') return 'athlete';
   return null;
 }
 
 /** The athlete as this caller may reach them; anyone else's athlete answers 404, as if it did not exist. */
 export async function reachableAthlete(
   db: Db,
-  auth: AuthContext,
+  actor: AthleteViewer,
 ): Promise<(id: string) => Promise<{ athlete: AthleteRecord; viewer: ProfileViewer }>> {
-  const viewer = viewerOf(auth);
+  const viewer = viewerOf(actor);
   if (!viewer) throw new AppError('FORBIDDEN');
-  const teams = viewer === 'coach' ? await coachTeamIds(db, auth.school.id, auth.user.id) : [];
+  const teams = viewer === 'coach' ? await coachTeamIds(db, actor.schoolId, actor.userId) : [];
   return async (id) => {
-    if (viewer === 'athlete' && id !== auth.user.id) throw new AppError('NOT_FOUND');
-    const athlete = await findAthlete(db, auth.school.id, id);
+    if (viewer === 'athlete' && id !== actor.userId) throw new AppError('NOT_FOUND');
+    const athlete = await findAthlete(db, actor.schoolId, id);
     if (!athlete) throw new AppError('NOT_FOUND');
     const team = athlete.columns.sport_team_id as string | null;
     if (viewer === 'coach' && (!team || !teams.includes(team))) throw new AppError('NOT_FOUND');
@@ -221,20 +240,16 @@ export function assertEditable(viewer: ProfileViewer, body: Record<string, unkno
 
 /** Records a profile change with the changed fields before and after. */
 export async function auditProfileChange(
-  request: FastifyRequest,
+  db: Db,
+  actor: AthleteActor,
   athleteId: string,
   diff: { before: Record<string, unknown>; after: Record<string, unknown> },
-  db?: Db,
 ): Promise<void> {
   if (Object.keys(diff.after).length === 0) return;
-  await auditRequest(
-    request,
-    {
-      action: 'athlete.profile_updated',
-      targetType: 'user',
-      targetId: athleteId,
-      details: { viewer: viewerOf(authOf(request)), before: diff.before, after: diff.after },
-    },
-    db,
-  );
+  await auditBy(db, actor, {
+    action: 'athlete.profile_updated',
+    targetType: 'user',
+    targetId: athleteId,
+    details: { viewer: viewerOf(actor), before: diff.before, after: diff.after },
+  });
 }

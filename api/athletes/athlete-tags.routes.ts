@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { CustomFieldScope } from '../../domain/athlete-profiles';
 import { AppError, ERRORS } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, errorResponses, Uuid } from '../shared/schemas';
@@ -15,7 +15,7 @@ import {
   listCustomFields,
   renameCustomField,
 } from './athlete-extras.repository';
-import { profileView, reachableAthlete, setTagIds } from './athlete-profile.service';
+import { athleteActorOf, profileView, reachableAthlete, setTagIds } from './athlete-profile.service';
 import {
   academicYearExists,
   currentAcademicYearId,
@@ -140,7 +140,7 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
-      const { athlete, viewer } = await (await reachableAthlete(db, auth))(request.params.id);
+      const { athlete, viewer } = await (await reachableAthlete(db, athleteActorOf(auth, request)))(request.params.id);
       if (viewer === 'athlete') throw new AppError('FORBIDDEN');
       const { tagIds, academicYearId } = request.body;
       if (academicYearId && !(await academicYearExists(db, schoolId, academicYearId))) {

@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import { UPLOAD_COLUMNS } from '../../domain/athlete-upload';
 import { AppError } from '../../domain/errors';
-
 import type { SheetKind } from '../shared/spreadsheets/read-spreadsheet';
 import { buildSheetFile } from '../shared/spreadsheets/write-spreadsheet';
 
@@ -41,15 +39,5 @@ export function buildTemplate(kind: 'xlsx' | 'csv'): Buffer {
   ]);
 }
 
-const TEMPLATE_CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
-
-/** Answers with a template file to download, named `<baseName>.<format>`. */
-export function sendTemplate(reply: FastifyReply, format: 'xlsx' | 'csv', baseName: string, bytes: Buffer) {
-  return reply
-    .header('content-type', TEMPLATE_CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${baseName}.${format}"`)
-    .send(bytes);
-}
+/** Sending a template is the transport's (api/plugins/send-template.ts); re-exported for the routes that still import it here. */
+export { sendTemplate } from '../plugins/send-template';

@@ -1,10 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '../../domain/athlete-upload';
 import { readUploadedFile } from '../disclosures/disclosure-files.service';
+import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { sendTemplate } from '../plugins/send-template';
 import { IdParams, errorResponses } from '../shared/schemas';
-import { buildTemplate, sendTemplate } from './athlete-upload-file';
+import { actorOf } from '../shared/use-case';
+import { usersDepsOf } from '../users/user-scope';
+import { buildTemplate } from './athlete-upload-file';
 import {
   AthleteUploadDto,
   ImportUploadBody,
@@ -24,6 +29,8 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throwFileSizeLimit: true,
   });
   const canUpload = requirePermission('athletes:upload');
+  const core = (request: FastifyRequest) => usersDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.get(
     '/athletes/uploads/template',
@@ -50,7 +57,9 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const file = await readUploadedFile(request);
-      return reply.code(201).send(await createUpload(request, { fileName: file.filename, bytes: file.bytes }));
+      return reply
+        .code(201)
+        .send(await createUpload(core(request), actor(request), { fileName: file.filename, bytes: file.bytes }));
     },
   );
 
@@ -60,7 +69,7 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canUpload,
       schema: { params: IdParams, response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => toUploadDto(await visibleUpload(request, request.params.id)),
+    async (request) => toUploadDto(await visibleUpload(core(request), actor(request), request.params.id)),
   );
 
   app.put(
@@ -73,7 +82,7 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => remapUpload(request, request.params.id, request.body.mapping),
+    async (request) => remapUpload(core(request), actor(request), request.params.id, request.body.mapping),
   );
 
   app.post(
@@ -86,6 +95,6 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => importUpload(request, request.params.id, request.body.invite),
+    async (request) => importUpload(core(request), actor(request), request.params.id, request.body.invite),
   );
 };

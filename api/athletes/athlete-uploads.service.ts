@@ -1,5 +1,4 @@
 import type { Client } from '@temporalio/client';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   checkMapping,
@@ -16,12 +15,12 @@ import { athleteInputProblems } from '../../domain/athlete-validation';
 import { AppError, ERRORS } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { recordAudits } from '../audit/audit.repository';
-import { authOf } from '../plugins/authenticate';
 import { describeValidationErrors } from '../plugins/describe-validation-errors';
 import { createAjv } from '../plugins/install-validator-compiler';
-import { schoolTodayOf } from '../forms/school-today';
-import { requestMeta } from '../shared/request-meta';
+import { todayIn } from '../forms/school-today';
+import type { Actor, CoreDeps } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
+import type { UsersDeps } from '../users/user-scope';
 import { startInvitationBatch, writeInvitations } from '../users/invitations.service';
 import { insertRoleGrants } from '../users/role-grants.repository';
 import { findTakenEmails, insertUsers } from '../users/users.repository';
@@ -56,13 +55,12 @@ interface Uploader {
   today: string;
 }
 
-export function uploaderOf(request: FastifyRequest): Uploader {
-  const auth = authOf(request);
+export function uploaderOf(actor: Actor, now: Date): Uploader {
   return {
-    schoolId: auth.school.id,
-    userId: auth.user.id,
-    coach: !auth.permissions.has('athletes:write'),
-    today: schoolTodayOf(auth),
+    schoolId: actor.schoolId,
+    userId: actor.userId,
+    coach: !actor.permissions.has('athletes:write'),
+    today: todayIn(actor.timeZone, now),
   };
 }
 
@@ -181,11 +179,12 @@ function assertWithinLimit(uploader: Uploader, rowCount: number): void {
 
 /** Reads a file, maps its headers, checks every row and keeps the result as an upload the person can import. */
 export async function createUpload(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   file: { fileName: string; bytes: Buffer },
 ): Promise<AthleteUploadDto> {
-  const { db } = request.server.deps.database;
-  const uploader = uploaderOf(request);
+  const { db } = deps;
+  const uploader = uploaderOf(actor, deps.now());
   const kind = detectSheetKind(file.fileName, file.bytes);
   const { headers, rows } = await readSpreadsheet(kind, file.bytes);
   assertWithinLimit(uploader, rows.length);
@@ -202,22 +201,23 @@ export async function createUpload(
   return toUploadDto(upload);
 }
 
-export async function visibleUpload(request: FastifyRequest, id: string): Promise<AthleteUploadRecord> {
-  const uploader = uploaderOf(request);
-  const { db } = request.server.deps.database;
+export async function visibleUpload(deps: CoreDeps, actor: Actor, id: string): Promise<AthleteUploadRecord> {
+  const uploader = uploaderOf(actor, deps.now());
+  const { db } = deps;
   const upload = await findUpload(db, uploader.schoolId, id, uploader.coach ? uploader.userId : null);
   if (!upload) throw new AppError('NOT_FOUND');
   return upload;
 }
 
 export async function remapUpload(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   id: string,
   mapping: (string | null)[],
 ): Promise<AthleteUploadDto> {
-  const { db } = request.server.deps.database;
-  const uploader = uploaderOf(request);
-  const upload = await visibleUpload(request, id);
+  const { db } = deps;
+  const uploader = uploaderOf(actor, deps.now());
+  const upload = await visibleUpload(deps, actor, id);
   if (upload.status !== 'CHECKED') throw new AppError('UPLOAD_ALREADY_IMPORTED');
   if (mapping.length !== upload.headers.length) {
     throw new AppError('VALIDATION_FAILED', [
@@ -241,11 +241,15 @@ function rowErrorsAppError(errors: UploadRowError[]): AppError {
  * transaction, just before it commits: once the request has answered, the invitations are the workflow's (which
  * waits for the commit), so an API process dying at any point loses none. Progress is written as it goes.
  */
-export async function importUpload(request: FastifyRequest, id: string, invite: boolean): Promise<AthleteUploadDto> {
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const uploader = uploaderOf(request);
-  const upload = await visibleUpload(request, id);
+export async function importUpload(
+  deps: UsersDeps,
+  actor: Actor,
+  id: string,
+  invite: boolean,
+): Promise<AthleteUploadDto> {
+  const { db } = deps;
+  const uploader = uploaderOf(actor, deps.now());
+  const upload = await visibleUpload(deps, actor, id);
   if (upload.status === 'IMPORTED') throw new AppError('UPLOAD_ALREADY_IMPORTED');
   if (upload.errors.length > 0) throw rowErrorsAppError(upload.errors);
   const temporal = invite ? requireTemporal(deps) : null;
@@ -260,7 +264,7 @@ export async function importUpload(request: FastifyRequest, id: string, invite: 
       throw rowErrorsAppError(errors);
     }
     await setUploadProgress(db, uploader.schoolId, id, { stage: 'store', done: 0, total: checked.length });
-    await storeAthletes(request, id, claimId, uploader, checked, temporal);
+    await storeAthletes(deps, actor, { uploadId: id, claimId, uploader }, checked, temporal);
   } catch (err) {
     const current = await findUpload(db, uploader.schoolId, id, null);
     if (current?.status === 'IMPORTING' && current.claim_id === claimId) {
@@ -279,17 +283,15 @@ export const uploadBatchId = (uploadId: string) => `upload:${uploadId}`;
 
 /** One transaction for the whole file, written in chunks of multi-row inserts so progress can be reported. */
 async function storeAthletes(
-  request: FastifyRequest,
-  uploadId: string,
-  claimId: string,
-  uploader: Uploader,
+  deps: UsersDeps,
+  actor: Actor,
+  { uploadId, claimId, uploader }: { uploadId: string; claimId: string; uploader: Uploader },
   checked: CheckedRow[],
   temporal: Client | null,
 ): Promise<void> {
   const invite = temporal !== null;
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const meta = requestMeta(request);
+  const { db } = deps;
+  const meta = { ip: actor.ip, userAgent: actor.userAgent };
   storing.set(uploadId, { stage: 'store', done: 0, total: checked.length });
   try {
     await db.transaction().execute(async (trx) => {
@@ -327,7 +329,7 @@ async function storeAthletes(
         const invited = invite
           ? await writeInvitations(
               trx,
-              deps.config.appSecret,
+              deps.appSecret,
               uploader.schoolId,
               uploader.userId,
               chunk.map((b, i) => ({ userId: ids[i]!, email: b.email })),

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { DEFAULT_ATHLETE_COLUMNS, type AthleteListColumn } from '../../domain/athlete-profiles';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, SpreadsheetFile, errorResponses } from '../shared/schemas';
 import type { AuthContext } from '../types';
 import { changeAccounts } from './athlete-accounts.service';
 import { findListColumns, saveListColumns } from './athlete-extras.repository';
-import { profileView, reachableAthlete } from './athlete-profile.service';
+import { athleteActorOf, profileView, reachableAthlete } from './athlete-profile.service';
 import { athletesCsv, athletesXlsx, exportColumns } from './athletes-export.service';
 import { coachTeamIds } from '../staff/staff-teams.repository';
 import { listAthletes, type AthleteListFilter } from './athletes.repository';
@@ -28,6 +29,7 @@ import { AppError } from '../../domain/errors';
 import { requestMeta } from '../shared/request-meta';
 import { EmailChangeBody, EmailChangeRequested } from '../users/email-change.schemas';
 import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
+import { usersDepsOf } from '../users/user-scope';
 
 const LIST_KEY = 'athletes';
 const EXPORT_MAX_ROWS = 20_000;
@@ -41,6 +43,8 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canRead = requirePermission('athletes:read');
   const canWrite = requirePermission('athletes:write');
   const canProfile = requirePermission('athletes:profile');
+  const core = (request: FastifyRequest) => usersDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => athleteActorOf(authOf(request), request);
 
   /** The list's filters as the caller may apply them: a coach (or an admin in the coach portal) sees their teams. */
   async function scopedFilter(
@@ -143,7 +147,7 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AccountsResult, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ results: await changeAccounts(request, request.body) }),
+    async (request) => ({ results: await changeAccounts(core(request), actor(request), request.body) }),
   );
 
   app.post(
@@ -155,7 +159,7 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: CreatedAthlete, ...errorResponses(400, 401, 403, 409, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createAthlete(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createAthlete(core(request), actor(request), request.body)),
   );
 
   app.get(
@@ -165,9 +169,9 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: IdParams, response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
-      const auth = authOf(request);
-      const { athlete, viewer } = await (await reachableAthlete(db, auth))(request.params.id);
-      return profileView(db, auth.school.id, athlete, viewer);
+      const me = actor(request);
+      const { athlete, viewer } = await (await reachableAthlete(db, me))(request.params.id);
+      return profileView(db, me.schoolId, athlete, viewer);
     },
   );
 
@@ -181,7 +185,7 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateAthlete(request, request.params.id, request.body),
+    async (request) => updateAthlete(core(request), actor(request), request.params.id, request.body),
   );
 
   app.post(

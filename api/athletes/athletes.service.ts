@@ -1,12 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
-import { findSchoolToday, schoolTodayOf } from '../forms/school-today';
-import { authOf } from '../plugins/authenticate';
+import type { Database } from '../../migrations/database';
+import { findSchoolToday, todayIn } from '../forms/school-today';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
 import { teamExists } from '../teams/teams.repository';
 import { startInvitationWorkflow, writeInvitation } from '../users/invitations.service';
 import { replaceRoleGrants } from '../users/role-grants.repository';
+import type { UsersDeps } from '../users/user-scope';
 import { deleteUser, insertUser, isEmailTaken, updateUserFields } from '../users/users.repository';
 import { canSeeField } from '../../domain/athlete-profiles';
 import { splitAthleteFields } from './athlete-fields';
@@ -19,6 +20,7 @@ import {
   profileView,
   reachableAthlete,
   setTagsByName,
+  type AthleteActor,
 } from './athlete-profile.service';
 import {
   findAthlete,
@@ -84,8 +86,8 @@ export function toAthleteDto(r: AthleteRecord): AthleteDto {
   };
 }
 
-async function assertTeam(request: FastifyRequest, schoolId: string, teamId: unknown): Promise<void> {
-  if (typeof teamId === 'string' && !(await teamExists(request.server.deps.database.db, schoolId, teamId))) {
+async function assertTeam(db: Kysely<Database>, schoolId: string, teamId: unknown): Promise<void> {
+  if (typeof teamId === 'string' && !(await teamExists(db, schoolId, teamId))) {
     throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
   }
 }
@@ -97,16 +99,15 @@ const emailExists = () => new AppError('EMAIL_EXISTS', [{ field: 'email', messag
  * caller's school or, for a platform operator, to the school given.
  */
 export async function createAthlete(
-  request: FastifyRequest,
+  deps: UsersDeps,
+  actor: Actor,
   body: CreateAthleteBody,
   inSchoolId?: string,
 ): Promise<{ athlete: AthleteDto; invitationId: string | null }> {
-  const deps = request.server.deps;
-  const auth = authOf(request);
-  const schoolId = inSchoolId ?? auth.school.id;
-  const { db } = deps.database;
-  await assertTeam(request, schoolId, body.sportTeamId);
-  const today = inSchoolId ? await findSchoolToday(db, schoolId) : schoolTodayOf(auth);
+  const schoolId = inSchoolId ?? actor.schoolId;
+  const { db } = deps;
+  await assertTeam(db, schoolId, body.sportTeamId);
+  const today = inSchoolId ? await findSchoolToday(db, schoolId, deps.now()) : todayIn(actor.timeZone, deps.now());
   await checkProfileInput(db, schoolId, null, body as Record<string, unknown>, today);
   if (await isEmailTaken(db, body.email)) throw emailExists();
   const temporal = body.invite ? requireTemporal(deps) : null;
@@ -126,14 +127,14 @@ export async function createAthlete(
       await replaceRoleGrants(trx, schoolId, id, [{ role: 'STUDENT_ATHLETE' }]);
       await insertAthleteProfile(trx, schoolId, id, columns, data);
       if (body.tags?.length) {
-        await setTagsByName(trx, schoolId, id, body.tags, { viewer: 'admin', actor: auth.user.id });
+        await setTagsByName(trx, schoolId, id, body.tags, { viewer: 'admin', actor: actor.userId });
       }
       const inv = body.invite
-        ? await writeInvitation(trx, deps.config.appSecret, {
+        ? await writeInvitation(trx, deps.appSecret, {
             schoolId,
             userId: id,
             email: body.email,
-            invitedBy: auth.user.id,
+            invitedBy: actor.userId,
           })
         : null;
       return { userId: id, invitation: inv };
@@ -147,11 +148,11 @@ export async function createAthlete(
     try {
       await startInvitationWorkflow(deps, temporal, invitation);
     } catch (err) {
-      request.log.error({ err }, 'invitation workflow could not start');
+      deps.log?.error({ err }, 'invitation workflow could not start');
       await deleteUser(db, schoolId, userId);
       throw new AppError('WORKFLOW_UNAVAILABLE');
     }
-    await auditRequest(request, {
+    await auditBy(db, actor, {
       schoolId,
       action: 'user.invited',
       targetType: 'user',
@@ -173,18 +174,18 @@ export async function createAthlete(
  * after.
  */
 export async function updateAthlete(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: AthleteActor,
   athleteId: string,
   body: UpdateAthleteBody,
 ): Promise<AthleteProfileView> {
-  const { db } = request.server.deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
-  const { athlete: existing, viewer } = await (await reachableAthlete(db, auth))(athleteId);
+  const { db } = deps;
+  const schoolId = actor.schoolId;
+  const { athlete: existing, viewer } = await (await reachableAthlete(db, actor))(athleteId);
   const input = body as Record<string, unknown>;
   assertEditable(viewer, input);
-  await assertTeam(request, schoolId, body.sportTeamId);
-  await checkProfileInput(db, schoolId, existing, input, schoolTodayOf(auth));
+  await assertTeam(db, schoolId, body.sportTeamId);
+  await checkProfileInput(db, schoolId, existing, input, todayIn(actor.timeZone, deps.now()));
   if (body.email && body.email.toLowerCase() !== existing.email.toLowerCase() && (await isEmailTaken(db, body.email)))
     throw emailExists();
   const { user, columns, data } = splitAthleteFields(input);
@@ -203,10 +204,10 @@ export async function updateAthlete(
       }
       await updateUserFields(trx, schoolId, athleteId, user as Parameters<typeof updateUserFields>[3]);
       await updateAthleteProfile(trx, schoolId, athleteId, columns, data);
-      if (body.tags) await setTagsByName(trx, schoolId, athleteId, body.tags, { viewer, actor: auth.user.id });
+      if (body.tags) await setTagsByName(trx, schoolId, athleteId, body.tags, { viewer, actor: actor.userId });
       const after = await findAthlete(trx, schoolId, athleteId);
       const keys = Object.keys(fullProfile(after!)).filter((k) => canSeeField('admin', k) || k === 'tags');
-      await auditProfileChange(request, athleteId, changedFields(fullProfile(before), fullProfile(after!), keys), trx);
+      await auditProfileChange(trx, actor, athleteId, changedFields(fullProfile(before), fullProfile(after!), keys));
     })
     .catch((err: unknown) => {
       if ((err as { code?: unknown }).code === '23505') throw emailExists();

@@ -17,7 +17,9 @@ import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { errorResponses } from '../shared/schemas';
+import { actorOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
+import { usersDepsOf } from '../users/user-scope';
 import {
   athletesOnRoster,
   ensureRosterRow,
@@ -183,7 +185,7 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!roster || roster.rollover_status !== 'NOT_STARTED') throw new AppError('ROSTER_NOT_EDITABLE');
       const ids = [...(request.body.athleteUserIds ?? [])];
       if (request.body.newAthlete) {
-        const created = await createAthlete(request, {
+        const created = await createAthlete(usersDepsOf(app.deps, request.log), actorOf(auth, request), {
           ...request.body.newAthlete,
           sportTeamId: request.params.teamId,
         });

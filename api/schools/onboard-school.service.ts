@@ -7,6 +7,7 @@ import { authOf } from '../plugins/authenticate';
 import { isValidTimeZone } from '../school/school.service';
 import { requireTemporal } from '../shared/workflow-client';
 import { inviteUser } from '../users/invite-user.service';
+import { userManagerOf, usersDepsOf } from '../users/user-scope';
 import { isEmailTaken } from '../users/users.repository';
 import type { UserDto } from '../users/users.schemas';
 import { loadSchoolProfile } from './school-profile.service';
@@ -75,7 +76,8 @@ export async function onboardSchool(
   let invited: { user: UserDto; invitationId: string };
   try {
     invited = await inviteUser(
-      request,
+      usersDepsOf(deps, request.log),
+      userManagerOf(auth, request),
       {
         email: body.firstAdmin.email,
         firstName: body.firstAdmin.firstName,

@@ -8,6 +8,8 @@ import { createAthlete, toAthleteListRow } from '../athletes/athletes.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { requestMeta } from '../shared/request-meta';
+import { actorOf } from '../shared/use-case';
+import { usersDepsOf } from '../users/user-scope';
 import { EmailChangeBody, EmailChangeRequested, SchoolAthleteParams } from '../users/email-change.schemas';
 import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
 import { findSchoolSummary } from '../school/school.repository';
@@ -78,7 +80,12 @@ export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const schoolId = await schoolOf(request.params.id);
-      const created = await createAthlete(request, request.body, schoolId);
+      const created = await createAthlete(
+        usersDepsOf(app.deps, request.log),
+        actorOf(authOf(request), request),
+        request.body,
+        schoolId,
+      );
       await auditRequest(request, {
         schoolId,
         action: 'athlete.created',

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
+import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { findSchoolSummary } from '../school/school.repository';
 import { errorResponses, IdParams } from '../shared/schemas';
 import { deactivateUser, reactivateUser } from '../users/account-status.service';
 import { sendInvitation } from '../users/invite-user.service';
-import type { UserScope } from '../users/user-scope';
+import { userManagerOf, usersDepsOf, type UserScope } from '../users/user-scope';
 import { listUsers } from '../users/users.repository';
 import { ChangeRolesBody, InvitationStarted, ListUsersQuery, UserDto, UserPage } from '../users/users.schemas';
 import { changeRoles, listUserDtos } from '../users/users.service';
@@ -27,6 +28,8 @@ async function schoolScope(request: FastifyRequest, schoolId: string): Promise<U
 export const schoolUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const operate = requirePermission('schools:operate');
+  const core = (request: FastifyRequest) => usersDepsOf(app.deps, request.log);
+  const manager = (request: FastifyRequest) => userManagerOf(authOf(request), request);
 
   app.get(
     '/schools/:id/users',
@@ -50,7 +53,7 @@ export const schoolUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(status ? { status } : {}),
         ...(q ? { q } : {}),
       });
-      return { items: await listUserDtos(request, rows, scope), total, limit, offset };
+      return { items: await listUserDtos(db, scope, rows), total, limit, offset };
     },
   );
 
@@ -65,7 +68,13 @@ export const schoolUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      changeRoles(request, request.params.userId, request.body.roles, await schoolScope(request, request.params.id)),
+      changeRoles(
+        core(request),
+        manager(request),
+        request.params.userId,
+        request.body.roles,
+        await schoolScope(request, request.params.id),
+      ),
   );
 
   app.post(
@@ -74,7 +83,13 @@ export const schoolUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: operate,
       schema: { params: SchoolUserParams, response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => deactivateUser(request, request.params.userId, await schoolScope(request, request.params.id)),
+    async (request) =>
+      deactivateUser(
+        core(request),
+        manager(request),
+        request.params.userId,
+        await schoolScope(request, request.params.id),
+      ),
   );
 
   app.post(
@@ -83,7 +98,13 @@ export const schoolUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: operate,
       schema: { params: SchoolUserParams, response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => reactivateUser(request, request.params.userId, await schoolScope(request, request.params.id)),
+    async (request) =>
+      reactivateUser(
+        core(request),
+        manager(request),
+        request.params.userId,
+        await schoolScope(request, request.params.id),
+      ),
   );
 
   app.post(
@@ -98,7 +119,8 @@ export const schoolUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       reply.code(202).send({
         invitationId: await sendInvitation(
-          request,
+          core(request),
+          manager(request),
           request.params.userId,
           await schoolScope(request, request.params.id),
         ),

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
+import type { Database } from '../../migrations/database';
+import { auditBy } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
 import { teamExists } from '../teams/teams.repository';
 import { deleteInvitation, findLatestInvitation, revokePendingInvitations } from './invitations.repository';
@@ -10,16 +10,12 @@ import { normalizeGrants } from './normalize-grants';
 import { upsertPersonProfile } from './person-profile.repository';
 import { replaceRoleGrants } from './role-grants.repository';
 import { deleteUser, findUser, insertUser, isEmailTaken, setUserStatus } from './users.repository';
-import { isOwnScope, ownScope, type UserScope } from './user-scope';
+import { isOwnScope, ownScope, type UserManager, type UserScope, type UsersDeps } from './user-scope';
 import type { InviteUserBody, UserDto } from './users.schemas';
 import { loadUserDto } from './users.service';
 
-async function assertTeamInSchool(
-  request: FastifyRequest,
-  schoolId: string,
-  teamId: string | undefined,
-): Promise<void> {
-  if (teamId && !(await teamExists(request.server.deps.database.db, schoolId, teamId))) {
+async function assertTeamInSchool(db: Kysely<Database>, schoolId: string, teamId: string | undefined): Promise<void> {
+  if (teamId && !(await teamExists(db, schoolId, teamId))) {
     throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
   }
 }
@@ -29,8 +25,8 @@ async function assertTeamInSchool(
  * not one of its people, so the mail says "You have been invited" and an expiry notice goes to nobody there; the
  * audit log still names the operator as the actor.
  */
-function inviterOf(request: FastifyRequest, scope: UserScope): string | null {
-  return isOwnScope(request, scope) ? authOf(request).user.id : null;
+function inviterOf(manager: UserManager, scope: UserScope): string | null {
+  return isOwnScope(manager, scope) ? manager.userId : null;
 }
 
 /**
@@ -39,16 +35,15 @@ function inviterOf(request: FastifyRequest, scope: UserScope): string | null {
  * admin can simply retry.
  */
 export async function inviteUser(
-  request: FastifyRequest,
+  deps: UsersDeps,
+  manager: UserManager,
   body: InviteUserBody,
-  scope: UserScope = ownScope(request),
+  scope: UserScope = ownScope(manager),
 ): Promise<{ user: UserDto; invitationId: string }> {
-  const deps = request.server.deps;
-  const auth = authOf(request);
-  const { db } = deps.database;
+  const { db } = deps;
   const schoolId = scope.schoolId;
-  const grants = normalizeGrants(body.roles, { grants: auth.grants, schoolKind: scope.schoolKind });
-  await assertTeamInSchool(request, schoolId, body.sportTeamId);
+  const grants = normalizeGrants(body.roles, { grants: manager.grants, schoolKind: scope.schoolKind });
+  await assertTeamInSchool(db, schoolId, body.sportTeamId);
   if (await isEmailTaken(db, body.email))
     throw new AppError('EMAIL_EXISTS', [{ field: 'email', message: 'Email exists.' }]);
   const temporal = requireTemporal(deps);
@@ -64,11 +59,11 @@ export async function inviteUser(
       });
       await replaceRoleGrants(trx, schoolId, id, grants);
       await upsertPersonProfile(trx, schoolId, id, grants, body.sportTeamId ?? null);
-      const inv = await writeInvitation(trx, deps.config.appSecret, {
+      const inv = await writeInvitation(trx, deps.appSecret, {
         schoolId,
         userId: id,
         email: body.email,
-        invitedBy: inviterOf(request, scope),
+        invitedBy: inviterOf(manager, scope),
       });
       return { userId: id, input: inv };
     })
@@ -81,18 +76,18 @@ export async function inviteUser(
   try {
     await startInvitationWorkflow(deps, temporal, input);
   } catch (err) {
-    request.log.error({ err }, 'invitation workflow could not start');
+    deps.log?.error({ err }, 'invitation workflow could not start');
     await deleteUser(db, schoolId, userId);
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await auditRequest(request, {
+  await auditBy(db, manager, {
     schoolId,
     action: 'user.invited',
     targetType: 'user',
     targetId: userId,
     details: { email: body.email.toLowerCase(), roles: grants, invitationId: input.invitationId },
   });
-  return { user: await loadUserDto(request, userId, scope), invitationId: input.invitationId };
+  return { user: await loadUserDto(db, scope, userId), invitationId: input.invitationId };
 }
 
 /**
@@ -100,12 +95,12 @@ export async function inviteUser(
  * restarts); otherwise (never invited, expired, revoked, or its process is gone) a new invitation starts.
  */
 export async function sendInvitation(
-  request: FastifyRequest,
+  deps: UsersDeps,
+  manager: UserManager,
   userId: string,
-  scope: UserScope = ownScope(request),
+  scope: UserScope = ownScope(manager),
 ): Promise<string> {
-  const deps = request.server.deps;
-  const { db } = deps.database;
+  const { db } = deps;
   const schoolId = scope.schoolId;
   const user = await findUser(db, schoolId, userId);
   if (!user) throw new AppError('NOT_FOUND');
@@ -117,31 +112,31 @@ export async function sendInvitation(
   const latest = await findLatestInvitation(db, schoolId, userId);
   if (
     latest?.status === 'PENDING' &&
-    latest.expiresAt.getTime() > Date.now() &&
+    latest.expiresAt.getTime() > deps.now().getTime() &&
     (await signalResend(temporal, latest.id))
   ) {
-    await auditRequest(request, { ...audit, details: { email: user.email, invitationId: latest.id, resend: true } });
+    await auditBy(db, manager, { ...audit, details: { email: user.email, invitationId: latest.id, resend: true } });
     return latest.id;
   }
   const previousStatus = user.status;
   const input = await db.transaction().execute(async (trx) => {
     await revokePendingInvitations(trx, schoolId, userId);
-    return writeInvitation(trx, deps.config.appSecret, {
+    return writeInvitation(trx, deps.appSecret, {
       schoolId,
       userId,
       email: user.email,
-      invitedBy: inviterOf(request, scope),
+      invitedBy: inviterOf(manager, scope),
     });
   });
   try {
     await startInvitationWorkflow(deps, temporal, input);
   } catch (err) {
-    request.log.error({ err }, 'invitation workflow could not start');
+    deps.log?.error({ err }, 'invitation workflow could not start');
     await deleteInvitation(db, schoolId, input.invitationId);
     await setUserStatus(db, schoolId, userId, previousStatus);
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await auditRequest(request, {
+  await auditBy(db, manager, {
     ...audit,
     details: { email: user.email, invitationId: input.invitationId, resend: latest !== null },
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, errorResponses } from '../shared/schemas';
@@ -15,10 +16,13 @@ import {
 import { deactivateUser, reactivateUser } from './account-status.service';
 import { inviteUser, sendInvitation } from './invite-user.service';
 import { changeRoles, listUserDtos } from './users.service';
+import { ownScope, userManagerOf, usersDepsOf } from './user-scope';
 
 /** User management of the signed-in admin's school: list, invite, resend, roles, deactivate and reactivate. */
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
+  const core = (request: FastifyRequest) => usersDepsOf(app.deps, request.log);
+  const manager = (request: FastifyRequest) => userManagerOf(authOf(request), request);
 
   app.get(
     '/users',
@@ -30,14 +34,15 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { role, status, q } = request.query;
       const limit = request.query.limit ?? 50;
       const offset = request.query.offset ?? 0;
-      const { rows, total } = await listUsers(db, authOf(request).school.id, {
+      const scope = ownScope(manager(request));
+      const { rows, total } = await listUsers(db, scope.schoolId, {
         limit,
         offset,
         ...(role ? { role } : {}),
         ...(status ? { status } : {}),
         ...(q ? { q } : {}),
       });
-      return { items: await listUserDtos(request, rows), total, limit, offset };
+      return { items: await listUserDtos(db, scope, rows), total, limit, offset };
     },
   );
 
@@ -47,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requirePermission('users:invite'),
       schema: { body: InviteUserBody, response: { 201: InvitedUser, ...errorResponses(400, 401, 403, 409, 503) } },
     },
-    async (request, reply) => reply.code(201).send(await inviteUser(request, request.body)),
+    async (request, reply) => reply.code(201).send(await inviteUser(core(request), manager(request), request.body)),
   );
 
   app.post(
@@ -59,7 +64,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 202: InvitationStarted, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request, reply) => reply.code(202).send({ invitationId: await sendInvitation(request, request.params.id) }),
+    async (request, reply) =>
+      reply.code(202).send({ invitationId: await sendInvitation(core(request), manager(request), request.params.id) }),
   );
 
   app.put(
@@ -72,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => changeRoles(request, request.params.id, request.body.roles),
+    async (request) => changeRoles(core(request), manager(request), request.params.id, request.body.roles),
   );
 
   app.post(
@@ -81,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requirePermission('users:deactivate'),
       schema: { params: IdParams, response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => deactivateUser(request, request.params.id),
+    async (request) => deactivateUser(core(request), manager(request), request.params.id),
   );
 
   app.post(
@@ -90,6 +96,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requirePermission('users:deactivate'),
       schema: { params: IdParams, response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => reactivateUser(request, request.params.id),
+    async (request) => reactivateUser(core(request), manager(request), request.params.id),
   );
 };

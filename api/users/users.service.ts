@@ -1,15 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { RoleGrant } from '../../domain/roles';
-import { auditRequest } from '../audit/audit-request';
+import type { Database } from '../../migrations/database';
 import { insertNotification } from '../notifications/notifications.repository';
-import { authOf } from '../plugins/authenticate';
+import { auditBy, type CoreDeps } from '../shared/use-case';
 import { normalizeGrants } from './normalize-grants';
 import { findRoleGrants, findRoleGrantsByUser, replaceRoleGrants } from './role-grants.repository';
 import { findUser, type UserRow } from './users.repository';
 import type { UserDto } from './users.schemas';
 import { upsertPersonProfile } from './person-profile.repository';
-import { ownScope, type UserScope } from './user-scope';
+import { ownScope, type UserManager, type UserScope } from './user-scope';
 
 export function toUserDto(row: UserRow, roles: RoleGrant[]): UserDto {
   return {
@@ -36,24 +36,15 @@ export function toUserDto(row: UserRow, roles: RoleGrant[]): UserDto {
   };
 }
 
-export async function loadUserDto(
-  request: FastifyRequest,
-  userId: string,
-  scope: UserScope = ownScope(request),
-): Promise<UserDto> {
-  const { db } = request.server.deps.database;
+export async function loadUserDto(db: Kysely<Database>, scope: UserScope, userId: string): Promise<UserDto> {
   const row = await findUser(db, scope.schoolId, userId);
   if (!row) throw new AppError('NOT_FOUND');
   return toUserDto(row, await findRoleGrants(db, scope.schoolId, userId));
 }
 
-export async function listUserDtos(
-  request: FastifyRequest,
-  rows: UserRow[],
-  scope: UserScope = ownScope(request),
-): Promise<UserDto[]> {
+export async function listUserDtos(db: Kysely<Database>, scope: UserScope, rows: UserRow[]): Promise<UserDto[]> {
   const grants = await findRoleGrantsByUser(
-    request.server.deps.database.db,
+    db,
     scope.schoolId,
     rows.map((r) => r.id),
   );
@@ -62,38 +53,34 @@ export async function listUserDtos(
 
 /** Replaces a user's roles; never one's own (no accidental self-lockout or self-promotion). */
 export async function changeRoles(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  manager: UserManager,
   userId: string,
   roles: RoleGrant[],
-  scope: UserScope = ownScope(request),
+  scope: UserScope = ownScope(manager),
 ): Promise<UserDto> {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+  const { db } = deps;
   const schoolId = scope.schoolId;
   const user = await findUser(db, schoolId, userId);
   if (!user) throw new AppError('NOT_FOUND');
-  if (userId === auth.user.id)
+  if (userId === manager.userId)
     throw new AppError('FORBIDDEN', [{ field: 'id', message: 'You cannot change your own roles.' }]);
   const before = await findRoleGrants(db, schoolId, userId);
   // The target school's kind decides whether the operator role may exist there (only in the provider organisation).
-  const after = normalizeGrants(roles, { grants: auth.grants, schoolKind: scope.schoolKind });
-  if (before.some((g) => g.role === 'OPERATOR') && !auth.grants.some((g) => g.role === 'OPERATOR')) {
+  const after = normalizeGrants(roles, { grants: manager.grants, schoolKind: scope.schoolKind });
+  if (before.some((g) => g.role === 'OPERATOR') && !manager.grants.some((g) => g.role === 'OPERATOR')) {
     throw new AppError('FORBIDDEN', [{ field: 'roles', message: 'Only provider operators can change an operator.' }]);
   }
   await db.transaction().execute(async (trx) => {
     await replaceRoleGrants(trx, schoolId, userId, after);
     await upsertPersonProfile(trx, schoolId, userId, after, user.sportTeamId);
-    await auditRequest(
-      request,
-      {
-        schoolId,
-        action: 'user.role_changed',
-        targetType: 'user',
-        targetId: userId,
-        details: { before, after },
-      },
-      trx,
-    );
+    await auditBy(trx, manager, {
+      schoolId,
+      action: 'user.role_changed',
+      targetType: 'user',
+      targetId: userId,
+      details: { before, after },
+    });
   });
   await insertNotification(db, {
     schoolId,
@@ -102,8 +89,8 @@ export async function changeRoles(
       module: 'account',
       status: 'role change',
       title: 'Your roles changed',
-      body: `${auth.user.firstName} ${auth.user.lastName} updated your roles.`,
+      body: `${manager.firstName} ${manager.lastName} updated your roles.`,
     },
   });
-  return loadUserDto(request, userId, scope);
+  return loadUserDto(db, scope, userId);
 }
