@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../domain/errors';
 import type { ConditionRule, FormElement } from '../../form-engine/form-definition';
 import { everyElement, everyElementConditions } from '../../form-engine/testing/sample-forms';
 import { shortText } from '../test-support/forms';
@@ -226,6 +227,13 @@ describe('forms: create, read, list, update', () => {
     });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().error.code).toBe('FORM_DEFINITION_INVALID');
+    expect(shape.json().error.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'definition.elements' })]),
+    );
+    // A fault outside the definition stays a plain validation failure.
+    const kind = await api('POST', '/forms', { name: 'Bad kind', kind: 'POSTER', definition: { elements: [] } });
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it('saves edits and category changes of a draft', async () => {
@@ -340,6 +348,18 @@ describe('forms: publish, freeze, clone, archive', () => {
     expect(longCopy.json().name.split(' ')).toHaveLength(20);
     const badName = await api('POST', `/forms/${form.id}/clone`, { name: ' ' });
     expect(badName.json().error.code).toBe('FORM_NAME_REQUIRED');
+    // The body is an object or none at all: a JSON null is refused in the catalogue's wording.
+    const nullBody = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/forms/${form.id}/clone`,
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullBody.statusCode).toBe(400);
+    expect(nullBody.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: ERRORS.VALIDATION_FAILED.message,
+    });
   });
 
   it('archives a form: it leaves the list and answers 404 afterwards', async () => {

@@ -5,6 +5,7 @@ import { authOf } from '../plugins/authenticate';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { NoContent, errorResponses } from '../shared/schemas';
+import { checkDefinitionConditions, formatDefinitionErrors } from './definition-body';
 import { formActionsRoutes } from './form-actions.routes';
 import { formDocumentRoutes } from './form-document.routes';
 import { listForms } from './forms.repository';
@@ -57,6 +58,8 @@ export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       bodyLimit: DEFINITION_BODY_LIMIT,
+      preValidation: checkDefinitionConditions,
+      schemaErrorFormatter: formatDefinitionErrors,
       schema: { body: CreateFormBody, response: { 201: FormDetail, ...errorResponses(400, 401, 403, 413) } },
     },
     async (request, reply) => reply.code(201).send(await createForm(core(request), actor(request), request.body)),
@@ -80,6 +83,8 @@ export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       bodyLimit: DEFINITION_BODY_LIMIT,
+      preValidation: checkDefinitionConditions,
+      schemaErrorFormatter: formatDefinitionErrors,
       schema: {
         params: FormIdParams,
         body: UpdateFormBody,

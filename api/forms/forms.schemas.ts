@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { FORM_LIMITS } from '../../form-engine/limits';
 import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+import { FormDefinitionInput, FormDefinitionSchema } from './form-definition.schemas';
 
 /**
  * Body cap of the routes that carry a definition or answers: big forms and drawn signatures (PNG data URLs) need
@@ -10,16 +11,6 @@ export const DEFINITION_BODY_LIMIT = 5 * 1024 * 1024;
 
 export const FORM_KINDS = ['LONG', 'SHORT', 'PDF'] as const;
 export const FORM_VERSION_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
-
-/**
- * The engine's FormVersion (form-engine/form-definition.ts). Its shape and rules are checked by the engine
- * (checkDefinition) so the answer carries the catalogue codes; here it is only "a JSON object".
- */
-const Definition = Type.Unsafe<Record<string, unknown>>({
-  type: 'object',
-  additionalProperties: true,
-  description: 'A form definition (form-engine FormVersion); id, formId, version and kind are set by the server.',
-});
 
 /** Names are checked by the engine (FORM_NAME_REQUIRED, FORM_NAME_TOO_LONG); the length cap only stops abuse. */
 const FormName = Type.String({ maxLength: 2000 });
@@ -61,7 +52,7 @@ export const FormVersionDto = Type.Object({
   status: Type.Enum(FORM_VERSION_STATUSES),
   publishedAt: Nullable(Timestamp),
   hasAnswers: Type.Boolean(),
-  definition: Definition,
+  definition: FormDefinitionSchema,
 });
 
 export const FormDetail = Type.Object({
@@ -92,19 +83,21 @@ export const CreateFormBody = Type.Object({
   name: FormName,
   category: Type.Optional(Nullable(Category)),
   kind: Type.Enum(FORM_KINDS),
-  definition: Type.Optional(Definition),
+  definition: Type.Optional(FormDefinitionInput),
 });
 
 export const UpdateFormBody = Type.Object({
   name: Type.Optional(FormName),
   category: Type.Optional(Nullable(Category)),
   /** Optional so a rename or a new category needs no definition; the builder always sends it. */
-  definition: Type.Optional(Definition),
+  definition: Type.Optional(FormDefinitionInput),
 });
 
-export const CloneFormBody = Type.Object({
-  name: Type.Optional(FormName),
-});
+/** An object, or no body at all (a bare POST clones with the default name); `null` is refused. */
+export const CloneFormBody = Type.Object(
+  { name: Type.Optional(FormName) },
+  { description: 'Optional: leave the body out to clone with the default name ("<name> (copy)").' },
+);
 
 export const ValidateAnswersBody = Type.Object({
   answers: Type.Record(Type.String(), Type.Unknown(), { maxProperties: FORM_LIMITS.maxElements }),

@@ -72,7 +72,7 @@ export async function loadFormDetail(db: Db, schoolId: string, formId: string): 
       status: version.status,
       publishedAt: version.publishedAt?.toISOString() ?? null,
       hasAnswers: version.hasAnswers,
-      definition: version.definition as unknown as Record<string, unknown>,
+      definition: version.definition,
     },
     versions: versions.map((v) => ({
       version: v.version,

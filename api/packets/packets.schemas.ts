@@ -13,6 +13,7 @@ import {
 } from '../../domain/packets';
 import { REPORT_PERIODS } from '../../domain/packet-reports';
 import { FORM_LIMITS, type ConditionGroup } from '../../form-engine';
+import { ConditionGroupSchema, FormDefinitionSchema } from '../forms/form-definition.schemas';
 import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
 
 /**
@@ -36,12 +37,6 @@ const AnswersBody = Type.Record(
 
 // ---- the workflow definition (domain/packet-workflow.ts) ----
 
-const ConditionGroupSchema = Type.Unsafe<ConditionGroup>({
-  type: 'object',
-  additionalProperties: true,
-  description: 'A form-engine condition group; comparisons name qualified question refs `${formId}:${elementId}`.',
-});
-
 export const StepActorSchema = Type.Union([
   Type.Object({ kind: Type.Literal('RECIPIENT') }),
   Type.Object({ kind: Type.Literal('USER'), userId: Uuid, name: Type.Optional(Text(200)) }),
@@ -64,12 +59,31 @@ export const PacketStepSchema = Type.Object({
   position: Type.Optional(Type.Object({ x: Type.Number(), y: Type.Number() })),
 });
 
+const PacketEdgesSchema = Type.Array(
+  Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), from: Text(100), to: Text(100) }),
+  { maxItems: 100 },
+);
+
 export const PacketWorkflowSchema = Type.Object({
   steps: Type.Array(PacketStepSchema, { maxItems: 30 }),
-  edges: Type.Array(
-    Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), from: Text(100), to: Text(100) }),
-    { maxItems: 100 },
-  ),
+  edges: PacketEdgesSchema,
+});
+
+/**
+ * A step condition as a builder sends it: its shape, depth and size are checked by the form engine so the answer
+ * carries CONDITION_INVALID, CONDITION_TOO_DEEP or CONDITION_TOO_LARGE (answers show it closed: ConditionGroupSchema).
+ */
+const StepConditionInput = Type.Unsafe<ConditionGroup>({
+  type: 'object',
+  description:
+    'A form-engine condition group ({ combinator, conditions }); comparisons name qualified question refs ' +
+    '`${formId}:${elementId}`. Checked by the form engine: CONDITION_INVALID, CONDITION_TOO_DEEP, CONDITION_TOO_LARGE.',
+});
+const PacketStepInput = Type.Object({ ...PacketStepSchema.properties, condition: Type.Optional(StepConditionInput) });
+
+export const PacketWorkflowInput = Type.Object({
+  steps: Type.Array(PacketStepInput, { maxItems: 30 }),
+  edges: PacketEdgesSchema,
 });
 
 export const WorkflowProblemSchema = Type.Object({
@@ -182,7 +196,8 @@ export const PacketFormInfo = Type.Object({
   name: Type.String(),
   version: Type.Integer(),
   /** The form engine's FormVersion used by the designer (question assignment, conditions). */
-  definition: Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }),
+  // The closed definition schema; typed as a record while the packet services still hand definitions on as one.
+  definition: Type.Unsafe<Record<string, unknown>>(FormDefinitionSchema),
 });
 
 export const PacketDetail = Type.Object({
@@ -211,7 +226,7 @@ export const CreatePacketBody = Type.Object({
   folderId: Type.Optional(Nullable(Uuid)),
   /** 1 to 5 form templates (PACKET_FORMS_RANGE); each one's latest published version is used. */
   formIds: Type.Array(Uuid, { maxItems: 50 }),
-  workflow: Type.Optional(PacketWorkflowSchema),
+  workflow: Type.Optional(PacketWorkflowInput),
   senders: Type.Optional(PacketSenders),
   editorIds: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
   hipaa: Type.Optional(Type.Boolean()),

@@ -69,7 +69,10 @@ export function describeCommonResponses(route: RouteOptions, access: RouteAccess
   route.schema = schema;
 }
 
-/** preValidation of a route whose body may be left out: a bare request is read as `{}` (and documented so). */
+/**
+ * preValidation of a route whose body may be left out: a bare request is read as `{}` (and documented so). A body
+ * that is sent is validated as sent, so a JSON `null` is refused like any other body that is not an object.
+ */
 export async function defaultEmptyBody(request: FastifyRequest): Promise<void> {
-  request.body ??= {};
+  if (request.body === undefined) request.body = {};
 }

@@ -15,6 +15,9 @@ export function createAjv(coerce: boolean): Ajv {
     allErrors: true,
     verbose: true,
     strict: false,
+    // A `oneOf` with a discriminator (form elements) tries only the branch its tag names, so removeAdditional cannot
+    // strip the properties of one branch while another is tried.
+    discriminator: true,
   };
   const ajv = new Ajv(options);
   addFormats(ajv);
