@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPsaInput, commitmentFromText, officialVisitFlags, officialVisitKey, phoneKey } from './recruiting';
+import {
+  checkPsaInput,
+  commitmentFromText,
+  fieldErrorsToAppError,
+  officialVisitFlags,
+  officialVisitKey,
+  phoneKey,
+} from './recruiting';
 
 // fixed-date fixture: the flags are computed from the visits they are given.
 
@@ -23,8 +30,18 @@ describe('recruiting rules', () => {
       'Invalid zip code.',
       'Mandatory fields cannot be empty.',
     ]);
+    // Each problem carries its catalogue code, so no caller reads the wording back into a code.
+    expect(bad.errors.map((e) => e.code)).toEqual([
+      'INVALID_EMAIL',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'INVALID_ZIP',
+      'MANDATORY_FIELD',
+    ]);
+    expect(fieldErrorsToAppError(bad.errors)).toMatchObject({ code: 'INVALID_EMAIL', status: 400 });
     const notes = checkPsaInput({ notes: Array(501).fill('w').join(' ') }, { creating: false });
-    expect(notes.errors).toEqual([{ field: 'notes', message: 'PSA notes max 500 words.' }]);
+    expect(notes.errors).toEqual([{ field: 'notes', code: 'PSA_NOTES_TOO_LONG', message: 'PSA notes max 500 words.' }]);
     expect(checkPsaInput({ commitmentStatus: 'ADDED_TO_ROSTER' }, { creating: false }).errors).toHaveLength(1);
   });
 

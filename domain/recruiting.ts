@@ -2,6 +2,7 @@
  * Recruiting: prospects (PSAs), their recruiting activity, the board and the prospect-to-roster transfer (spec
  * part 1 §3 "PSA", §4 PSA states; part 2 §5 "Recruiting", §9 limits; DOMAIN-NOTES "Recruiting (Bylaw 13)").
  */
+import { AppError, ERRORS, type ErrorCode } from './errors';
 
 export const COMMITMENT_STATUSES = {
   NOT_COMMITTED: 'Not committed',
@@ -256,15 +257,34 @@ export const HEIGHT_MESSAGES = {
 /** Inches given without the height itself (its feet) is refused: "height required when inches given". */
 export function heightProblem(feet: unknown, inches: unknown): FieldError | null {
   const given = (v: unknown) => v !== null && v !== undefined && v !== '';
-  if (given(inches) && !given(feet)) return { field: 'heightFeet', message: HEIGHT_MESSAGES.requiredWithInches };
+  if (given(inches) && !given(feet))
+    return { field: 'heightFeet', code: 'VALIDATION_FAILED', message: HEIGHT_MESSAGES.requiredWithInches };
   return null;
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * One field's problem: the catalogue code the answer carries (VALIDATION_FAILED where the spec gives a field rule
+ * its own wording but no code) and the wording.
+ */
 export interface FieldError {
   field: string;
+  code: ErrorCode;
   message: string;
+}
+
+/** A field problem with a catalogue code, in the catalogue's wording. */
+function catalogued(field: string, code: ErrorCode): FieldError {
+  return { field, code, message: ERRORS[code].message };
+}
+
+/** The prospect rules' field problems as one error, coded by the first problem (prospects and questionnaires). */
+export function fieldErrorsToAppError(errors: readonly FieldError[]): AppError {
+  return new AppError(
+    errors[0]?.code ?? 'VALIDATION_FAILED',
+    errors.map(({ field, code, message }) => ({ field, code, message })),
+  );
 }
 
 /**
@@ -291,20 +311,21 @@ export function checkPsaInput(
       continue;
     }
     const text = typeof raw === 'string' ? raw.trim() : String(raw);
-    const bad = (message: string) => errors.push({ field: name, message });
+    const bad = (message: string) => errors.push({ field: name, code: 'VALIDATION_FAILED', message });
+    const badCode = (code: ErrorCode) => errors.push(catalogued(name, code));
     switch (def.kind) {
       case 'email':
-        if (!EMAIL_RE.test(text) || text.length > 254) bad('Invalid email.');
+        if (!EMAIL_RE.test(text) || text.length > 254) badCode('INVALID_EMAIL');
         else values[def.column] = text.toLowerCase();
         break;
       case 'phone': {
         const digits = text.replace(/[\s().+-]/g, '').replace(/^1(?=\d{10}$)/, '');
-        if (!/^\d{10}$/.test(digits)) bad('Phone number must have 10 digits.');
+        if (!/^\d{10}$/.test(digits)) badCode('INVALID_PHONE');
         else values[def.column] = digits;
         break;
       }
       case 'zip':
-        if (!/^\d{5}(-\d{4})?$/.test(text)) bad('Invalid zip code.');
+        if (!/^\d{5}(-\d{4})?$/.test(text)) badCode('INVALID_ZIP');
         else values[def.column] = text;
         break;
       case 'year': {
@@ -349,7 +370,7 @@ export function checkPsaInput(
         else values[def.column] = text;
         break;
       case 'notes':
-        if (wordCount(text) > RECRUITING_LIMITS.notesMaxWords) bad('PSA notes max 500 words.');
+        if (wordCount(text) > RECRUITING_LIMITS.notesMaxWords) badCode('PSA_NOTES_TOO_LONG');
         else values[def.column] = text;
         break;
       default:
@@ -365,16 +386,20 @@ export function checkPsaInput(
     if (problem) errors.push(problem);
   }
   if (opts.creating || 'firstName' in input) {
-    if (!values.first_name) errors.push({ field: 'firstName', message: 'Mandatory fields cannot be empty.' });
+    if (!values.first_name) errors.push(catalogued('firstName', 'MANDATORY_FIELD'));
   }
   if (opts.creating || 'lastName' in input) {
-    if (!values.last_name) errors.push({ field: 'lastName', message: 'Mandatory fields cannot be empty.' });
+    if (!values.last_name) errors.push(catalogued('lastName', 'MANDATORY_FIELD'));
   }
   if ('highlightLinks' in input) {
     const links = Array.isArray(input.highlightLinks) ? input.highlightLinks : [];
     const clean = links.map((l) => String(l).trim()).filter(Boolean);
     if (clean.length > 20 || clean.some((l) => !/^https?:\/\/\S+$/i.test(l) || l.length > 500)) {
-      errors.push({ field: 'highlightLinks', message: 'Highlight links must be web addresses (at most 20).' });
+      errors.push({
+        field: 'highlightLinks',
+        code: 'VALIDATION_FAILED',
+        message: 'Highlight links must be web addresses (at most 20).',
+      });
     } else values.highlight_links = clean;
   }
   if ('customFields' in input) {
@@ -394,7 +419,11 @@ export function checkPsaInput(
           f.value.length > RECRUITING_LIMITS.customFieldMaxLength,
       )
     ) {
-      errors.push({ field: 'customFields', message: 'Custom field name and value max 255 characters.' });
+      errors.push({
+        field: 'customFields',
+        code: 'VALIDATION_FAILED',
+        message: 'Custom field name and value max 255 characters.',
+      });
     } else values.custom_fields = clean;
   }
   if ('commitmentStatus' in input && input.commitmentStatus !== undefined) {
@@ -403,7 +432,7 @@ export function checkPsaInput(
       !(input.commitmentStatus in COMMITMENT_STATUSES) ||
       input.commitmentStatus === 'ADDED_TO_ROSTER'
     ) {
-      errors.push({ field: 'commitmentStatus', message: 'Choose a commitment status.' });
+      errors.push({ field: 'commitmentStatus', code: 'VALIDATION_FAILED', message: 'Choose a commitment status.' });
     } else values.commitment_status = input.commitmentStatus;
   }
   return { values, errors };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { AppError } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import { checkAttachmentCounts, QUESTIONNAIRE_CONTACT_FIELDS } from '../../domain/questionnaires';
-import { checkPsaInput } from '../../domain/recruiting';
+import { checkPsaInput, fieldErrorsToAppError } from '../../domain/recruiting';
 import { compileForm, type FileRef, type FormVersion } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import { recordAudits } from '../audit/audit.repository';
@@ -11,7 +11,6 @@ import { markVersionAnswered } from '../forms/forms.repository';
 import { notifyEach } from '../notifications/notifications.repository';
 import { findSchoolToday } from '../forms/school-today';
 import { insertPsaEvent } from '../recruiting/psas.repository';
-import { badFields } from '../recruiting/psas.routes';
 import { listSchoolAdmins } from '../rosters/rosters.repository';
 import { listTeamCoaches } from '../staff/staff-teams.repository';
 import { assertFormAnswerLimits } from '../shared/answer-limits';
@@ -47,9 +46,9 @@ function checkContact(raw: unknown) {
   const contact = contactOf(raw);
   const { values, errors } = checkPsaInput(contact, { creating: true, questionnaire: true });
   if (!values.email && !errors.some((e) => e.field === 'email')) {
-    errors.push({ field: 'email', message: 'Mandatory fields cannot be empty.' });
+    errors.push({ field: 'email', code: 'MANDATORY_FIELD', message: ERRORS.MANDATORY_FIELD.message });
   }
-  if (errors.length) throw badFields(errors);
+  if (errors.length) throw fieldErrorsToAppError(errors);
   return values;
 }
 

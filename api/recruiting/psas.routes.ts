@@ -8,6 +8,7 @@ import {
   BOARD_COLUMNS,
   checkPsaInput,
   COMMITMENT_STATUSES,
+  fieldErrorsToAppError,
   PSA_FIELDS,
   PSA_LIST_COLUMNS,
   RECRUITING_LIMITS,
@@ -129,24 +130,6 @@ const ActivityBody = Type.Object({
   location: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   summary: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
 });
-
-/** Field errors of the prospect rules as one error, coded by the first problem (also used by questionnaires). */
-export function badFields(errors: { field: string; message: string }[]): AppError {
-  const first = errors[0]!.message;
-  const code =
-    first === 'Invalid email.'
-      ? 'INVALID_EMAIL'
-      : first.startsWith('Phone number')
-        ? 'INVALID_PHONE'
-        : first === 'Invalid zip code.'
-          ? 'INVALID_ZIP'
-          : first === 'PSA notes max 500 words.'
-            ? 'PSA_NOTES_TOO_LONG'
-            : first.startsWith('Mandatory')
-              ? 'MANDATORY_FIELD'
-              : 'VALIDATION_FAILED';
-  return new AppError(code, errors);
-}
 
 type Db = FastifyRequest['server']['deps']['database']['db'];
 
@@ -358,7 +341,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
       const { values, errors } = checkPsaInput(request.body as Record<string, unknown>, { creating: true });
-      if (errors.length) throw badFields(errors);
+      if (errors.length) throw fieldErrorsToAppError(errors);
       await checkRefs(db, schoolId, values);
       if (await emailTaken(db, schoolId, values.email, null)) throw emailExists();
       const created = await db.transaction().execute(async (trx) => {
@@ -419,7 +402,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         creating: false,
         current: { heightFeet: psa.height_feet, heightInches: psa.height_inches },
       });
-      if (errors.length) throw badFields(errors);
+      if (errors.length) throw fieldErrorsToAppError(errors);
       await checkRefs(db, schoolId, values);
       if ('email' in values && (await emailTaken(db, schoolId, values.email, psa.id))) throw emailExists();
       if ('rating' in body) values.rating = request.body.rating ?? null;
