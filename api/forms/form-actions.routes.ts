@@ -10,6 +10,7 @@ import {
   DEFINITION_BODY_LIMIT,
   FormDetail,
   FormIdParams,
+  FORM_OPERATION_RULES,
   PrepopulationDto,
   ValidateAnswersBody,
   ValidateAnswersResult,
@@ -34,7 +35,11 @@ export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (a
     '/forms/:id/publish',
     {
       onRequest: canWrite,
-      schema: { params: FormIdParams, response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        description: FORM_OPERATION_RULES.publish,
+        params: FormIdParams,
+        response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => publishForm(core(request), actor(request), request.params.id),
   );
@@ -46,6 +51,7 @@ export const formActionsRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (a
       // The body is optional ({ name? }): a bare POST clones with the default name.
       preValidation: defaultEmptyBody,
       schema: {
+        description: FORM_OPERATION_RULES.clone,
         params: FormIdParams,
         body: CloneFormBody,
         response: { 201: FormDetail, ...errorResponses(400, 401, 403, 404) },

@@ -8,7 +8,7 @@ import { errorResponses } from '../shared/schemas';
 import type { FormGuards } from './form-actions.routes';
 import { storeFormDocument } from './form-document.service';
 import { findDocumentBytes } from './forms.repository';
-import { FormDetail, FormIdParams, PdfBytes } from './forms.schemas';
+import { FORM_OPERATION_RULES, FormDetail, FormIdParams, PdfBytes } from './forms.schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { cleanFilename, inlineDisposition, TOO_LARGE, type PdfUpload } from './pdf-upload';
 
@@ -55,7 +55,7 @@ export const formDocumentRoutes: FastifyPluginAsyncTypebox<FormGuards> = async (
       schema: {
         params: FormIdParams,
         consumes: ['multipart/form-data'],
-        description: "Multipart upload of one PDF (field 'file', at most 20 MB).",
+        description: FORM_OPERATION_RULES.document,
         response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },

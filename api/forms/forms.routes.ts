@@ -16,6 +16,7 @@ import {
   FormIdParams,
   FormListQuery,
   FormPage,
+  FORM_OPERATION_RULES,
   UpdateFormBody,
 } from './forms.schemas';
 import { archiveFormTemplate, createForm, loadFormDetail, toFormListItem, updateForm } from './forms.service';
@@ -60,7 +61,11 @@ export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: DEFINITION_BODY_LIMIT,
       preValidation: checkDefinitionConditions,
       schemaErrorFormatter: formatDefinitionErrors,
-      schema: { body: CreateFormBody, response: { 201: FormDetail, ...errorResponses(400, 401, 403, 413) } },
+      schema: {
+        description: FORM_OPERATION_RULES.create,
+        body: CreateFormBody,
+        response: { 201: FormDetail, ...errorResponses(400, 401, 403, 413) },
+      },
     },
     async (request, reply) => reply.code(201).send(await createForm(core(request), actor(request), request.body)),
   );
@@ -86,6 +91,7 @@ export const formsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: checkDefinitionConditions,
       schemaErrorFormatter: formatDefinitionErrors,
       schema: {
+        description: FORM_OPERATION_RULES.update,
         params: FormIdParams,
         body: UpdateFormBody,
         response: { 200: FormDetail, ...errorResponses(400, 401, 403, 404, 409, 413) },

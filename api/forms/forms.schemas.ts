@@ -10,6 +10,27 @@ import { FormDefinitionInput, FormDefinitionSchema } from './form-definition.sch
 export const DEFINITION_BODY_LIMIT = 5 * 1024 * 1024;
 
 export const FORM_KINDS = ['LONG', 'SHORT', 'PDF'] as const;
+
+/** The form engine's rules on a definition, stated in the operations that take one (refused with these codes). */
+const DEFINITION_RULES =
+  "The definition is checked by the form engine, refused in the spec's words: FORM_DEFINITION_INVALID (its shape), " +
+  'FORM_NAME_REQUIRED, FORM_NAME_TOO_LONG (20 words), FORM_LABEL_NOT_UNIQUE, FORM_ELEMENT_ID_NOT_UNIQUE, ' +
+  'FORM_LIMITS_INVALID, IMAGE_NOT_ADDED, INVALID_LINK, MATRIX_SIZE, MATRIX_DROPDOWN_OPTIONS, ' +
+  'SHORT_FORM_TOO_MANY_QUESTIONS, CONDITION_INVALID, CONDITION_UNKNOWN_ELEMENT, CONDITION_TOO_DEEP, ' +
+  'CONDITION_TOO_LARGE, CYCLIC_DEPENDENCY.';
+
+/** What each form operation refuses beyond its schema (its OpenAPI description). */
+export const FORM_OPERATION_RULES = {
+  create: DEFINITION_RULES,
+  update: `${DEFINITION_RULES} A published or answered form takes only minor edits (wording): FORM_FROZEN.`,
+  publish:
+    'Publishing checks the definition again (the codes of PUT /forms/{id}); a PDF form needs its document first: ' +
+    'MANDATORY_FIELD.',
+  clone: 'The new name, when given, follows the name rules: FORM_NAME_REQUIRED, FORM_NAME_TOO_LONG (20 words).',
+  document:
+    "Multipart upload of one PDF (field 'file', at most 20 MB): FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, " +
+    'TOO_MANY_FILES, UPLOAD_FAILED. The document of a published or answered form cannot be replaced: FORM_FROZEN.',
+} as const;
 export const FORM_VERSION_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
 
 /** Names are checked by the engine (FORM_NAME_REQUIRED, FORM_NAME_TOO_LONG); the length cap only stops abuse. */
