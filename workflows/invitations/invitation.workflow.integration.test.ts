@@ -3,7 +3,15 @@ import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, signLinkToken } from '../../domain/signed-links';
 import { outboxRowsFor, seedInvitation, waitFor, type SeededInvitation } from '../../activities/testing/fixtures';
-import { EntityIdKey, ModuleKey, SchoolIdKey, StepNameKey, WaitingOnKey } from '../shared/search-attributes';
+import {
+  EntityIdKey,
+  ModuleKey,
+  processSearchAttributes,
+  SchoolIdKey,
+  StepNameKey,
+  stepSearchAttributes,
+  WaitingOnKey,
+} from '../shared/search-attributes';
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../testing/test-env';
 import {
   acceptInvitationUpdate,
@@ -260,5 +268,49 @@ describe('invitation workflow', () => {
     await handle.signal(revokeInvitationSignal);
     expect(await handle.result()).toBe('REVOKED');
     await takeover.stop();
+  });
+
+  it("a batch start, first task deferred and already tagged, keeps the row's expiry and writes no attributes first", async () => {
+    const expireAfterMs = 3000;
+    const delayMs = 2000;
+    const seeded = await seedInvitation(env.database.db, env.config, { expireAfterMs });
+    const row = await invitationRow(seeded.invitationId);
+    // As invitation-batch.activities.ts starts a large batch's runs.
+    const handle = await env.client.workflow.start(invitationWorkflow, {
+      taskQueue: env.taskQueue,
+      workflowId: seeded.workflowId,
+      startDelay: delayMs,
+      args: [
+        {
+          invitationId: seeded.invitationId,
+          schoolId: seeded.schoolId,
+          userId: seeded.userId,
+          reminderAfterMs: 60 * 60_000,
+          expireAfterMs,
+          expiresAtMs: row.expires_at.getTime(),
+          startTagged: true,
+        },
+      ],
+      typedSearchAttributes: [
+        ...processSearchAttributes({ schoolId: seeded.schoolId, module: 'invitation', entityId: seeded.invitationId }),
+        ...stepSearchAttributes('send-invitation', seeded.userId),
+      ],
+    });
+    const before = (await handle.describe()).typedSearchAttributes;
+    expect(before.get(StepNameKey)).toBe('send-invitation');
+    expect(before.get(WaitingOnKey)).toBe(seeded.userId);
+    expect(await handle.result()).toBe('EXPIRED');
+    expect(sentTo(seeded.email)).toHaveLength(1);
+
+    const events = (await handle.fetchHistory()).events ?? [];
+    const firstActivity = events.findIndex((e) => e.activityTaskScheduledEventAttributes);
+    expect(firstActivity).toBeGreaterThan(0);
+    expect(events.slice(0, firstActivity).filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toEqual([]);
+    // The expiry timer runs to the row's expires_at: what the deferral took is not added on top.
+    const timer = events.find((e) => e.timerStartedEventAttributes)?.timerStartedEventAttributes;
+    const timerMs =
+      Number(timer?.startToFireTimeout?.seconds ?? 0) * 1000 + (timer?.startToFireTimeout?.nanos ?? 0) / 1e6;
+    expect(timerMs).toBeGreaterThan(0);
+    expect(timerMs).toBeLessThan(expireAfterMs - delayMs / 2);
   });
 });

@@ -14,6 +14,17 @@ export interface InvitationInput {
   userId: string;
   reminderAfterMs: number;
   expireAfterMs: number;
+  /**
+   * When the invitation expires (epoch ms, the invitation row's `expires_at`). A batch defers its runs' first
+   * workflow task (see invitation-batch.activities.ts); with this, the deferral does not move the expiry. Without
+   * it, the run expires `expireAfterMs` after it first ran.
+   */
+  expiresAtMs?: number;
+  /**
+   * Started with its process attributes and its first step (`send-invitation`, waiting on the person) as search
+   * attributes, so the first workflow task need not write them again.
+   */
+  startTagged?: boolean;
 }
 
 export type InvitationOutcome = 'ACCEPTED' | 'EXPIRED' | 'REVOKED';
@@ -127,8 +138,9 @@ export async function invitationWorkflow(input: InvitationInput): Promise<Invita
     }
   };
 
-  tagProcess({ schoolId: input.schoolId, module: 'invitation', entityId: input.invitationId });
-  const expiresAt = Date.now() + input.expireAfterMs;
+  if (input.startTagged) currentStep = 'send-invitation';
+  else tagProcess({ schoolId: input.schoolId, module: 'invitation', entityId: input.invitationId });
+  const expiresAt = input.expiresAtMs ?? Date.now() + input.expireAfterMs;
 
   enterStep('send-invitation', input.userId);
   await sendMail('invite', 'invite');
@@ -207,5 +219,8 @@ function assertDurations(input: InvitationInput): void {
         'INVALID_INPUT',
       );
     }
+  }
+  if (input.expiresAtMs !== undefined && !Number.isFinite(input.expiresAtMs)) {
+    throw wf.ApplicationFailure.nonRetryable('expiresAtMs must be a number of milliseconds', 'INVALID_INPUT');
   }
 }
