@@ -260,6 +260,14 @@ export const SendPacketBody = Type.Object({
 });
 export type SendPacketBody = Static<typeof SendPacketBody>;
 
+/** The answer to a send: the sent packet, how many recipients, and whether every workflow started at once. */
+export const SendResult = Type.Object({
+  sentPacketId: Type.String(),
+  recipientCount: Type.Integer(),
+  /** False when the send goes on in the background (its progress: GET /sent-packets/{id}/send-progress). */
+  startedAll: Type.Boolean(),
+});
+
 export const SentPacketIdParams = Type.Object({ id: Uuid });
 export const SentPacket = Type.Object({
   id: Type.String(),

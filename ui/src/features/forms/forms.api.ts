@@ -1,6 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERRORS } from '../../../../domain/errors';
-import type { FormVersion, PersonData } from '../../../../form-engine';
+import type { Static } from 'typebox';
+import type {
+  CreateFormBody,
+  FormDetail as FormDetailSchema,
+  FormListItem as FormListItemSchema,
+  FormPage,
+  PrepopulationDto,
+  UpdateFormBody,
+  ValidateAnswersResult,
+} from '../../../../api/forms/forms.schemas';
 import { api, ApiError, buildApiUrl, parseApiError } from '../../shared/api';
 import { PAGE_SIZE } from '../../shared/lists';
 
@@ -9,65 +18,23 @@ import { PAGE_SIZE } from '../../shared/lists';
  * builders all go through here so cache keys and invalidation stay in one place.
  */
 
-export const FORM_KINDS = ['LONG', 'SHORT', 'PDF'] as const;
-export type FormKindCode = (typeof FORM_KINDS)[number];
-export type FormStatus = 'DRAFT' | 'PUBLISHED';
+export type FormListItem = Static<typeof FormListItemSchema>;
+export type FormList = Static<typeof FormPage>;
+export type FormDetail = Static<typeof FormDetailSchema>;
+export type FormVersionDetail = FormDetail['version'];
+export type FormVersionSummary = FormDetail['versions'][number];
+export type FormDocumentInfo = NonNullable<FormDetail['document']>;
+export type FormKindCode = FormListItem['kind'];
+export type FormStatus = FormListItem['status'];
+export type CreateFormInput = Static<typeof CreateFormBody>;
+export type UpdateFormInput = Static<typeof UpdateFormBody>;
+export type FormValidationResponse = Static<typeof ValidateAnswersResult>;
+export type ServerAnswerError = FormValidationResponse['errors'][number];
+/** The signed-in person's system data for prepopulate(), plus the school's today (YYYY-MM-DD). */
+export type Prepopulation = Static<typeof PrepopulationDto>;
 
-/** One row of the form template list (the spec's columns id, name, category, createdBy, createdAt, and more). */
-export interface FormListItem {
-  id: string;
-  name: string;
-  category: string | null;
-  kind: FormKindCode;
-  /** Full name of the creator. */
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  latestVersion: number;
-  status: FormStatus;
-  elementCount: number;
-}
-
-export interface FormList {
-  items: FormListItem[];
-  total: number;
-}
-
-export interface FormDocumentInfo {
-  filename: string;
-  sizeBytes: number;
-  pageCount: number | null;
-}
-
-export interface FormVersionDetail {
-  id: string;
-  version: number;
-  status: FormStatus;
-  publishedAt: string | null;
-  hasAnswers: boolean;
-  definition: FormVersion;
-}
-
-export interface FormVersionSummary {
-  version: number;
-  status: FormStatus;
-  publishedAt: string | null;
-}
-
-export interface FormDetail {
-  id: string;
-  name: string;
-  category: string | null;
-  kind: FormKindCode;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Published or answered: only minor edits are accepted; structural ones need a clone. */
-  frozen: boolean;
-  document: FormDocumentInfo | null;
-  version: FormVersionDetail;
-  versions: FormVersionSummary[];
-}
+/** The kinds in the order the screens offer them (the contract's enum; the UI imports only its types). */
+export const FORM_KINDS = ['LONG', 'SHORT', 'PDF'] as const satisfies readonly FormKindCode[];
 
 export interface FormListFilters {
   q?: string;
@@ -76,38 +43,6 @@ export interface FormListFilters {
   page?: number;
   pageSize?: number;
 }
-
-export interface CreateFormInput {
-  name: string;
-  category?: string | null;
-  kind: FormKindCode;
-  definition?: FormVersion;
-}
-
-export interface UpdateFormInput {
-  name?: string;
-  category?: string | null;
-  definition: FormVersion;
-}
-
-export interface ServerAnswerError {
-  /** '' for a problem with the answers as a whole. */
-  elementId: string;
-  message: string;
-  code: string;
-  /** JSON pointer inside the element's answer ('' for the whole answer). */
-  path?: string;
-}
-
-export interface FormValidationResponse {
-  valid: boolean;
-  errors: ServerAnswerError[];
-  /** The form-filling date the server used (today in the school's time zone). */
-  today?: string;
-}
-
-/** The signed-in person's system data for prepopulate(), plus the school's today (YYYY-MM-DD). */
-export type Prepopulation = PersonData & { today?: string };
 
 export const formKeys = {
   all: ['forms'] as const,

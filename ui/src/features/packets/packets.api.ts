@@ -16,6 +16,7 @@ import type {
   PacketReport,
   PacketReportQuery,
   SendPacketBody,
+  SendResult,
   SentPacketListQuery,
   SentPacket,
   SentPacketPage,
@@ -30,6 +31,8 @@ import type {
   SubmissionPage,
   UpdatePacketBody,
 } from '../../../../api/packets/packets.schemas';
+import type { FormListItem } from '../../../../api/forms/forms.schemas';
+import type { UserPage } from '../../../../api/users/users.schemas';
 import { api, buildApiUrl, parseApiError } from '../../shared/api';
 import { fullName } from '../../shared/person-name';
 
@@ -179,12 +182,7 @@ export function useSendPacket(id: string) {
   });
 }
 
-export interface SendResultDto {
-  sentPacketId: string;
-  recipientCount: number;
-  /** False when the send goes on in the background (its progress: useSendProgress). */
-  startedAll: boolean;
-}
+export type SendResultDto = Static<typeof SendResult>;
 
 /** How many of a send's submission workflows have started, polled until the send has finished. */
 export function useSendProgress(sentPacketId: string | null) {
@@ -317,12 +315,7 @@ export function useSignerPdf(token: string, version: string) {
 }
 
 /** Form templates a packet can hold (the forms API's list; only published forms can be put in a packet). */
-export interface FormChoice {
-  id: string;
-  name: string;
-  status: 'DRAFT' | 'PUBLISHED';
-  kind: string;
-}
+export type FormChoice = Pick<Static<typeof FormListItem>, 'id' | 'name' | 'status' | 'kind'>;
 export function useFormChoices() {
   return useQuery({
     queryKey: ['packets', 'form-choices'],
@@ -331,6 +324,7 @@ export function useFormChoices() {
 }
 
 /** People of the school, for step actors, senders and recipients. */
+/** A person as the step, sender and recipient pickers show them (derived from the user list below). */
 export interface PersonChoice {
   id: string;
   name: string;
@@ -341,15 +335,7 @@ export function usePeople() {
   return useQuery({
     queryKey: ['packets', 'people'],
     queryFn: async ({ signal }) => {
-      const page = await api.get<{
-        items: Array<{
-          id: string;
-          firstName: string;
-          lastName: string;
-          email: string;
-          roles: Array<{ role: string }>;
-        }>;
-      }>('/users', { limit: 200, status: 'ACTIVE' }, signal);
+      const page = await api.get<Static<typeof UserPage>>('/users', { limit: 200, status: 'ACTIVE' }, signal);
       return page.items.map<PersonChoice>((u) => ({
         id: u.id,
         name: fullName(u) || u.email,

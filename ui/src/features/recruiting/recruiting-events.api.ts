@@ -1,21 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecruitingEventBody, RecruitingEventDto } from '../../../../api/recruiting/recruiting-events.schemas';
+import type { Static } from 'typebox';
+import type {
+  RecruitingEventBody,
+  RecruitingEventDto,
+  RecruitingEventOptions as RecruitingEventOptionsSchema,
+} from '../../../../api/recruiting/recruiting-events.schemas';
 import { api } from '../../shared/api';
 
 export type RecruitingEvent = RecruitingEventDto;
 export type RecruitingEventInput = RecruitingEventBody;
-export interface PersonRef {
-  id: string;
-  name: string;
-  detail: string | null;
-}
-export interface RecruitingEventOptions {
-  teams: { id: string; name: string; primary?: boolean }[];
-  hostAthletes: PersonRef[];
-  coaches: PersonRef[];
-  psas: PersonRef[];
-  schoolTimeZone: string;
-}
+export type RecruitingEventOptions = Static<typeof RecruitingEventOptionsSchema>;
+export type PersonRef = RecruitingEventOptions['coaches'][number];
 
 const KEY = ['recruiting', 'events'] as const;
 export const RECRUITING_EVENTS_PAGE_SIZE = 25;
