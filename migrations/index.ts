@@ -36,6 +36,7 @@ import * as uploadClaims from './2026-12-01_115_upload-claims';
 import * as outboxWorkflow from './2026-12-02_120_outbox-workflow';
 import * as emailChanges from './2026-12-02_121_email-changes';
 import * as teamArchive from './2026-12-02_122_team-archive';
+import * as consoleStuckIndexes from './2026-12-02_127_console-stuck-indexes';
 import * as restrictDeletes from './2026-12-02_123_restrict-deletes';
 
 /**
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02_120_outbox-workflow': outboxWorkflow,
   '2026-12-02_121_email-changes': emailChanges,
   '2026-12-02_122_team-archive': teamArchive,
+  '2026-12-02_127_console-stuck-indexes': consoleStuckIndexes,
   '2026-12-02_123_restrict-deletes': restrictDeletes,
 };
 

@@ -34,11 +34,11 @@ import { buildVisibilityQuery, quoteValue, type WorkflowFilter } from './visibil
 import { CONSOLE_CACHE, perServerCache, StaleWhileRevalidate } from './console-cache';
 import {
   findFailedMailWorkflowIds,
-  findOldestOpenTaskAt,
   findOpenTaskWorkflowIds,
   findStuckTaskWorkflowIds,
   listAssignableUsers,
   loadFailedMails,
+  summarizeOpenTasks,
   type FailedMail,
 } from './operator-console.repository';
 
@@ -72,6 +72,8 @@ export interface ConsoleCache {
   descriptions: StaleWhileRevalidate<WorkflowExecutionDescription>;
   /** The judged scan of the newest running processes, by scope and filter. */
   scans: StaleWhileRevalidate<WorkflowListItem[]>;
+  /** Visibility counts (a list's total, the counts per status), by query: a count reads every matching process. */
+  counts: StaleWhileRevalidate<CountAnswer>;
   pollers: PollerCache;
 }
 
@@ -79,6 +81,7 @@ function consoleCache(deps: ServerDeps, client: Client, thresholds: StuckThresho
   return perServerCache(deps, 'operator-console', () => ({
     descriptions: new StaleWhileRevalidate(CONSOLE_CACHE.freshMs, CONSOLE_CACHE.staleMs),
     scans: new StaleWhileRevalidate(CONSOLE_CACHE.freshMs, CONSOLE_CACHE.staleMs),
+    counts: new StaleWhileRevalidate(CONSOLE_CACHE.freshMs, CONSOLE_CACHE.staleMs),
     pollers: new PollerCache(client, deps.config.temporalNamespace, thresholds.pollerSilenceMs, CONSOLE_CACHE.freshMs),
   }));
 }
@@ -87,6 +90,14 @@ function consoleCache(deps: ServerDeps, client: Client, thresholds: StuckThresho
 export function forgetProcess(ctx: ConsoleContext, workflowId: string): void {
   ctx.cache.descriptions.forget(`${workflowId}\u0000`);
   ctx.cache.scans.clear();
+  ctx.cache.counts.clear();
+}
+
+type CountAnswer = Awaited<ReturnType<Client['workflow']['count']>>;
+
+/** A visibility count, shared by the requests of a few seconds (console-cache.ts). */
+function countCached(ctx: ConsoleContext, query: string): Promise<CountAnswer> {
+  return ctx.cache.counts.get(query, () => ctx.client.workflow.count(query));
 }
 
 function describeCached(ctx: ConsoleContext, execution: ListedExecution): Promise<WorkflowExecutionDescription> {
@@ -148,7 +159,7 @@ export async function listWorkflows(
   const query = buildVisibilityQuery(scopedFilter(ctx, filter));
   const executions = await collect(ctx, query, page.offset + page.limit);
   const slice = executions.slice(page.offset, page.offset + page.limit);
-  const [items, total] = await Promise.all([judge(ctx, slice), ctx.client.workflow.count(query).then((c) => c.count)]);
+  const [items, total] = await Promise.all([judge(ctx, slice), countCached(ctx, query).then((c) => c.count)]);
   return { items, total };
 }
 
@@ -156,6 +167,8 @@ export async function listWorkflows(
 const RECENT_RUNNING_SCAN = 100;
 /** Workflow ids per visibility lookup (`WorkflowId IN (...)`). */
 const LOOKUP_CHUNK = 200;
+/** Workflow ids per check against the open tasks (`workflow_id IN (...)`, well under PostgreSQL's parameter cap). */
+const OPEN_TASK_CHUNK = 5000;
 
 /**
  * Every stuck process in scope, complete however many run (issue 35). The evidence comes first, each from one query
@@ -171,24 +184,16 @@ async function listStuckWorkflows(
 ): Promise<{ items: WorkflowListItem[]; total: number }> {
   const scoped = scopedFilter(ctx, filter);
   const db = ctx.deps.database.db;
-  const [taskIds, mailIds, openIds, oldestOpenAt, scanned] = await Promise.all([
+  const [taskIds, mailIds, openTasks, scanned] = await Promise.all([
     findStuckTaskWorkflowIds(db, scoped, new Date(ctx.now())),
     findFailedMailWorkflowIds(db, scoped),
-    findOpenTaskWorkflowIds(db, scoped),
-    findOldestOpenTaskAt(db, scoped),
+    summarizeOpenTasks(db, scoped),
     scanRecentRunning(ctx, scoped),
   ]);
   const overdueOrUnavailable = new Set(taskIds);
   const [evidence, endedWithTasks] = await Promise.all([
     lookupLatestRuns(ctx, scoped, [...new Set([...taskIds, ...mailIds])]),
-    scoped.status === 'Running'
-      ? []
-      : findEndedProcesses(
-          ctx,
-          scoped,
-          openIds.filter((id) => !overdueOrUnavailable.has(id)),
-          oldestOpenAt,
-        ),
+    scoped.status === 'Running' ? [] : findEndedProcesses(ctx, scoped, openTasks, overdueOrUnavailable),
   ]);
   // A process with an overdue or orphaned task is stuck whether it runs (waiting) or not (the inbox disagrees); a
   // failed mail only matters while its process still runs.
@@ -262,35 +267,50 @@ async function lookupLatestRuns(ctx: ConsoleContext, filter: WorkflowFilter, ids
 }
 
 /**
- * Of these processes (open tasks), those whose current run has ended. Whichever side is smaller is read: the ids in
- * chunks, or the processes that ended since the oldest open task was opened (one ended before it cannot hold it).
- * A reset's earlier run does not count while a newer run of the same id still runs.
+ * The processes with an open task (other than those in `known`) whose current run has ended. Whichever side is
+ * smaller is read: the processes that ended since the oldest open task was opened (one ended before it cannot hold
+ * it), then checked against the open tasks by id; or, when more ended than that, every open task's process, looked
+ * up by id in chunks. Issue 35: at 50,000 open tasks, reading every one's id on each load cost more than the rest of
+ * the stuck list; the ended side is usually the short one. A reset's earlier run does not count while a newer run of
+ * the same id still runs.
  */
 async function findEndedProcesses(
   ctx: ConsoleContext,
   filter: WorkflowFilter,
-  ids: readonly string[],
-  oldestOpenAt: Date | null,
+  open: { count: number; oldest: Date | null },
+  known: ReadonlySet<string>,
 ) {
-  if (ids.length === 0 || !oldestOpenAt) return [];
+  if (open.count === 0 || !open.oldest) return [];
+  const db = ctx.deps.database.db;
   // One list page holds 1,000 processes, one id lookup LOOKUP_CHUNK ids: list the ended ones while that is cheaper.
-  const maxPages = Math.ceil(ids.length / LOOKUP_CHUNK);
-  const since = `${buildVisibilityQuery({ ...filter, endedOnly: true })} AND CloseTime >= ${quoteValue(oldestOpenAt.toISOString())}`;
+  const maxPages = Math.ceil(open.count / LOOKUP_CHUNK);
+  const since = `${buildVisibilityQuery({ ...filter, endedOnly: true })} AND CloseTime >= ${quoteValue(open.oldest.toISOString())}`;
   let ended: ListedExecution[] | null = null;
   if (maxPages > 1) {
-    const wanted = new Set(ids);
     const latest = new Map<string, ListedExecution>();
     let seen = 0;
     for await (const info of ctx.client.workflow.list({ query: since, pageSize: 1000 })) {
       if (++seen > maxPages * 1000) break;
-      if (!wanted.has(info.workflowId)) continue;
+      if (known.has(info.workflowId)) continue;
       const run = toListedExecution(info);
-      const known = latest.get(run.workflowId);
-      if (!known || run.startTime > known.startTime) latest.set(run.workflowId, run);
+      const prior = latest.get(run.workflowId);
+      if (!prior || run.startTime > prior.startTime) latest.set(run.workflowId, run);
     }
-    if (seen <= maxPages * 1000) ended = [...latest.values()];
+    if (seen <= maxPages * 1000) {
+      const withTasks = new Set<string>();
+      const endedIds = [...latest.keys()];
+      for (let i = 0; i < endedIds.length; i += OPEN_TASK_CHUNK) {
+        for (const id of await findOpenTaskWorkflowIds(db, filter, endedIds.slice(i, i + OPEN_TASK_CHUNK))) {
+          withTasks.add(id);
+        }
+      }
+      ended = [...latest.values()].filter((e) => withTasks.has(e.workflowId));
+    }
   }
-  ended ??= await lookupLatestRuns(ctx, { ...filter, endedOnly: true }, ids);
+  if (ended === null) {
+    const ids = (await findOpenTaskWorkflowIds(db, filter)).filter((id) => !known.has(id));
+    ended = await lookupLatestRuns(ctx, { ...filter, endedOnly: true }, ids);
+  }
   if (ended.length === 0) return [];
   const stillRunning = new Set(
     (
@@ -321,7 +341,7 @@ export async function countWorkflows(
 ): Promise<Record<WorkflowStatus, number> & { total: number }> {
   const query = buildVisibilityQuery(scopedFilter(ctx, { ...filter, status: undefined }));
   const counts = Object.fromEntries(WORKFLOW_STATUSES.map((s) => [s, 0])) as Record<WorkflowStatus, number>;
-  const grouped = await ctx.client.workflow.count(`${query} GROUP BY ExecutionStatus`);
+  const grouped = await countCached(ctx, `${query} GROUP BY ExecutionStatus`);
   for (const group of grouped.groups) {
     const name = String(group.groupValues[0] ?? '') as WorkflowStatus;
     if (name in counts) counts[name] = group.count;

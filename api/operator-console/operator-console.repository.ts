@@ -67,25 +67,30 @@ export async function findStuckTaskWorkflowIds(db: Db, scope: StuckScope, now: D
   return rows.map((r) => r.workflow_id);
 }
 
-/** When the oldest open task in scope was opened (a process that ended with it open ended after that). */
-export async function findOldestOpenTaskAt(db: Db, scope: StuckScope): Promise<Date | null> {
-  let q = db
-    .selectFrom('tasks')
-    .select((eb) => eb.fn.min('created_at').as('oldest'))
-    .where('status', '=', 'OPEN');
-  if (scope.schoolId) q = q.where('school_id', '=', scope.schoolId);
-  if (scope.module) q = q.where('module', '=', scope.module);
-  const row = await q.executeTakeFirst();
-  return row?.oldest ? new Date(row.oldest as Date) : null;
-}
-
-/** Every process with an open inbox task (those whose process ended disagree with the inbox). */
-export async function findOpenTaskWorkflowIds(db: Db, scope: StuckScope): Promise<string[]> {
+/**
+ * Every process with an open inbox task (those whose process ended disagree with the inbox); with `among`, only
+ * those of these processes (a short list checked against the partial index of open tasks by process).
+ */
+export async function findOpenTaskWorkflowIds(db: Db, scope: StuckScope, among?: readonly string[]): Promise<string[]> {
+  if (among && among.length === 0) return [];
   let q = db.selectFrom('tasks').select('workflow_id').distinct().where('status', '=', 'OPEN');
+  if (among) q = q.where('workflow_id', 'in', [...new Set(among)]);
   if (scope.schoolId) q = q.where('school_id', '=', scope.schoolId);
   if (scope.module) q = q.where('module', '=', scope.module);
   const rows = await q.execute();
   return rows.map((r) => r.workflow_id);
+}
+
+/** How many open tasks are in scope, and when the oldest was opened: one pass over the open tasks' index. */
+export async function summarizeOpenTasks(db: Db, scope: StuckScope): Promise<{ count: number; oldest: Date | null }> {
+  let q = db
+    .selectFrom('tasks')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'OPEN');
+  if (scope.schoolId) q = q.where('school_id', '=', scope.schoolId);
+  if (scope.module) q = q.where('module', '=', scope.module);
+  const row = await q.executeTakeFirst();
+  return { count: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest as Date) : null };
 }
 
 /** A failed mail that its process sent again later (Retry now after fixing the address) is no longer stuck. */

@@ -122,6 +122,14 @@ describe('the Stuck tab with many running processes', () => {
       });
       return (counts.json() as { Running: number }).Running >= NEWER_RUNNING + 2;
     }, 30_000);
+    // One newer process ends by hand and leaves its task open: with this many open tasks, the console reads the
+    // processes that ended since the oldest open task, not every open task's process (issue 35), and must find it.
+    const ended = newer[NEWER_RUNNING - 1]!;
+    await env.client.workflow.getHandle(ended).terminate('ended by hand');
+    await waitFor(async () => {
+      const { count } = await env.client.workflow.count(`WorkflowId = '${ended}' AND ExecutionStatus = 'Terminated'`);
+      return count === 1;
+    }, 30_000);
     const res = await api.app.inject({
       method: 'GET',
       url: '/api/v1/operator-console/workflows?stuckOnly=true&limit=25',
@@ -129,8 +137,9 @@ describe('the Stuck tab with many running processes', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { items: ItemDto[]; total: number };
-    expect(body.items.map((i) => i.workflowId).sort()).toEqual([overdue.workflowId, mailed.workflowId].sort());
-    expect(body.total).toBe(2);
+    expect(body.items.map((i) => i.workflowId).sort()).toEqual([overdue.workflowId, mailed.workflowId, ended].sort());
+    expect(body.total).toBe(3);
+    expect(body.items.find((i) => i.workflowId === ended)!.stuck.map((s) => s.kind)).toEqual(['STATE_MISMATCH']);
     const byId = new Map(body.items.map((i) => [i.workflowId, i]));
     expect(byId.get(overdue.workflowId)!.stuck.map((s) => s.kind)).toEqual(['HUMAN_STEP_OVERDUE']);
     const mail = byId.get(mailed.workflowId)!.stuck;
