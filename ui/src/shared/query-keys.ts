@@ -7,3 +7,12 @@ export const queryKeys = {
   /** My Tasks and its counts: refetched whenever the server says a task of this person changed. */
   tasks: ['tasks'] as const,
 };
+
+/** The form templates' cache: the forms screens, and the recruiting forms that are built from templates. */
+export const formKeys = {
+  all: ['forms'] as const,
+  lists: ['forms', 'list'] as const,
+  list: (filters: object) => ['forms', 'list', filters] as const,
+  detail: (id: string) => ['forms', 'detail', id] as const,
+  prepopulation: ['forms', 'prepopulation'] as const,
+};

@@ -34,7 +34,7 @@ import { fieldErrors } from '../../shared/api';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
 import { defaultTeamId, type CalendarTeam } from './segments.api';
-import { CaraWarningPanel } from '../cara/CaraWarningPanel';
+import { CaraWarningPanel } from '../../shared/cara/CaraWarningPanel';
 import { FormDateField } from '../../shared/DateField';
 
 type FormValues = Omit<

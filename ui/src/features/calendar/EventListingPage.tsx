@@ -17,7 +17,7 @@ import { hasPermission, useMe } from '../../shared/session';
 import { NothingHere } from '../../shared/states';
 import { DateRangeFilters, PagedResults, useUrlFilters } from '../../shared/table/FilteredList';
 import { SERIES_PAGE_SIZE, useDecideEvent, useEventSeries, type CalendarEvent, type SeriesFilter } from './events.api';
-import { RejectEventModal } from './RejectEventModal';
+import { RejectEventModal } from '../../shared/RejectEventModal';
 import { useSchoolTeamOptions } from '../athletes/athletes.api';
 import { useCalendarTeams } from './segments.api';
 

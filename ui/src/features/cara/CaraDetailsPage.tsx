@@ -29,8 +29,8 @@ import { ErrorState, LoadingState } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { WhereItStands } from '../../shared/workflow-graph';
 import { useCaraLog, useCaraLogAction, type CaraLogDetail, type CaraViolation } from './cara.api';
-import { canDismissViolation } from './cara-check';
-import { DismissViolationForm } from './CaraWarningPanel';
+import { canDismissViolation } from '../../shared/cara/cara-check';
+import { DismissViolationForm } from '../../shared/cara/CaraWarningPanel';
 import { ruleLabel, statusColour, statusLabel } from './cara-labels';
 
 type Dialog = null | 'submit' | 'approve' | 'reject' | 'reopen';

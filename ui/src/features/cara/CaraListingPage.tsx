@@ -7,7 +7,7 @@ import { PageHeader } from '../../shared/PageHeader';
 import { formatDate } from '../../shared/format';
 import { hasPermission, useMe } from '../../shared/session';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { useCalendarTeams, useCalendarYears } from '../calendar/segments.api';
+import { useCalendarTeams, useCalendarYears } from '../../shared/calendar-teams.api';
 import { useCaraLogs, useStartCaraLog } from './cara.api';
 import { CaraLogsTable } from './CaraLogsTable';
 import { CaraSettingsModal } from './CaraSettingsModal';

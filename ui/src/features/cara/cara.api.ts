@@ -1,7 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CheckBody,
-  CheckResult,
   DashboardDto,
   LogDetail,
   LogSummary,
@@ -9,36 +7,22 @@ import type {
   SettingsDto,
 } from '../../../../api/cara/cara.schemas';
 import { api } from '../../shared/api';
+import {
+  CARA_KEY,
+  useCaraCheck,
+  useDismissViolation,
+  type CaraCheck,
+  type CaraViolation,
+} from '../../shared/cara/cara-check.api';
 
-export type CaraCheck = CheckResult;
-export type CaraViolation = CheckResult['violations'][number];
 export type CaraLog = LogSummary;
 export type CaraLogDetail = LogDetail;
 export type CaraSettings = SettingsDto;
 export type CaraDashboard = DashboardDto;
 
-const KEY = ['cara'] as const;
+const KEY = CARA_KEY;
 
-/** The Bylaw 17 check of a proposed event, asked again whenever the proposal changes. */
-export function useCaraCheck(body: CheckBody | null) {
-  return useQuery({
-    queryKey: [...KEY, 'check', body],
-    queryFn: () => api.post<CheckResult>('/cara/check', body),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: 5_000,
-  });
-}
-
-export function useDismissViolation(teamId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { violationKey: string; reason: string; note: string }) =>
-      api.post<null>(`/cara/teams/${encodeURIComponent(teamId)}/dismissals`, body),
-    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
-  });
-}
+export { useCaraCheck, useDismissViolation, type CaraCheck, type CaraViolation };
 
 export function useCaraLogs(filter: { teamId?: string; academicYearId?: string }) {
   return useQuery({

@@ -12,6 +12,7 @@ import type {
 } from '../../../../api/forms/forms.schemas';
 import { api, ApiError, buildApiUrl, parseApiError } from '../../shared/api';
 import { PAGE_SIZE } from '../../shared/lists';
+import { formKeys } from '../../shared/query-keys';
 
 /**
  * Every forms endpoint of the forms contract as react-query hooks; the list, detail and preview pages and the
@@ -44,13 +45,7 @@ export interface FormListFilters {
   pageSize?: number;
 }
 
-export const formKeys = {
-  all: ['forms'] as const,
-  lists: ['forms', 'list'] as const,
-  list: (filters: FormListFilters) => ['forms', 'list', filters] as const,
-  detail: (id: string) => ['forms', 'detail', id] as const,
-  prepopulation: ['forms', 'prepopulation'] as const,
-};
+export { formKeys };
 
 const formPath = (id: string, rest = '') => `/forms/${encodeURIComponent(id)}${rest}`;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PLAN_LABELS } from '../../../../domain/plans';
 import { PageHeader } from '../../shared/PageHeader';
 import { hasPermission, useMe } from '../../shared/session';
-import { useCalendarTeams } from '../calendar/segments.api';
+import { useCalendarTeams } from '../../shared/calendar-teams.api';
 
 const CONNECT_FEATURES = [
   {

@@ -12,7 +12,7 @@ import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { fieldErrorsSince, isApiError } from '../../shared/api';
 import { LoadingState } from '../../shared/states';
-import { defaultTeamId } from '../calendar/segments.api';
+import { defaultTeamId } from '../../shared/calendar-teams.api';
 import {
   useRecruitingEventOptions,
   useSaveRecruitingEvent,

@@ -17,7 +17,7 @@ import {
   type PersonRef,
   type RecruitingEvent,
 } from './recruiting-events.api';
-import { RejectEventModal } from '../calendar/RejectEventModal';
+import { RejectEventModal } from '../../shared/RejectEventModal';
 import { RecruitingEventFormModal } from './RecruitingEventFormModal';
 
 /** One recruiting event: its details, who attends, its status, and approve or reject (with a reason) for admins. */

@@ -7,7 +7,7 @@ import type {
   RecruitingTemplate,
 } from '../../../../api/recruiting/recruiting-forms.schemas';
 import { api } from '../../shared/api';
-import { formKeys } from '../forms/forms.api';
+import { formKeys } from '../../shared/query-keys';
 
 export type RecruitingTemplateDto = Static<typeof RecruitingTemplate>;
 export type RecruitingFormSendDto = Static<typeof RecruitingFormSend>;

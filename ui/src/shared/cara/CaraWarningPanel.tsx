@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Group, List, Select, Stack, Text, Textarea } from
 import { useEffect, useState } from 'react';
 import { CARA_ERROR_REASONS, CARA_ERROR_REASON_LABELS, type CaraErrorReason } from '../../../../domain/bylaw17';
 import type { CheckBody } from '../../../../api/cara/cara.schemas';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
-import { formatDate } from '../../shared/format';
-import { useCaraCheck, useDismissViolation, type CaraViolation } from './cara.api';
+import { ApiErrorAlert } from '../ApiErrorAlert';
+import { formatDate } from '../format';
+import { useCaraCheck, useDismissViolation, type CaraViolation } from './cara-check.api';
 import { openWarnings, saveBlockedReasons } from './cara-check';
 
 /**

@@ -1,7 +1,7 @@
 import { Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { DialogModal } from '../../shared/DialogModal';
+import { DialogModal } from './DialogModal';
 
 /** A decide mutation of either event list (calendar or recruiting): rejects one event with a reason. */
 interface RejectMutation {

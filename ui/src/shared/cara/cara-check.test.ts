@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CaraCheck, CaraViolation } from './cara.api';
+import type { CaraCheck, CaraViolation } from './cara-check.api';
 import { canDismissViolation, moveDecision, openWarnings, saveBlockedReasons } from './cara-check';
 
 // fixed-date fixture: dismissal timestamps carried through the view, never compared with the clock.
