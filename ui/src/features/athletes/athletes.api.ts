@@ -3,6 +3,7 @@ import type { AthleteListRow, AthleteProfileView } from '../../../../api/athlete
 import type { AthleteListColumn } from '../../../../domain/athlete-profiles';
 import { api, ApiError, buildApiUrl, parseApiError } from '../../shared/api';
 import { listItems, listTotal, PAGE_SIZE, type ListResponse } from '../../shared/lists';
+import { useSchoolTeamOptions, type TeamOption } from '../../shared/team-options.api';
 
 /** A student-athlete list row, named as the spec's list columns. */
 export type AthleteRow = AthleteListRow;
@@ -22,10 +23,7 @@ export interface AthleteFilters {
   sortDir: 'asc' | 'desc' | null;
 }
 
-export interface TeamOption {
-  id: string;
-  name: string;
-}
+export { useSchoolTeamOptions, type TeamOption };
 
 const KEY = ['athletes'] as const;
 
@@ -295,16 +293,6 @@ export function useSchoolAthletes(schoolId: string, page: number) {
       ),
     select: (data) => ({ items: listItems(data), total: listTotal(data) }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useSchoolTeamOptions(schoolId: string) {
-  return useQuery({
-    enabled: schoolId !== '',
-    queryKey: ['school-teams', schoolId],
-    queryFn: ({ signal }) =>
-      api.get<ListResponse<TeamOption>>(`/schools/${encodeURIComponent(schoolId)}/teams`, undefined, signal),
-    select: (data) => listItems(data).map((t) => ({ value: t.id, label: t.name })),
   });
 }
 

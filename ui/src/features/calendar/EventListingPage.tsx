@@ -18,7 +18,7 @@ import { NothingHere } from '../../shared/states';
 import { DateRangeFilters, PagedResults, useUrlFilters } from '../../shared/table/FilteredList';
 import { SERIES_PAGE_SIZE, useDecideEvent, useEventSeries, type CalendarEvent, type SeriesFilter } from './events.api';
 import { RejectEventModal } from '../../shared/RejectEventModal';
-import { useSchoolTeamOptions } from '../athletes/athletes.api';
+import { useSchoolTeamOptions } from '../../shared/team-options.api';
 import { useCalendarTeams } from './segments.api';
 
 /** Dark enough for white text at WCAG AA (the category badges' own shades). */
