@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { demoAcademicYear } from '../../scripts/demo/demo-calendar';
-import { uniqueTag } from '../support/people';
+import { uniqueEmail, uniqueTag } from '../support/people';
 import { checkScreen } from '../support/screens';
-import { logInThroughApi } from '../support/session';
+import { apiClientAs, logInThroughApi } from '../support/session';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -32,6 +32,73 @@ test('an admin creates a sport team', async ({ page }) => {
   await expect(row).toContainText('Rowing');
   await expect(row).toContainText('Women');
   await expect(row.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
+});
+
+test('a team with history is archived, not deleted, and comes back when unarchived (issue 36)', async ({ page }) => {
+  const tag = uniqueTag();
+  const kept = `Archery ${tag}`;
+  const empty = `Typo team ${tag}`;
+  const admin = await apiClientAs('admin@demo.edu');
+  const team = (await (await admin.post('/api/v1/teams', { data: { name: kept, sport: 'Archery' } })).json()) as {
+    id: string;
+  };
+  const athlete = await admin.post('/api/v1/athletes', {
+    data: { firstName: 'Robin', lastName: `Arrow ${tag}`, email: uniqueEmail('archer'), sportTeamId: team.id },
+  });
+  expect(athlete.status()).toBe(201);
+  expect((await admin.post('/api/v1/teams', { data: { name: empty, sport: 'None' } })).status()).toBe(201);
+  await admin.dispose();
+
+  await logInThroughApi(page, 'admin@demo.edu');
+  await page.goto('/teams');
+  const table = page.getByRole('table', { name: 'Sport teams' });
+
+  // Deleting a team with an athlete is refused, naming what it has; nothing changes.
+  await page.getByRole('button', { name: `Delete ${kept}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${kept}?` })
+    .getByRole('button', { name: 'Delete team' })
+    .click();
+  await expect(
+    page.getByText(/This team has history, so it cannot be deleted\. Archive it instead\. It has 1 athlete\./),
+  ).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: kept })).toBeVisible();
+
+  // A team that never had anything can be deleted.
+  await page.getByRole('button', { name: `Delete ${empty}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${empty}?` })
+    .getByRole('button', { name: 'Delete team' })
+    .click();
+  await expect(page.getByText(`${empty} deleted.`)).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: empty })).toHaveCount(0);
+
+  // Archive, with a confirm: it leaves the active list and shows under Archived, with its athlete.
+  await page.getByRole('button', { name: `Archive ${kept}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Archive ${kept}?` });
+  await expect(confirm).toContainText('you can unarchive it at any time');
+  await checkScreen(page, 'team-archive-confirm');
+  await confirm.getByRole('button', { name: 'Archive team' }).click();
+  await expect(page.getByText(`${kept} archived.`)).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: kept })).toHaveCount(0);
+
+  await page
+    .locator('label')
+    .filter({ hasText: /^Archived$/ })
+    .click();
+  const archived = page.getByRole('table', { name: 'Archived sport teams' }).getByRole('row').filter({ hasText: kept });
+  await expect(archived.getByRole('cell').nth(3)).toHaveText('1');
+  await checkScreen(page, 'teams-archived');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(page, 'teams-archived-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await archived.getByRole('button', { name: `Unarchive ${kept}` }).click();
+  await expect(page.getByText(`${kept} unarchived.`)).toBeVisible();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Active$/ })
+    .click();
+  await expect(table.getByRole('row').filter({ hasText: kept })).toBeVisible();
 });
 
 test('an admin creates an academic year with its terms', async ({ page }) => {

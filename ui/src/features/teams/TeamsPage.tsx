@@ -124,12 +124,7 @@ export function TeamsPage() {
             <Table.Tbody>
               {teams.data.map((team) => (
                 <Table.Tr key={team.id}>
-                  <Table.Td fw={600}>
-                    <Group gap="xs" wrap="nowrap">
-                      {team.name}
-                      {team.archivedAt && <Badge color="gray">Archived</Badge>}
-                    </Group>
-                  </Table.Td>
+                  <Table.Td fw={600}>{team.name}</Table.Td>
                   <Table.Td>{team.sport}</Table.Td>
                   <Table.Td>
                     <Badge color="gray">{humanize(team.gender)}</Badge>
