@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
@@ -8,6 +9,7 @@ import { assertTeamWritable } from '../calendar/calendar-access';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IsoDate, NoContent, Uuid, errorResponses } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
 import { renderCaraLogPdf } from './cara-pdf';
 import {
@@ -58,6 +60,8 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const errors = errorResponses(400, 401, 403, 404, 409, 503);
   const canRead = requirePermission('cara:read');
   const canConfigure = requirePermission('cara:configure');
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.post(
     '/cara/check',
@@ -65,7 +69,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: requirePermission('calendar:write'),
       schema: { body: CheckBody, response: { 200: CheckResult, ...errors } },
     },
-    async (request) => checkProposedEvent(request, request.body),
+    async (request) => checkProposedEvent(deps(request), actor(request), request.body),
   );
 
   app.get(
@@ -74,7 +78,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: { params: TeamParams, response: { 200: Type.Object({ items: Type.Array(Dismissal) }), ...errors } },
     },
-    async (request) => ({ items: await listDismissals(db, authOf(request), request.params.teamId) }),
+    async (request) => ({ items: await listDismissals(db, actor(request), request.params.teamId) }),
   );
 
   app.post(
@@ -84,7 +88,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: TeamParams, body: DismissBody, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await dismissViolation(request, request.params.teamId, request.body);
+      await dismissViolation(deps(request), actor(request), request.params.teamId, request.body);
       return reply.code(204).send(null);
     },
   );
@@ -92,7 +96,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/cara/teams/:teamId/settings',
     { onRequest: canRead, schema: { params: TeamParams, response: { 200: SettingsDto, ...errors } } },
-    async (request) => getSettings(db, authOf(request), request.params.teamId),
+    async (request) => getSettings(db, actor(request), request.params.teamId),
   );
 
   app.put(
@@ -102,7 +106,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: TeamParams, body: SettingsBody, response: { 200: SettingsDto, ...errors } },
     },
     async (request) => {
-      const saved = await saveSettings(request, request.params.teamId, request.body);
+      const saved = await saveSettings(deps(request), actor(request), request.params.teamId, request.body);
       // With logging on, the log process of the period holding today starts (it sleeps until the period ends).
       // Without Temporal, or when no segment holds today, the settings are saved all the same.
       if (saved.loggingEnabled && app.deps.temporal) {
@@ -127,7 +131,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DashboardDto, ...errors },
       },
     },
-    async (request) => teamDashboard(db, authOf(request), request.params.teamId, request.query.academicYearId),
+    async (request) => teamDashboard(db, actor(request), request.params.teamId, request.query.academicYearId),
   );
 
   app.get(

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   CARA_ERROR_REASONS,
@@ -21,10 +20,8 @@ import {
 } from '../../domain/calendar-events';
 import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
-import { auditRequest } from '../audit/audit-request';
 import { assertTeamWritable, calendarTeamScope } from '../calendar/calendar-access';
-import { authOf } from '../plugins/authenticate';
-import type { AuthContext } from '../types';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { academicYearOn, activityId, loadTeamSchedule, toActivityAthletes } from './cara.schedule';
 import type {
   CheckBody,
@@ -37,6 +34,9 @@ import type {
 } from './cara.schemas';
 
 type Db = Kysely<Database>;
+
+/** Who reads a team's CARA data: the school, the person and what they may do. */
+type Viewer = Pick<Actor, 'schoolId' | 'userId' | 'permissions'>;
 
 /** Fields without which a proposal cannot be placed in time (other problems are the form's, shown on save). */
 const TIMING_FIELDS = new Set(['timeZone', 'startDate', 'endDate', 'endTime', 'repeatUntil', 'weekdays']);
@@ -78,19 +78,18 @@ export function toViolationDtos(
  * academic year it falls in, and returns the violations of the weeks it touches for the athletes it concerns, each
  * marked new when the proposal causes it. The engine keeps the rest of the season as it was (incremental check).
  */
-export async function checkProposedEvent(request: FastifyRequest, body: CheckBody): Promise<CheckResult> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
+export async function checkProposedEvent(deps: CoreDeps, actor: Actor, body: CheckBody): Promise<CheckResult> {
+  const { db } = deps;
   const event = body.event;
   const empty: CheckResult = { status: 'NOT_COUNTABLE', error: null, blocking: [], violations: [], weeks: [] };
-  await assertTeamWritable(db, auth, event.sportTeamId);
+  await assertTeamWritable(db, actor, event.sportTeamId);
   if (countabilityOf(event.category, event.caraCategory) === 'NOT_COUNTABLE') return empty;
   const blocking = event.attendeeTeamIds.length > 1 ? [errorOf('CARA_MULTIPLE_TEAMS')] : [];
   // The form's own checks run on save; here a proposal that cannot be placed in time has nothing to check.
   if (checkEvent(event).some((d) => TIMING_FIELDS.has(d.field ?? ''))) return { ...empty, status: 'OK', blocking };
-  const year = await academicYearOn(db, auth.school.id, event.startDate);
+  const year = await academicYearOn(db, actor.schoolId, event.startDate);
   if (!year) return { ...empty, status: 'NOT_APPLICABLE', error: errorOf('NO_ACADEMIC_YEAR'), blocking };
-  const schedule = await loadTeamSchedule(db, auth.school.id, event.sportTeamId, year.id);
+  const schedule = await loadTeamSchedule(db, actor.schoolId, event.sportTeamId, year.id);
   if (!schedule) return { ...empty, status: 'NOT_APPLICABLE', error: errorOf('NO_ACADEMIC_YEAR'), blocking };
   if (schedule.input.segments.length === 0)
     return { ...empty, status: 'NOT_APPLICABLE', error: errorOf('CARA_SEGMENT_NOT_CONFIGURED'), blocking };
@@ -162,7 +161,7 @@ export async function checkProposedEvent(request: FastifyRequest, body: CheckBod
     .filter((v) => [...touchedDays].some((d) => v.weekStart <= d && d <= v.weekEnd))
     .filter((v) => concerned.has(v.athleteId))
     .map((v) => ({ ...v, eventIds: v.eventIds.map((id) => (id.startsWith('proposed-') ? 'proposed' : id)) }));
-  const dismissals = await dismissalsOf(db, auth.school.id, event.sportTeamId);
+  const dismissals = await dismissalsOf(db, actor.schoolId, event.sportTeamId);
   return {
     status: 'OK',
     error: null,
@@ -179,10 +178,9 @@ export async function checkProposedEvent(request: FastifyRequest, body: CheckBod
 }
 
 /** Dismisses one violation of a team with an error reason and a note; audited. A second dismissal replaces the first. */
-export async function dismissViolation(request: FastifyRequest, teamId: string, body: DismissBody): Promise<void> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  await assertTeamWritable(db, auth, teamId);
+export async function dismissViolation(deps: CoreDeps, actor: Actor, teamId: string, body: DismissBody): Promise<void> {
+  const { db } = deps;
+  await assertTeamWritable(db, actor, teamId);
   const note = body.note.trim();
   if (!CARA_ERROR_REASONS.includes(body.reason as CaraErrorReason) || !note)
     throw new AppError('CARA_DISMISS_REASON_REQUIRED', [
@@ -199,42 +197,38 @@ export async function dismissViolation(request: FastifyRequest, teamId: string, 
     await trx
       .insertInto('cara_violation_dismissals')
       .values({
-        school_id: auth.school.id,
+        school_id: actor.schoolId,
         sport_team_id: teamId,
         violation_key: body.violationKey,
         reason: body.reason as CaraErrorReason,
         note,
-        dismissed_by: auth.user.id,
+        dismissed_by: actor.userId,
       })
       .onConflict((oc) =>
         oc.columns(['school_id', 'sport_team_id', 'violation_key']).doUpdateSet({
           reason: body.reason as CaraErrorReason,
           note,
-          dismissed_by: auth.user.id,
+          dismissed_by: actor.userId,
           created_at: new Date(),
         }),
       )
       .execute();
-    await auditRequest(
-      request,
-      {
-        action: 'cara-violation.dismissed',
-        targetType: 'sport_team',
-        targetId: teamId,
-        details: { violationKey: body.violationKey, reason: body.reason, note },
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'cara-violation.dismissed',
+      targetType: 'sport_team',
+      targetId: teamId,
+      details: { violationKey: body.violationKey, reason: body.reason, note },
+    });
   });
 }
 
-export async function listDismissals(db: Db, auth: AuthContext, teamId: string) {
-  await assertTeamReadable(db, auth, teamId);
+export async function listDismissals(db: Db, actor: Viewer, teamId: string) {
+  await assertTeamReadable(db, actor, teamId);
   const rows = await db
     .selectFrom('cara_violation_dismissals as d')
     .leftJoin('users as u', 'u.id', 'd.dismissed_by')
     .select(['d.violation_key', 'd.reason', 'd.note', 'd.created_at', 'u.first_name', 'u.last_name'])
-    .where('d.school_id', '=', auth.school.id)
+    .where('d.school_id', '=', actor.schoolId)
     .where('d.sport_team_id', '=', teamId)
     .orderBy('d.created_at', 'desc')
     .execute();
@@ -248,15 +242,15 @@ export async function listDismissals(db: Db, auth: AuthContext, teamId: string) 
 }
 
 /** Admins read every team of the school; coaches and athletes their own; others get 404. */
-export async function assertTeamReadable(db: Db, auth: AuthContext, teamId: string): Promise<string> {
+export async function assertTeamReadable(db: Db, actor: Viewer, teamId: string): Promise<string> {
   const team = await db
     .selectFrom('sport_teams')
     .select(['id', 'name'])
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', teamId)
     .executeTakeFirst();
   if (!team) throw new AppError('NOT_FOUND');
-  const scope = await calendarTeamScope(db, auth);
+  const scope = await calendarTeamScope(db, actor);
   if (scope !== null && !scope.includes(teamId)) throw new AppError('NOT_FOUND');
   return team.name;
 }
@@ -286,20 +280,20 @@ async function teamStaff(db: Db, schoolId: string, teamId: string) {
   return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function getSettings(db: Db, auth: AuthContext, teamId: string): Promise<SettingsDto> {
-  const teamName = await assertTeamReadable(db, auth, teamId);
+export async function getSettings(db: Db, actor: Viewer, teamId: string): Promise<SettingsDto> {
+  const teamName = await assertTeamReadable(db, actor, teamId);
   const [row, staff, segment] = await Promise.all([
     db
       .selectFrom('cara_settings')
       .selectAll()
-      .where('school_id', '=', auth.school.id)
+      .where('school_id', '=', actor.schoolId)
       .where('sport_team_id', '=', teamId)
       .executeTakeFirst(),
-    teamStaff(db, auth.school.id, teamId),
+    teamStaff(db, actor.schoolId, teamId),
     db
       .selectFrom('sport_segments')
       .select('id')
-      .where('school_id', '=', auth.school.id)
+      .where('school_id', '=', actor.schoolId)
       .where('sport_team_id', '=', teamId)
       .executeTakeFirst(),
   ]);
@@ -321,13 +315,17 @@ export async function getSettings(db: Db, auth: AuthContext, teamId: string): Pr
   };
 }
 
-export async function saveSettings(request: FastifyRequest, teamId: string, body: SettingsBody): Promise<SettingsDto> {
-  const db = request.server.deps.database.db;
-  const auth = authOf(request);
-  await assertTeamWritable(db, auth, teamId);
+export async function saveSettings(
+  deps: CoreDeps,
+  actor: Actor,
+  teamId: string,
+  body: SettingsBody,
+): Promise<SettingsDto> {
+  const { db } = deps;
+  await assertTeamWritable(db, actor, teamId);
   const details = checkCaraSettings(body);
   if (details.length) throw new AppError(details[0]!.code as ErrorCode, details);
-  const staff = new Set((await teamStaff(db, auth.school.id, teamId)).map((s) => s.id));
+  const staff = new Set((await teamStaff(db, actor.schoolId, teamId)).map((s) => s.id));
   const people = [...body.submitterIds, ...body.viewerIds, ...body.reviewerIds];
   if (people.some((id) => !staff.has(id)))
     throw new AppError('VALIDATION_FAILED', [
@@ -340,7 +338,7 @@ export async function saveSettings(request: FastifyRequest, teamId: string, body
     const segment = await db
       .selectFrom('sport_segments')
       .select('id')
-      .where('school_id', '=', auth.school.id)
+      .where('school_id', '=', actor.schoolId)
       .where('sport_team_id', '=', teamId)
       .executeTakeFirst();
     if (!segment) throw new AppError('CARA_SEGMENT_NOT_CONFIGURED');
@@ -355,22 +353,23 @@ export async function saveSettings(request: FastifyRequest, teamId: string, body
     reviewer_ids: [...new Set(body.reviewerIds)],
     survey_enabled: body.surveyEnabled,
     survey_expiry_days: body.surveyExpiryDays ?? 7,
-    updated_by: auth.user.id,
+    updated_by: actor.userId,
     updated_at: new Date(),
   };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('cara_settings')
-      .values({ ...values, school_id: auth.school.id, sport_team_id: teamId })
+      .values({ ...values, school_id: actor.schoolId, sport_team_id: teamId })
       .onConflict((oc) => oc.column('sport_team_id').doUpdateSet(values))
       .execute();
-    await auditRequest(
-      request,
-      { action: 'cara-settings.updated', targetType: 'sport_team', targetId: teamId, details: { ...body } },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'cara-settings.updated',
+      targetType: 'sport_team',
+      targetId: teamId,
+      details: { ...body },
+    });
   });
-  return getSettings(db, auth, teamId);
+  return getSettings(db, actor, teamId);
 }
 
 // ---- Dashboard -------------------------------------------------------------------------------------------------
@@ -378,18 +377,18 @@ export async function saveSettings(request: FastifyRequest, teamId: string, body
 /** Hours per week against the limits for a team and academic year (the year holding today when none is given). */
 export async function teamDashboard(
   db: Db,
-  auth: AuthContext,
+  actor: Viewer,
   teamId: string,
   academicYearId?: string,
 ): Promise<DashboardDto> {
-  const teamName = await assertTeamReadable(db, auth, teamId);
+  const teamName = await assertTeamReadable(db, actor, teamId);
   const yearId =
-    academicYearId ?? (await academicYearOn(db, auth.school.id, new Date().toISOString().slice(0, 10)))?.id;
+    academicYearId ?? (await academicYearOn(db, actor.schoolId, new Date().toISOString().slice(0, 10)))?.id;
   if (!yearId) throw new AppError('NO_ACADEMIC_YEAR');
-  const schedule = await loadTeamSchedule(db, auth.school.id, teamId, yearId);
+  const schedule = await loadTeamSchedule(db, actor.schoolId, teamId, yearId);
   if (!schedule) throw new AppError('NO_ACADEMIC_YEAR');
   const result = createBylaw17Checker(schedule.input).result();
-  const dismissed = await dismissalsOf(db, auth.school.id, teamId);
+  const dismissed = await dismissalsOf(db, actor.schoolId, teamId);
   if (!result.ok) return { teamId, teamName, academicYearId: yearId, error: errorOf(result.error), weeks: [] };
   if (schedule.input.segments.length === 0)
     return { teamId, teamName, academicYearId: yearId, error: errorOf('CARA_SEGMENT_NOT_CONFIGURED'), weeks: [] };
