@@ -5,7 +5,7 @@ import { requirePermission } from '../plugins/require-permission';
 import { errorResponses, StoredFileBytes, Uuid } from '../shared/schemas';
 import { AttachmentListDto, AttachmentParams, listPsaAttachments, sendPsaAttachment } from './psa-attachments.service';
 import { findPsa, listPsas, type PsaRow } from './psas.repository';
-import { psaProfile } from './psas.routes';
+import { psaProfile } from './psa-profile';
 import { findSchoolName, psaSchoolId } from './psa-writes.repository';
 
 const Loose = Type.Object({}, { additionalProperties: true });

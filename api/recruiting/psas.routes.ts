@@ -30,11 +30,9 @@ import {
   boardColumns,
   duplicateGroups,
   filteredPsas,
-  findDuplicatesOf,
   findPsa,
   insertPsaEvent,
   listActivities,
-  listPsaEvents,
   listPsas,
   rankFor,
   schoolTags,
@@ -47,7 +45,6 @@ import { buildPhoneCallTemplate, checkPhoneCallUpload, importPhoneCalls } from '
 import { assertNoRowErrors, type UploadCheck } from './recruiting-uploads';
 import { sendTemplate } from '../athletes/athlete-upload-file';
 import { TemplateBytes, TemplateQuery } from '../athletes/athlete-uploads.schemas';
-import { listPsaRecruitingEvents } from './recruiting-events.repository';
 import { startTransferWorkflow, syncTransferArchive, toTransferError, transferView } from './psa-transfer.service';
 import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer.workflow';
 import { requireTemporal } from '../shared/workflow-client';
@@ -71,6 +68,7 @@ import {
   upsertTransferRequest,
 } from './psa-writes.repository';
 import { csvCell } from '../../domain/csv';
+import { psaProfile } from './psa-profile';
 
 const Loose = Type.Object({}, { additionalProperties: true });
 const LooseList = Type.Array(Loose);
@@ -186,17 +184,6 @@ async function visiblePsa(request: FastifyRequest, id: string): Promise<PsaRow> 
 /** A prospect added to a roster is frozen: its board column and transfer cannot be undone. */
 function assertNotTransferred(psa: PsaRow) {
   if (psa.commitment_status === 'ADDED_TO_ROSTER') throw new AppError('PSA_ADDED_TO_ROSTER');
-}
-
-export async function psaProfile(db: Db, schoolId: string, psa: PsaRow) {
-  const [activities, events, duplicates, transfer, recruitingEvents] = await Promise.all([
-    listActivities(db, schoolId, psa.id),
-    listPsaEvents(db, schoolId, psa.id),
-    findDuplicatesOf(db, schoolId, psa),
-    transferView(db, schoolId, psa.id),
-    listPsaRecruitingEvents(db, schoolId, psa.id),
-  ]);
-  return { psa: toPsaDto(psa), activities, events, duplicates, transfer, recruitingEvents };
 }
 
 /** What the create and edit operations refuse, stated in their OpenAPI descriptions. */
