@@ -6,8 +6,8 @@ import { sql, type Kysely } from 'kysely';
 import { findSchoolSettings } from '../../api/school/school.repository';
 import { invitationTiming } from '../../api/school/school.service';
 import type { Database } from '../../migrations/database';
-import { invitationWorkflow } from '../../workflows/invitations/invitation.workflow';
-import { processSearchAttributes, stepSearchAttributes } from '../../workflows/shared/search-attributes';
+import { invitationWorkflow } from '../../domain/invitation-workflow';
+import { processSearchAttributes, stepSearchAttributes } from '../../domain/search-attributes';
 
 /** Invitation processes started at once by one batch activity. */
 export const INVITATION_STARTS_IN_FLIGHT = 24;
