@@ -4,11 +4,11 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { loadConfig, type AppConfig } from '../api/config';
 import { TASK_QUEUE } from '../domain/workflows';
-import { WORKFLOW_BUNDLER_OPTIONS } from '../workflows/bundle-options';
 import { connectDatabase, type DatabaseHandle } from '../migrations/connect';
 import { createActivities } from './index';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createWorkerLogger } from './worker-logger';
+import { WORKFLOW_BUNDLER_OPTIONS, WORKFLOWS_PATH } from './workflow-bundle';
 
 export interface PlatformWorkerDeps {
   config: AppConfig;
@@ -20,8 +20,6 @@ export interface PlatformWorkerDeps {
   /** Defaults to createMailer(config); the caller then owns closing it. */
   mailer?: Mailer;
 }
-
-const WORKFLOWS_PATH = resolve(import.meta.dirname, '../workflows/index.ts');
 
 /** The worker that runs every platform workflow and activity on one task queue. Not started: call run(). */
 export async function createPlatformWorker(deps: PlatformWorkerDeps): Promise<Worker> {

@@ -6,7 +6,7 @@ import { forEachConcurrently } from '../../domain/concurrency';
 import { firstTaskDelayMs, type PacketSubmissionInput } from '../../domain/packets';
 import { firstPhaseOf, orderPacketSteps, type StepRunState, waitingOnOf } from '../../domain/packet-workflow';
 import type { Database } from '../../migrations/database';
-import { processSearchAttributes, stepSearchAttributes } from '../../workflows/shared/search-attributes';
+import { processSearchAttributes, stepSearchAttributes } from '../../domain/search-attributes';
 import type { OpenPhaseInput } from './packet-submission.activities';
 
 /** The submission workflow's type, started by name: activities never import a workflow (workflows/packets). */

@@ -66,7 +66,7 @@ export default async function setup(project: TestProject) {
   try {
     server = await startTemporalDevServer({ cli, port: await freePort() });
     const { bundleWorkflowCode } = await import('@temporalio/worker');
-    const { WORKFLOW_BUNDLER_OPTIONS } = await import('../../workflows/bundle-options');
+    const { WORKFLOW_BUNDLER_OPTIONS } = await import('../../activities/workflow-bundle');
     const dir = mkdtempSync(join(tmpdir(), 'wf-bundle-'));
     const { code } = await bundleWorkflowCode({
       workflowsPath: resolve(import.meta.dirname, '../../workflows/index.ts'),

@@ -1,6 +1,6 @@
 import * as wf from '@temporalio/workflow';
 import type { PacketSendActivities } from '../../activities/packets/packet-send.activities';
-import type { SendTiming } from '../../api/packets/send-plan';
+import type { SendTiming } from '../../domain/packet-send';
 import { markStep, tagProcess } from '../shared/search-attributes';
 
 /**
