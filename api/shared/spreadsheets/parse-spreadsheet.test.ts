@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { declaredDimensionXlsx, zipBombXlsx } from './fixtures/make-hostile-fixtures';
 import { parseSpreadsheet } from './parse-spreadsheet';
@@ -45,6 +46,32 @@ describe('parseSpreadsheet', () => {
     expect(codeOf(() => parseSpreadsheet('csv', Buffer.from(`${wide}\n1`)))).toBe('UPLOAD_TOO_MANY_COLUMNS');
     const widest = Array.from({ length: 200 }, (_, c) => `C${c}`).join(',');
     expect(parseSpreadsheet('csv', Buffer.from(`${widest}\n1`)).headers).toHaveLength(200);
+  });
+
+  it('refuses a value far below blank rows rather than drop it unread (the row limit is not a cut-off)', () => {
+    const sheet = XLSX.utils.aoa_to_sheet([['Name'], ['Ana'], ['Ray']]);
+    sheet['A20001'] = { t: 's', v: 'Far' };
+    sheet['!ref'] = 'A1:A20001';
+    const farBook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(farBook, sheet, 'Athletes');
+    const far = XLSX.write(farBook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    expect(codeOf(() => parseSpreadsheet('xlsx', far))).toBe('UPLOAD_TOO_MANY_ROWS');
+    const csv = `Name\nAna\nRay\n${'\n'.repeat(20_000)}Far\n`;
+    expect(codeOf(() => parseSpreadsheet('csv', Buffer.from(csv)))).toBe('UPLOAD_TOO_MANY_ROWS');
+    // Blank lines and empty separators past the limit lose nothing, so they pass; so do styled empty cells.
+    const blankTail = `Name\nAna\n${'\n,,\n'.repeat(10_000)}`;
+    expect(parseSpreadsheet('csv', Buffer.from(blankTail)).rows).toEqual([{ row: 2, cells: ['Ana'] }]);
+    const styled = XLSX.utils.aoa_to_sheet([['Name'], ['Ana']]);
+    styled['A20001'] = { t: 'z' };
+    styled['!ref'] = 'A1:A20001';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, styled, 'Athletes');
+    const bytes = XLSX.write(book, {
+      type: 'buffer',
+      bookType: 'xlsx',
+      sheetStubs: true,
+    } as XLSX.WritingOptions) as Buffer;
+    expect(parseSpreadsheet('xlsx', bytes).rows).toEqual([{ row: 2, cells: ['Ana'] }]);
   });
 
   it('keeps a normal sheet as before: the header row, then every non-blank row with its sheet row number', () => {

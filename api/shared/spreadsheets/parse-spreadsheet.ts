@@ -52,12 +52,41 @@ function cellText(cell: XLSX.CellObject | undefined): string {
 // The header row and one row past the limit are read: a cell on that last row means the file has too many.
 const SHEET_ROWS = SPREADSHEET_LIMITS.maxRows + 2;
 
+// A cell with a value (`<v>`, an inline string or a formula); a styled empty cell (`<c r="A9" s="1"/>`) has none.
+const CELL = /<(?:\w+:)?c\s[^>]*?\br="[A-Z]{1,3}(\d+)"[^>]*?(\/?)>/g;
+const CELL_VALUE = /^\s*<(?:\w+:)?(?:v|is|f)\b/;
+
+/**
+ * SheetJS stops reading at `sheetRows`, so a value below a run of blank rows (row 20,001 after 3 filled ones) would be
+ * dropped without a word. Each worksheet is scanned first, and a value on a row past the limit refuses the file.
+ */
+function refuseValuesPastRowLimit(xml: Buffer): void {
+  const text = xml.toString('latin1');
+  for (const match of text.matchAll(CELL)) {
+    if (Number(match[1]) < SHEET_ROWS || match[2] === '/') continue;
+    if (CELL_VALUE.test(text.slice(match.index + match[0].length, match.index + match[0].length + 64))) {
+      throw new AppError('UPLOAD_TOO_MANY_ROWS');
+    }
+  }
+}
+
+/** The same for a CSV: anything but separators and blanks after the last line read means rows would be lost. */
+function refuseTextPastRowLimit(text: string): void {
+  let at = -1;
+  for (let line = 0; line < SHEET_ROWS; line++) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return;
+  }
+  if (/[^\s,;"]/.test(text.slice(at + 1))) throw new AppError('UPLOAD_TOO_MANY_ROWS');
+}
+
 function readWorkbook(kind: SheetKind, bytes: Buffer): XLSX.WorkBook {
-  if (kind === 'xlsx') assertZipWithinLimit(bytes, SPREADSHEET_LIMITS.maxUnpackedBytes);
+  if (kind === 'xlsx') assertZipWithinLimit(bytes, SPREADSHEET_LIMITS.maxUnpackedBytes, refuseValuesPastRowLimit);
   try {
     if (kind === 'csv') {
       // Text stays text (raw): no number or date guessing, so "-5" or "=A1" arrive as written. A UTF-8 BOM is dropped.
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+      refuseTextPastRowLimit(text);
       return XLSX.read(text, { type: 'string', raw: true, dense: false, sheetRows: SHEET_ROWS });
     }
     return XLSX.read(bytes, {
@@ -69,7 +98,8 @@ function readWorkbook(kind: SheetKind, bytes: Buffer): XLSX.WorkBook {
       sheets: 0,
       sheetRows: SHEET_ROWS,
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('UPLOAD_FAILED', [{ field: 'file', message: 'The file could not be read as a spreadsheet.' }]);
   }
 }

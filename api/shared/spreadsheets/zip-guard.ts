@@ -18,18 +18,23 @@ function findEndOfCentralDirectory(zip: Buffer): number {
   throw unreadable();
 }
 
+/** Sees each worksheet part (`xl/worksheets/….xml`) once it is unpacked, before the spreadsheet library reads it. */
+export type WorksheetVisitor = (xml: Buffer) => void;
+
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
+
 /**
  * Refuses an XLSX (a zip) whose entries would unpack past `maxBytes`, before the spreadsheet library inflates it: first
  * by the sizes the zip declares, then by inflating each entry with a hard output bound, since a declared size can lie.
  * A zip bomb stops at the bound, never at its full size. Zip64 and methods other than store/deflate are refused.
  */
-export function assertZipWithinLimit(zip: Buffer, maxBytes: number): void {
+export function assertZipWithinLimit(zip: Buffer, maxBytes: number, onWorksheet?: WorksheetVisitor): void {
   if (zip.length < 22) throw unreadable();
   const end = findEndOfCentralDirectory(zip);
   const count = zip.readUInt16LE(end + 10);
   let at = zip.readUInt32LE(end + 16);
   if (count === 0xffff || at === 0xffffffff || count > MAX_ENTRIES) throw tooLarge();
-  const entries: { method: number; compressed: number; local: number }[] = [];
+  const entries: { method: number; compressed: number; local: number; worksheet: boolean }[] = [];
   let declared = 0;
   for (let i = 0; i < count; i++) {
     if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL) throw unreadable();
@@ -37,8 +42,10 @@ export function assertZipWithinLimit(zip: Buffer, maxBytes: number): void {
     const compressed = zip.readUInt32LE(at + 20);
     declared += zip.readUInt32LE(at + 24);
     if (declared > maxBytes) throw tooLarge();
-    entries.push({ method, compressed, local: zip.readUInt32LE(at + 42) });
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.toString('latin1', at + 46, at + 46 + nameLength);
+    entries.push({ method, compressed, local: zip.readUInt32LE(at + 42), worksheet: WORKSHEET.test(name) });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   let actual = 0;
   for (const entry of entries) {
@@ -46,16 +53,19 @@ export function assertZipWithinLimit(zip: Buffer, maxBytes: number): void {
     if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL) throw unreadable();
     const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
     const data = zip.subarray(start, start + entry.compressed);
-    if (entry.method === 0) actual += data.length;
-    else if (entry.method === 8) actual += inflateBounded(data, maxBytes - actual);
+    let unpacked: Buffer;
+    if (entry.method === 0) unpacked = data;
+    else if (entry.method === 8) unpacked = inflateBounded(data, maxBytes - actual);
     else throw unreadable();
+    actual += unpacked.length;
     if (actual > maxBytes) throw tooLarge();
+    if (entry.worksheet) onWorksheet?.(unpacked);
   }
 }
 
-function inflateBounded(data: Buffer, budget: number): number {
+function inflateBounded(data: Buffer, budget: number): Buffer {
   try {
-    return inflateRawSync(data, { maxOutputLength: Math.max(1, budget + 1) }).length;
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, budget + 1) });
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
     throw unreadable();
