@@ -280,7 +280,9 @@ describe('prospects', () => {
 
     const noFeet = await create({ firstName: 'No', lastName: 'Feet', heightInches: 3 });
     expect(noFeet.status).toBe(400);
-    expect(noFeet.body.error.details).toEqual([{ field: 'heightFeet', message: 'Height required when inches given.' }]);
+    expect(noFeet.body.error.details).toEqual([
+      { field: 'heightFeet', code: 'VALIDATION_FAILED', message: 'Height required when inches given.' },
+    ]);
     const plain = await create({ firstName: 'Plain', lastName: 'Prospect' });
     const inchesOnly = await call(coach, 'PATCH', `/psas/${plain.body.psa.id}`, { heightInches: 3 });
     expect(inchesOnly.status).toBe(400);
