@@ -9,6 +9,7 @@ import { bulkVoidWorkflow } from '../../workflows/packets/bulk-void.workflow';
 import { voidSubmissionSignal } from '../../workflows/packets/packet-submission.workflow';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
+import { actorOf } from '../shared/use-case';
 import { requestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import type { AuthContext } from '../types';
@@ -249,7 +250,7 @@ export async function cloneFolder(request: FastifyRequest, folderId: string) {
     .execute();
   for (const p of packets) {
     const packet = await findPacket(db, auth.school.id, p.id);
-    if (packet) await clonePacketRow(db, auth, packet, row.id);
+    if (packet) await clonePacketRow(db, actorOf(auth, request), packet, row.id);
   }
   await auditRequest(request, {
     action: 'packet_folder.cloned',

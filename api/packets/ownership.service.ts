@@ -4,6 +4,7 @@ import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
+import { actorOf } from '../shared/use-case';
 import type { AuthContext } from '../types';
 import { canManageFolder } from './archive.service';
 import { findFolder, findPacket } from './packets.repository';
@@ -92,7 +93,7 @@ export async function transferPacket(request: FastifyRequest, packetId: string, 
   const { db } = request.server.deps.database;
   const packet = await findPacket(db, auth.school.id, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (!canPublishPacket(actorOf(auth, request), packet)) throw new AppError('FORBIDDEN');
   await checkNewOwner(db, auth, userId);
   const sentMoved = await movePacketsTo(db, auth.school.id, [packetId], userId);
   await auditRequest(request, {
@@ -101,7 +102,7 @@ export async function transferPacket(request: FastifyRequest, packetId: string, 
     targetId: packetId,
     details: { fromUserId: packet.owner_id, toUserId: userId, sentPacketsMoved: sentMoved },
   });
-  return loadPacketDetail(db, auth, packetId);
+  return loadPacketDetail(db, actorOf(auth, request), packetId);
 }
 
 /** A folder changes hands with every packet in it (archived ones too) and their sent packets. */
@@ -198,7 +199,7 @@ export async function unarchivePacket(request: FastifyRequest, packetId: string)
   const { db } = request.server.deps.database;
   const packet = await findPacket(db, auth.school.id, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (!canPublishPacket(actorOf(auth, request), packet)) throw new AppError('FORBIDDEN');
   if (!packet.archived_at) throw new AppError('NOT_ARCHIVED');
   const folder = packet.folder_id ? await findFolder(db, auth.school.id, packet.folder_id) : null;
   await db
@@ -218,7 +219,7 @@ export async function unarchivePacket(request: FastifyRequest, packetId: string)
     targetType: 'packet',
     targetId: packetId,
   });
-  return loadPacketDetail(db, auth, packetId);
+  return loadPacketDetail(db, actorOf(auth, request), packetId);
 }
 
 /** Restores a folder with the packets archived together with it (same moment), all unpublished. */

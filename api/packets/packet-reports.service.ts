@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   COMPLETED_STATUSES,
   completionRate,
@@ -9,9 +8,7 @@ import {
   type ReportPeriod,
 } from '../../domain/packet-reports';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../domain/packets';
-import type { Database } from '../../migrations/database';
-import { authOf } from '../plugins/authenticate';
-import type { AuthContext } from '../types';
+import type { Actor, CoreDeps } from '../shared/use-case';
 import type { PacketReport } from './packets.schemas';
 import { isSchoolAdmin } from './packets.service';
 
@@ -22,23 +19,23 @@ import { isSchoolAdmin } from './packets.service';
  * answer does not depend on how many rows a school keeps. School admins see the school; other staff see the packets
  * they own or edit and what they sent (the same scope as the Sent screen).
  */
-type Db = Kysely<Database>;
-
 const COMPLETED = sql.join(COMPLETED_STATUSES.map((s) => sql.lit(s)));
 const OPEN = sql.join(['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'].map((s) => sql.lit(s)));
 
 /** The visibility clause over `sp` (sent packet, may be null-safe) and `p` (packet) aliases. */
-function scope(auth: AuthContext, withSender: boolean): RawBuilder<boolean> {
-  if (isSchoolAdmin(auth)) return sql<boolean>`true`;
-  const me = auth.user.id;
+function scope(actor: Actor, withSender: boolean): RawBuilder<boolean> {
+  if (isSchoolAdmin(actor)) return sql<boolean>`true`;
+  const me = actor.userId;
   return withSender
     ? sql<boolean>`(sp.sent_by = ${me} or p.owner_id = ${me} or p.editor_ids ? ${me})`
     : sql<boolean>`(p.owner_id = ${me} or p.editor_ids ? ${me})`;
 }
 
-export async function packetReport(db: Db, auth: AuthContext, period: ReportPeriod, now = new Date()) {
-  const { from, to, unit } = reportRange(period, now);
-  const schoolId = auth.school.id;
+/** The report of the period ending now, as the actor may see it. */
+export async function loadPacketReport(deps: CoreDeps, actor: Actor, period: ReportPeriod) {
+  const { db } = deps;
+  const { from, to, unit } = reportRange(period, deps.now());
+  const schoolId = actor.schoolId;
   const unitSql = sql.lit(unit);
   const bucket = (column: RawBuilder<unknown>) =>
     sql<string>`to_char(date_trunc(${unitSql}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
@@ -49,7 +46,7 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
     sql<{ bucket: string; n: string }>`
       select ${bucket(sql`p.created_at`)} as bucket, count(*) as n
       from packets p
-      where p.school_id = ${schoolId} and p.created_at >= ${from} and p.created_at <= ${to} and ${scope(auth, false)}
+      where p.school_id = ${schoolId} and p.created_at >= ${from} and p.created_at <= ${to} and ${scope(actor, false)}
       group by 1`.execute(db),
     sql<{ bucket: string; status: SubmissionStatus | 'EXPIRED'; n: string; completed: string }>`
       select ${bucket(sql`sp.sent_at`)} as bucket,
@@ -59,7 +56,7 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
       from sent_packets sp
       join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
       join packet_submissions s on s.sent_packet_id = sp.id and s.school_id = sp.school_id
-      where sp.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(auth, true)}
+      where sp.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(actor, true)}
       group by 1, 2`.execute(db),
     sql<{ bucket: string; n: string; hours: string }>`
       select ${bucket(sql`s.completed_at`)} as bucket, count(*) as n,
@@ -68,11 +65,11 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
       join sent_packets sp on sp.id = s.sent_packet_id and sp.school_id = s.school_id
       join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
       where s.school_id = ${schoolId} and s.status in (${COMPLETED})
-        and s.completed_at >= ${from} and s.completed_at <= ${to} and ${scope(auth, true)}
+        and s.completed_at >= ${from} and s.completed_at <= ${to} and ${scope(actor, true)}
       group by 1`.execute(db),
     sql<{ n: string }>`
       select count(*) as n from sent_packets sp join packets p on p.id = sp.packet_id and p.school_id = sp.school_id
-      where sp.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(auth, true)}`.execute(
+      where sp.school_id = ${schoolId} and sp.sent_at >= ${from} and sp.sent_at <= ${to} and ${scope(actor, true)}`.execute(
       db,
     ),
   ]);
@@ -109,8 +106,4 @@ export async function packetReport(db: Db, auth: AuthContext, period: ReportPeri
     byStatus,
     series,
   } satisfies PacketReport;
-}
-
-export async function packetReportFor(request: FastifyRequest, period: ReportPeriod) {
-  return packetReport(request.server.deps.database.db, authOf(request), period);
 }

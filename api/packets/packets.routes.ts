@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { NoContent, errorResponses } from '../shared/schemas';
+import { actorOf } from '../shared/use-case';
 import {
   archiveFolder,
   archivePacket,
@@ -14,7 +16,8 @@ import {
   voidSentPacket,
 } from './archive.service';
 import { shareFolder, transferFolder, transferPacket, unarchiveFolder, unarchivePacket } from './ownership.service';
-import { packetReportFor } from './packet-reports.service';
+import { packetDepsOf } from './packet-deps';
+import { loadPacketReport } from './packet-reports.service';
 import { listFolders } from './packets.repository';
 import {
   ActionRequiredPage,
@@ -103,6 +106,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const canSend = [requirePermission('packets:send'), paperwork];
   const canFill = [requirePermission('packets:fill'), paperwork];
   const packetParams = { params: PacketIdParams };
+  const deps = (request: FastifyRequest) => packetDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   // ---- folders ----
   app.get(
@@ -211,7 +216,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 50, offset = 0, ...rest } = request.query;
-      return listPacketItems(request, { ...rest, limit, offset });
+      return listPacketItems(deps(request), actor(request), { ...rest, limit, offset });
     },
   );
   app.post(
@@ -221,7 +226,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: PACKET_BODY_LIMIT,
       schema: { body: CreatePacketBody, response: { 201: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.code(201).send(await createPacket(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createPacket(deps(request), actor(request), request.body)),
   );
   app.get(
     '/packets/:id',
@@ -229,7 +234,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => loadPacketDetail(db, authOf(request), request.params.id),
+    async (request) => loadPacketDetail(db, actor(request), request.params.id),
   );
   app.put(
     '/packets/:id',
@@ -242,7 +247,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updatePacket(request, request.params.id, request.body),
+    async (request) => updatePacket(deps(request), actor(request), request.params.id, request.body),
   );
   app.post(
     '/packets/:id/publish',
@@ -250,7 +255,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) } },
     },
-    async (request) => publishPacket(request, request.params.id),
+    async (request) => publishPacket(deps(request), actor(request), request.params.id),
   );
   app.post(
     '/packets/:id/recall',
@@ -258,7 +263,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => recallPacket(request, request.params.id),
+    async (request) => recallPacket(deps(request), actor(request), request.params.id),
   );
   app.post(
     '/packets/:id/clone',
@@ -266,7 +271,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { ...packetParams, response: { 201: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.code(201).send(await clonePacket(request, request.params.id)),
+    async (request, reply) => reply.code(201).send(await clonePacket(deps(request), actor(request), request.params.id)),
   );
   app.post(
     '/packets/:id/archive',
@@ -309,7 +314,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => movePacket(request, request.params.id, request.body.folderId),
+    async (request) => movePacket(deps(request), actor(request), request.params.id, request.body.folderId),
   );
   app.put(
     '/packets/:id/external-link',
@@ -321,7 +326,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExternalLinkResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => setExternalLink(request, request.params.id, request.body.enabled),
+    async (request) => setExternalLink(deps(request), actor(request), request.params.id, request.body.enabled),
   );
   app.post(
     '/packets/:id/send',
@@ -377,7 +382,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canSend,
       schema: { querystring: PacketReportQuery, response: { 200: PacketReport, ...errorResponses(400, 401, 403) } },
     },
-    async (request) => packetReportFor(request, request.query.period ?? '4W'),
+    async (request) => loadPacketReport(deps(request), actor(request), request.query.period ?? '4W'),
   );
   app.get(
     '/sent-packets/:id/submissions',

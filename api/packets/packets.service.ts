@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import {
@@ -12,10 +11,8 @@ import {
 import { PACKET_LIMITS, SENDER_GROUP_ROLES, type SenderGroup } from '../../domain/packets';
 import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
-import { auditRequest } from '../audit/audit-request';
 import { hashToken } from '../../domain/signed-links';
-import { authOf } from '../plugins/authenticate';
-import type { AuthContext } from '../types';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { stableStringify } from './answer-crypto';
 import { findPublishProblems, publishRefusal, type PublishCheckInput } from './publish-problems';
 import {
@@ -31,6 +28,7 @@ import {
   type PacketRow,
 } from './packets.repository';
 import type { Folder, PacketDetail, PacketListItem } from './packets.schemas';
+import type { PacketDeps } from './packet-deps';
 import { checkWorkflowAccounts } from './workflow-accounts';
 
 /**
@@ -40,25 +38,25 @@ import { checkWorkflowAccounts } from './workflow-accounts';
  */
 type Db = Kysely<Database>;
 
-export function isSchoolAdmin(auth: AuthContext): boolean {
-  return auth.grants.some((g) => g.role === 'SCHOOL_ADMIN');
+export function isSchoolAdmin(actor: Pick<Actor, 'grants'>): boolean {
+  return (actor.grants ?? []).some((g) => g.role === 'SCHOOL_ADMIN');
 }
 
-export function canEditPacket(auth: AuthContext, packet: PacketRow): boolean {
-  if (!auth.permissions.has('packets:write')) return false;
-  return packet.owner_id === auth.user.id || packet.editor_ids.includes(auth.user.id) || isSchoolAdmin(auth);
+export function canEditPacket(actor: Actor, packet: PacketRow): boolean {
+  if (!actor.permissions.has('packets:write')) return false;
+  return packet.owner_id === actor.userId || packet.editor_ids.includes(actor.userId) || isSchoolAdmin(actor);
 }
 
-export function canPublishPacket(auth: AuthContext, packet: PacketRow): boolean {
-  return auth.permissions.has('packets:write') && (packet.owner_id === auth.user.id || isSchoolAdmin(auth));
+export function canPublishPacket(actor: Actor, packet: PacketRow): boolean {
+  return actor.permissions.has('packets:write') && (packet.owner_id === actor.userId || isSchoolAdmin(actor));
 }
 
-export function canSendPacket(auth: AuthContext, packet: PacketRow): boolean {
-  if (!auth.permissions.has('packets:send')) return false;
-  if (packet.owner_id === auth.user.id || isSchoolAdmin(auth)) return true;
-  if (packet.senders.userIds.includes(auth.user.id)) return true;
+export function canSendPacket(actor: Actor, packet: PacketRow): boolean {
+  if (!actor.permissions.has('packets:send')) return false;
+  if (packet.owner_id === actor.userId || isSchoolAdmin(actor)) return true;
+  if (packet.senders.userIds.includes(actor.userId)) return true;
   return packet.senders.groups.some((group) =>
-    auth.grants.some((g) => g.role === SENDER_GROUP_ROLES[group as SenderGroup]),
+    (actor.grants ?? []).some((g) => g.role === SENDER_GROUP_ROLES[group as SenderGroup]),
   );
 }
 
@@ -173,11 +171,12 @@ export function toFolder(row: FolderRow): Folder {
   };
 }
 
-export async function loadPacketDetail(db: Db, auth: AuthContext, packetId: string): Promise<PacketDetail> {
-  const packet = await findPacket(db, auth.school.id, packetId);
+/** The packet as its builder sees it: forms, workflow, what keeps it from publishing, and what the actor may do. */
+export async function loadPacketDetail(db: Db, actor: Actor, packetId: string): Promise<PacketDetail> {
+  const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  const forms = await loadPacketForms(db, auth.school.id, packet.form_ids);
-  const accounts = await checkWorkflowAccounts(db, auth.school.id, packet.workflow);
+  const forms = await loadPacketForms(db, actor.schoolId, packet.form_ids);
+  const accounts = await checkWorkflowAccounts(db, actor.schoolId, packet.workflow);
   const problems = [
     ...checkPacketWorkflow(
       packet.workflow,
@@ -202,9 +201,9 @@ export async function loadPacketDetail(db: Db, auth: AuthContext, packetId: stri
     externalLinkEnabled: packet.external_link_enabled,
     currentVersion: packet.current_version,
     frozen: isFrozen(packet),
-    canEdit: canEditPacket(auth, packet),
-    canPublish: canPublishPacket(auth, packet),
-    canSend: packet.status === 'PUBLISHED' && !packet.archived_at && canSendPacket(auth, packet),
+    canEdit: canEditPacket(actor, packet),
+    canPublish: canPublishPacket(actor, packet),
+    canSend: packet.status === 'PUBLISHED' && !packet.archived_at && canSendPacket(actor, packet),
   };
 }
 
@@ -236,57 +235,56 @@ export interface PacketInput {
 }
 
 export async function createPacket(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   input: PacketInput & { name: string; description: string; formIds: string[] },
 ) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+  const { db } = deps;
   assertStepConditions(input.workflow);
   checkPacketText(input.name, input.description);
   checkFormCount(input.formIds);
-  await assertFolder(db, auth.school.id, input.folderId);
-  const forms = await loadPacketForms(db, auth.school.id, input.formIds);
+  await assertFolder(db, actor.schoolId, input.folderId);
+  const forms = await loadPacketForms(db, actor.schoolId, input.formIds);
   if (forms.length !== input.formIds.length)
     throw new AppError('NOT_FOUND', [{ field: 'formIds', message: 'Form not found.' }]);
-  await assertUsersInSchool(db, auth.school.id, [...(input.senders?.userIds ?? []), ...(input.editorIds ?? [])]);
-  if (input.workflow) await assertWorkflowAccounts(db, auth.school.id, input.workflow);
+  await assertUsersInSchool(db, actor.schoolId, [...(input.senders?.userIds ?? []), ...(input.editorIds ?? [])]);
+  if (input.workflow) await assertWorkflowAccounts(db, actor.schoolId, input.workflow);
   const workflow =
     input.workflow ?? createDefaultPacketWorkflow(forms.map((f) => ({ formId: f.formId, version: f.definition })));
   const row = await db
     .insertInto('packets')
     .values({
-      school_id: auth.school.id,
+      school_id: actor.schoolId,
       name: input.name.trim(),
       description: input.description.trim(),
-      owner_id: auth.user.id,
+      owner_id: actor.userId,
       folder_id: input.folderId ?? null,
       form_ids: JSON.stringify(input.formIds),
       workflow: JSON.stringify(workflow),
       senders: JSON.stringify(input.senders ?? { userIds: [], groups: [] }),
       editor_ids: JSON.stringify(
-        await editorsWithFolder(db, auth.school.id, input.folderId, input.editorIds ?? [], auth.user.id),
+        await editorsWithFolder(db, actor.schoolId, input.folderId, input.editorIds ?? [], actor.userId),
       ),
       hipaa: input.hipaa ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet.created',
     targetType: 'packet',
     targetId: row.id,
   });
-  return loadPacketDetail(db, auth, row.id);
+  return loadPacketDetail(db, actor, row.id);
 }
 
 /** Saves the draft. Once published or with submissions only minor edits pass; a structural change needs a clone. */
-export async function updatePacket(request: FastifyRequest, packetId: string, input: PacketInput) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+export async function updatePacket(deps: CoreDeps, actor: Actor, packetId: string, input: PacketInput) {
+  const { db } = deps;
   assertStepConditions(input.workflow);
   await db.transaction().execute(async (trx) => {
-    if (!(await lockPacket(trx, auth.school.id, packetId))) throw new AppError('NOT_FOUND');
-    const packet = (await findPacket(trx, auth.school.id, packetId))!;
-    if (!canEditPacket(auth, packet)) throw new AppError('FORBIDDEN');
+    if (!(await lockPacket(trx, actor.schoolId, packetId))) throw new AppError('NOT_FOUND');
+    const packet = (await findPacket(trx, actor.schoolId, packetId))!;
+    if (!canEditPacket(actor, packet)) throw new AppError('FORBIDDEN');
     if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
     const name = input.name ?? packet.name;
     const description = input.description ?? packet.description;
@@ -296,7 +294,7 @@ export async function updatePacket(request: FastifyRequest, packetId: string, in
     let workflow = input.workflow ?? packet.workflow;
     const formsChanged = stableStringify(formIds) !== stableStringify(packet.form_ids);
     if (!input.workflow && formsChanged && isDefaultWorkflow(packet.workflow)) {
-      const forms = await loadPacketForms(trx, auth.school.id, formIds);
+      const forms = await loadPacketForms(trx, actor.schoolId, formIds);
       workflow = createDefaultPacketWorkflow(forms.map((f) => ({ formId: f.formId, version: f.definition })));
     }
     const hipaa = input.hipaa ?? packet.hipaa;
@@ -306,15 +304,15 @@ export async function updatePacket(request: FastifyRequest, packetId: string, in
       if (structural) throw new AppError('PACKET_FROZEN');
     }
     if (input.formIds) {
-      const forms = await loadPacketForms(trx, auth.school.id, formIds);
+      const forms = await loadPacketForms(trx, actor.schoolId, formIds);
       if (forms.length !== formIds.length)
         throw new AppError('NOT_FOUND', [{ field: 'formIds', message: 'Form not found.' }]);
     }
-    await assertUsersInSchool(trx as unknown as Db, auth.school.id, [
+    await assertUsersInSchool(trx as unknown as Db, actor.schoolId, [
       ...(input.senders?.userIds ?? []),
       ...(input.editorIds ?? []),
     ]);
-    if (input.workflow) await assertWorkflowAccounts(trx, auth.school.id, workflow);
+    if (input.workflow) await assertWorkflowAccounts(trx, actor.schoolId, workflow);
     await trx
       .updateTable('packets')
       .set({
@@ -325,32 +323,31 @@ export async function updatePacket(request: FastifyRequest, packetId: string, in
         hipaa,
         ...(input.senders ? { senders: JSON.stringify(input.senders) } : {}),
         ...(input.editorIds ? { editor_ids: JSON.stringify(input.editorIds) } : {}),
-        updated_at: new Date(),
-        last_activity_at: new Date(),
+        updated_at: deps.now(),
+        last_activity_at: deps.now(),
       })
-      .where('school_id', '=', auth.school.id)
+      .where('school_id', '=', actor.schoolId)
       .where('id', '=', packetId)
       .execute();
   });
-  return loadPacketDetail(db, auth, packetId);
+  return loadPacketDetail(db, actor, packetId);
 }
 
 /** Publish: every form published and valid, the workflow valid, send access set up; freezes version n+1. */
-export async function publishPacket(request: FastifyRequest, packetId: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+export async function publishPacket(deps: CoreDeps, actor: Actor, packetId: string) {
+  const { db } = deps;
   await db.transaction().execute(async (trx) => {
-    if (!(await lockPacket(trx, auth.school.id, packetId))) throw new AppError('NOT_FOUND');
-    const packet = (await findPacket(trx, auth.school.id, packetId))!;
-    if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
+    if (!(await lockPacket(trx, actor.schoolId, packetId))) throw new AppError('NOT_FOUND');
+    const packet = (await findPacket(trx, actor.schoolId, packetId))!;
+    if (!canPublishPacket(actor, packet)) throw new AppError('FORBIDDEN');
     if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
     if (packet.status === 'PUBLISHED') return;
-    const forms = await loadPacketForms(trx, auth.school.id, packet.form_ids);
-    const accounts = await checkWorkflowAccounts(trx, auth.school.id, packet.workflow);
+    const forms = await loadPacketForms(trx, actor.schoolId, packet.form_ids);
+    const accounts = await checkWorkflowAccounts(trx, actor.schoolId, packet.workflow);
     const problems = findPublishProblems(publishCheckInput(packet, forms, accounts));
     if (problems.length > 0) throw publishRefusal(problems);
-    const version = await nextPacketVersion(trx, auth.school.id, packetId);
-    await insertPacketVersion(trx, auth.school.id, {
+    const version = await nextPacketVersion(trx, actor.schoolId, packetId);
+    await insertPacketVersion(trx, actor.schoolId, {
       packetId,
       version,
       name: packet.name,
@@ -358,48 +355,47 @@ export async function publishPacket(request: FastifyRequest, packetId: string) {
       hipaa: packet.hipaa,
       forms: forms.map((f) => ({ formId: f.formId, formVersionId: f.formVersionId })),
       workflow: packet.workflow,
-      createdBy: auth.user.id,
+      createdBy: actor.userId,
     });
     await trx
       .updateTable('packets')
-      .set({ status: 'PUBLISHED', current_version: version, updated_at: new Date(), last_activity_at: new Date() })
-      .where('school_id', '=', auth.school.id)
+      .set({ status: 'PUBLISHED', current_version: version, updated_at: deps.now(), last_activity_at: deps.now() })
+      .where('school_id', '=', actor.schoolId)
       .where('id', '=', packetId)
       .execute();
   });
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet.published',
     targetType: 'packet',
     targetId: packetId,
   });
-  return loadPacketDetail(db, auth, packetId);
+  return loadPacketDetail(db, actor, packetId);
 }
 
 /** Recall: back to unpublished, external link disabled; packets already sent keep running on their version. */
-export async function recallPacket(request: FastifyRequest, packetId: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const packet = await findPacket(db, auth.school.id, packetId);
+export async function recallPacket(deps: CoreDeps, actor: Actor, packetId: string) {
+  const { db } = deps;
+  const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (!canPublishPacket(actor, packet)) throw new AppError('FORBIDDEN');
   await db
     .updateTable('packets')
     .set({
       status: 'UNPUBLISHED',
       external_link_enabled: false,
       external_link_token_hash: null,
-      updated_at: new Date(),
-      last_activity_at: new Date(),
+      updated_at: deps.now(),
+      last_activity_at: deps.now(),
     })
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', packetId)
     .execute();
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet.recalled',
     targetType: 'packet',
     targetId: packetId,
   });
-  return loadPacketDetail(db, auth, packetId);
+  return loadPacketDetail(db, actor, packetId);
 }
 
 function copyName(name: string): string {
@@ -408,24 +404,23 @@ function copyName(name: string): string {
 }
 
 /** A new unpublished packet with the same forms, workflow and settings: the way to change a frozen packet's structure. */
-export async function clonePacket(request: FastifyRequest, packetId: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const packet = await findPacket(db, auth.school.id, packetId);
+export async function clonePacket(deps: CoreDeps, actor: Actor, packetId: string) {
+  const { db } = deps;
+  const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!auth.permissions.has('packets:write')) throw new AppError('FORBIDDEN');
-  const id = await clonePacketRow(db, auth, packet, packet.folder_id);
-  return loadPacketDetail(db, auth, id);
+  if (!actor.permissions.has('packets:write')) throw new AppError('FORBIDDEN');
+  const id = await clonePacketRow(db, actor, packet, packet.folder_id);
+  return loadPacketDetail(db, actor, id);
 }
 
-export async function clonePacketRow(db: Db, auth: AuthContext, packet: PacketRow, folderId: string | null) {
+export async function clonePacketRow(db: Db, actor: Actor, packet: PacketRow, folderId: string | null) {
   const row = await db
     .insertInto('packets')
     .values({
-      school_id: auth.school.id,
+      school_id: actor.schoolId,
       name: copyName(packet.name),
       description: packet.description,
-      owner_id: auth.user.id,
+      owner_id: actor.userId,
       folder_id: folderId,
       form_ids: JSON.stringify(packet.form_ids),
       workflow: JSON.stringify(packet.workflow),
@@ -438,42 +433,41 @@ export async function clonePacketRow(db: Db, auth: AuthContext, packet: PacketRo
   return row.id;
 }
 
-export async function movePacket(request: FastifyRequest, packetId: string, folderId: string | null) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const packet = await findPacket(db, auth.school.id, packetId);
+export async function movePacket(deps: CoreDeps, actor: Actor, packetId: string, folderId: string | null) {
+  const { db } = deps;
+  const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!canEditPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (!canEditPacket(actor, packet)) throw new AppError('FORBIDDEN');
   if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
-  await assertFolder(db, auth.school.id, folderId);
+  await assertFolder(db, actor.schoolId, folderId);
   await db.transaction().execute(async (trx) => {
     // The editors written back are read under the packet's row lock: an editor added since `packet` was read (a
     // folder share, the packet's settings) is kept, not dropped with the list read before.
-    if (!(await lockPacket(trx, auth.school.id, packetId))) throw new AppError('NOT_FOUND');
-    const current = (await findPacket(trx, auth.school.id, packetId))!;
-    const editors = await editorsWithFolder(trx, auth.school.id, folderId, current.editor_ids, current.owner_id);
+    if (!(await lockPacket(trx, actor.schoolId, packetId))) throw new AppError('NOT_FOUND');
+    const current = (await findPacket(trx, actor.schoolId, packetId))!;
+    const editors = await editorsWithFolder(trx, actor.schoolId, folderId, current.editor_ids, current.owner_id);
     await trx
       .updateTable('packets')
-      .set({ folder_id: folderId, editor_ids: JSON.stringify(editors), updated_at: new Date() })
-      .where('school_id', '=', auth.school.id)
+      .set({ folder_id: folderId, editor_ids: JSON.stringify(editors), updated_at: deps.now() })
+      .where('school_id', '=', actor.schoolId)
       .where('id', '=', packetId)
       .execute();
   });
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet.moved',
     targetType: 'packet',
     targetId: packetId,
     details: { fromFolderId: packet.folder_id, toFolderId: folderId },
   });
-  return loadPacketDetail(db, auth, packetId);
+  return loadPacketDetail(db, actor, packetId);
 }
 
-export async function listPacketItems(request: FastifyRequest, query: Parameters<typeof listPackets>[2]) {
-  const auth = authOf(request);
-  const { rows, total } = await listPackets(request.server.deps.database.db, auth.school.id, query);
+/** The Packets screen's page, with whether the actor may send each. */
+export async function listPacketItems(deps: CoreDeps, actor: Actor, query: Parameters<typeof listPackets>[2]) {
+  const { rows, total } = await listPackets(deps.db, actor.schoolId, query);
   const items = rows.map((row) => ({
     ...toPacketListItem(row),
-    canSend: row.status === 'PUBLISHED' && !row.archived_at && canSendPacket(auth, row),
+    canSend: row.status === 'PUBLISHED' && !row.archived_at && canSendPacket(actor, row),
   }));
   return { items, total, limit: query.limit, offset: query.offset };
 }
@@ -482,13 +476,11 @@ export async function listPacketItems(request: FastifyRequest, query: Parameters
  * The packet's shareable link for external signers: turning it on makes a fresh random token (only its SHA-256 is
  * kept) and shows the URL this once; turning it off (or a recall) kills it.
  */
-export async function setExternalLink(request: FastifyRequest, packetId: string, enabled: boolean) {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const packet = await findPacket(db, auth.school.id, packetId);
+export async function setExternalLink(deps: PacketDeps, actor: Actor, packetId: string, enabled: boolean) {
+  const { db } = deps;
+  const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!canPublishPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (!canPublishPacket(actor, packet)) throw new AppError('FORBIDDEN');
   if (enabled && packet.status !== 'PUBLISHED') throw new AppError('PACKET_NOT_PUBLISHED');
   const token = enabled ? randomBytes(24).toString('base64url') : null;
   await db
@@ -496,10 +488,10 @@ export async function setExternalLink(request: FastifyRequest, packetId: string,
     .set({
       external_link_enabled: enabled,
       external_link_token_hash: token ? hashToken(token) : null,
-      updated_at: new Date(),
+      updated_at: deps.now(),
     })
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', packetId)
     .execute();
-  return { enabled, url: token ? `${deps.config.publicUrl}/submit/${token}` : null };
+  return { enabled, url: token ? `${deps.publicUrl}/submit/${token}` : null };
 }

@@ -19,6 +19,7 @@ import {
 } from '../../workflows/packets/packet-send.workflow';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
+import { actorOf } from '../shared/use-case';
 import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
 import { startInvitationBatch } from '../users/invitations.service';
 import { writeInvitations } from '../users/write-invitation';
@@ -102,7 +103,7 @@ export async function sendPacket(
   const { db } = deps.database;
   const packet = await findPacket(db, auth.school.id, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!canSendPacket(auth, packet)) throw new AppError('FORBIDDEN');
+  if (!canSendPacket(actorOf(auth, request), packet)) throw new AppError('FORBIDDEN');
   if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
   if (packet.status !== 'PUBLISHED' || packet.current_version === null) throw new AppError('PACKET_NOT_PUBLISHED');
   const message = body.message?.trim() ?? '';
