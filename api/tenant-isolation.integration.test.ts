@@ -756,6 +756,7 @@ function operatorRouteCases(target: SchoolFixture): Record<string, { params: Rec
       params: { id: target.schoolId },
       body: { firstName: 'Taken', lastName: 'Over', email: 'taken-over@operator.test' },
     },
+    'GET /api/v1/operator/athletes/:id': { params: { id: target.athlete.id } },
     'POST /api/v1/schools/:id/athletes/:athleteId/email': {
       params: { id: target.schoolId, athleteId: target.athlete.id },
       body: { email: `moved-${randomUUID()}@operator.test` },

@@ -287,5 +287,12 @@ export const AthleteProfileView = Type.Object({
 });
 export type AthleteProfileView = Static<typeof AthleteProfileView>;
 
+/** The provider operator's read-only view of one athlete: the admin's view, nothing editable, the school named. */
+export const OperatorAthleteProfile = Type.Object({
+  ...AthleteProfileView.properties,
+  school: Type.Object({ id: Uuid, name: Type.String(), timeZone: Type.String() }),
+});
+export type OperatorAthleteProfile = Static<typeof OperatorAthleteProfile>;
+
 export const AthletePage = Page(AthleteListRow);
 export const CreatedAthlete = Type.Object({ athlete: AthleteDto, invitationId: Nullable(Type.String()) });

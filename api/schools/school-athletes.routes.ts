@@ -2,8 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { auditRequest } from '../audit/audit-request';
-import { listAthletes } from '../athletes/athletes.repository';
-import { AthletePage, CreateAthleteBody, CreatedAthlete, ListAthletesQuery } from '../athletes/athletes.schemas';
+import { findAthlete, listAthletes } from '../athletes/athletes.repository';
+import { profileView } from '../athletes/athlete-profile.service';
+import {
+  AthletePage,
+  CreateAthleteBody,
+  CreatedAthlete,
+  ListAthletesQuery,
+  OperatorAthleteProfile,
+} from '../athletes/athletes.schemas';
 import { createAthlete, toAthleteListRow } from '../athletes/athletes.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
@@ -13,8 +20,8 @@ import { usersDepsOf } from '../users/user-scope';
 import { EmailChangeBody, EmailChangeRequested, SchoolAthleteParams } from '../users/email-change.schemas';
 import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
 import { findSchoolSummary } from '../school/school.repository';
-import { listSchoolTeamNames } from './schools.repository';
-import { errorResponses, IdParams } from '../shared/schemas';
+import { athleteSchoolForOperator, listSchoolTeamNames } from './schools.repository';
+import { errorResponses, IdParams, Uuid } from '../shared/schemas';
 
 /**
  * The platform operator's view of a school's student-athletes (/school/athletes/:schoolId, read-only list) and the
@@ -94,6 +101,27 @@ export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         details: { email: created.athlete.email, byOperator: true },
       });
       return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/operator/athletes/:id',
+    {
+      onRequest: operate,
+      schema: {
+        description:
+          "The provider's read-only profile of one student-athlete of any school: what the school's admin sees, with the school (and its time zone) named.",
+        params: Type.Object({ id: Uuid }),
+        response: { 200: OperatorAthleteProfile, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const school = await athleteSchoolForOperator(db, request.params.id);
+      const athlete = school ? await findAthlete(db, school.id, request.params.id) : null;
+      if (!school || !athlete) throw new AppError('NOT_FOUND');
+      const view = await profileView(db, school.id, athlete, 'admin');
+      // Read-only: the operator's one change, the login e-mail, has its own audited route below.
+      return { ...view, editable: [], school };
     },
   );
 

@@ -484,4 +484,37 @@ describe("a school's student-athletes, for the operator", () => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it("opens one athlete's profile read-only, with the school and its zone named; school users get 403", async () => {
+    const db = t.database.db;
+    const school = await seedSchool(db);
+    await db.updateTable('schools').set({ time_zone: 'America/Denver' }).where('id', '=', school.id).execute();
+    const email = `prof-${school.id.slice(0, 8)}@athletes.test`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/schools/${school.id}/athletes`,
+      headers: { cookie: operatorCookie },
+      payload: { firstName: 'Pia', lastName: 'Ro', email },
+    });
+    expect(created.statusCode).toBe(201);
+    const url = `/api/v1/operator/athletes/${created.json().athlete.id}`;
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: operatorCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email,
+      firstName: 'Pia',
+      editable: [],
+      school: { id: school.id, timeZone: 'America/Denver' },
+    });
+    expect(res.json().profile).toHaveProperty('email', email);
+    for (const cookie of [adminCookie, coachCookie]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(403);
+    }
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/operator/athletes/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: operatorCookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
 });

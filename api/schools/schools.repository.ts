@@ -198,3 +198,17 @@ export async function listSchoolTeamNames(db: Db, schoolId: string): Promise<Arr
     .orderBy('name')
     .execute();
 }
+
+/**
+ * The school a student-athlete belongs to, for the provider's profile of one athlete (/school/StudentAthleteProfile,
+ * addressed by the athlete alone). Like the listing above, only routes guarded by `schools:operate` call it.
+ */
+export async function athleteSchoolForOperator(db: Db, athleteId: string) {
+  const row = await db
+    .selectFrom('athlete_profiles as a')
+    .innerJoin('schools as s', 's.id', 'a.school_id')
+    .select(['s.id', 's.name', 's.time_zone as timeZone'])
+    .where('a.user_id', '=', athleteId)
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -125,6 +125,14 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/templates/BulkAssignInstitutionsPage'),
     'BulkAssignInstitutionsPage',
   ),
+  '/school/StudentAthleteProfile/:id': screen(
+    () => import('../features/athletes/OperatorAthleteProfilePage'),
+    'OperatorAthleteProfilePage',
+  ),
+  '/jarvisAthleteProfile/:id': screen(
+    () => import('../features/athletes/OperatorAthleteProfilePage'),
+    'OperatorAthleteProfilePage',
+  ),
   '/school/athletes/:schoolId': screen(() => import('../features/schools/SchoolAthletesPage'), 'SchoolAthletesPage'),
   '/school/athletes/:schoolId/addStudent': screen(
     () => import('../features/schools/SchoolAthletesPage'),

@@ -17,6 +17,18 @@ export function formatDateTime(value: string | null | undefined, timeZone?: stri
     .concat(' ', zoneName(date, timeZone));
 }
 
+/** A time zone as people name it, for a screen's "times in …" note: 'America/Chicago' → 'Central Time'. */
+export function zoneLabel(timeZone: string): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
 function zoneName(date: Date, timeZone: string): string {
   const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
     .formatToParts(date)

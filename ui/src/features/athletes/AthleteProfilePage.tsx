@@ -40,33 +40,12 @@ import {
   useUploadAthleteFile,
   type AthleteProfile,
 } from './athletes.api';
-import {
-  ACCOUNT_STATUS_COLOUR,
-  buildChanges,
-  PROFILE_SECTIONS,
-  readField,
-  rootOf,
-  type ProfileField,
-} from './profile-fields';
+import { ACCOUNT_STATUS_COLOUR, buildChanges, readField, rootOf, type ProfileField } from './profile-fields';
 import { fullName } from '../../shared/person-name';
 import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
+import { ProfileSections, visibleSections } from './ProfileSections';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const VIEW_TITLE = { admin: 'Student-athlete profile', coach: 'Athlete profile', athlete: 'My profile' } as const;
-
-function display(field: ProfileField, value: unknown, view: AthleteProfile): string {
-  if (field.kind === 'advisor')
-    return view.academicAdvisorName ?? (readField(view.profile, 'academicAdvisor') as string) ?? '—';
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
-  const label = (v: unknown) => field.options?.find((o) => o.value === v)?.label ?? humanize(String(v));
-  if (field.kind === 'select') return label(value);
-  if (field.kind === 'multi') return (value as unknown[]).map(label).join(', ');
-  if (field.kind === 'list') return (value as unknown[]).join(', ');
-  if (field.kind === 'flag') return value ? 'Yes' : 'No';
-  if (field.kind === 'money') return money.format(Number(value));
-  if (field.kind === 'percent') return `${Number(value)}%`;
-  return String(value);
-}
 
 function useStaffOptions(enabled: boolean) {
   return useQuery({
@@ -96,10 +75,7 @@ export function AthleteProfilePage() {
   }
   const view = profile.data;
   const editable = new Set(view.editable);
-  const shown = (f: ProfileField) => rootOf(f.key) in view.profile || editable.has(rootOf(f.key));
-  const sections = PROFILE_SECTIONS.map((s) => ({ ...s, fields: s.fields.filter(shown) })).filter(
-    (s) => s.fields.length,
-  );
+  const sections = visibleSections(view);
   const canEditAny = sections.some((s) => s.fields.some((f) => editable.has(rootOf(f.key))));
 
   return (
@@ -128,44 +104,7 @@ export function AthleteProfilePage() {
         name={fullName(view)}
         currentEmail={view.email}
       />
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {sections.map((section) => (
-          <Card key={section.title} withBorder component="section" aria-label={section.title}>
-            <Title order={2} size="h4" mb="sm">
-              {section.title}
-            </Title>
-            <Stack gap={6}>
-              {section.fields.map((f) => (
-                <Group key={f.key} justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                    {f.label}
-                  </Text>
-                  <Text size="sm" ta="right" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-                    {display(f, readField(view.profile, f.key), view)}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </Card>
-        ))}
-        {view.customFields && view.customFields.length > 0 && (
-          <Card withBorder component="section" aria-label="Custom fields">
-            <Title order={2} size="h4" mb="sm">
-              Custom fields
-            </Title>
-            <Stack gap={6}>
-              {view.customFields.map((f) => (
-                <Group key={f.id} justify="space-between" wrap="nowrap">
-                  <Text size="sm" c="dimmed">
-                    {f.name}
-                  </Text>
-                  <Text size="sm">{f.value ?? '—'}</Text>
-                </Group>
-              ))}
-            </Stack>
-          </Card>
-        )}
-      </SimpleGrid>
+      <ProfileSections view={view} sections={sections} />
       {view.tags && <TagsCard view={view} />}
       {view.files && <FilesCard view={view} />}
       {view.viewer === 'admin' && hasPermission(me, 'audit:read') && <HistoryCard id={view.id} />}

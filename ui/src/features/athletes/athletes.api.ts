@@ -1,5 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AthleteListRow, AthleteProfileView } from '../../../../api/athletes/athletes.schemas';
+import type {
+  AthleteListRow,
+  AthleteProfileView,
+  OperatorAthleteProfile,
+} from '../../../../api/athletes/athletes.schemas';
 import type { AthleteListColumn } from '../../../../domain/athlete-profiles';
 import { api, ApiError, buildApiUrl, parseApiError } from '../../shared/api';
 import { listItems, listTotal, PAGE_SIZE, type ListResponse } from '../../shared/lists';
@@ -171,6 +175,15 @@ export function useAthleteProfile(id: string) {
   return useQuery({
     queryKey: [...KEY, 'profile', id],
     queryFn: ({ signal }) => api.get<AthleteProfile>(`/athletes/${encodeURIComponent(id)}`, undefined, signal),
+  });
+}
+
+/** The provider operator's read-only profile of one athlete of any school, the school named (with its zone). */
+export function useOperatorAthleteProfile(id: string) {
+  return useQuery({
+    queryKey: ['operator-athlete', id],
+    queryFn: ({ signal }) =>
+      api.get<OperatorAthleteProfile>(`/operator/athletes/${encodeURIComponent(id)}`, undefined, signal),
   });
 }
 

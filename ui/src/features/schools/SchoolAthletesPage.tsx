@@ -7,6 +7,7 @@ import { PlusIcon } from '../../shared/icons';
 import { countOf } from '../../shared/labels';
 import { pageCount, PAGE_SIZE } from '../../shared/lists';
 import { PageHeader } from '../../shared/PageHeader';
+import { PersonLink } from '../../shared/PersonLink';
 import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
@@ -110,7 +111,9 @@ export function SchoolAthletesPage() {
                   <Table.Tr key={a.id}>
                     {COLUMNS.map((key) => (
                       <Table.Td key={key}>
-                        {key === 'userStatus' ? (
+                        {key === 'athletName' ? (
+                          <PersonLink kind="athlete" id={a.id} name={a.athletName} />
+                        ) : key === 'userStatus' ? (
                           <Badge variant="light" color={ACCOUNT_STATUS_COLOUR[a.userStatus] ?? 'gray'}>
                             {formatListCell(key, a)}
                           </Badge>
