@@ -1,11 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DashboardDto,
-  LogDetail,
-  LogSummary,
-  SettingsBody,
-  SettingsDto,
-} from '../../../../api/cara/cara.schemas';
+import type { DashboardDto, LogDetail, LogSummary, SettingsBody, SettingsDto } from '../../../../api/cara/cara.schemas';
 import { api } from '../../shared/api';
 import {
   CARA_KEY,
