@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { stateConflictCategories, toCents } from '../../domain/disclosures';
 import { AppError, ERRORS, type ErrorDetail } from '../../domain/errors';
+import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { findSchool } from '../school/school.repository';
@@ -112,6 +113,11 @@ export const conflictFlagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (!(await deleteConflictFlag(db, authOf(request).school.id, request.params.id)))
         throw new AppError('NOT_FOUND');
+      await auditRequest(request, {
+        action: 'conflict-flag.deleted',
+        targetType: 'conflict_flag',
+        targetId: request.params.id,
+      });
       return reply.code(204).send(null);
     },
   );

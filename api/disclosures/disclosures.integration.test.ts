@@ -439,4 +439,21 @@ describe('permissions', () => {
     ).toBe(403);
     expect((await call(athlete, 'GET', '/conflict-flags')).json().stateCategories).toContain('alcohol');
   });
+
+  it('audits the delete of a conflict flag (issue 36)', async () => {
+    const created = await call(admin, 'POST', '/conflict-flags', {
+      name: 'Rival shoes',
+      type: 'UNIVERSITY',
+      category: 'apparel',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect((await call(admin, 'DELETE', `/conflict-flags/${id}`)).statusCode).toBe(204);
+    const rows = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_user_id'])
+      .where('target_id', '=', id)
+      .execute();
+    expect(rows).toEqual([{ action: 'conflict-flag.deleted', actor_user_id: admin.id }]);
+  });
 });
