@@ -49,3 +49,34 @@ test("the operator opens a school's student-athletes, adds one with the form, an
   const listed = await page.request.get(`/api/v1/schools/${demo.id}/athletes?q=${lastName}`);
   expect((await listed.json()).total).toBe(1);
 });
+
+test("the operator opens one athlete's profile from the school's list, read-only and in the school's time zone", async ({
+  page,
+}) => {
+  await logInThroughApi(page, 'operator@provider.test');
+  const schools = await page.request.get('/api/v1/schools?limit=100');
+  const demo = ((await schools.json()).items as { id: string; slug: string; name: string }[]).find(
+    (s) => s.slug === 'demo-state',
+  )!;
+  await page.goto(`/school/athletes/${demo.id}`);
+  const table = page.getByRole('table', { name: 'Student-athletes' });
+  const firstName = table.getByRole('row').nth(1).getByRole('link').first();
+  const name = (await firstName.textContent())!.trim();
+  await firstName.click();
+  await expect(page).toHaveURL(/\/school\/StudentAthleteProfile\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText(`Student-athlete of ${demo.name}`)).toBeVisible();
+  await expect(page.getByText(/^Times in .+, the school's time zone$/)).toBeVisible();
+  // Read-only for the operator: the audited login e-mail change is the one action.
+  await expect(page.getByRole('button', { name: 'Change login e-mail' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Edit|Save)/ })).toHaveCount(0);
+  await checkScreen(page, 'operator-athlete-profile');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(page, 'operator-athlete-profile-390');
+  await page.getByRole('link', { name: `All student-athletes of ${demo.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/school/athletes/${demo.id}$`));
+
+  // An unknown athlete is a calm "not found", not an error screen.
+  await page.goto('/jarvisAthleteProfile/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Student-athlete not found')).toBeVisible();
+});
