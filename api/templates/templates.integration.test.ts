@@ -197,6 +197,17 @@ describe('template library (operator)', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses an assignment body its schema refuses before looking the template up', async () => {
+    const id = await createTemplate();
+    const unknownId = randomUUID();
+    for (const path of ['assignments', 'unassignments'])
+      for (const body of [{ filter: -1 }, { filter: '{}' }, { filter: [] }, { filter: { q: 5 } }, { schoolIds: 'x' }])
+        for (const templateId of [id, unknownId]) {
+          const res = await call(operator, 'POST', `/templates/${templateId}/${path}`, body);
+          expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(400);
+        }
+  });
+
   it('duplicates a template with its own forms and no assignments', async () => {
     const id = await createTemplate();
     await assign(id, { schoolIds: [schoolA] });
