@@ -67,15 +67,18 @@ export async function regenerateMyFeed(deps: CoreDeps, actor: Actor, config: Fee
   return { url: feedUrl(config, feed.id), createdAt: feed.created_at.toISOString(), lastFetchedAt: null };
 }
 
+/** Stops the person's feed URL working; revoking a feed that is already gone is a no-op, with no second event. */
 export async function revokeMyFeed(deps: CoreDeps, actor: Actor): Promise<void> {
-  await deps.db
+  const revoked = await deps.db
     .updateTable('calendar_feeds')
     .set({ revoked_at: new Date() })
     .where('school_id', '=', actor.schoolId)
     .where('user_id', '=', actor.userId)
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
-  await auditBy(deps.db, actor, { action: 'calendar-feed.revoked', targetType: 'calendar_feed' });
+  for (const feed of revoked)
+    await auditBy(deps.db, actor, { action: 'calendar-feed.revoked', targetType: 'calendar_feed', targetId: feed.id });
 }
 
 /**
