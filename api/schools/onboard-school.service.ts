@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { slugify } from '../../domain/schools';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
 import { isValidTimeZone } from '../school/school.service';
 import { requireTemporal } from '../shared/workflow-client';
 import { inviteUser } from '../users/invite-user.service';
-import { userManagerOf, usersDepsOf } from '../users/user-scope';
+import { auditBy } from '../shared/use-case';
+import type { UserManager, UsersDeps } from '../users/user-scope';
 import { isEmailTaken } from '../users/users.repository';
 import type { UserDto } from '../users/users.schemas';
 import { loadSchoolProfile } from './school-profile.service';
@@ -22,10 +20,10 @@ function slugTaken(): AppError {
 
 /** Checks what the schema cannot: a real name and time zone, a usable and free slug, a new e-mail address. */
 async function validateOnboarding(
-  request: FastifyRequest,
+  deps: Pick<UsersDeps, 'db'>,
   body: CreateSchoolBody,
 ): Promise<{ name: string; slug: string }> {
-  const { db } = request.server.deps.database;
+  const { db } = deps;
   const name = body.name.trim();
   if (!name) throw new AppError('VALIDATION_FAILED', [{ field: 'name', message: 'Enter the school’s name.' }]);
   if (!isValidTimeZone(body.timeZone)) {
@@ -48,15 +46,15 @@ async function validateOnboarding(
  * Onboards a school: creates it, then invites its first school admin through the regular invitation service (user,
  * role, invitation row, invitation workflow on Temporal). When the invitation cannot be made, the school is removed
  * again, so a retry starts clean; nothing is audited for it before that point, which keeps the removal possible.
+ * `operator` is the provider operator who onboards (their school is the provider; the event goes to the new school).
  */
 export async function onboardSchool(
-  request: FastifyRequest,
+  deps: UsersDeps,
+  operator: UserManager,
   body: CreateSchoolBody,
 ): Promise<{ school: SchoolProfile; firstAdmin: UserDto; invitationId: string }> {
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const auth = authOf(request);
-  const { name, slug } = await validateOnboarding(request, body);
+  const { db } = deps;
+  const { name, slug } = await validateOnboarding(deps, body);
   // Fail before creating anything when the invitation could not be started anyway.
   requireTemporal(deps);
 
@@ -76,8 +74,8 @@ export async function onboardSchool(
   let invited: { user: UserDto; invitationId: string };
   try {
     invited = await inviteUser(
-      usersDepsOf(deps, request.log),
-      userManagerOf(auth, request),
+      deps,
+      operator,
       {
         email: body.firstAdmin.email,
         firstName: body.firstAdmin.firstName,
@@ -94,7 +92,7 @@ export async function onboardSchool(
     throw err;
   }
 
-  await auditRequest(request, {
+  await auditBy(db, operator, {
     schoolId,
     action: 'school.created',
     targetType: 'school',
@@ -108,7 +106,7 @@ export async function onboardSchool(
       timeZone: body.timeZone,
       firstAdminUserId: invited.user.id,
       firstAdminEmail: invited.user.email,
-      operatorSchoolId: auth.school.id,
+      operatorSchoolId: operator.schoolId,
     },
   });
   return {

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { errorResponses, IdParams } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
+import { userManagerOf, usersDepsOf } from '../users/user-scope';
 import { changeSchoolPlan } from './change-plan.service';
 import { onboardSchool } from './onboard-school.service';
 import { schoolUsersRoutes } from './school-users.routes';
@@ -66,7 +69,14 @@ export const schoolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: OnboardedSchool, ...errorResponses(400, 401, 403, 409, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(await onboardSchool(request, request.body)),
+    async (request, reply) => {
+      const onboarded = await onboardSchool(
+        usersDepsOf(app.deps, request.log),
+        userManagerOf(authOf(request), request),
+        request.body,
+      );
+      return reply.code(201).send(onboarded);
+    },
   );
 
   app.get(
@@ -88,6 +98,10 @@ export const schoolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SchoolProfile, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeSchoolPlan(request, request.params.id, request.body.plan),
+    async (request) =>
+      changeSchoolPlan(coreDepsOf(app.deps, request.log), actorOf(authOf(request), request), {
+        schoolId: request.params.id,
+        plan: request.body.plan,
+      }),
   );
 };
