@@ -3,6 +3,7 @@ import { AppError } from '../../domain/errors';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { IdParams, errorResponses } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { findRoleGrants, findRoleGrantsByUser } from '../users/role-grants.repository';
 import { findStaffMember, listStaff } from './staff.repository';
 import { ListStaffQuery, StaffDto, StaffPage, UpdateStaffBody } from './staff.schemas';
@@ -62,6 +63,12 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StaffDto, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateStaffMember(request, request.params.id, request.body),
+    async (request) =>
+      updateStaffMember(
+        coreDepsOf(app.deps, request.log),
+        actorOf(authOf(request), request),
+        request.params.id,
+        request.body,
+      ),
   );
 };

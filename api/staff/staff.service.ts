@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { RoleGrant } from '../../domain/roles';
-import { authOf } from '../plugins/authenticate';
-import { auditRequest } from '../audit/audit-request';
+import { listSchoolTeamNames } from '../schools/schools.repository';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { findRoleGrants } from '../users/role-grants.repository';
 import { updateUserFields } from '../users/users.repository';
 import { findStaffMember, upsertStaffProfile, type StaffRecord } from './staff.repository';
@@ -45,20 +44,20 @@ export function staffTeamsErrors(
   return errors;
 }
 
+/**
+ * Updates a staff member of the actor's school: their name and phone, the staff profile and the teams they staff
+ * (each team assigned, removed or retitled is audited on its own).
+ */
 export async function updateStaffMember(
-  request: FastifyRequest,
+  deps: Pick<CoreDeps, 'db'>,
+  actor: Actor,
   userId: string,
   body: UpdateStaffBody,
 ): Promise<StaffDto> {
-  const { db } = request.server.deps.database;
-  const schoolId = authOf(request).school.id;
+  const { db } = deps;
+  const schoolId = actor.schoolId;
   if (!(await findStaffMember(db, schoolId, userId))) throw new AppError('NOT_FOUND');
-  const schoolTeams = new Map(
-    (await db.selectFrom('sport_teams').select(['id', 'name']).where('school_id', '=', schoolId).execute()).map((t) => [
-      t.id,
-      t.name,
-    ]),
-  );
+  const schoolTeams = new Map((await listSchoolTeamNames(db, schoolId)).map((t) => [t.id, t.name]));
   const errors = staffTeamsErrors(body, new Set(schoolTeams.keys()));
   if (errors.length > 0) throw new AppError('VALIDATION_FAILED', errors);
   const coachTitle = (await findRoleGrants(db, schoolId, userId)).find((g) => g.role === 'COACH')?.titleGroup ?? null;
@@ -87,16 +86,12 @@ export async function updateStaffMember(
       await upsertStaffProfile(trx, schoolId, userId, { sportTeamId, data: {} });
     }
     const event = (action: string, teamId: string, details: Record<string, unknown>) =>
-      auditRequest(
-        request,
-        {
-          action,
-          targetType: 'user',
-          targetId: userId,
-          details: { sportTeamId: teamId, teamName: schoolTeams.get(teamId) ?? null, ...details },
-        },
-        trx,
-      );
+      auditBy(trx, actor, {
+        action,
+        targetType: 'user',
+        targetId: userId,
+        details: { sportTeamId: teamId, teamName: schoolTeams.get(teamId) ?? null, ...details },
+      });
     for (const t of diff.added) await event('staff.team_assigned', t.sportTeamId, { titleGroup: t.titleGroup });
     for (const t of diff.removed) await event('staff.team_removed', t.sportTeamId, { titleGroup: t.titleGroup });
     for (const t of diff.retitled) await event('staff.team_title_changed', t.sportTeamId, { from: t.from, to: t.to });
