@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { authOf } from '../plugins/authenticate';
 import { errorResponses, IdParams } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { listAssignedTemplates, listInstitutions, listJobs, listTemplates } from './templates.repository';
 import {
   AssignmentBody,
@@ -23,16 +25,17 @@ import {
   UseTemplateBody,
 } from './templates.schemas';
 import {
+  archiveTemplate,
   createTemplateFromPacket,
   duplicateTemplate,
   listSourcePackets,
   loadAssignmentJob,
   loadLibraryTemplate,
   loadTemplateDetail,
-  setTemplateArchived,
   startAssignmentJob,
   toAssignmentJob,
   toTemplateListItem,
+  unarchiveTemplate,
   useTemplate,
   withLibraryParts,
 } from './templates.service';
@@ -47,6 +50,8 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const operate = requirePermission('templates:operate');
   const use = [requirePermission('templates:use'), requirePlanFeature('paperwork')];
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.get(
     '/templates',
@@ -73,7 +78,8 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: operate,
       schema: { body: CreateTemplateBody, response: { 201: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.code(201).send(await createTemplateFromPacket(request, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createTemplateFromPacket(deps(request), actor(request), request.body)),
   );
 
   app.get(
@@ -150,7 +156,7 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await duplicateTemplate(request, request.params.id);
+      const result = await duplicateTemplate(deps(request), actor(request), request.params.id);
       return reply.code(result.status).send(result.body);
     },
   );
@@ -161,7 +167,7 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: operate,
       schema: { params: IdParams, response: { 200: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => setTemplateArchived(request, request.params.id, true),
+    async (request) => archiveTemplate(deps(request), actor(request), request.params.id),
   );
 
   app.post(
@@ -170,7 +176,7 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: operate,
       schema: { params: IdParams, response: { 200: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => setTemplateArchived(request, request.params.id, false),
+    async (request) => unarchiveTemplate(deps(request), actor(request), request.params.id),
   );
 
   app.post(
@@ -184,7 +190,9 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await startAssignmentJob(request, request.params.id, 'ASSIGN', request.body)),
+      reply
+        .code(202)
+        .send(await startAssignmentJob(deps(request), actor(request), request.params.id, 'ASSIGN', request.body)),
   );
 
   app.post(
@@ -198,7 +206,9 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await startAssignmentJob(request, request.params.id, 'UNASSIGN', request.body)),
+      reply
+        .code(202)
+        .send(await startAssignmentJob(deps(request), actor(request), request.params.id, 'UNASSIGN', request.body)),
   );
 
   app.get(
@@ -261,6 +271,11 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: UsedTemplate, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await useTemplate(request, request.params.id, request.body.name)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await useTemplate(deps(request), actor(request), { templateId: request.params.id, name: request.body.name }),
+        ),
   );
 };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { AppError } from '../../domain/errors';
@@ -22,11 +21,10 @@ import type { FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
 import type { templateAssignmentWorkflow } from '../../workflows/templates/template-assignment.workflow';
 import type { templateDuplicationWorkflow } from '../../workflows/templates/template-duplication.workflow';
-import { auditRequest } from '../audit/audit-request';
 import { prepareDefinition } from '../forms/prepare-definition';
 import { loadPacketForms } from '../packets/packets.repository';
-import { authOf } from '../plugins/authenticate';
 import { containsPattern } from '../shared/like-pattern';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
 import {
   countInstitutions,
@@ -145,14 +143,14 @@ export async function listSourcePackets(db: Db, schoolId: string, q?: string) {
 /**
  * Copies a school's packet into a new template: each form's current definition (the published version, else the
  * newest) and an imported form's PDF, and the workflow with its question refs moved to the template's form ids and
- * the school's named people taken out.
+ * the school's named people taken out. `operator` is the provider operator (templates are the provider's).
  */
 export async function createTemplateFromPacket(
-  request: FastifyRequest,
+  deps: Pick<CoreDeps, 'db'>,
+  operator: Actor,
   input: { schoolId: string; packetId: string; title?: string; description?: string },
 ) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+  const { db } = deps;
   const packet = await db
     .selectFrom('packets as p')
     .innerJoin('schools as s', 's.id', 'p.school_id')
@@ -184,7 +182,7 @@ export async function createTemplateFromPacket(
         workflow: JSON.stringify(workflow),
         source_school_id: input.schoolId,
         source_packet_id: packet.id,
-        created_by: auth.user.id,
+        created_by: operator.userId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -217,14 +215,14 @@ export async function createTemplateFromPacket(
     }
     return template.id;
   });
-  await auditRequest(request, {
+  await auditBy(db, operator, {
     action: 'template.created',
     targetType: 'template',
     targetId: templateId,
     details: { title, sourceSchoolId: input.schoolId, sourcePacketId: packet.id, forms: forms.length },
   });
   // The source school's own log shows that its packet was copied out.
-  await auditRequest(request, {
+  await auditBy(db, operator, {
     schoolId: input.schoolId,
     action: 'packet.copied_to_template',
     targetType: 'packet',
@@ -240,14 +238,13 @@ export async function createTemplateFromPacket(
  * with the copy; should it take longer, it answers 202 with the copy's id and the copy appears in the list when done.
  */
 export async function duplicateTemplate(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  operator: Actor,
   templateId: string,
 ): Promise<
   { status: 201; body: Awaited<ReturnType<typeof loadTemplateDetail>> } | { status: 202; body: { id: string } }
 > {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
+  const { db } = deps;
   const source = await findTemplateWorkflow(db, templateId);
   if (!source) throw new AppError('NOT_FOUND');
   const temporal = requireTemporal(deps);
@@ -255,9 +252,9 @@ export async function duplicateTemplate(
   const handle = await temporal.workflow.start<typeof templateDuplicationWorkflow>('templateDuplicationWorkflow', {
     workflowId: templateDuplicationWorkflowId(copyId),
     taskQueue: taskQueueOf(deps),
-    args: [{ sourceTemplateId: templateId, copyId, requestedBy: auth.user.id, providerSchoolId: auth.school.id }],
+    args: [{ sourceTemplateId: templateId, copyId, requestedBy: operator.userId, providerSchoolId: operator.schoolId }],
   });
-  await auditRequest(request, {
+  await auditBy(db, operator, {
     action: 'template.duplicated',
     targetType: 'template',
     targetId: copyId,
@@ -265,7 +262,7 @@ export async function duplicateTemplate(
   });
   const copied = await resultWithin(
     handle.result().catch((err: unknown) => {
-      request.log.error({ err, copyId }, 'The template duplication workflow failed');
+      deps.log?.error({ err, copyId }, 'The template duplication workflow failed');
       throw new AppError('WORKFLOW_UNAVAILABLE');
     }),
     DUPLICATE_WAIT_MS,
@@ -277,9 +274,17 @@ export async function duplicateTemplate(
 
 const DUPLICATE_WAIT_MS = 10_000;
 
-/** Archive hides the template from every school's library (assignments are kept); unarchive brings it back. */
-export async function setTemplateArchived(request: FastifyRequest, templateId: string, archived: boolean) {
-  const { db } = request.server.deps.database;
+/** Archive hides the template from every school's library (assignments are kept). */
+export function archiveTemplate(deps: Pick<CoreDeps, 'db'>, operator: Actor, templateId: string) {
+  return setTemplateArchived(deps.db, operator, templateId, true);
+}
+
+/** Unarchive brings an archived template back to the libraries of the schools it is assigned to. */
+export function unarchiveTemplate(deps: Pick<CoreDeps, 'db'>, operator: Actor, templateId: string) {
+  return setTemplateArchived(deps.db, operator, templateId, false);
+}
+
+async function setTemplateArchived(db: Db, operator: Actor, templateId: string, archived: boolean) {
   const row = await db
     .updateTable('templates')
     .set({
@@ -290,7 +295,7 @@ export async function setTemplateArchived(request: FastifyRequest, templateId: s
     .returning('id')
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  await auditRequest(request, {
+  await auditBy(db, operator, {
     action: archived ? 'template.archived' : 'template.unarchived',
     targetType: 'template',
     targetId: templateId,
@@ -363,14 +368,13 @@ async function checkSelection(
  * One job per template runs at a time.
  */
 export async function startAssignmentJob(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  operator: Actor,
   templateId: string,
   action: TemplateAssignmentAction,
   body: { schoolIds?: string[]; filter?: InstitutionFilter },
 ) {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
+  const { db } = deps;
   const temporal = requireTemporal(deps);
   const template = await findTemplateWorkflow(db, templateId);
   if (!template) throw new AppError('NOT_FOUND');
@@ -387,7 +391,7 @@ export async function startAssignmentJob(
         action,
         selection: JSON.stringify(selection),
         workflow_id: workflowId,
-        requested_by: auth.user.id,
+        requested_by: operator.userId,
       })
       .execute();
   } catch (err) {
@@ -399,10 +403,10 @@ export async function startAssignmentJob(
       workflowId,
       taskQueue: taskQueueOf(deps),
       workflowIdConflictPolicy: 'USE_EXISTING',
-      args: [{ jobId, templateId, action, providerSchoolId: auth.school.id }],
+      args: [{ jobId, templateId, action, providerSchoolId: operator.schoolId }],
     });
   } catch (err) {
-    request.log.error({ err, jobId }, 'Could not start the template assignment workflow');
+    deps.log?.error({ err, jobId }, 'Could not start the template assignment workflow');
     await db
       .updateTable('template_assignment_jobs')
       .set({ status: 'FAILED', completed_at: sql`now()` })
@@ -410,7 +414,7 @@ export async function startAssignmentJob(
       .execute();
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await auditRequest(request, {
+  await auditBy(db, operator, {
     action: action === 'ASSIGN' ? 'template.assignment_started' : 'template.unassignment_started',
     targetType: 'template',
     targetId: templateId,
@@ -423,10 +427,14 @@ export async function startAssignmentJob(
  * "Use template": a new unpublished packet in the caller's school with copies of the template's forms (published,
  * as they were in the template; a PDF import keeps its document) and its workflow pointed at the new forms.
  */
-export async function useTemplate(request: FastifyRequest, templateId: string, name?: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const schoolId = auth.school.id;
+export async function useTemplate(
+  deps: Pick<CoreDeps, 'db'>,
+  actor: Actor,
+  input: { templateId: string; name?: string | undefined },
+) {
+  const { db } = deps;
+  const { templateId, name } = input;
+  const schoolId = actor.schoolId;
   const assigned = await findAssignedTemplate(db, schoolId, templateId);
   if (!assigned) throw new AppError('NOT_FOUND');
   const template = (await findTemplateWorkflow(db, templateId))!;
@@ -449,7 +457,7 @@ export async function useTemplate(request: FastifyRequest, templateId: string, n
           name: form.name,
           category: form.category,
           kind: form.kind,
-          created_by: auth.user.id,
+          created_by: actor.userId,
         })
         .execute();
       const document = form.pdf_filename
@@ -489,35 +497,25 @@ export async function useTemplate(request: FastifyRequest, templateId: string, n
         school_id: schoolId,
         name: packetName,
         description: template.description,
-        owner_id: auth.user.id,
+        owner_id: actor.userId,
         form_ids: JSON.stringify(forms.map((f) => formIds.get(f.id)!)),
         workflow: JSON.stringify(workflow),
         hipaa: template.hipaa,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await auditRequest(
-      request,
-      {
-        schoolId,
-        action: 'template.used',
-        targetType: 'template',
-        targetId: templateId,
-        details: { packetId: packet.id },
-      },
-      trx,
-    );
-    await auditRequest(
-      request,
-      {
-        schoolId,
-        action: 'packet.created',
-        targetType: 'packet',
-        targetId: packet.id,
-        details: { fromTemplateId: templateId },
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'template.used',
+      targetType: 'template',
+      targetId: templateId,
+      details: { packetId: packet.id },
+    });
+    await auditBy(trx, actor, {
+      action: 'packet.created',
+      targetType: 'packet',
+      targetId: packet.id,
+      details: { fromTemplateId: templateId },
+    });
     return packet.id;
   });
   return { packetId, name: packetName, problemCount: checkPacketWorkflow(workflow, versions).length };
