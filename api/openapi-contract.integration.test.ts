@@ -475,9 +475,12 @@ function mayHarvest(op: Operation, caller: Caller | null): boolean {
 /**
  * Template (un)assignment takes school ids or a filter, where an empty filter means every school — other test files'
  * schools too. Their generated bodies name only this file's school (ids kept if ours, the filter narrowed to its tag).
+ * Only inputs the document calls valid are narrowed: an invalid one is refused before any school is touched, and
+ * narrowing it would replace the very part that breaks the schema (`{"filter":-1}` became a valid filter, then 404).
  */
 function keepToOurSchool(op: Operation, input: Input): Input {
   if (!/^\/api\/v1\/templates\/\{id\}\/(un)?assignments$/.test(op.path) || !input.body) return input;
+  if (documentRefuses(op, input)) return input;
   let body: unknown;
   try {
     body = JSON.parse(String(input.body.payload));
