@@ -7,6 +7,7 @@ import { auditRequest } from '../plugins/audit-request';
 import { attachmentDisposition, checkAttachment, readUploadedFile } from '../disclosures/disclosure-files.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { ATTACHMENT_REFUSALS, refusals } from '../shared/refusals';
 import { errorResponses, IdParams, Uuid } from '../shared/schemas';
 import { deleteStoredFile, findStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import { athleteHasFile, insertAthleteFile, lockAndCountFiles } from './athlete-extras.repository';
@@ -48,9 +49,14 @@ export const athleteFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canProfile,
       schema: {
+        description: refusals({
+          FORBIDDEN: "when the caller's view of the athlete may not change the files",
+          ATHLETE_FILES_LIMIT: `when the athlete already has ${ATHLETE_LIMITS.maxFiles} files`,
+          ...ATTACHMENT_REFUSALS,
+        }),
         params: IdParams,
         consumes: ['multipart/form-data'],
-        response: { 201: AthleteProfileView, ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 201: AthleteProfileView, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -91,6 +97,7 @@ export const athleteFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canProfile,
       schema: {
+        description: refusals({ FORBIDDEN: "when the caller's view of the athlete does not show the files" }),
         params: FileParams,
         response: {
           200: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
@@ -122,7 +129,11 @@ export const athleteFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/athletes/:id/files/:fileId',
     {
       onRequest: canProfile,
-      schema: { params: FileParams, response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        description: refusals({ FORBIDDEN: "when the caller's view of the athlete may not change the files" }),
+        params: FileParams,
+        response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const { auth, athlete, viewer } = await reach(request, request.params.id, true);

@@ -5,6 +5,7 @@ import { AppError, ERRORS } from '../../domain/errors';
 import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { IdParams, errorResponses, Uuid } from '../shared/schemas';
 import { teamExists } from '../teams/teams.repository';
 import {
@@ -26,6 +27,7 @@ import {
   renameTag,
   tagsOfAthlete,
 } from './athlete-tags.repository';
+import { ATHLETE_TAG_REFUSALS } from './athlete-refusals';
 import { findAthlete, lockAthlete } from './athletes.repository';
 import {
   AthleteProfileView,
@@ -37,6 +39,9 @@ import {
   TagDto,
   TagList,
 } from './athletes.schemas';
+
+/** A tag's name is unique in the school. */
+const TAG_NAME_REFUSALS = { TAG_NAME_EXISTS: 'when the school already has a tag of this name' };
 
 const tagExists = () => new AppError('TAG_NAME_EXISTS', [{ field: 'name', message: 'Tag names must be unique.' }]);
 
@@ -62,7 +67,14 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/athlete-tags',
-    { onRequest: canTag, schema: { body: TagBody, response: { 201: TagDto, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      onRequest: canTag,
+      schema: {
+        description: refusals(TAG_NAME_REFUSALS),
+        body: TagBody,
+        response: { 201: TagDto, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const auth = authOf(request);
       const id = await insertTag(db, auth.school.id, request.body.name, auth.user.id);
@@ -82,6 +94,7 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: refusals(TAG_NAME_REFUSALS),
         params: IdParams,
         body: TagBody,
         response: { 200: TagDto, ...errorResponses(400, 401, 403, 404, 409) },
@@ -133,7 +146,12 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         body: AthleteTagsBody,
-        description: "Sets the caller's tags of an athlete for an academic year (default: the current one).",
+        description: `Sets the caller's tags of an athlete for an academic year (default: the current one). ${refusals({
+          FORBIDDEN: 'when the caller is the athlete',
+          NO_ACADEMIC_YEAR: 'when `academicYearId` is not an academic year of the school',
+          ...ATHLETE_TAG_REFUSALS,
+          VALIDATION_FAILED: 'when a tag id is not a tag of the school',
+        })}`,
         response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -184,7 +202,16 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/athlete-custom-fields',
     {
       onRequest: canWrite,
-      schema: { body: CustomFieldBody, response: { 201: CustomFieldDto, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        description: refusals({
+          VALIDATION_FAILED:
+            'when `name` is blank, or the scope is TEAM without a team of the school in `sportTeamId`, or ATHLETE without a student-athlete of the school in `athleteUserId`',
+          CUSTOM_FIELD_NAME_EXISTS:
+            'when another field of the same scope (and team or athlete) has this name, ignoring case',
+        }),
+        body: CustomFieldBody,
+        response: { 201: CustomFieldDto, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -217,6 +244,11 @@ export const athleteTagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: refusals({
+          VALIDATION_FAILED: 'when `name` is blank',
+          CUSTOM_FIELD_NAME_EXISTS:
+            'when another field of the same scope (and team or athlete) has this name, ignoring case',
+        }),
         params: Type.Object({ id: Uuid }),
         body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }),
         response: { 200: CustomFieldDto, ...errorResponses(400, 401, 403, 404, 409) },

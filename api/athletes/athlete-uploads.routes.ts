@@ -2,10 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '../../domain/athlete-upload';
-import { readUploadedFile } from '../disclosures/disclosure-files.service';
+import { readUploadedFile } from '../plugins/uploaded-file';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { sendTemplate } from '../plugins/send-template';
+import { SPREADSHEET_REFUSALS, refusals } from '../shared/refusals';
 import { IdParams, errorResponses } from '../shared/schemas';
 import { actorOf } from '../shared/use-case';
 import { usersDepsOf } from '../users/user-scope';
@@ -51,7 +52,13 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         consumes: ['multipart/form-data'],
         description:
-          "Multipart upload of one XLSX, XLS or CSV file (field 'file'): headers matched to fields, every row checked, nothing stored yet.",
+          "Multipart upload of one XLSX, XLS or CSV file (field 'file'): headers matched to fields, every row checked, nothing stored yet. " +
+          refusals({
+            ...SPREADSHEET_REFUSALS,
+            FILE_TOO_LARGE: `when the file is larger than ${UPLOAD_LIMITS.maxFileBytes / (1024 * 1024)} MB`,
+            UPLOAD_EMPTY: 'when the sheet has no rows below its headers',
+            UPLOAD_LIMIT_EXCEEDED: `when the sheet has more than ${UPLOAD_LIMITS.maxRows} rows (${UPLOAD_LIMITS.maxRowsCoach} for a coach)`,
+          }),
         response: { 201: AthleteUploadDto, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
@@ -77,6 +84,10 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canUpload,
       schema: {
+        description: refusals({
+          UPLOAD_ALREADY_IMPORTED: 'when the upload is being or has been imported',
+          VALIDATION_FAILED: "when `mapping` does not give one choice for each of the file's columns",
+        }),
         params: IdParams,
         body: UploadMappingBody,
         response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404, 409) },
@@ -90,6 +101,11 @@ export const athleteUploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canUpload,
       schema: {
+        description: refusals({
+          UPLOAD_ALREADY_IMPORTED: 'when the upload is being or has been imported',
+          UPLOAD_ROW_ERRORS: 'when a row has a problem (checked again at import: e-mails taken meanwhile count)',
+          EMAIL_EXISTS: "when another account took a row's e-mail during the import",
+        }),
         params: IdParams,
         body: ImportUploadBody,
         response: { 200: AthleteUploadDto, ...errorResponses(400, 401, 403, 404, 409, 503) },

@@ -4,7 +4,9 @@ import { DEFAULT_ATHLETE_COLUMNS, type AthleteListColumn } from '../../domain/at
 import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { IdParams, SpreadsheetFile, errorResponses } from '../shared/schemas';
+import { ATHLETE_INPUT_REFUSALS, ATHLETE_TAG_REFUSALS } from './athlete-refusals';
 import type { AuthContext } from '../types';
 import { changeAccounts } from './athlete-accounts.service';
 import { findListColumns, saveListColumns } from './athlete-extras.repository';
@@ -81,8 +83,9 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: {
         querystring: ExportAthletesQuery,
-        description:
-          'The list as shown (filters, sort, visible columns in order) as CSV or XLSX; formula cells made safe.',
+        description: `The list as shown (filters, sort, visible columns in order) as CSV or XLSX; formula cells made safe. ${refusals(
+          { VALIDATION_FAILED: 'when `columns` names no column, or a key that is not a list column' },
+        )}`,
         response: {
           200: SpreadsheetFile('The shown list as a file: CSV (`format=csv`) or an Excel workbook (`format=xlsx`).'),
           ...errorResponses(400, 401, 403),
@@ -143,7 +146,9 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         body: AccountsBody,
-        description: 'Activate (invite), deactivate or reactivate one or many student-athletes; a result per athlete.',
+        description: `Activate (invite), deactivate or reactivate one or many student-athletes; a result per athlete. ${refusals(
+          { FORBIDDEN: 'when the caller may not invite (activate) or deactivate (deactivate, reactivate) users' },
+        )}`,
         response: { 200: AccountsResult, ...errorResponses(400, 401, 403) },
       },
     },
@@ -155,6 +160,11 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: refusals({
+          VALIDATION_FAILED: 'when `sportTeamId` is not a team of the school',
+          ...ATHLETE_INPUT_REFUSALS,
+          TAGS_LIMIT: ATHLETE_TAG_REFUSALS.TAGS_LIMIT,
+        }),
         body: CreateAthleteBody,
         response: { 201: CreatedAthlete, ...errorResponses(400, 401, 403, 409, 503) },
       },
@@ -180,6 +190,13 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canProfile,
       schema: {
+        description: refusals({
+          FORBIDDEN: "when the body changes a field the caller's view (admin, coach, the athlete) may not change",
+          VALIDATION_FAILED:
+            'when `sportTeamId` is not a team of the school, or `customFieldValues` names a field that does not apply to this athlete',
+          ...ATHLETE_INPUT_REFUSALS,
+          ...ATHLETE_TAG_REFUSALS,
+        }),
         params: IdParams,
         body: UpdateAthleteBody,
         response: { 200: AthleteProfileView, ...errorResponses(400, 401, 403, 404, 409) },
@@ -194,7 +211,12 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         description:
-          "Changes an athlete's login e-mail once the new address confirms it: a signed link valid 24 hours is mailed there.",
+          "Changes an athlete's login e-mail once the new address confirms it: a signed link valid 24 hours is mailed there. " +
+          refusals({
+            FORBIDDEN: 'when the caller is not in the admin portal',
+            VALIDATION_FAILED: 'when `email` is already the login e-mail',
+            EMAIL_EXISTS: 'when another account has this e-mail',
+          }),
         params: IdParams,
         body: EmailChangeBody,
         response: { 202: EmailChangeRequested, ...errorResponses(400, 401, 403, 404, 409, 503) },

@@ -13,9 +13,10 @@ import {
 import { createAthlete } from '../athletes/athletes.service';
 import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
 import { rosterGraph } from '../operator-console/workflow-graph.service';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { errorResponses } from '../shared/schemas';
 import { actorOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
@@ -44,12 +45,24 @@ import {
   YearQuery,
   YearRosters,
 } from './rosters.schemas';
+import { ATHLETE_INPUT_REFUSALS } from '../athletes/athlete-refusals';
 import { ensureRosterWorkflow, rosterActor, rosterDetail, toRosterError, yearLabel } from './rosters.service';
 
 /**
  * Rosters per team and academic year: the lists read PostgreSQL; every change goes through the team's
  * `roster-rollover` workflow as an Update (the workflow's validator decides whether the step is open to the caller).
  */
+/**
+ * Who may take a roster step, and when (the rollover workflow's guard): the team's coach edits, submits and asks for
+ * changes; an admin reviews and decides change requests; each in one state of the rollover.
+ */
+const stepRefusals = (role: 'a coach of the team' | 'an admin', state: string) => ({
+  FORBIDDEN: `when the caller is not ${role}`,
+  ROSTER_NOT_EDITABLE: `when the roster is not ${state}`,
+});
+const DECLARING = stepRefusals('a coach of the team', 'being declared (its rollover not yet submitted)');
+const COMPLETED = 'approved (its rollover completed)';
+
 export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const canRead = [requirePermission('rosters:read')];
@@ -121,7 +134,14 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Starts the rollover of a team into a year (a coach of the team or an admin); joins one already started. */
   app.post(
     '/rosters/:teamId/:academicYearId/rollover',
-    { onRequest: canRead, schema: { params: RosterParams, response: ok(RosterDetail) } },
+    {
+      onRequest: canRead,
+      schema: {
+        description: refusals({ ACADEMIC_TERM_NOT_CONFIGURED: 'when the academic year has no terms' }),
+        params: RosterParams,
+        response: ok(RosterDetail),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const { teamId, academicYearId } = request.params;
@@ -176,7 +196,19 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/rosters/:teamId/:academicYearId/athletes',
-    { onRequest: canRead, schema: { params: RosterParams, body: AddAthletesBody, response: ok(RosterDetail) } },
+    {
+      onRequest: canRead,
+      schema: {
+        description: refusals({
+          ...DECLARING,
+          VALIDATION_FAILED: 'when neither `athleteUserIds` nor `newAthlete` names an athlete',
+          ...ATHLETE_INPUT_REFUSALS,
+        }),
+        params: RosterParams,
+        body: AddAthletesBody,
+        response: ok(RosterDetail),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const actor = await rosterActor(db, auth, request.params.teamId);
@@ -202,7 +234,19 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/rosters/:teamId/:academicYearId/statuses',
-    { onRequest: canRead, schema: { params: RosterParams, body: SetStatusBody, response: ok(RosterDetail) } },
+    {
+      onRequest: canRead,
+      schema: {
+        description: refusals({
+          VALIDATION_FAILED: 'when neither `athleteStatus` nor `rosterStatus` is given',
+          ROSTER_ATHLETE_NOT_ON_ROSTER: 'when an athlete of `athleteUserIds` is not on the roster',
+          ...DECLARING,
+        }),
+        params: RosterParams,
+        body: SetStatusBody,
+        response: ok(RosterDetail),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const { athleteUserIds, athleteStatus, rosterStatus } = request.body;
@@ -234,14 +278,29 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/rosters/:teamId/:academicYearId/submit',
-    { onRequest: canRead, schema: { params: RosterParams, response: ok(RosterDetail) } },
+    {
+      onRequest: canRead,
+      schema: { description: refusals(DECLARING), params: RosterParams, response: ok(RosterDetail) },
+    },
     async (request) =>
       act(authOf(request), request.params, (h, a) => h.executeUpdate(submitRosterUpdate, { args: [{ actor: a }] })),
   );
 
   app.post(
     '/rosters/:teamId/:academicYearId/review',
-    { onRequest: canRead, schema: { params: RosterParams, body: ReviewBody, response: ok(RosterDetail) } },
+    {
+      onRequest: canRead,
+      schema: {
+        description: refusals({
+          ROSTER_COMMENT_REQUIRED: 'when REQUEST_CHANGES comes without a `comment`',
+          ...stepRefusals('an admin', 'submitted for review'),
+          ALREADY_DECIDED: 'when the roster has already been approved',
+        }),
+        params: RosterParams,
+        body: ReviewBody,
+        response: ok(RosterDetail),
+      },
+    },
     async (request) => {
       const { decision, inviteNewAthletes, comment } = request.body;
       if (decision === 'REQUEST_CHANGES' && !comment?.trim()) throw new AppError('ROSTER_COMMENT_REQUIRED');
@@ -253,7 +312,20 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/rosters/:teamId/:academicYearId/change-requests',
-    { onRequest: canRead, schema: { params: RosterParams, body: ChangeRequestBody, response: ok(RosterDetail) } },
+    {
+      onRequest: canRead,
+      schema: {
+        description: refusals({
+          ROSTER_ATHLETE_ON_ROSTER: 'when `kind` is ADD and the athlete is already on the roster',
+          ROSTER_ATHLETE_NOT_ON_ROSTER: 'when `kind` is REMOVE or STATUS_CHANGE and the athlete is not on the roster',
+          VALIDATION_FAILED: 'when `kind` is STATUS_CHANGE without `athleteStatus` or `rosterStatus`',
+          ...stepRefusals('a coach of the team', COMPLETED),
+        }),
+        params: RosterParams,
+        body: ChangeRequestBody,
+        response: ok(RosterDetail),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       const roster = await findRoster(db, auth.school.id, request.params);
@@ -273,7 +345,18 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/rosters/:teamId/:academicYearId/change-requests/decide',
-    { onRequest: canRead, schema: { params: RosterParams, body: DecideBody, response: ok(RosterDetail) } },
+    {
+      onRequest: canRead,
+      schema: {
+        description: refusals({
+          ...stepRefusals('an admin', COMPLETED),
+          ROSTER_NO_PENDING_REQUESTS: 'when none of `requestIds` is a pending change request of the roster',
+        }),
+        params: RosterParams,
+        body: DecideBody,
+        response: ok(RosterDetail),
+      },
+    },
     async (request) =>
       act(authOf(request), request.params, (h, a) =>
         h.executeUpdate(decideRosterChangesUpdate, { args: [{ actor: a, ...request.body }] }),
