@@ -5,10 +5,11 @@ import { normaliseHeader } from '../../domain/athlete-upload';
 import { EVENT_UPLOAD_COLUMNS, parseEventRows, type EventUploadKind } from '../../domain/event-upload';
 import { AppError } from '../../domain/errors';
 import { detectSheetKind } from '../athletes/athlete-upload-file';
-import { auditRequest } from '../audit/audit-request';
-import { readUploadedFile } from '../disclosures/disclosure-files.service';
+import { auditRequest } from '../plugins/audit-request';
+import { readUploadedFile } from '../plugins/uploaded-file';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { SPREADSHEET_REFUSALS, refusals } from '../shared/refusals';
 import { SpreadsheetFile, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { readSpreadsheet } from '../shared/spreadsheets/read-spreadsheet';
@@ -28,6 +29,15 @@ const UploadResult = Type.Object({
   problems: Type.Array(Problem),
 });
 
+/** The largest event file read (busboy stops there). */
+const MAX_FILE_MB = 5;
+
+/** What reading the uploaded file is refused for. */
+const UPLOAD_FILE_REFUSALS = {
+  ...SPREADSHEET_REFUSALS,
+  FILE_TOO_LARGE: `when the file is larger than ${MAX_FILE_MB} MB`,
+};
+
 /**
  * Bulk upload of events or competitions from XLSX, XLS or CSV (at most 200 rows). `check` reads and validates the
  * file and stores nothing; the upload itself validates again and stores the events only when no row has a problem,
@@ -35,7 +45,7 @@ const UploadResult = Type.Object({
  */
 export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+    limits: { fileSize: MAX_FILE_MB * 1024 * 1024, files: 1, fields: 5, parts: 6, headerPairs: 100 },
     throwFileSizeLimit: true,
   });
   const canWrite = requirePermission('calendar:write');
@@ -59,9 +69,10 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: `Reads and checks the file; stores nothing. ${refusals(UPLOAD_FILE_REFUSALS)} A row's problems are answered in \`problems\`.`,
         querystring: KindQuery,
         consumes: ['multipart/form-data'],
-        response: { 200: UploadResult, ...errorResponses(400, 401, 403, 413) },
+        response: { 200: UploadResult, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
     async (request) => {
@@ -75,9 +86,16 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: `Stores the events when no row has a problem (else answers the problems and stores nothing). ${refusals(
+          {
+            ...UPLOAD_FILE_REFUSALS,
+            CARA_EVENT_LOCKED:
+              "when a countable event's occurrences fall in a submitted or approved CARA log of one of its teams",
+          },
+        )}`,
         querystring: KindQuery,
         consumes: ['multipart/form-data'],
-        response: { 200: UploadResult, ...errorResponses(400, 401, 403, 413) },
+        response: { 200: UploadResult, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request) => {

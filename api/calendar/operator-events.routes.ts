@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { errorResponses, IdParams, Page } from '../shared/schemas';
 import { isSchoolId } from './events.repository';
 import { EventDto, SeriesListQuery } from './events.schemas';
@@ -23,6 +24,7 @@ export const operatorEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: operate,
       schema: {
+        description: refusals({ VALIDATION_FAILED: 'when `to` is before `from`' }),
         params: IdParams,
         querystring: SeriesListQuery,
         response: { 200: Page(EventDto), ...errorResponses(400, 401, 403, 404) },

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { IdParams, NoContent, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import {
@@ -24,6 +25,19 @@ import {
   UpdateSegmentBody,
 } from './segments.schemas';
 import { createSegment, editSegment, toSegmentDto } from './segments.service';
+
+/** What a segment as saved (the sent fields over the stored ones) is refused for, in the order checked. */
+const SEGMENT_REFUSALS = {
+  TEAM_NOT_YOURS: 'when the team is not one the caller manages',
+  NO_ACADEMIC_YEAR: 'when the academic year is not one of the school',
+  ACADEMIC_TERM_NOT_CONFIGURED: 'when the academic year has no terms',
+  SEGMENT_DATES_REQUIRED: 'when the segment starts and ends on the same day',
+  SEGMENT_END_BEFORE_START: 'when `endDate` is before `startDate`',
+  SEGMENT_TYPE_MISMATCH: 'when `segmentType` is not one of the types of `seasonType`',
+  SEGMENT_OUTSIDE_YEAR:
+    'when the segment ends after the academic year, or starts before it (an in-season segment may start before it if it ends within it)',
+  SEGMENT_OVERLAP: "when the segment overlaps another of the team's segments",
+};
 
 /** The teams whose calendar the person sees, then sport segments per team and academic year: admins manage every team, coaches their own teams. */
 export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -75,7 +89,11 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/segments',
     {
       onRequest: canWrite,
-      schema: { body: CreateSegmentBody, response: { 201: SegmentDto, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        description: refusals(SEGMENT_REFUSALS),
+        body: CreateSegmentBody,
+        response: { 201: SegmentDto, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(toSegmentDto(await createSegment(deps(request), actor(request), request.body))),
@@ -86,6 +104,7 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: refusals(SEGMENT_REFUSALS),
         params: IdParams,
         body: UpdateSegmentBody,
         response: { 200: SegmentDto, ...errorResponses(400, 401, 403, 404, 409) },
@@ -98,7 +117,11 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/segments/:id',
     {
       onRequest: canWrite,
-      schema: { params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        description: refusals({ TEAM_NOT_YOURS: "when the segment's team is not one the caller manages" }),
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);

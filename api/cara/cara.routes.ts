@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
 import { caraLogGraph } from '../operator-console/workflow-graph.service';
 import { assertTeamWritable } from '../calendar/calendar-access';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { CARA_LIMITS } from '../../domain/bylaw17/cara';
+import { refusals } from '../shared/refusals';
 import { IsoDate, NoContent, Uuid, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
@@ -50,6 +52,10 @@ import {
   teamDashboard,
 } from './cara.service';
 
+/** A team the caller writes for (assertTeamWritable). */
+const TEAM_REFUSALS = { TEAM_NOT_YOURS: 'when the team is not one the caller manages' };
+const NOTES_RULE = `when \`notes\` has more than ${CARA_LIMITS.noteWords} words`;
+
 /**
  * CARA: the Bylaw 17 check of a proposed event (the event form's warning), dismissals of violations, settings per
  * team, the team dashboard, and the logs. Lists read PostgreSQL; every step of a log goes through its
@@ -67,7 +73,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/check',
     {
       onRequest: requirePermission('calendar:write'),
-      schema: { body: CheckBody, response: { 200: CheckResult, ...errors } },
+      schema: { description: refusals(TEAM_REFUSALS), body: CheckBody, response: { 200: CheckResult, ...errors } },
     },
     async (request) => checkProposedEvent(deps(request), actor(request), request.body),
   );
@@ -85,7 +91,16 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/teams/:teamId/dismissals',
     {
       onRequest: requirePermission('calendar:write'),
-      schema: { params: TeamParams, body: DismissBody, response: { 204: NoContent, ...errors } },
+      schema: {
+        description: refusals({
+          ...TEAM_REFUSALS,
+          CARA_DISMISS_REASON_REQUIRED: 'when `reason` is not one of the error reasons, or `note` is blank',
+          VALIDATION_FAILED: `when \`note\` has more than ${CARA_LIMITS.noteWords} words, or \`violationKey\` is not a violation's key (RULE:subject:YYYY-MM-DD)`,
+        }),
+        params: TeamParams,
+        body: DismissBody,
+        response: { 204: NoContent, ...errors },
+      },
     },
     async (request, reply) => {
       await dismissViolation(deps(request), actor(request), request.params.teamId, request.body);
@@ -103,7 +118,18 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/teams/:teamId/settings',
     {
       onRequest: canConfigure,
-      schema: { params: TeamParams, body: SettingsBody, response: { 200: SettingsDto, ...errors } },
+      schema: {
+        description: refusals({
+          ...TEAM_REFUSALS,
+          VALIDATION_FAILED: `when \`dueDays\` or \`reminderDays\` is not 0 to ${CARA_LIMITS.maxDueDays}, \`surveyExpiryDays\` is not 1 to ${CARA_LIMITS.maxSurveyDays}, or a submitter, viewer or reviewer is neither staff of the team nor a school admin`,
+          CARA_SETTINGS_REQUIRED:
+            'when logging is on without `frequency`, `dueDays`, a submitter or a reviewer, or the survey is on without `surveyExpiryDays`',
+          CARA_SEGMENT_NOT_CONFIGURED: 'when logging is turned on for a team without a sport segment',
+        }),
+        params: TeamParams,
+        body: SettingsBody,
+        response: { 200: SettingsDto, ...errors },
+      },
     },
     async (request) => {
       const saved = await saveSettings(deps(request), actor(request), request.params.teamId, request.body);
@@ -126,6 +152,10 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canRead,
       schema: {
+        description: refusals({
+          NO_ACADEMIC_YEAR:
+            'when `academicYearId` is left out and no academic year holds today, or the year given is not one of the school',
+        }),
         params: TeamParams,
         querystring: Type.Object({ academicYearId: Type.Optional(Uuid) }),
         response: { 200: DashboardDto, ...errors },
@@ -146,6 +176,11 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: requirePermission('cara:submit'),
       schema: {
+        description: refusals({
+          ...TEAM_REFUSALS,
+          CARA_SETTINGS_REQUIRED: 'when CARA logging is not turned on for the team',
+          CARA_SEGMENT_NOT_CONFIGURED: 'when no sport segment of the team holds `periodStart`',
+        }),
         body: GenerateBody,
         response: {
           202: Type.Object({ workflowId: Type.String(), periodStart: IsoDate, periodEnd: IsoDate }),
@@ -196,6 +231,7 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canRead,
       schema: {
+        description: refusals({ CARA_LOG_WRONG_STATE: 'when the log is not approved' }),
         params: LogParams,
         response: { 200: LogPdf, ...errors },
       },
@@ -230,7 +266,17 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/logs/:id/submit',
     {
       onRequest: requirePermission('cara:submit'),
-      schema: { params: LogParams, body: SubmitBody, response: { 200: LogDetail, ...errors } },
+      schema: {
+        description: refusals({
+          CARA_NOT_SUBMITTER: "when the caller is not one of the team's CARA submitters",
+          CARA_LOG_LOCKED: 'when the log is in review or approved',
+          CARA_LOG_WRONG_STATE: 'when the log is neither ready nor rejected',
+          VALIDATION_FAILED: NOTES_RULE,
+        }),
+        params: LogParams,
+        body: SubmitBody,
+        response: { 200: LogDetail, ...errors },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -245,7 +291,18 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/logs/:id/review',
     {
       onRequest: requirePermission('cara:review'),
-      schema: { params: LogParams, body: ReviewBody, response: { 200: LogDetail, ...errors } },
+      schema: {
+        description: refusals({
+          CARA_NOT_REVIEWER: "when the caller is not one of the team's CARA reviewers",
+          CARA_REJECT_NOTES_REQUIRED: 'when a rejection comes without `notes`',
+          ALREADY_DECIDED: 'when the log is already approved',
+          CARA_LOG_WRONG_STATE: 'when the log is not in review',
+          VALIDATION_FAILED: NOTES_RULE,
+        }),
+        params: LogParams,
+        body: ReviewBody,
+        response: { 200: LogDetail, ...errors },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -266,7 +323,16 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/logs/:id/reopen',
     {
       onRequest: requirePermission('cara:review'),
-      schema: { params: LogParams, body: ReopenBody, response: { 200: LogDetail, ...errors } },
+      schema: {
+        description: refusals({
+          FORBIDDEN: 'when the caller is not a school admin',
+          CARA_LOG_WRONG_STATE: 'when the log is not approved',
+          VALIDATION_FAILED: NOTES_RULE,
+        }),
+        params: LogParams,
+        body: ReopenBody,
+        response: { 200: LogDetail, ...errors },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -281,7 +347,18 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cara/logs/:id/survey',
     {
       onRequest: requirePermission('cara:survey'),
-      schema: { params: LogParams, body: SurveyBody, response: { 200: LogDetail, ...errors } },
+      schema: {
+        description: refusals({
+          FORBIDDEN: "when the caller is not an athlete of the log's team",
+          VALIDATION_FAILED: `when an answer names an event the caller did not attend, or a dispute reason has more than ${CARA_LIMITS.disputeWords} words`,
+          CARA_DISPUTE_REASON_REQUIRED: 'when a DISPUTED answer has no `reason`',
+          CARA_SURVEY_EXPIRED: 'when the survey has expired',
+          CARA_LOG_WRONG_STATE: 'when the log has not been generated yet',
+        }),
+        params: LogParams,
+        body: SurveyBody,
+        response: { 200: LogDetail, ...errors },
+      },
     },
     async (request) => {
       const auth = authOf(request);
