@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMP_TICKET_RECIPIENT_ROLES, DEFAULT_COMP_TICKET_SETTINGS } from '../../domain/comp-tickets';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { errorResponses } from '../shared/schemas';

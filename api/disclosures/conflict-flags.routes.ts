@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { stateConflictCategories, toCents } from '../../domain/disclosures';
 import { AppError, ERRORS, type ErrorDetail } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { findSchool } from '../school/school.repository';
+import { refusals } from '../shared/refusals';
 import { IdParams, NoContent, errorResponses } from '../shared/schemas';
 import { teamExists } from '../teams/teams.repository';
 import {
@@ -17,6 +18,9 @@ import {
 } from './conflict-flags.repository';
 import { ConflictFlagBody, ConflictFlagDto, ConflictFlagList } from './disclosures.schemas';
 import { toFlagDto } from './disclosures.service';
+
+/** A flag's teams are the school's. */
+const FLAG_REFUSALS = { VALIDATION_FAILED: 'when a team of `teamIds` is not a team of the school' };
 
 /** Conflict-of-interest flags: admins define them; athletes see them (/conflictOfInterest) before they sign a deal. */
 export const conflictFlagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -72,7 +76,11 @@ export const conflictFlagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/conflict-flags',
     {
       onRequest: canWrite,
-      schema: { body: ConflictFlagBody, response: { 201: ConflictFlagDto, ...errorResponses(400, 401, 403) } },
+      schema: {
+        description: refusals(FLAG_REFUSALS),
+        body: ConflictFlagBody,
+        response: { 201: ConflictFlagDto, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -91,6 +99,7 @@ export const conflictFlagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: refusals(FLAG_REFUSALS),
         params: IdParams,
         body: ConflictFlagBody,
         response: { 200: ConflictFlagDto, ...errorResponses(400, 401, 403, 404) },

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { DISCLOSURE_LIMITS } from '../../domain/disclosures';
 import { AppError, ERRORS } from '../../domain/errors';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { ATTACHMENT_REFUSALS, refusals } from '../shared/refusals';
 import { errorResponses, StoredFileBytes } from '../shared/schemas';
 import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
@@ -25,6 +26,12 @@ interface FileRouteOptions {
   detail: (auth: AuthContext, id: string) => Promise<DisclosureDetailDto>;
   plan: onRequestAsyncHookHandler;
 }
+
+/** Attachments change only on the athlete's own disclosure while it can be edited. */
+const EDITABLE_REFUSALS = {
+  DISCLOSURE_ARCHIVED: 'when the disclosure is archived',
+  DISCLOSURE_NOT_EDITABLE: 'when the disclosure is neither a draft nor sent back for changes',
+};
 
 /**
  * A disclosure's attachments: the athlete uploads one file per request (multipart field `file`) while the disclosure
@@ -59,7 +66,13 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
       schema: {
         params: IdParams,
         consumes: ['multipart/form-data'],
-        description: "Multipart upload of one attachment (field 'file', at most 20 MB, the spec's file types).",
+        description: `Multipart upload of one attachment (field 'file', at most 20 MB, the spec's file types). ${refusals(
+          {
+            ...EDITABLE_REFUSALS,
+            ...ATTACHMENT_REFUSALS,
+            TOO_MANY_FILES: `when the disclosure already has ${DISCLOSURE_LIMITS.maxAttachments} attachments, or the request sends more than one file`,
+          },
+        )}`,
         response: { 201: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
@@ -127,6 +140,7 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
     {
       onRequest: canSubmit,
       schema: {
+        description: refusals(EDITABLE_REFUSALS),
         params: AttachmentParams,
         response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -16,6 +16,7 @@ import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { schoolTodayOf } from '../forms/school-today';
 import { findSchoolSettings } from '../school/school.repository';
+import { refusals } from '../shared/refusals';
 import { IdParams, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
@@ -74,6 +75,24 @@ import { DISCLOSURE_LIMITS, DISCLOSURE_NOTIFICATION, wordCount } from '../../dom
 import { disclosureFilesRoutes } from './disclosure-files.routes';
 import { getDisclosureSettings, updateDisclosureSettings } from './disclosure-settings.service';
 
+/** What a disclosure's fields as written (create, edit) are refused for. */
+const FIELD_REFUSALS = {
+  VALIDATION_FAILED: `when \`notes\` has more than ${DISCLOSURE_LIMITS.notesMaxWords} words, or \`endDate\` is before \`startDate\` (each detail names its field)`,
+  DISCLOSURE_PARTICIPANTS_INVALID: 'when a participant is not a student-athlete of the school',
+};
+
+/** What a reviewer's step is refused for before and by the disclosure's workflow. */
+const STEP_REFUSALS = {
+  FORBIDDEN: 'when the caller is the athlete whose disclosure it is',
+  DISCLOSURE_ARCHIVED: 'when the disclosure is archived',
+};
+
+/** A reviewer's reason (at most 50 words). */
+const REASON_REFUSALS = {
+  REASON_REQUIRED: 'when the step needs a reason and `reason` is blank',
+  REASON_TOO_LONG: `when \`reason\` has more than ${DISCLOSURE_LIMITS.reasonMaxWords} words`,
+};
+
 /** NIL disclosures: the athlete's drafts and submissions, the reviewers' lists and decisions (through the workflow). */
 export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
@@ -109,7 +128,11 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/disclosures',
     {
       onRequest: canSubmit,
-      schema: { body: CreateDisclosureBody, response: { 201: DisclosureDetailDto, ...errorResponses(400, 401, 403) } },
+      schema: {
+        description: refusals(FIELD_REFUSALS),
+        body: CreateDisclosureBody,
+        response: { 201: DisclosureDetailDto, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -127,6 +150,10 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canSubmit,
       schema: {
+        description: refusals({
+          ...FIELD_REFUSALS,
+          DISCLOSURE_NOT_EDITABLE: 'when the disclosure is archived, or neither a draft nor sent back for changes',
+        }),
         params: IdParams,
         body: DisclosureFieldsSchema,
         response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409) },
@@ -152,6 +179,14 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canSubmit,
       schema: {
+        description: refusals({
+          DISCLOSURE_ARCHIVED: 'when the disclosure is archived',
+          ALREADY_DECIDED: 'when the disclosure is neither a draft nor sent back for changes',
+          CHANGE_REASON_REQUIRED: 'when a disclosure sent back for changes is submitted without `changeReason`',
+          MANDATORY_FIELD:
+            "when the company, start and end dates, location, payment type, the amount (monetary) or estimated amount (in kind), the point of contact's name, or for a group or team deal another participant is missing",
+          DISCLOSURE_PARTICIPANTS_INVALID: 'when a participant is no longer a student-athlete of the school',
+        }),
         params: IdParams,
         body: SubmitDisclosureBody,
         response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -334,6 +369,12 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canRead,
       schema: {
+        description: refusals({
+          FORBIDDEN: 'when the caller is neither the athlete nor a reviewer',
+          DISCLOSURE_ARCHIVED: 'when the disclosure is archived',
+          MANDATORY_FIELD: 'when `body` is blank',
+          COMMENT_TOO_LONG: `when \`body\` has more than ${DISCLOSURE_LIMITS.commentMaxWords} words`,
+        }),
         params: IdParams,
         body: CommentBody,
         response: { 201: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409) },
@@ -404,7 +445,8 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
   const handleOf = (id: string) => requireTemporal(app.deps).workflow.getHandle(workflowIds.disclosure(id));
 
-  const decisionSchema = <B extends TSchema>(body: B) => ({
+  const decisionSchema = <B extends TSchema>(body: B, rules: Record<string, string>) => ({
+    description: refusals({ ...STEP_REFUSALS, ...rules }),
     params: IdParams,
     body,
     response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -412,7 +454,15 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/disclosures/:id/review',
-    { onRequest: canReview, schema: decisionSchema(ReviewDisclosureBody) },
+    {
+      onRequest: canReview,
+      schema: decisionSchema(ReviewDisclosureBody, {
+        ...REASON_REFUSALS,
+        REASON_REQUIRED: 'when a rejection or change request comes without a `reason`',
+        ALREADY_DECIDED: 'when the disclosure is not pending review, or another decision on it is being written',
+        DISCLOSURE_OTHER_REVIEWER: 'when the disclosure was escalated to another reviewer',
+      }),
+    },
     async (request) => {
       const auth = authOf(request);
       const { decision } = request.body;
@@ -425,7 +475,16 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/disclosures/:id/escalate',
-    { onRequest: canReview, schema: decisionSchema(EscalateDisclosureBody) },
+    {
+      onRequest: canReview,
+      schema: decisionSchema(EscalateDisclosureBody, {
+        REASON_TOO_LONG: REASON_REFUSALS.REASON_TOO_LONG,
+        VALIDATION_FAILED: 'when `reviewerUserId` is not a compliance reviewer of the school',
+        FORBIDDEN: 'when the caller or `reviewerUserId` is the athlete whose disclosure it is',
+        ALREADY_DECIDED: 'when the disclosure is not pending review, or another decision on it is being written',
+        DISCLOSURE_OTHER_REVIEWER: 'when the disclosure was escalated to another reviewer',
+      }),
+    },
     async (request) => {
       const auth = authOf(request);
       const reason = checkReasonText(request.body.reason, false);
@@ -445,7 +504,12 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/disclosures/:id/reopen', { onRequest: canReview, schema: decisionSchema(ReasonBody) }, async (request) => {
+  const reopenSchema = decisionSchema(ReasonBody, {
+    ...REASON_REFUSALS,
+    ALREADY_DECIDED: 'when another decision on the disclosure is being written',
+    DISCLOSURE_INVALID_STATE: 'when the disclosure is neither approved nor rejected',
+  });
+  app.post('/disclosures/:id/reopen', { onRequest: canReview, schema: reopenSchema }, async (request) => {
     const auth = authOf(request);
     const reason = checkReasonText(request.body.reason, true)!;
     return steer(auth, request.params.id, (h) =>
@@ -458,6 +522,10 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canReview,
       schema: {
+        description: refusals({
+          ...STEP_REFUSALS,
+          ALREADY_DECIDED: 'when another decision on the disclosure is being written',
+        }),
         params: IdParams,
         response: { 200: DisclosureDetailDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
@@ -474,7 +542,16 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/disclosures/group-review',
     {
       onRequest: canReview,
-      schema: { body: GroupReviewBody, response: { 200: GroupReviewResult, ...errorResponses(400, 401, 403, 503) } },
+      schema: {
+        description: `Decides each disclosure on its own; one refused is answered in its result, as the single review would refuse it. ${refusals(
+          {
+            REASON_REQUIRED: 'when a rejection comes without a `reason`',
+            REASON_TOO_LONG: REASON_REFUSALS.REASON_TOO_LONG,
+          },
+        )}`,
+        body: GroupReviewBody,
+        response: { 200: GroupReviewResult, ...errorResponses(400, 401, 403, 503) },
+      },
     },
     async (request) => {
       const auth = authOf(request);

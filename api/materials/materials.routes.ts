@@ -4,11 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, ERRORS } from '../../domain/errors';
 import { checkMaterial, MATERIAL_LIMITS, type MaterialProblem } from '../../domain/materials';
-import { auditRequest } from '../audit/audit-request';
+import { auditRequest } from '../plugins/audit-request';
 import { checkAttachment, type UploadedFile } from '../disclosures/disclosure-files.service';
 import { cleanFilename } from '../forms/pdf-upload';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { ATTACHMENT_REFUSALS, refusals } from '../shared/refusals';
 import { errorResponses, IdParams, Nullable, StoredFileBytes, Uuid } from '../shared/schemas';
 import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
 import type { AuthContext } from '../types';
@@ -127,7 +128,15 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         consumes: ['multipart/form-data'],
         description:
           "Multipart upload of one material (field 'description' first, then 'file'): the spec's file types, at most " +
-          '20 MB each, 20 files and 25 MB per school, a description of at most 50 words.',
+          '20 MB each, 20 files and 25 MB per school, a description of at most 50 words. ' +
+          refusals({
+            MATERIALS_FILE_LIMIT: `when the school already has ${MATERIAL_LIMITS.maxFiles} materials`,
+            MATERIAL_DESCRIPTION_TOO_LONG: `when \`description\` has more than ${MATERIAL_LIMITS.descriptionMaxWords} words`,
+            MATERIAL_TOO_LARGE: 'when the file is larger than 20 MB',
+            MATERIALS_TOTAL_LIMIT: "when the file would take the school's materials past 25 MB in total",
+            UPLOAD_FAILED: ATTACHMENT_REFUSALS.UPLOAD_FAILED,
+            FILE_TYPE_NOT_ALLOWED: ATTACHMENT_REFUSALS.FILE_TYPE_NOT_ALLOWED,
+          }),
         response: { 201: MaterialListDto, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
@@ -205,7 +214,13 @@ export const materialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/materials/:id',
     {
       onRequest: canWrite,
-      schema: { params: IdParams, response: { 200: MaterialListDto, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        description: refusals({
+          FORBIDDEN: 'when a caller other than a school admin deletes what someone else uploaded',
+        }),
+        params: IdParams,
+        response: { 200: MaterialListDto, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const auth = authOf(request);
