@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../domain/errors';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { IdParams, errorResponses } from '../shared/schemas';
 import { findAcademicYear, listAcademicYears } from './academic-years.repository';
 import {
@@ -11,6 +12,10 @@ import {
   UpdateAcademicYearBody,
 } from './academic-years.schemas';
 import { createAcademicYear, toAcademicYearDto, updateAcademicYear } from './academic-years.service';
+
+/** The calendar rules on a year's terms (validate-terms.ts). */
+const TERMS_RULE =
+  'a term is listed twice, does not start before it ends, falls outside January of `startYear` to December of the year after, or overlaps another; finals start outside their term; or a vacation ends before it starts or falls outside its term';
 
 /** Academic years with their terms (summer, fall, winter, spring); one year per school is current. */
 export const academicYearsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,6 +34,10 @@ export const academicYearsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: refusals({
+          VALIDATION_FAILED: `when \`endYear\` is not the year after \`startYear\`, or ${TERMS_RULE}`,
+          ALREADY_EXISTS: 'when the school already has an academic year starting in `startYear`',
+        }),
         body: CreateAcademicYearBody,
         response: { 201: AcademicYearDto, ...errorResponses(400, 401, 403, 409) },
       },
@@ -57,6 +66,7 @@ export const academicYearsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description: refusals({ VALIDATION_FAILED: `when ${TERMS_RULE}` }),
         params: IdParams,
         body: UpdateAcademicYearBody,
         response: { 200: AcademicYearDto, ...errorResponses(400, 401, 403, 404) },

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { requestMeta } from '../shared/request-meta';
+import { refusals } from '../shared/refusals';
 import { errorResponses } from '../shared/schemas';
 import { findBulkJob, startBulkAction } from './bulk-actions.service';
 import { loadConsoleHealth } from './console-health.service';
@@ -187,9 +188,17 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       findAssignableUsers(consoleContext(app.deps, authOf(request)), request.params.workflowId, request.query.q),
   );
 
-  /** Every action acts on a running process only: one that has ended is refused with 409 WORKFLOW_NOT_RUNNING. */
-  const actionSchema = (body: typeof ReasonBody | typeof ReassignBody, description: string) => ({
-    description: `${description} Refused with 409 WORKFLOW_NOT_RUNNING when the process has already ended.`,
+  /** Every action needs a reason and acts on a running process only. */
+  const actionRefusals = {
+    REASON_REQUIRED: 'when `reason` is only white space',
+    WORKFLOW_NOT_RUNNING: 'when the process has already ended',
+  };
+  const actionSchema = <B extends typeof ReasonBody | typeof ReassignBody>(
+    body: B,
+    description: string,
+    more: Record<string, string> = {},
+  ) => ({
+    description: `${description} ${refusals({ ...actionRefusals, ...more })}`,
     params: WorkflowIdParams,
     body,
     response: { 200: ActionOutcomeDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -202,6 +211,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: actionSchema(
         ReasonBody,
         'Retries now: a failing workflow task is reset, failing activities retried at once.',
+        { NOTHING_TO_RETRY: 'when neither its workflow task nor any of its activities is failing' },
       ),
     },
     async (request) =>
@@ -256,13 +266,13 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${base}/workflows/:workflowId/reassign`,
     {
       onRequest: requirePermission(PERMISSION),
-      schema: {
-        description:
-          'Hands the open review to another reviewer. Refused with 409 WORKFLOW_NOT_RUNNING when the process has already ended.',
-        params: WorkflowIdParams,
-        body: ReassignBody,
-        response: { 200: ActionOutcomeDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
-      },
+      schema: actionSchema(ReassignBody, 'Hands the open review to another reviewer.', {
+        VALIDATION_FAILED: 'when `taskId` is left out and the process is not a disclosure review',
+        TASK_NOT_OPEN: 'when the task (or the disclosure review) is no longer open',
+        TASK_ALREADY_ASSIGNED: 'when the task is already assigned to `toUserId`',
+        ASSIGNEE_INVALID:
+          "when `toUserId` is not an active user of the process's school (for a disclosure review: an active compliance reviewer other than the athlete)",
+      }),
     },
     async (request) =>
       reassignWorkflowTask(consoleContext(app.deps, authOf(request)), actorOf(request), request.params.workflowId, {
@@ -276,7 +286,11 @@ export const operatorConsoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${base}/bulk`,
     {
       onRequest: requirePermission(PERMISSION),
-      schema: { body: BulkActionBody, response: { 202: BulkJobDto, ...errorResponses(400, 401, 403, 503) } },
+      schema: {
+        description: refusals({ REASON_REQUIRED: 'when `reason` is only white space' }),
+        body: BulkActionBody,
+        response: { 202: BulkJobDto, ...errorResponses(400, 401, 403, 503) },
+      },
     },
     async (request, reply) => {
       const job = await startBulkAction(consoleContext(app.deps, authOf(request)), actorOf(request), {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { IdParams, errorResponses } from '../shared/schemas';
 import { listUsers } from './users.repository';
 import {
@@ -50,7 +51,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/invite',
     {
       onRequest: requirePermission('users:invite'),
-      schema: { body: InviteUserBody, response: { 201: InvitedUser, ...errorResponses(400, 401, 403, 409, 503) } },
+      schema: {
+        description: refusals({
+          VALIDATION_FAILED: 'when a role is listed twice, or `sportTeamId` is not a team of the school',
+          FORBIDDEN:
+            'when the roles include OPERATOR and the caller is not a provider operator inviting into the provider organisation',
+          EMAIL_EXISTS: 'when an account already has this e-mail',
+        }),
+        body: InviteUserBody,
+        response: { 201: InvitedUser, ...errorResponses(400, 401, 403, 409, 503) },
+      },
     },
     async (request, reply) => reply.code(201).send(await inviteUser(core(request), manager(request), request.body)),
   );
@@ -60,6 +70,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: requirePermission('users:invite'),
       schema: {
+        description: refusals({
+          INVITATION_REDEEMED: 'when the user has already accepted an invitation (the account is active)',
+          ACCOUNT_INACTIVE: 'when the account is deactivated',
+        }),
         params: IdParams,
         response: { 202: InvitationStarted, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
@@ -73,6 +87,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: requirePermission('users:roles'),
       schema: {
+        description: refusals({
+          VALIDATION_FAILED: 'when a role is listed twice',
+          FORBIDDEN:
+            'when the user is the caller, or the roles add OPERATOR or the user holds it and the caller is not a provider operator',
+        }),
         params: IdParams,
         body: ChangeRolesBody,
         response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) },
@@ -85,7 +104,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/:id/deactivate',
     {
       onRequest: requirePermission('users:deactivate'),
-      schema: { params: IdParams, response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        description: refusals({ FORBIDDEN: 'when the user is the caller' }),
+        params: IdParams,
+        response: { 200: UserDto, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => deactivateUser(core(request), manager(request), request.params.id),
   );
