@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { PacketsNav } from '../home/PacketsNav';
@@ -19,6 +18,7 @@ import {
 } from '../packets.api';
 import { TemplatesArchiveTab } from './TemplatesArchiveTab';
 import { TableScroll } from '../../../shared/table/TableScroll';
+import { DialogModal } from '../../../shared/DialogModal';
 
 type Tab = 'packet' | 'folder' | 'templates';
 type Packet = PacketList['items'][number];
@@ -211,32 +211,26 @@ function RestoreModal({
     kind === 'packet' ? folderCalls.unarchivePacket : folderCalls.unarchive,
   );
   return (
-    <Modal opened onClose={onClose} title={`Restore ${kind}`}>
-      <Stack>
-        <Text size="sm">Restore “{name}”?</Text>
-        <Alert variant="light" color="blue">
-          {note} Submissions voided when it was archived stay voided.
-        </Alert>
-        {restore.error && <ApiErrorAlert error={restore.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={restore.isPending}
-            onClick={() =>
-              restore.mutate(id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'teal', message: `“${name}” restored.` });
-                  onClose();
-                },
-              })
-            }
-          >
-            Restore
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title={`Restore ${kind}`}
+      actionLabel="Restore"
+      loading={restore.isPending}
+      error={restore.error}
+      onAction={() =>
+        restore.mutate(id, {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: `“${name}” restored.` });
+            onClose();
+          },
+        })
+      }
+    >
+      <Text size="sm">Restore “{name}”?</Text>
+      <Alert variant="light" color="blue">
+        {note} Submissions voided when it was archived stay voided.
+      </Alert>
+    </DialogModal>
   );
 }

@@ -1,23 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  MultiSelect,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Menu, MultiSelect, Progress, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PACKET_LIMITS } from '../../../../../domain/packets';
-import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
+import { DialogModal } from '../../../shared/DialogModal';
 import {
   folderCalls,
   packetKeys,
@@ -116,6 +103,23 @@ export function PacketMenu({ packet }: { packet: Packet }) {
   );
 }
 
+/**
+ * Runs a dialog's mutation: on success it says what was done (a notification) and closes the dialog, so each dialog
+ * below only names its call and its message.
+ */
+function actOnce<TInput, TResult>(
+  mutation: { mutate: (input: TInput, options: { onSuccess: (result: TResult) => void }) => void },
+  onClose: () => void,
+) {
+  return (input: TInput, message: string | ((result: TResult) => string)) =>
+    mutation.mutate(input, {
+      onSuccess: (result) => {
+        done(typeof message === 'string' ? message : message(result));
+        onClose();
+      },
+    });
+}
+
 function RenameFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () => void }) {
   const rename = useFolderMutation(folderCalls.rename);
   const [name, setName] = useState(folder.name);
@@ -125,76 +129,48 @@ function RenameFolderModal({ folder, onClose }: { folder: FolderDto; onClose: ()
       ? 'Folder name is mandatory, max 100 characters.'
       : null;
   return (
-    <Modal opened onClose={onClose} title="Rename folder">
-      <Stack>
-        <TextInput
-          label="Folder name"
-          required
-          value={name}
-          description={`${name.length}/${PACKET_LIMITS.folderNameMaxChars} characters`}
-          error={tried && error}
-          onChange={(e) => setName(e.currentTarget.value)}
-          data-autofocus
-        />
-        {rename.error && <ApiErrorAlert error={rename.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={rename.isPending}
-            onClick={() => {
-              setTried(true);
-              if (!error)
-                rename.mutate(
-                  { id: folder.id, name },
-                  {
-                    onSuccess: () => {
-                      done('Folder renamed.');
-                      onClose();
-                    },
-                  },
-                );
-            }}
-          >
-            Rename
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Rename folder"
+      actionLabel="Rename"
+      loading={rename.isPending}
+      error={rename.error}
+      onAction={() => {
+        setTried(true);
+        if (!error) actOnce(rename, onClose)({ id: folder.id, name }, 'Folder renamed.');
+      }}
+    >
+      <TextInput
+        label="Folder name"
+        required
+        value={name}
+        description={`${name.length}/${PACKET_LIMITS.folderNameMaxChars} characters`}
+        error={tried && error}
+        onChange={(e) => setName(e.currentTarget.value)}
+        data-autofocus
+      />
+    </DialogModal>
   );
 }
 
 function CloneFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () => void }) {
   const clone = useFolderMutation(folderCalls.clone);
   return (
-    <Modal opened onClose={onClose} title="Clone folder">
-      <Stack>
-        <Text size="sm">
-          Make a copy of “{folder.name}” with an unpublished copy of each of its {countOf(folder.packetCount, 'packet')}
-          . You own the copies.
-        </Text>
-        {clone.error && <ApiErrorAlert error={clone.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={clone.isPending}
-            onClick={() =>
-              clone.mutate(folder.id, {
-                onSuccess: (copy) => {
-                  done(`Folder cloned as “${copy.name}”.`);
-                  onClose();
-                },
-              })
-            }
-          >
-            Clone folder
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Clone folder"
+      actionLabel="Clone folder"
+      loading={clone.isPending}
+      error={clone.error}
+      onAction={() => actOnce(clone, onClose)(folder.id, (copy) => `Folder cloned as “${copy.name}”.`)}
+    >
+      <Text size="sm">
+        Make a copy of “{folder.name}” with an unpublished copy of each of its {countOf(folder.packetCount, 'packet')}.
+        You own the copies.
+      </Text>
+    </DialogModal>
   );
 }
 
@@ -204,56 +180,45 @@ function ShareFolderModal({ folder, onClose }: { folder: FolderDto; onClose: () 
   const [userIds, setUserIds] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
   return (
-    <Modal opened onClose={onClose} title="Share folder">
-      <Stack>
-        <Text size="sm">
-          The people you choose get edit access to every packet in “{folder.name}”, and to packets added to it later:
-          title, questions, workflow and conditions.
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Share folder"
+      actionLabel="Share"
+      loading={share.isPending}
+      error={share.error}
+      onAction={() => {
+        setTried(true);
+        if (userIds.length > 0)
+          actOnce(share, onClose)(
+            { id: folder.id, userIds },
+            (r) => `Shared ${r.packetCount} packet${r.packetCount === 1 ? '' : 's'}.`,
+          );
+      }}
+    >
+      <Text size="sm">
+        The people you choose get edit access to every packet in “{folder.name}”, and to packets added to it later:
+        title, questions, workflow and conditions.
+      </Text>
+      {folder.editorIds.length > 0 && !staff.loading && (
+        <Text size="sm" c="dimmed" data-testid="folder-shared-with">
+          Shared with{' '}
+          {folder.editorIds
+            .map((id) => staff.data.find((s) => s.value === id)?.label ?? 'a former staff member')
+            .join(', ')}
+          .
         </Text>
-        {folder.editorIds.length > 0 && !staff.loading && (
-          <Text size="sm" c="dimmed" data-testid="folder-shared-with">
-            Shared with{' '}
-            {folder.editorIds
-              .map((id) => staff.data.find((s) => s.value === id)?.label ?? 'a former staff member')
-              .join(', ')}
-            .
-          </Text>
-        )}
-        <MultiSelect
-          label="Share with"
-          placeholder={staff.loading ? 'Loading staff…' : 'Choose school admins or coaches'}
-          data={staff.data}
-          value={userIds}
-          onChange={setUserIds}
-          searchable
-          error={tried && userIds.length === 0 ? 'Choose at least one person.' : null}
-        />
-        {share.error && <ApiErrorAlert error={share.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={share.isPending}
-            onClick={() => {
-              setTried(true);
-              if (userIds.length > 0)
-                share.mutate(
-                  { id: folder.id, userIds },
-                  {
-                    onSuccess: (r) => {
-                      done(`Shared ${r.packetCount} packet${r.packetCount === 1 ? '' : 's'}.`);
-                      onClose();
-                    },
-                  },
-                );
-            }}
-          >
-            Share
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+      <MultiSelect
+        label="Share with"
+        placeholder={staff.loading ? 'Loading staff…' : 'Choose school admins or coaches'}
+        data={staff.data}
+        value={userIds}
+        onChange={setUserIds}
+        searchable
+        error={tried && userIds.length === 0 ? 'Choose at least one person.' : null}
+      />
+    </DialogModal>
   );
 }
 
@@ -277,47 +242,32 @@ function TransferModal({
   const [userId, setUserId] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   return (
-    <Modal opened onClose={onClose} title={`Transfer ownership of ${kind === 'folder' ? 'folder' : 'packet'}`}>
-      <Stack>
-        <Text size="sm">
-          “{name}” {kind === 'folder' ? 'and every packet in it move' : 'moves'} to the new owner, together with the
-          packets already sent: they show on the new owner’s Sent screen.
-        </Text>
-        <Select
-          label="New owner"
-          placeholder={staff.loading ? 'Loading staff…' : 'Choose a school admin or coach'}
-          data={staff.data}
-          value={userId}
-          onChange={setUserId}
-          searchable
-          error={tried && !userId ? 'Choose an active school admin or coach of your school.' : null}
-        />
-        {transfer.error && <ApiErrorAlert error={transfer.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={transfer.isPending}
-            onClick={() => {
-              setTried(true);
-              if (userId)
-                transfer.mutate(
-                  { id, userId },
-                  {
-                    onSuccess: () => {
-                      done('Ownership transferred.');
-                      onClose();
-                    },
-                  },
-                );
-            }}
-          >
-            Transfer
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title={`Transfer ownership of ${kind === 'folder' ? 'folder' : 'packet'}`}
+      actionLabel="Transfer"
+      loading={transfer.isPending}
+      error={transfer.error}
+      onAction={() => {
+        setTried(true);
+        if (userId) actOnce(transfer, onClose)({ id, userId }, 'Ownership transferred.');
+      }}
+    >
+      <Text size="sm">
+        “{name}” {kind === 'folder' ? 'and every packet in it move' : 'moves'} to the new owner, together with the
+        packets already sent: they show on the new owner’s Sent screen.
+      </Text>
+      <Select
+        label="New owner"
+        placeholder={staff.loading ? 'Loading staff…' : 'Choose a school admin or coach'}
+        data={staff.data}
+        value={userId}
+        onChange={setUserId}
+        searchable
+        error={tried && !userId ? 'Choose an active school admin or coach of your school.' : null}
+      />
+    </DialogModal>
   );
 }
 
@@ -330,77 +280,48 @@ function MovePacketModal({ packet, onClose }: { packet: Packet; onClose: () => v
     ...(folders.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
   ];
   return (
-    <Modal opened onClose={onClose} title="Move packet">
-      <Stack>
-        <Select
-          label="Folder"
-          description={`Where “${packet.name}” should be filed`}
-          data={data}
-          value={folderId}
-          onChange={(v) => setFolderId(v ?? '')}
-          allowDeselect={false}
-          searchable
-        />
-        {move.error && <ApiErrorAlert error={move.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={move.isPending}
-            disabled={(packet.folderId ?? '') === folderId}
-            onClick={() =>
-              move.mutate(
-                { id: packet.id, folderId: folderId || null },
-                {
-                  onSuccess: () => {
-                    done('Packet moved.');
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            Move
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Move packet"
+      actionLabel="Move"
+      loading={move.isPending}
+      actionDisabled={(packet.folderId ?? '') === folderId}
+      error={move.error}
+      onAction={() => actOnce(move, onClose)({ id: packet.id, folderId: folderId || null }, 'Packet moved.')}
+    >
+      <Select
+        label="Folder"
+        description={`Where “${packet.name}” should be filed`}
+        data={data}
+        value={folderId}
+        onChange={(v) => setFolderId(v ?? '')}
+        allowDeselect={false}
+        searchable
+      />
+    </DialogModal>
   );
 }
 
 function ArchivePacketModal({ packet, onClose }: { packet: Packet; onClose: () => void }) {
   const archive = usePacketAction(packet.id);
   return (
-    <Modal opened onClose={onClose} title="Archive packet">
-      <Stack>
-        <Alert color="orange" variant="light">
-          Archiving “{packet.name}” voids every submission of it still in progress
-          {packet.sentCount > 0 ? ` (sent ${packet.sentCount} time${packet.sentCount === 1 ? '' : 's'})` : ''}. It can
-          be restored from the archive, unpublished; voided submissions stay voided.
-        </Alert>
-        {archive.error && <ApiErrorAlert error={archive.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={archive.isPending}
-            onClick={() =>
-              archive.mutate('archive', {
-                onSuccess: () => {
-                  done('Packet archived.');
-                  onClose();
-                },
-              })
-            }
-          >
-            Archive packet
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Archive packet"
+      actionLabel="Archive packet"
+      actionColor="red"
+      loading={archive.isPending}
+      error={archive.error}
+      onAction={() => actOnce(archive, onClose)('archive', 'Packet archived.')}
+    >
+      <Alert color="orange" variant="light">
+        Archiving “{packet.name}” voids every submission of it still in progress
+        {packet.sentCount > 0 ? ` (sent ${packet.sentCount} time${packet.sentCount === 1 ? '' : 's'})` : ''}. It can be
+        restored from the archive, unpublished; voided submissions stay voided.
+      </Alert>
+    </DialogModal>
   );
 }
 
@@ -421,52 +342,45 @@ function ArchiveFolderModal({ folder, onClose: close }: { folder: FolderDto; onC
   const progress = useFolderArchiveProgress(started && started.total > 0 ? folder.id : null);
   const p = progress.data;
   const finished = started && (started.total === 0 || p?.finished);
+  if (!started)
+    return (
+      <DialogModal
+        opened
+        onClose={onClose}
+        title="Archive folder"
+        actionLabel="Archive folder"
+        actionColor="red"
+        loading={archive.isPending}
+        error={archive.error}
+        onAction={() => archive.mutate(folder.id, { onSuccess: (r) => setStarted({ total: r.total }) })}
+      >
+        <Alert color="orange" variant="light">
+          Archiving “{folder.name}” archives its {folder.packetCount} packet{folder.packetCount === 1 ? '' : 's'} and
+          voids every sent packet still in progress. Voiding runs in the background; you get an e-mail when it is done.
+        </Alert>
+      </DialogModal>
+    );
   return (
-    <Modal opened onClose={onClose} title="Archive folder">
-      <Stack>
-        {!started ? (
-          <>
-            <Alert color="orange" variant="light">
-              Archiving “{folder.name}” archives its {folder.packetCount} packet{folder.packetCount === 1 ? '' : 's'}{' '}
-              and voids every sent packet still in progress. Voiding runs in the background; you get an e-mail when it
-              is done.
-            </Alert>
-            {archive.error && <ApiErrorAlert error={archive.error} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={archive.isPending}
-                onClick={() => archive.mutate(folder.id, { onSuccess: (r) => setStarted({ total: r.total }) })}
-              >
-                Archive folder
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <>
-            <Text size="sm" role="status">
-              {finished
-                ? started.total === 0
-                  ? 'Folder archived. Nothing was in progress, so nothing needed voiding.'
-                  : `Folder archived. ${p?.done ?? started.total} submission${(p?.done ?? started.total) === 1 ? '' : 's'} voided.`
-                : `Folder archived. Voiding submissions in progress: ${p?.done ?? 0} of ${p?.total ?? started.total}.`}
-            </Text>
-            {started.total > 0 && (
-              <Progress
-                value={p && p.total > 0 ? (p.done / p.total) * 100 : 0}
-                animated={!finished}
-                aria-label="Voiding submissions"
-              />
-            )}
-            <Group justify="flex-end">
-              <Button onClick={onClose}>{finished ? 'Done' : 'Close (continues in the background)'}</Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Archive folder"
+      dismissLabel={finished ? 'Done' : 'Close (continues in the background)'}
+    >
+      <Text size="sm" role="status">
+        {finished
+          ? started.total === 0
+            ? 'Folder archived. Nothing was in progress, so nothing needed voiding.'
+            : `Folder archived. ${p?.done ?? started.total} submission${(p?.done ?? started.total) === 1 ? '' : 's'} voided.`
+          : `Folder archived. Voiding submissions in progress: ${p?.done ?? 0} of ${p?.total ?? started.total}.`}
+      </Text>
+      {started.total > 0 && (
+        <Progress
+          value={p && p.total > 0 ? (p.done / p.total) * 100 : 0}
+          animated={!finished}
+          aria-label="Voiding submissions"
+        />
+      )}
+    </DialogModal>
   );
 }

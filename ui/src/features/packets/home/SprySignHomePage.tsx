@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -17,7 +16,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PACKET_LIMITS } from '../../../../../domain/packets';
-import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { formatDateTime } from '../packet-labels';
@@ -27,6 +25,7 @@ import { FolderMenu, PacketMenu } from './PacketActions';
 import { PacketsNav } from './PacketsNav';
 import { countOf } from '../../../shared/labels';
 import { TableScroll } from '../../../shared/table/TableScroll';
+import { DialogModal } from '../../../shared/DialogModal';
 
 type Sort = NonNullable<PacketListFilters['sort']>;
 
@@ -235,30 +234,27 @@ function NewFolderModal({ onClose }: { onClose: () => void }) {
       : null;
   const [tried, setTried] = useState(false);
   return (
-    <Modal opened onClose={onClose} title="New folder">
-      <Stack>
-        <TextInput
-          label="Folder name"
-          required
-          value={name}
-          description={`${name.length}/${PACKET_LIMITS.folderNameMaxChars} characters`}
-          error={tried && error}
-          onChange={(e) => setName(e.currentTarget.value)}
-          data-autofocus
-        />
-        {create.error && <ApiErrorAlert error={create.error} />}
-        <Group justify="flex-end">
-          <Button
-            loading={create.isPending}
-            onClick={() => {
-              setTried(true);
-              if (!error) create.mutate(name, { onSuccess: onClose });
-            }}
-          >
-            Create folder
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="New folder"
+      actionLabel="Create folder"
+      loading={create.isPending}
+      error={create.error}
+      onAction={() => {
+        setTried(true);
+        if (!error) create.mutate(name, { onSuccess: onClose });
+      }}
+    >
+      <TextInput
+        label="Folder name"
+        required
+        value={name}
+        description={`${name.length}/${PACKET_LIMITS.folderNameMaxChars} characters`}
+        error={tried && error}
+        onChange={(e) => setName(e.currentTarget.value)}
+        data-autofocus
+      />
+    </DialogModal>
   );
 }

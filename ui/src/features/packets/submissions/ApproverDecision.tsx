@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { ERRORS } from '../../../../../domain/errors';
 import { PACKET_LIMITS } from '../../../../../domain/packets';
@@ -9,6 +9,7 @@ import { todayIso } from '../packet-forms';
 import type { SubmissionDetailDto } from '../packets.api';
 import { ApproverSignature, SignaturePreview } from './ApproverSignature';
 import type { ActOnStep } from './step-action';
+import { DialogModal } from '../../../shared/DialogModal';
 
 type Dialog = 'APPROVE' | 'REJECT' | 'REQUEST_CHANGE';
 
@@ -97,44 +98,34 @@ export function ApproverDecision({
           </Text>
         )}
       </Stack>
-      <Modal
+      <DialogModal
         opened={dialog === 'APPROVE'}
         onClose={() => setDialog(null)}
         title={withSignature ? 'Approve and sign this submission?' : 'Approve this submission?'}
+        actionLabel={approveLabel}
+        loading={busy}
+        error={error}
+        focusAction
+        onAction={() =>
+          onAct(
+            { action: 'APPROVE', ...(withSignature ? { signature } : {}) },
+            withSignature ? 'Approved and signed' : 'Approved',
+            { onSuccess: () => setDialog(null) },
+          )
+        }
       >
-        <Stack>
-          <Text size="sm">
-            You approve “{submission.packetName}” from {submission.recipientName} with the answers shown.
-          </Text>
-          {withSignature && signature && (
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed">
-                Your signature
-              </Text>
-              <SignaturePreview signature={signature} />
-            </Stack>
-          )}
-          {error ? <ApiErrorAlert error={error} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button
-              data-autofocus
-              loading={busy}
-              onClick={() =>
-                onAct(
-                  { action: 'APPROVE', ...(withSignature ? { signature } : {}) },
-                  withSignature ? 'Approved and signed' : 'Approved',
-                  { onSuccess: () => setDialog(null) },
-                )
-              }
-            >
-              {approveLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          You approve “{submission.packetName}” from {submission.recipientName} with the answers shown.
+        </Text>
+        {withSignature && signature && (
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              Your signature
+            </Text>
+            <SignaturePreview signature={signature} />
+          </Stack>
+        )}
+      </DialogModal>
       {(dialog === 'REJECT' || dialog === 'REQUEST_CHANGE') && (
         <ReasonDialog
           kind={dialog}
@@ -219,41 +210,37 @@ function ReasonDialog({
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
   return (
-    <Modal opened onClose={onClose} title={text.title}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Textarea
-            ref={fieldRef}
-            label={text.label}
-            required
-            autosize
-            minRows={3}
-            description={`${words}/${text.max} words · Enter sends, Shift+Enter starts a new line`}
-            value={value}
-            error={(tried || words > text.max) && problem ? problem : undefined}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            onKeyDown={onKeyDown}
-            data-autofocus
-          />
-          {error ? (
-            <ApiErrorAlert error={error} isShownInline={(field) => field === 'reason' || field === 'comment'} />
-          ) : null}
-          {kind === 'REJECT' && (
-            <Alert color="red" variant="light">
-              Declining ends this submission; the sender and the submitter are told why.
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            {/* A dark red: white on Mantine's default filled red misses the 4.5:1 text contrast. */}
-            <Button type="submit" loading={busy} color={kind === 'REJECT' ? 'red.9' : undefined}>
-              {text.button}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title={text.title}
+      asForm
+      actionLabel={text.button}
+      // A dark red: white on Mantine's default filled red misses the 4.5:1 text contrast.
+      actionColor={kind === 'REJECT' ? 'red.9' : undefined}
+      loading={busy}
+      onAction={submit}
+      error={error}
+      isShownInline={(field) => field === 'reason' || field === 'comment'}
+    >
+      <Textarea
+        ref={fieldRef}
+        label={text.label}
+        required
+        autosize
+        minRows={3}
+        description={`${words}/${text.max} words · Enter sends, Shift+Enter starts a new line`}
+        value={value}
+        error={(tried || words > text.max) && problem ? problem : undefined}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        data-autofocus
+      />
+      {kind === 'REJECT' && (
+        <Alert color="red" variant="light">
+          Declining ends this submission; the sender and the submitter are told why.
+        </Alert>
+      )}
+    </DialogModal>
   );
 }

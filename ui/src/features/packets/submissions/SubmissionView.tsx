@@ -1,8 +1,7 @@
-import { Accordion, Badge, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SubmissionStatus } from '../../../../../domain/packets';
 import type { FormVersion } from '../../../../../form-engine';
-import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { FormRenderer } from '../../../shared/form-renderer/FormRenderer';
 import { ErrorState, LoadingState } from '../../../shared/states';
 import { listQuestions, questionLabels } from '../designer/packet-questions';
@@ -17,6 +16,7 @@ import { StepActionPanel } from './StepActionPanel';
 import { useLiveSubmission } from './use-live-submission';
 import { SuccessMessage } from '../../../shared/SuccessMessage';
 import { TableScroll } from '../../../shared/table/TableScroll';
+import { DialogModal } from '../../../shared/DialogModal';
 
 /**
  * One submission: where it stands (the live workflow view, updated over the WebSocket), what the signed-in person
@@ -177,29 +177,26 @@ function VoidModal({ submissionId, onClose }: { submissionId: string; onClose: (
   const voidIt = useVoidSubmission(submissionId);
   const [reason, setReason] = useState('');
   return (
-    <Modal opened onClose={onClose} title="Void this submission">
-      <Stack>
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          data-autofocus
-        />
-        {voidIt.error && <ApiErrorAlert error={voidIt.error} />}
-        <Group justify="flex-end">
-          <Button
-            color="red"
-            disabled={!reason.trim()}
-            loading={voidIt.isPending}
-            onClick={() => voidIt.mutate(reason, { onSuccess: onClose })}
-          >
-            Void
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Void this submission"
+      actionLabel="Void"
+      actionColor="red"
+      actionDisabled={!reason.trim()}
+      loading={voidIt.isPending}
+      error={voidIt.error}
+      onAction={() => voidIt.mutate(reason, { onSuccess: onClose })}
+    >
+      <Textarea
+        label="Reason"
+        required
+        autosize
+        minRows={3}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        data-autofocus
+      />
+    </DialogModal>
   );
 }
