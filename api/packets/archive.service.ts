@@ -1,21 +1,16 @@
 import { forEachConcurrently } from '../../domain/concurrency';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
-import { packetWorkflowIds } from '../../domain/packets';
+import { packetWorkflowIds, type VoidSubmissionInput } from '../../domain/packets';
 import { bulkVoidWorkflow } from '../../workflows/packets/bulk-void.workflow';
 import { voidSubmissionSignal } from '../../workflows/packets/packet-submission.workflow';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
-import { actorOf } from '../shared/use-case';
-import { requestMeta } from '../shared/request-meta';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
-import type { AuthContext } from '../types';
-import { clonePacketRow, checkFolderName, toFolder } from './packets.service';
+import { canEditPacket, clonePacketRow, checkFolderName, isSchoolAdmin, toFolder } from './packets.service';
 import { findFolder, findPacket } from './packets.repository';
-import { checkReason } from './submissions.service';
+import { checkReason, voidInfoOf } from './submissions.service';
 
 /**
  * Folders (new, rename, clone, archive), archiving packets, and voiding many submissions at once. Archiving a packet
@@ -46,7 +41,7 @@ async function openWorkflowIds(db: Db, schoolId: string, filter: { packetIds?: s
 export async function signalVoids(
   temporal: Client,
   workflowIds: readonly string[],
-  info: { reason: string; byUserId: string; byName: string; ip: string | null; userAgent: string | null },
+  info: VoidSubmissionInput,
 ): Promise<number> {
   let done = 0;
   await forEachConcurrently(workflowIds, 16, async (id) => {
@@ -63,81 +58,61 @@ export async function signalVoids(
   return done;
 }
 
-function voidInfo(request: FastifyRequest, auth: AuthContext, reason: string) {
-  const meta = requestMeta(request);
-  return {
-    reason,
-    byUserId: auth.user.id,
-    byName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-  };
+/** Work that goes on after the answer; a failure is logged with the deps' logger (the request is gone by then). */
+function inBackground(log: CoreDeps['log'], work: () => Promise<unknown>) {
+  work().catch((err: unknown) => log?.error({ err }, 'background packet voids failed'));
 }
 
-function inBackground(request: FastifyRequest, work: () => Promise<unknown>) {
-  work().catch((err: unknown) => request.log.error({ err }, 'background packet voids failed'));
-}
-
-export async function archivePacket(request: FastifyRequest, packetId: string) {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const packet = await findPacket(db, auth.school.id, packetId);
+export async function archivePacket(deps: CoreDeps, actor: Actor, packetId: string) {
+  const { db } = deps;
+  const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  const ownerLike = packet.owner_id === auth.user.id || packet.editor_ids.includes(auth.user.id);
-  if (!auth.permissions.has('packets:write') || !(ownerLike || auth.grants.some((g) => g.role === 'SCHOOL_ADMIN'))) {
-    throw new AppError('FORBIDDEN');
-  }
+  // Archiving is for those who edit the packet: its owner, its editors and school admins.
+  if (!canEditPacket(actor, packet)) throw new AppError('FORBIDDEN');
   await db
     .updateTable('packets')
     .set({
-      archived_at: new Date(),
+      archived_at: deps.now(),
       status: 'UNPUBLISHED',
       external_link_enabled: false,
       external_link_token_hash: null,
     })
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', packetId)
     .execute();
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet.archived',
     targetType: 'packet',
     targetId: packetId,
   });
-  const ids = await openWorkflowIds(db, auth.school.id, { packetIds: [packetId] });
+  const ids = await openWorkflowIds(db, actor.schoolId, { packetIds: [packetId] });
   if (ids.length > 0 && deps.temporal) {
     const temporal = deps.temporal;
-    inBackground(request, () => signalVoids(temporal, ids, voidInfo(request, auth, 'The packet was archived.')));
+    inBackground(deps.log, () => signalVoids(temporal, ids, voidInfoOf(actor, 'The packet was archived.')));
   }
 }
 
-export async function voidSentPacket(request: FastifyRequest, sentPacketId: string, reason: string) {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
+export async function voidSentPacket(deps: CoreDeps, actor: Actor, sentPacketId: string, reason: string) {
+  const { db } = deps;
   const sent = await db
     .selectFrom('sent_packets as sp')
     .innerJoin('packets as p', 'p.id', 'sp.packet_id')
     .select(['sp.id', 'sp.sent_by', 'p.owner_id'])
-    .where('sp.school_id', '=', auth.school.id)
+    .where('sp.school_id', '=', actor.schoolId)
     .where('sp.id', '=', sentPacketId)
     .executeTakeFirst();
   if (!sent) throw new AppError('NOT_FOUND');
-  if (
-    sent.sent_by !== auth.user.id &&
-    sent.owner_id !== auth.user.id &&
-    !auth.grants.some((g) => g.role === 'SCHOOL_ADMIN')
-  ) {
+  if (sent.sent_by !== actor.userId && sent.owner_id !== actor.userId && !isSchoolAdmin(actor)) {
     throw new AppError('FORBIDDEN');
   }
   const text = checkReason(reason);
   await db
     .updateTable('sent_packets')
-    .set({ voided_at: new Date(), void_reason: text })
-    .where('school_id', '=', auth.school.id)
+    .set({ voided_at: deps.now(), void_reason: text })
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', sentPacketId)
     .execute();
-  const total = (await openWorkflowIds(db, auth.school.id, { sentPacketId })).length;
+  const total = (await openWorkflowIds(db, actor.schoolId, { sentPacketId })).length;
   const temporal = requireTemporal(deps);
   const workflowId = packetWorkflowIds.bulkVoid(sentPacketId);
   try {
@@ -146,10 +121,10 @@ export async function voidSentPacket(request: FastifyRequest, sentPacketId: stri
       taskQueue: taskQueueOf(deps),
       args: [
         {
-          schoolId: auth.school.id,
+          schoolId: actor.schoolId,
           sentPacketId,
-          void: voidInfo(request, auth, text),
-          requestedByUserId: auth.user.id,
+          void: voidInfoOf(actor, text),
+          requestedByUserId: actor.userId,
         },
       ],
     });
@@ -163,23 +138,22 @@ export async function voidSentPacket(request: FastifyRequest, sentPacketId: stri
  * Progress of a sent packet's bulk void, from PostgreSQL (each submission workflow writes its own ending): voided
  * since the request versus still running. The batch workflow also answers a Query for operators.
  */
-export async function bulkVoidProgress(request: FastifyRequest, sentPacketId: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+export async function loadBulkVoidProgress(deps: CoreDeps, actor: Actor, sentPacketId: string) {
+  const { db } = deps;
   const sent = await db
     .selectFrom('sent_packets')
     .select(['id', 'voided_at'])
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', sentPacketId)
     .executeTakeFirst();
   if (!sent) throw new AppError('NOT_FOUND');
   const workflowId = packetWorkflowIds.bulkVoid(sentPacketId);
   if (!sent.voided_at) return { workflowId, total: 0, done: 0, finished: false };
-  const open = (await openWorkflowIds(db, auth.school.id, { sentPacketId })).length;
+  const open = (await openWorkflowIds(db, actor.schoolId, { sentPacketId })).length;
   const voided = await db
     .selectFrom('packet_submissions')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('sent_packet_id', '=', sentPacketId)
     .where('status', '=', 'VOIDED')
     .where('voided_at', '>=', sent.voided_at)
@@ -190,31 +164,29 @@ export async function bulkVoidProgress(request: FastifyRequest, sentPacketId: st
 
 // ---- folders ----
 
-export async function createFolder(request: FastifyRequest, name: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+export async function createFolder(deps: CoreDeps, actor: Actor, name: string) {
+  const { db } = deps;
   const row = await db
     .insertInto('packet_folders')
-    .values({ school_id: auth.school.id, name: checkFolderName(name), owner_id: auth.user.id })
+    .values({ school_id: actor.schoolId, name: checkFolderName(name), owner_id: actor.userId })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet_folder.created',
     targetType: 'packet_folder',
     targetId: row.id,
   });
-  return toFolder((await findFolder(db, auth.school.id, row.id))!);
+  return toFolder((await findFolder(db, actor.schoolId, row.id))!);
 }
 
-export async function renameFolder(request: FastifyRequest, folderId: string, name: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const folder = await findFolder(db, auth.school.id, folderId);
+export async function renameFolder(deps: CoreDeps, actor: Actor, folderId: string, name: string) {
+  const { db } = deps;
+  const folder = await findFolder(db, actor.schoolId, folderId);
   if (!folder) throw new AppError('NOT_FOUND');
-  if (!canManageFolder(auth, folder)) throw new AppError('FORBIDDEN');
+  if (!canManageFolder(actor, folder)) throw new AppError('FORBIDDEN');
   if (folder.archived_at) throw new AppError('FOLDER_ARCHIVED');
   const trimmed = checkFolderName(name);
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet_folder.renamed',
     targetType: 'packet_folder',
     targetId: folderId,
@@ -222,51 +194,47 @@ export async function renameFolder(request: FastifyRequest, folderId: string, na
   });
   await db
     .updateTable('packet_folders')
-    .set({ name: trimmed, updated_at: new Date() })
-    .where('school_id', '=', auth.school.id)
+    .set({ name: trimmed, updated_at: deps.now() })
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', folderId)
     .execute();
-  return toFolder((await findFolder(db, auth.school.id, folderId))!);
+  return toFolder((await findFolder(db, actor.schoolId, folderId))!);
 }
 
 /** A copy of the folder with a copy of each of its live packets (unpublished). */
-export async function cloneFolder(request: FastifyRequest, folderId: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const folder = await findFolder(db, auth.school.id, folderId);
+export async function cloneFolder(deps: CoreDeps, actor: Actor, folderId: string) {
+  const { db } = deps;
+  const folder = await findFolder(db, actor.schoolId, folderId);
   if (!folder || folder.archived_at) throw new AppError('NOT_FOUND');
   const name = `${folder.name.slice(0, 93)} (copy)`;
   const row = await db
     .insertInto('packet_folders')
-    .values({ school_id: auth.school.id, name, owner_id: auth.user.id })
+    .values({ school_id: actor.schoolId, name, owner_id: actor.userId })
     .returning('id')
     .executeTakeFirstOrThrow();
   const packets = await db
     .selectFrom('packets')
     .select('id')
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('folder_id', '=', folderId)
     .where('archived_at', 'is', null)
     .execute();
   for (const p of packets) {
-    const packet = await findPacket(db, auth.school.id, p.id);
-    if (packet) await clonePacketRow(db, actorOf(auth, request), packet, row.id);
+    const packet = await findPacket(db, actor.schoolId, p.id);
+    if (packet) await clonePacketRow(db, actor, packet, row.id);
   }
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet_folder.cloned',
     targetType: 'packet_folder',
     targetId: row.id,
     details: { fromFolderId: folderId, packets: packets.length },
   });
-  return toFolder((await findFolder(db, auth.school.id, row.id))!);
+  return toFolder((await findFolder(db, actor.schoolId, row.id))!);
 }
 
 /** Folder management is for its owner and school admins (spec: "only owner-like users … archive"). */
-export function canManageFolder(auth: AuthContext, folder: { owner_id: string | null }): boolean {
-  return (
-    auth.permissions.has('packets:write') &&
-    (folder.owner_id === auth.user.id || auth.grants.some((g) => g.role === 'SCHOOL_ADMIN'))
-  );
+export function canManageFolder(actor: Actor, folder: { owner_id: string | null }): boolean {
+  return actor.permissions.has('packets:write') && (folder.owner_id === actor.userId || isSchoolAdmin(actor));
 }
 
 /**
@@ -275,25 +243,23 @@ export function canManageFolder(auth: AuthContext, folder: { owner_id: string | 
  * and mails a confirmation (spec: "Archiving a packet or folder voids all sent packets (folder archive
  * asynchronous)"). One timestamp marks the folder and its packets, so a restore brings back exactly those packets.
  */
-export async function archiveFolder(request: FastifyRequest, folderId: string) {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const folder = await findFolder(db, auth.school.id, folderId);
+export async function archiveFolder(deps: CoreDeps, actor: Actor, folderId: string) {
+  const { db } = deps;
+  const folder = await findFolder(db, actor.schoolId, folderId);
   if (!folder) throw new AppError('NOT_FOUND');
-  if (!canManageFolder(auth, folder)) throw new AppError('FORBIDDEN');
+  if (!canManageFolder(actor, folder)) throw new AppError('FORBIDDEN');
   if (folder.archived_at) throw new AppError('FOLDER_ARCHIVED');
   const live = await db
     .selectFrom('packets')
     .select('id')
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('folder_id', '=', folderId)
     .where('archived_at', 'is', null)
     .execute();
-  const open = await openWorkflowIds(db, auth.school.id, { packetIds: live.map((p) => p.id) });
+  const open = await openWorkflowIds(db, actor.schoolId, { packetIds: live.map((p) => p.id) });
   // Refuse before changing anything when the voids could not be started.
   const temporal = open.length > 0 ? requireTemporal(deps) : null;
-  const now = new Date();
+  const now = deps.now();
   const reason = 'The folder was archived.';
   await db.transaction().execute(async (trx) => {
     if (live.length > 0) {
@@ -305,7 +271,7 @@ export async function archiveFolder(request: FastifyRequest, folderId: string) {
           external_link_enabled: false,
           external_link_token_hash: null,
         })
-        .where('school_id', '=', auth.school.id)
+        .where('school_id', '=', actor.schoolId)
         .where(
           'id',
           'in',
@@ -315,7 +281,7 @@ export async function archiveFolder(request: FastifyRequest, folderId: string) {
       await trx
         .updateTable('sent_packets as sp')
         .set({ voided_at: now, void_reason: reason })
-        .where('sp.school_id', '=', auth.school.id)
+        .where('sp.school_id', '=', actor.schoolId)
         .where(
           'sp.packet_id',
           'in',
@@ -336,11 +302,11 @@ export async function archiveFolder(request: FastifyRequest, folderId: string) {
     await trx
       .updateTable('packet_folders')
       .set({ archived_at: now, updated_at: now })
-      .where('school_id', '=', auth.school.id)
+      .where('school_id', '=', actor.schoolId)
       .where('id', '=', folderId)
       .execute();
   });
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet_folder.archived',
     targetType: 'packet_folder',
     targetId: folderId,
@@ -354,10 +320,10 @@ export async function archiveFolder(request: FastifyRequest, folderId: string) {
         taskQueue: taskQueueOf(deps),
         args: [
           {
-            schoolId: auth.school.id,
+            schoolId: actor.schoolId,
             folderId,
-            void: voidInfo(request, auth, reason),
-            requestedByUserId: auth.user.id,
+            void: voidInfoOf(actor, reason),
+            requestedByUserId: actor.userId,
           },
         ],
       });
@@ -366,7 +332,7 @@ export async function archiveFolder(request: FastifyRequest, folderId: string) {
     }
   }
   return {
-    ...toFolder((await findFolder(db, auth.school.id, folderId))!),
+    ...toFolder((await findFolder(db, actor.schoolId, folderId))!),
     workflowId: temporal ? workflowId : null,
     total: open.length,
   };
@@ -376,10 +342,9 @@ export async function archiveFolder(request: FastifyRequest, folderId: string) {
  * Progress of an archived folder's voids, from PostgreSQL: submissions of its packets voided since the archive versus
  * those still running. Finished once nothing of the folder's packets is still running.
  */
-export async function folderArchiveProgress(request: FastifyRequest, folderId: string) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const folder = await findFolder(db, auth.school.id, folderId);
+export async function loadFolderArchiveProgress(deps: CoreDeps, actor: Actor, folderId: string) {
+  const { db } = deps;
+  const folder = await findFolder(db, actor.schoolId, folderId);
   if (!folder) throw new AppError('NOT_FOUND');
   const workflowId = packetWorkflowIds.folderArchive(folderId);
   if (!folder.archived_at) return { workflowId, total: 0, done: 0, finished: false };
@@ -387,11 +352,11 @@ export async function folderArchiveProgress(request: FastifyRequest, folderId: s
     await db
       .selectFrom('packets')
       .select('id')
-      .where('school_id', '=', auth.school.id)
+      .where('school_id', '=', actor.schoolId)
       .where('folder_id', '=', folderId)
       .execute()
   ).map((p) => p.id);
-  const open = (await openWorkflowIds(db, auth.school.id, { packetIds })).length;
+  const open = (await openWorkflowIds(db, actor.schoolId, { packetIds })).length;
   let done = 0;
   if (packetIds.length > 0) {
     const voided = await db
@@ -400,7 +365,7 @@ export async function folderArchiveProgress(request: FastifyRequest, folderId: s
         j.onRef('sp.id', '=', 's.sent_packet_id').onRef('sp.school_id', '=', 's.school_id'),
       )
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('s.school_id', '=', auth.school.id)
+      .where('s.school_id', '=', actor.schoolId)
       .where('sp.packet_id', 'in', packetIds)
       .where('s.status', '=', 'VOIDED')
       .where('s.voided_at', '>=', folder.archived_at)

@@ -3,15 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
+import { requestMeta } from '../shared/request-meta';
 import { NoContent, errorResponses } from '../shared/schemas';
 import { actorOf } from '../shared/use-case';
 import {
   archiveFolder,
   archivePacket,
-  bulkVoidProgress,
   cloneFolder,
   createFolder,
-  folderArchiveProgress,
+  loadBulkVoidProgress,
+  loadFolderArchiveProgress,
   renameFolder,
   voidSentPacket,
 } from './archive.service';
@@ -79,7 +80,7 @@ import {
   toFolder,
   updatePacket,
 } from './packets.service';
-import { sendPacket, sendProgress } from './send-packet.service';
+import { loadSendProgress, sendPacket } from './send-packet.service';
 import { renderSubmissionPdfFor } from './submission-pdf.service';
 import { openSignerLink, recordSignerConsent, renderSignerPdf, submitAsSigner } from './signer.service';
 import {
@@ -133,7 +134,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { body: CreateFolderBody, response: { 201: Folder, ...errorResponses(400, 401, 403) } },
     },
-    async (request, reply) => reply.code(201).send(await createFolder(request, request.body.name)),
+    async (request, reply) =>
+      reply.code(201).send(await createFolder(deps(request), actor(request), request.body.name)),
   );
   app.patch(
     '/packet-folders/:id',
@@ -145,7 +147,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => renameFolder(request, request.params.id, request.body.name),
+    async (request) => renameFolder(deps(request), actor(request), request.params.id, request.body.name),
   );
   app.post(
     '/packet-folders/:id/clone',
@@ -153,7 +155,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { params: FolderIdParams, response: { 201: Folder, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.code(201).send(await cloneFolder(request, request.params.id)),
+    async (request, reply) => reply.code(201).send(await cloneFolder(deps(request), actor(request), request.params.id)),
   );
   app.post(
     '/packet-folders/:id/archive',
@@ -164,7 +166,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: FolderArchiveResult, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => archiveFolder(request, request.params.id),
+    async (request) => archiveFolder(deps(request), actor(request), request.params.id),
   );
   app.get(
     '/packet-folders/:id/archive-progress',
@@ -172,7 +174,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: { params: FolderIdParams, response: { 200: BulkVoidProgress, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => folderArchiveProgress(request, request.params.id),
+    async (request) => loadFolderArchiveProgress(deps(request), actor(request), request.params.id),
   );
   app.post(
     '/packet-folders/:id/unarchive',
@@ -180,7 +182,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { params: FolderIdParams, response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) } },
     },
-    async (request) => unarchiveFolder(request, request.params.id),
+    async (request) => unarchiveFolder(deps(request), actor(request), request.params.id),
   );
   app.put(
     '/packet-folders/:id/owner',
@@ -192,7 +194,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => transferFolder(request, request.params.id, request.body.userId),
+    async (request) => transferFolder(deps(request), actor(request), request.params.id, request.body.userId),
   );
   app.post(
     '/packet-folders/:id/share',
@@ -204,7 +206,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ShareFolderResult, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => shareFolder(request, request.params.id, request.body.userIds),
+    async (request) => shareFolder(deps(request), actor(request), request.params.id, request.body.userIds),
   );
 
   // ---- packets ----
@@ -280,7 +282,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...packetParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      await archivePacket(request, request.params.id);
+      await archivePacket(deps(request), actor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -290,7 +292,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) } },
     },
-    async (request) => unarchivePacket(request, request.params.id),
+    async (request) => unarchivePacket(deps(request), actor(request), request.params.id),
   );
   app.put(
     '/packets/:id/owner',
@@ -302,7 +304,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => transferPacket(request, request.params.id, request.body.userId),
+    async (request) => transferPacket(deps(request), actor(request), request.params.id, request.body.userId),
   );
   app.put(
     '/packets/:id/folder',
@@ -347,7 +349,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await sendPacket(request, request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await sendPacket(deps(request), actor(request), request.params.id, request.body)),
   );
   app.get(
     '/sent-packets/:id/send-progress',
@@ -361,7 +364,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => sendProgress(request, request.params.id),
+    async (request) => loadSendProgress(deps(request), actor(request), request.params.id),
   );
 
   // ---- sent packets and submissions ----
@@ -373,7 +376,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 50, offset = 0, ...rest } = request.query;
-      return listSentPackets(request, { ...rest, limit, offset });
+      return listSentPackets(deps(request), actor(request), { ...rest, limit, offset });
     },
   );
   app.get(
@@ -396,7 +399,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 50, offset = 0, ...rest } = request.query;
-      return listSubmissionsOfSent(request, request.params.id, { ...rest, limit, offset });
+      return listSubmissionsOfSent(deps(request), actor(request), request.params.id, { ...rest, limit, offset });
     },
   );
   app.post(
@@ -410,7 +413,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await voidSentPacket(request, request.params.id, request.body.reason)),
+      reply.code(202).send(await voidSentPacket(deps(request), actor(request), request.params.id, request.body.reason)),
   );
   app.get(
     '/sent-packets/:id/void-progress',
@@ -421,7 +424,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BulkVoidProgress, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request) => bulkVoidProgress(request, request.params.id),
+    async (request) => loadBulkVoidProgress(deps(request), actor(request), request.params.id),
   );
   app.get(
     '/packet-submissions/:id',
@@ -432,7 +435,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SubmissionDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => loadSubmissionDetail(request, request.params.id),
+    async (request) => loadSubmissionDetail(deps(request), actor(request), request.params.id),
   );
   app.get(
     '/packet-submissions/:id/pdf',
@@ -441,7 +444,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: SubmissionIdParams, response: { 200: SubmissionPdf, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      const { bytes, filename } = await renderSubmissionPdfFor(request, request.params.id);
+      const { bytes, filename } = await renderSubmissionPdfFor(deps(request), actor(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
@@ -460,7 +463,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SubmissionActed, ...errorResponses(400, 401, 403, 404, 409, 410, 503) },
       },
     },
-    async (request) => actOnSubmission(request, request.params.id, request.body),
+    async (request) => actOnSubmission(deps(request), actor(request), request.params.id, request.body),
   );
   app.post(
     '/packet-submissions/:id/void',
@@ -472,7 +475,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SubmissionDetail, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => voidSubmission(request, request.params.id, request.body.reason),
+    async (request) => voidSubmission(deps(request), actor(request), request.params.id, request.body.reason),
   );
   app.post(
     '/packet-submissions/:id/resend',
@@ -484,7 +487,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await resendSubmission(request, request.params.id);
+      await resendSubmission(deps(request), actor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -499,7 +502,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 50, offset = 0, ...rest } = request.query;
-      return listActionRequired(request, { ...rest, limit, offset });
+      return listActionRequired(deps(request), actor(request), { ...rest, limit, offset });
     },
   );
   app.get(
@@ -510,7 +513,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 50, offset = 0, status } = request.query;
-      return listMyPaperwork(request, { limit, offset, ...(status ? { status } : {}) });
+      return listMyPaperwork(deps(request), actor(request), { limit, offset, ...(status ? { status } : {}) });
     },
   );
 
@@ -528,7 +531,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SignerView, ...errorResponses(400, 410) },
       },
     },
-    async (request) => openSignerLink(request, request.body.token),
+    async (request) => openSignerLink(deps(request), requestMeta(request), request.body.token),
   );
   app.post(
     '/signer/consent',
@@ -540,7 +543,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SignerView, ...errorResponses(400, 410) },
       },
     },
-    async (request) => recordSignerConsent(request, request.body.token, request.body),
+    async (request) => recordSignerConsent(deps(request), requestMeta(request), request.body.token, request.body),
   );
   app.post(
     '/signer/submit',
@@ -553,7 +556,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) },
       },
     },
-    async (request) => submitAsSigner(request, request.body.token, request.body),
+    async (request) => submitAsSigner(deps(request), requestMeta(request), request.body.token, request.body),
   );
   // A POST, so the token stays out of URLs and access logs; the signer's copy is downloaded from the answer.
   app.post(
@@ -567,7 +570,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { bytes, filename } = await renderSignerPdf(request, request.body.token);
+      const { bytes, filename } = await renderSignerPdf(deps(request), requestMeta(request), request.body.token);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '')}"`)

@@ -199,6 +199,7 @@ export const PacketFormInfo = Type.Object({
   // The closed definition schema; typed as a record while the packet services still hand definitions on as one.
   definition: Type.Unsafe<Record<string, unknown>>(FormDefinitionSchema),
 });
+export type PacketFormInfo = Static<typeof PacketFormInfo>;
 
 export const PacketDetail = Type.Object({
   ...PacketListItem.properties,

@@ -9,7 +9,7 @@ import {
   type PacketWorkflowProblem,
 } from '../../domain/packet-workflow';
 import { PACKET_LIMITS, SENDER_GROUP_ROLES, type SenderGroup } from '../../domain/packets';
-import { countWords } from '../../form-engine';
+import { countWords, type FormVersion } from '../../form-engine';
 import type { Database } from '../../migrations/database';
 import { hashToken } from '../../domain/signed-links';
 import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
@@ -27,7 +27,7 @@ import {
   type FolderRow,
   type PacketRow,
 } from './packets.repository';
-import type { Folder, PacketDetail, PacketListItem } from './packets.schemas';
+import type { Folder, PacketDetail, PacketFormInfo, PacketListItem } from './packets.schemas';
 import type { PacketDeps } from './packet-deps';
 import { checkWorkflowAccounts } from './workflow-accounts';
 
@@ -171,6 +171,23 @@ export function toFolder(row: FolderRow): Folder {
   };
 }
 
+/** A form of a packet version as the builder, the submission and the signer's page show it. */
+export function toPacketForm(form: {
+  formId: string;
+  formVersionId: string;
+  name: string;
+  version: number;
+  definition: FormVersion;
+}): PacketFormInfo {
+  return {
+    formId: form.formId,
+    formVersionId: form.formVersionId,
+    name: form.name,
+    version: form.version,
+    definition: form.definition as unknown as Record<string, unknown>,
+  };
+}
+
 /** The packet as its builder sees it: forms, workflow, what keeps it from publishing, and what the actor may do. */
 export async function loadPacketDetail(db: Db, actor: Actor, packetId: string): Promise<PacketDetail> {
   const packet = await findPacket(db, actor.schoolId, packetId);
@@ -186,13 +203,7 @@ export async function loadPacketDetail(db: Db, actor: Actor, packetId: string): 
   ];
   return {
     ...toPacketListItem(packet),
-    forms: forms.map((f) => ({
-      formId: f.formId,
-      formVersionId: f.formVersionId,
-      name: f.name,
-      version: f.version,
-      definition: f.definition as unknown as Record<string, unknown>,
-    })),
+    forms: forms.map(toPacketForm),
     workflow: packet.workflow,
     problems,
     publishProblems: findPublishProblems(publishCheckInput(packet, forms, accounts)),

@@ -1,5 +1,4 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import {
@@ -17,13 +16,12 @@ import {
   packetSendProgressQuery,
   packetSendWorkflow,
 } from '../../workflows/packets/packet-send.workflow';
-import { auditRequest } from '../audit/audit-request';
-import { authOf } from '../plugins/authenticate';
-import { actorOf } from '../shared/use-case';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
 import { startInvitationBatch } from '../users/invitations.service';
 import { writeInvitations } from '../users/write-invitation';
 import { claimUninvitedRecipients, findPacket, findPacketVersion } from './packets.repository';
+import type { PacketDeps } from './packet-deps';
 import type { SendPacketBody } from './packets.schemas';
 import { assertWorkflowAccounts, canSendPacket } from './packets.service';
 import { fillExternalSigners, type SendTiming } from './send-plan';
@@ -92,29 +90,28 @@ async function resolveRecipients(db: Db, schoolId: string, body: SendPacketBody[
 const invitationBatchOf = (sentPacketId: string) => `sent-packet:${sentPacketId}`;
 
 export async function sendPacket(
-  request: FastifyRequest,
+  deps: PacketDeps,
+  actor: Actor,
   packetId: string,
   body: SendPacketBody,
   override: SendTiming = {},
 ): Promise<{ sentPacketId: string; recipientCount: number; startedAll: boolean }> {
-  const auth = authOf(request);
-  const deps = request.server.deps;
   const timing: SendTiming = { ...deps.packetTiming, ...override };
-  const { db } = deps.database;
-  const packet = await findPacket(db, auth.school.id, packetId);
+  const { db } = deps;
+  const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
-  if (!canSendPacket(actorOf(auth, request), packet)) throw new AppError('FORBIDDEN');
+  if (!canSendPacket(actor, packet)) throw new AppError('FORBIDDEN');
   if (packet.archived_at) throw new AppError('PACKET_ARCHIVED');
   if (packet.status !== 'PUBLISHED' || packet.current_version === null) throw new AppError('PACKET_NOT_PUBLISHED');
   const message = body.message?.trim() ?? '';
   if (countWords(message) > PACKET_LIMITS.sendMessageMaxWords) throw new AppError('SEND_MESSAGE_TOO_LONG');
-  const version = await findPacketVersion(db, auth.school.id, packetId, packet.current_version);
+  const version = await findPacketVersion(db, actor.schoolId, packetId, packet.current_version);
   if (!version) throw new AppError('PACKET_NOT_PUBLISHED');
   // Someone named since publishing may have left or been deactivated: their step would wait forever.
-  await assertWorkflowAccounts(db, auth.school.id, version.workflow);
+  await assertWorkflowAccounts(db, actor.schoolId, version.workflow);
   // Checked here; the packet-send workflow fills the signers in again from the stored sent packet.
   fillExternalSigners(version.workflow, body.externalSigners);
-  const recipients = await resolveRecipients(db, auth.school.id, body.recipients);
+  const recipients = await resolveRecipients(db, actor.schoolId, body.recipients);
   if (recipients.length === 0) throw new AppError('PACKET_NO_RECIPIENTS');
   const temporal = requireTemporal(deps);
 
@@ -126,14 +123,14 @@ export async function sendPacket(
     const sent = await trx
       .insertInto('sent_packets')
       .values({
-        school_id: auth.school.id,
+        school_id: actor.schoolId,
         packet_id: packetId,
         packet_version_id: version.id,
-        sent_by: auth.user.id,
+        sent_by: actor.userId,
         message,
         reminder,
         expiry,
-        expires_at: new Date(Date.now() + expireAfterMs),
+        expires_at: new Date(deps.now().getTime() + expireAfterMs),
         visibility: body.visibility ?? 'SENDER_ONLY',
         notify: body.notify ?? true,
         external_signers: JSON.stringify(body.externalSigners ?? {}),
@@ -149,7 +146,7 @@ export async function sendPacket(
           .insertInto('packet_submissions')
           .values(
             chunk.map((userId) => ({
-              school_id: auth.school.id,
+              school_id: actor.schoolId,
               sent_packet_id: sent.id,
               recipient_user_id: userId,
               workflow_id: packetWorkflowIds.submission(sent.id, userId),
@@ -161,27 +158,20 @@ export async function sendPacket(
     }
     await trx
       .updateTable('packets')
-      .set({ last_activity_at: new Date() })
-      .where('school_id', '=', auth.school.id)
+      .set({ last_activity_at: deps.now() })
+      .where('school_id', '=', actor.schoolId)
       .where('id', '=', packetId)
       .execute();
     // Recipients without an account yet (never invited) are invited with the send, so that the packet's mail can
     // tell them to set their password from the invitation first (issue 35).
-    const uninvited = await claimUninvitedRecipients(trx, auth.school.id, recipients);
+    const uninvited = await claimUninvitedRecipients(trx, actor.schoolId, recipients);
     if (uninvited.length > 0) {
-      await writeInvitations(
-        trx,
-        deps.config.appSecret,
-        auth.school.id,
-        auth.user.id,
-        uninvited,
-        invitationBatchOf(sent.id),
-      );
+      await writeInvitations(trx, deps.appSecret, actor.schoolId, actor.userId, uninvited, invitationBatchOf(sent.id));
     }
     return { sentPacketId: sent.id, submissions: rows, invited: uninvited.length };
   });
   if (invited > 0) {
-    await startInvitationBatch(deps, temporal, { schoolId: auth.school.id, batchId: invitationBatchOf(sentPacketId) });
+    await startInvitationBatch(deps, temporal, { schoolId: actor.schoolId, batchId: invitationBatchOf(sentPacketId) });
   }
 
   const send = await temporal.workflow.start(packetSendWorkflow, {
@@ -189,7 +179,7 @@ export async function sendPacket(
     taskQueue: taskQueueOf(deps),
     args: [
       {
-        schoolId: auth.school.id,
+        schoolId: actor.schoolId,
         sentPacketId,
         total: submissions.length,
         timing: {
@@ -200,7 +190,7 @@ export async function sendPacket(
       },
     ],
   });
-  await auditRequest(request, {
+  await auditBy(db, actor, {
     action: 'packet.sent',
     targetType: 'packet',
     targetId: packetId,
@@ -229,16 +219,15 @@ const SEND_WAIT_MS = 2_000;
 const SEND_WAIT_MAX_RECIPIENTS = PACKET_SEND_BATCH;
 
 /** The progress of a send's packet-send workflow: how many submission workflows have started. */
-export async function sendProgress(
-  request: FastifyRequest,
+export async function loadSendProgress(
+  deps: CoreDeps,
+  actor: Actor,
   sentPacketId: string,
 ): Promise<{ total: number; started: number; finished: boolean }> {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const sent = await deps.database.db
+  const sent = await deps.db
     .selectFrom('sent_packets')
     .select(['id', 'recipient_count'])
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', actor.schoolId)
     .where('id', '=', sentPacketId)
     .executeTakeFirst();
   if (!sent) throw new AppError('NOT_FOUND');

@@ -1,5 +1,4 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { ESIGN_CONSENT, packetWorkflowIds, SIGNER_COPY_DAYS } from '../../domain/packets';
@@ -7,10 +6,12 @@ import { hashToken, verifyLinkToken } from '../../domain/signed-links';
 import { recordAudit } from '../audit/audit.repository';
 import { findSchoolToday } from '../forms/school-today';
 import { assertPacketAnswerLimits } from '../shared/answer-limits';
-import { requestMeta } from '../shared/request-meta';
+import type { RequestMeta } from '../shared/request-meta';
 import type { packetSignerCopyWorkflow } from '../../workflows/packets/signer-copy.workflow';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
+import type { PacketDeps } from './packet-deps';
 import { loadFormVersionsById } from './packets.repository';
+import { toPacketForm } from './packets.service';
 import { buildSubmissionPdf, toPdfEvents } from './submission-pdf.service';
 import { executeStepAction, loadAnswers, loadEvents } from './submissions.service';
 
@@ -20,11 +21,11 @@ import { executeStepAction, loadAnswers, loadEvents } from './submissions.servic
  * active step and round are the link's. Only the token's SHA-256 is stored. The signer reads the document first (every
  * form as filled so far, and its PDF), then accepts the consent to sign electronically (ESIGN, versioned, recorded
  * with IP and user agent), then signs. Once signed, the same link gives them the signed PDF for SIGNER_COPY_DAYS.
+ * Nobody is signed in: each use case takes the request's origin (`requestMeta`) for the record.
  */
-async function findLink(request: FastifyRequest, token: string) {
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const idPart = verifyLinkToken(deps.config.appSecret, 'external-signer', token);
+async function findLink(deps: PacketDeps, token: string) {
+  const { db } = deps;
+  const idPart = verifyLinkToken(deps.appSecret, 'external-signer', token);
   if (!idPart) throw new AppError('LINK_NO_LONGER_VALID');
   const link = await db
     .selectFrom('packet_signer_links as l')
@@ -69,18 +70,18 @@ function copyUntil(link: { used_at: Date | null }): Date | null {
 }
 
 /** A link its signer has signed with, still within the copy's retention: for reading and downloading only. */
-async function findLinkToReadOrSign(request: FastifyRequest, token: string) {
-  const link = await findLink(request, token);
+async function findLinkToReadOrSign(deps: PacketDeps, token: string) {
+  const link = await findLink(deps, token);
   const until = copyUntil(link);
-  if (until && until.getTime() > Date.now()) return link;
-  return findUsableLink(request, token, link);
+  if (until && until.getTime() > deps.now().getTime()) return link;
+  return findUsableLink(deps, token, link);
 }
 
-async function findUsableLink(request: FastifyRequest, token: string, found?: Awaited<ReturnType<typeof findLink>>) {
-  const link = found ?? (await findLink(request, token));
+async function findUsableLink(deps: PacketDeps, token: string, found?: Awaited<ReturnType<typeof findLink>>) {
+  const link = found ?? (await findLink(deps, token));
   if (link.status === 'VOIDED') throw new AppError('PACKET_VOIDED');
   const outOfTurn = link.active_step_id !== link.step_id || link.submission_round !== link.round;
-  if (link.revoked_at || link.used_at || link.expires_at.getTime() <= Date.now() || outOfTurn) {
+  if (link.revoked_at || link.used_at || link.expires_at.getTime() <= deps.now().getTime() || outOfTurn) {
     throw new AppError('LINK_NO_LONGER_VALID');
   }
   return link;
@@ -88,14 +89,14 @@ async function findUsableLink(request: FastifyRequest, token: string, found?: Aw
 type Link = Awaited<ReturnType<typeof findUsableLink>>;
 
 async function appendSignerEvent(
-  request: FastifyRequest,
+  deps: PacketDeps,
+  origin: RequestMeta,
   link: Link,
   kind: string,
   key: string,
   details: Record<string, unknown> = {},
 ) {
-  const meta = requestMeta(request);
-  await request.server.deps.database.db
+  await deps.db
     .insertInto('packet_submission_events')
     .values({
       school_id: link.school_id,
@@ -104,8 +105,8 @@ async function appendSignerEvent(
       step_id: link.step_id,
       actor_email: link.email,
       actor_name: `${link.first_name} ${link.last_name}`.trim(),
-      ip: meta.ip,
-      user_agent: meta.userAgent,
+      ip: origin.ip,
+      user_agent: origin.userAgent,
       details: JSON.stringify({ identifiedBy: 'signer link', ...details }),
       idempotency_key: `${link.workflow_id}:${key}`,
     })
@@ -113,16 +114,15 @@ async function appendSignerEvent(
     .execute();
 }
 
-export async function openSignerLink(request: FastifyRequest, token: string) {
-  const deps = request.server.deps;
-  const link = await findLinkToReadOrSign(request, token);
-  if (!link.used_at) await appendSignerEvent(request, link, 'OPENED', `opened:${link.id}`);
+export async function openSignerLink(deps: PacketDeps, origin: RequestMeta, token: string) {
+  const link = await findLinkToReadOrSign(deps, token);
+  if (!link.used_at) await appendSignerEvent(deps, origin, link, 'OPENED', `opened:${link.id}`);
   const consented = link.consent_version === ESIGN_CONSENT.version && !!link.consented_at;
   const step = (link.workflow as PacketWorkflowDefinition).steps.find((s) => s.id === link.step_id);
   // The document comes first: the signer reads every form as the earlier steps filled it before consenting.
   const [forms, answers] = await Promise.all([
-    loadFormVersionsById(deps.database.db, link.school_id, link.forms),
-    loadAnswers(deps.database.db, deps.config.appSecret, link.school_id, link.submission_id, {
+    loadFormVersionsById(deps.db, link.school_id, link.forms),
+    loadAnswers(deps.db, deps.appSecret, link.school_id, link.submission_id, {
       userId: null,
       email: link.email,
     }),
@@ -137,13 +137,7 @@ export async function openSignerLink(request: FastifyRequest, token: string) {
       text: ESIGN_CONSENT.text,
       acceptedAt: consented ? link.consented_at!.toISOString() : null,
     },
-    forms: forms.map((f) => ({
-      formId: f.formId,
-      formVersionId: f.formVersionId,
-      name: f.name,
-      version: f.version,
-      definition: f.definition as unknown as Record<string, unknown>,
-    })),
+    forms: forms.map(toPacketForm),
     answers,
     questionIds: step?.questionIds ?? [],
     expiresAt: link.expires_at.toISOString(),
@@ -158,10 +152,9 @@ export async function openSignerLink(request: FastifyRequest, token: string) {
  * signed, for SIGNER_COPY_DAYS (their signed copy; a packet voided since keeps its VOID stamp). Every download is in
  * the audit log.
  */
-export async function renderSignerPdf(request: FastifyRequest, token: string) {
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const link = await findLinkToReadOrSign(request, token);
+export async function renderSignerPdf(deps: PacketDeps, origin: RequestMeta, token: string) {
+  const { db } = deps;
+  const link = await findLinkToReadOrSign(deps, token);
   const [school, recipient, forms, answers, events] = await Promise.all([
     db.selectFrom('schools').select('name').where('id', '=', link.school_id).executeTakeFirstOrThrow(),
     db
@@ -171,18 +164,17 @@ export async function renderSignerPdf(request: FastifyRequest, token: string) {
       .where('school_id', '=', link.school_id)
       .executeTakeFirst(),
     loadFormVersionsById(db, link.school_id, link.forms),
-    loadAnswers(db, deps.config.appSecret, link.school_id, link.submission_id, { userId: null, email: link.email }),
+    loadAnswers(db, deps.appSecret, link.school_id, link.submission_id, { userId: null, email: link.email }),
     loadEvents(db, link.school_id, link.submission_id),
   ]);
-  const meta = requestMeta(request);
   await recordAudit(db, {
     schoolId: link.school_id,
     actorUserId: null,
     action: 'packet.signer_pdf.downloaded',
     targetType: 'packet_submission',
     targetId: link.submission_id,
-    ip: meta.ip,
-    userAgent: meta.userAgent,
+    ip: origin.ip,
+    userAgent: origin.userAgent,
     details: { signerEmail: link.email, signed: !!link.used_at },
   });
   return buildSubmissionPdf(
@@ -203,11 +195,12 @@ export async function renderSignerPdf(request: FastifyRequest, token: string) {
 }
 
 export async function recordSignerConsent(
-  request: FastifyRequest,
+  deps: PacketDeps,
+  origin: RequestMeta,
   token: string,
   body: { consentVersion: string; email: string; firstName: string; lastName: string },
 ) {
-  const link = await findUsableLink(request, token);
+  const link = await findUsableLink(deps, token);
   if (!body.firstName.trim() || !body.lastName.trim() || !body.email.trim())
     throw new AppError('EXTERNAL_SIGNER_DETAILS');
   if (body.email.trim().toLowerCase() !== link.email.toLowerCase()) {
@@ -220,39 +213,37 @@ export async function recordSignerConsent(
       { field: 'consentVersion', message: 'The consent text has changed; read it again.' },
     ]);
   }
-  const meta = requestMeta(request);
-  await request.server.deps.database.db
+  await deps.db
     .updateTable('packet_signer_links')
     .set({
       consent_version: ESIGN_CONSENT.version,
-      consented_at: new Date(),
-      consent_ip: meta.ip,
-      consent_user_agent: meta.userAgent,
+      consented_at: deps.now(),
+      consent_ip: origin.ip,
+      consent_user_agent: origin.userAgent,
       first_name: body.firstName.trim(),
       last_name: body.lastName.trim(),
     })
     .where('id', '=', link.id)
     .execute();
-  await appendSignerEvent(request, link, 'CONSENTED', `consent:${link.id}`, {
+  await appendSignerEvent(deps, origin, link, 'CONSENTED', `consent:${link.id}`, {
     consentVersion: ESIGN_CONSENT.version,
     firstName: body.firstName.trim(),
     lastName: body.lastName.trim(),
   });
-  return openSignerLink(request, token);
+  return openSignerLink(deps, origin, token);
 }
 
 export async function submitAsSigner(
-  request: FastifyRequest,
+  deps: PacketDeps,
+  origin: RequestMeta,
   token: string,
   body: { answers?: Record<string, Record<string, unknown>>; signature: string },
 ) {
-  const deps = request.server.deps;
   assertPacketAnswerLimits(body.answers);
-  const link = await findUsableLink(request, token);
+  const link = await findUsableLink(deps, token);
   if (link.consent_version !== ESIGN_CONSENT.version || !link.consented_at)
     throw new AppError('ESIGN_CONSENT_REQUIRED');
-  const meta = requestMeta(request);
-  const today = await findSchoolToday(deps.database.db, link.school_id);
+  const today = await findSchoolToday(deps.db, link.school_id, deps.now());
   const state = await executeStepAction(
     requireTemporal(deps),
     link.workflow_id,
@@ -263,16 +254,16 @@ export async function submitAsSigner(
         email: link.email,
         linkId: link.id,
         name: `${link.first_name} ${link.last_name}`.trim(),
-        ip: meta.ip,
-        userAgent: meta.userAgent,
+        ip: origin.ip,
+        userAgent: origin.userAgent,
       },
       today,
       signature: body.signature,
       ...(body.answers ? { answers: body.answers } : {}),
     },
-    deps.database.db,
+    deps.db,
   );
-  await startSignerCopy(request, link);
+  await startSignerCopy(deps, link);
   return { status: state.status };
 }
 
@@ -280,8 +271,7 @@ export async function submitAsSigner(
  * Starts the process that mails the signer their signed copy. The signature is recorded whatever happens here: a
  * failure to start is logged (the copy stays downloadable from the link), and a second start finds the first.
  */
-async function startSignerCopy(request: FastifyRequest, link: Link): Promise<void> {
-  const deps = request.server.deps;
+async function startSignerCopy(deps: PacketDeps, link: Link): Promise<void> {
   try {
     await requireTemporal(deps).workflow.start<typeof packetSignerCopyWorkflow>('packetSignerCopyWorkflow', {
       workflowId: packetWorkflowIds.signerCopy(link.id),
@@ -290,6 +280,6 @@ async function startSignerCopy(request: FastifyRequest, link: Link): Promise<voi
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-    request.log.warn({ err, linkId: link.id }, 'the signed copy mail could not be started');
+    deps.log?.warn?.({ err, linkId: link.id }, 'the signed copy mail could not be started');
   }
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   renderSubmissionPdf,
@@ -9,7 +8,8 @@ import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../domain/packets';
 import type { FormVersion } from '../../form-engine';
 import type { Database } from '../../migrations/database';
-import { authOf } from '../plugins/authenticate';
+import type { Actor } from '../shared/use-case';
+import type { PacketDeps } from './packet-deps';
 import { loadSubmissionDetail } from './submissions.service';
 
 type Db = Kysely<Database>;
@@ -201,14 +201,18 @@ export function toPdfEvents(
  * logged the same way), rendered by the pure renderer with every form, the answers, the signatures and the signing
  * certificate.
  */
-export async function renderSubmissionPdfFor(request: FastifyRequest, submissionId: string) {
-  const auth = authOf(request);
-  const detail = await loadSubmissionDetail(request, submissionId);
+export async function renderSubmissionPdfFor(deps: PacketDeps, actor: Actor, submissionId: string) {
+  const detail = await loadSubmissionDetail(deps, actor, submissionId);
+  const school = await deps.db
+    .selectFrom('schools')
+    .select('name')
+    .where('id', '=', actor.schoolId)
+    .executeTakeFirstOrThrow();
   return buildSubmissionPdf(
-    request.server.deps.database.db,
+    deps.db,
     {
-      schoolId: auth.school.id,
-      schoolName: auth.school.name,
+      schoolId: actor.schoolId,
+      schoolName: school.name,
       submissionId: detail.id,
       packetName: detail.packetName,
       recipientName: detail.recipientName,

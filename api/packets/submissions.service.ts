@@ -1,9 +1,8 @@
 import type { Client } from '@temporalio/client';
-import type { FastifyRequest } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { AppError, ERRORS } from '../../domain/errors';
 import type { PacketWorkflowDefinition } from '../../domain/packet-workflow';
-import { PACKET_LIMITS, type SubmissionStatus } from '../../domain/packets';
+import { PACKET_LIMITS, type SubmissionStatus, type VoidSubmissionInput } from '../../domain/packets';
 import { taskGroupsOf } from '../../domain/permissions';
 import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
@@ -18,12 +17,10 @@ import {
   type StepActionInput,
 } from '../../workflows/packets/packet-submission.workflow';
 import { recordAudit } from '../audit/audit.repository';
-import { schoolTodayOf } from '../forms/school-today';
-import { authOf } from '../plugins/authenticate';
+import { todayIn } from '../forms/school-today';
 import { containsPattern } from '../shared/like-pattern';
-import { requestMeta } from '../shared/request-meta';
 import { requireTemporal, updateErrorMapper, updateFailureType } from '../shared/workflow-client';
-import type { AuthContext } from '../types';
+import type { Actor, CoreDeps } from '../shared/use-case';
 import { assertPacketAnswerLimits } from '../shared/answer-limits';
 import { answersKey, decryptAnswers } from './answer-crypto';
 import { loadFormVersionsById } from './packets.repository';
@@ -35,7 +32,8 @@ import type {
   SubmissionDetail,
   SubmissionListItem,
 } from './packets.schemas';
-import { isSchoolAdmin } from './packets.service';
+import type { PacketDeps } from './packet-deps';
+import { isSchoolAdmin, toPacketForm } from './packets.service';
 import { fullName } from '../shared/people-names';
 
 /**
@@ -106,62 +104,62 @@ function toListItem(row: SubmissionRow): SubmissionListItem {
   };
 }
 
-function canManage(auth: AuthContext, row: { sent_by: string | null; owner_id: string | null; editor_ids: string[] }) {
+function canManage(actor: Actor, row: { sent_by: string | null; owner_id: string | null; editor_ids: string[] }) {
   return (
-    row.sent_by === auth.user.id ||
-    row.owner_id === auth.user.id ||
-    row.editor_ids.includes(auth.user.id) ||
-    isSchoolAdmin(auth)
+    row.sent_by === actor.userId ||
+    row.owner_id === actor.userId ||
+    row.editor_ids.includes(actor.userId) ||
+    isSchoolAdmin(actor)
   );
 }
 
 /** The groups the user's tasks may be addressed to (their roles, and compliance staff when they hold it). */
-function roleNames(auth: AuthContext): string[] {
-  return taskGroupsOf(auth.grants);
+function roleNames(actor: Actor): string[] {
+  return taskGroupsOf(actor.grants ?? []);
 }
 
-async function hasTask(db: Db, auth: AuthContext, workflowId: string): Promise<boolean> {
-  const roles = roleNames(auth);
+type TasksExpression = ExpressionBuilder<Database & { t: Database['tasks'] }, 't'>;
+
+/** The tasks (`tasks as t`) that are the actor's: addressed to them, or to nobody in one of their groups. */
+function addressedTo(actor: Actor) {
+  const roles = roleNames(actor);
+  return (eb: TasksExpression) =>
+    eb.or([
+      eb('t.assignee_user_id', '=', actor.userId),
+      ...(roles.length > 0 ? [eb.and([eb('t.assignee_user_id', 'is', null), eb('t.assignee_role', 'in', roles)])] : []),
+    ]);
+}
+
+async function hasTask(db: Db, actor: Actor, workflowId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('tasks')
-    .select('id')
-    .where('school_id', '=', auth.school.id)
-    .where('workflow_id', '=', workflowId)
-    .where((eb) =>
-      eb.or([
-        eb('assignee_user_id', '=', auth.user.id),
-        ...(roles.length > 0 ? [eb.and([eb('assignee_user_id', 'is', null), eb('assignee_role', 'in', roles)])] : []),
-      ]),
-    )
+    .selectFrom('tasks as t')
+    .select('t.id')
+    .where('t.school_id', '=', actor.schoolId)
+    .where('t.workflow_id', '=', workflowId)
+    .where(addressedTo(actor))
     .limit(1)
     .executeTakeFirst();
   return !!row;
 }
 
-async function loadVisibleSubmission(db: Db, auth: AuthContext, submissionId: string): Promise<SubmissionRow> {
-  const row = await submissionsQuery(db, auth.school.id).where('s.id', '=', submissionId).executeTakeFirst();
+async function loadVisibleSubmission(db: Db, actor: Actor, submissionId: string): Promise<SubmissionRow> {
+  const row = await submissionsQuery(db, actor.schoolId).where('s.id', '=', submissionId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  if (row.recipient_user_id === auth.user.id || canManage(auth, row)) return row;
-  if (await hasTask(db, auth, row.workflow_id)) return row;
+  if (row.recipient_user_id === actor.userId || canManage(actor, row)) return row;
+  if (await hasTask(db, actor, row.workflow_id)) return row;
   throw new AppError('NOT_FOUND');
 }
 
 /** The open task step of the signed-in user on this submission, parsed from `${stepId}#${round}@${slot}`. */
-async function findMyStep(db: Db, auth: AuthContext, row: SubmissionRow): Promise<SubmissionDetail['myStep']> {
+async function findMyStep(db: Db, actor: Actor, row: SubmissionRow): Promise<SubmissionDetail['myStep']> {
   if (!row.active_step_id) return null;
-  const roles = roleNames(auth);
   const tasks = await db
-    .selectFrom('tasks')
-    .select(['step_id'])
-    .where('school_id', '=', auth.school.id)
-    .where('workflow_id', '=', row.workflow_id)
-    .where('status', '=', 'OPEN')
-    .where((eb) =>
-      eb.or([
-        eb('assignee_user_id', '=', auth.user.id),
-        ...(roles.length > 0 ? [eb.and([eb('assignee_user_id', 'is', null), eb('assignee_role', 'in', roles)])] : []),
-      ]),
-    )
+    .selectFrom('tasks as t')
+    .select(['t.step_id'])
+    .where('t.school_id', '=', actor.schoolId)
+    .where('t.workflow_id', '=', row.workflow_id)
+    .where('t.status', '=', 'OPEN')
+    .where(addressedTo(actor))
     .execute();
   const prefix = `${row.active_step_id}#${row.round}@`;
   if (!tasks.some((t) => t.step_id.startsWith(prefix))) return null;
@@ -258,35 +256,31 @@ function withNamedSigners(
   };
 }
 
-export async function loadSubmissionDetail(request: FastifyRequest, submissionId: string): Promise<SubmissionDetail> {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const row = await loadVisibleSubmission(db, auth, submissionId);
+export async function loadSubmissionDetail(
+  deps: PacketDeps,
+  actor: Actor,
+  submissionId: string,
+): Promise<SubmissionDetail> {
+  const { db } = deps;
+  const row = await loadVisibleSubmission(db, actor, submissionId);
   const [forms, answers, events, myStep] = await Promise.all([
-    loadFormVersionsById(db, auth.school.id, row.forms),
-    loadAnswers(db, deps.config.appSecret, auth.school.id, submissionId, { userId: auth.user.id }),
-    loadEvents(db, auth.school.id, submissionId),
-    findMyStep(db, auth, row),
+    loadFormVersionsById(db, actor.schoolId, row.forms),
+    loadAnswers(db, deps.appSecret, actor.schoolId, submissionId, { userId: actor.userId }),
+    loadEvents(db, actor.schoolId, submissionId),
+    findMyStep(db, actor, row),
   ]);
   return {
     ...toListItem(row),
     hipaa: row.hipaa,
     message: row.message,
-    forms: forms.map((f) => ({
-      formId: f.formId,
-      formVersionId: f.formVersionId,
-      name: f.name,
-      version: f.version,
-      definition: f.definition as unknown as Record<string, unknown>,
-    })),
+    forms: forms.map(toPacketForm),
     workflow: withNamedSigners(row.workflow, row.external_signers),
     steps: row.steps,
     answers,
     events,
     myStep,
     canVoid:
-      canManage(auth, row) &&
+      canManage(actor, row) &&
       !['APPROVED', 'AUTO_APPROVED', 'REJECTED', 'VOIDED', 'NOT_APPLICABLE'].includes(row.status),
     changeRequest: row.change_request ?? null,
   };
@@ -366,15 +360,14 @@ export function checkDecisionReason(body: Pick<StepActionBody, 'action' | 'reaso
 }
 
 export async function actOnSubmission(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   submissionId: string,
   body: StepActionBody,
 ): Promise<SubmissionActed> {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
+  const { db } = deps;
   assertPacketAnswerLimits(body.answers);
-  const row = await loadVisibleSubmission(db, auth, submissionId);
+  const row = await loadVisibleSubmission(db, actor, submissionId);
   checkDecisionReason(body);
   if (body.action === 'REJECT' && countWords(body.reason ?? '') > PACKET_LIMITS.reasonMaxWords) {
     throw new AppError('REASON_TOO_LONG');
@@ -383,22 +376,21 @@ export async function actOnSubmission(
     throw new AppError('COMMENT_TOO_LONG');
   }
   const temporal = requireTemporal(deps);
-  const meta = requestMeta(request);
-  const actor: ActingPerson = {
-    userId: auth.user.id,
-    roles: roleNames(auth),
-    name: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-    ip: meta.ip,
-    userAgent: meta.userAgent,
+  const acting: ActingPerson = {
+    userId: actor.userId,
+    roles: roleNames(actor),
+    name: actorName(actor),
+    ip: actor.ip,
+    userAgent: actor.userAgent,
   };
-  const today = schoolTodayOf(auth);
+  const today = todayIn(actor.timeZone, deps.now());
   const state = await executeStepAction(
     temporal,
     row.workflow_id,
     {
       stepId: body.stepId,
       action: body.action as StepActionInput['action'],
-      actor,
+      actor: acting,
       today,
       ...(body.answers ? { answers: body.answers } : {}),
       ...(body.signature ? { signature: body.signature } : {}),
@@ -431,6 +423,16 @@ async function waitForEnd(temporal: Client, workflowId: string, ms = 10_000): Pr
   }
 }
 
+/** The actor's name as the submission's record shows it. */
+function actorName(actor: Pick<Actor, 'firstName' | 'lastName'>): string {
+  return `${actor.firstName} ${actor.lastName}`.trim();
+}
+
+/** Who voids and why, as the submission workflow records it. */
+export function voidInfoOf(actor: Actor, reason: string): VoidSubmissionInput {
+  return { reason, byUserId: actor.userId, byName: actorName(actor), ip: actor.ip, userAgent: actor.userAgent };
+}
+
 export function checkReason(reason: string): string {
   const words = countWords(reason);
   if (words === 0) throw new AppError('REASON_REQUIRED');
@@ -438,35 +440,24 @@ export function checkReason(reason: string): string {
   return reason.trim();
 }
 
-export async function voidSubmission(request: FastifyRequest, submissionId: string, reason: string) {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const row = await loadVisibleSubmission(db, auth, submissionId);
-  if (!canManage(auth, row)) throw new AppError('FORBIDDEN');
+export async function voidSubmission(deps: PacketDeps, actor: Actor, submissionId: string, reason: string) {
+  const { db } = deps;
+  const row = await loadVisibleSubmission(db, actor, submissionId);
+  if (!canManage(actor, row)) throw new AppError('FORBIDDEN');
   const text = checkReason(reason);
   const temporal = requireTemporal(deps);
-  const meta = requestMeta(request);
   try {
-    await temporal.workflow.getHandle(row.workflow_id).signal(voidSubmissionSignal, {
-      reason: text,
-      byUserId: auth.user.id,
-      byName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
+    await temporal.workflow.getHandle(row.workflow_id).signal(voidSubmissionSignal, voidInfoOf(actor, text));
   } catch (err) {
     throw toActionError(err);
   }
   await waitForEnd(temporal, row.workflow_id);
-  return loadSubmissionDetail(request, submissionId);
+  return loadSubmissionDetail(deps, actor, submissionId);
 }
 
-export async function resendSubmission(request: FastifyRequest, submissionId: string) {
-  const auth = authOf(request);
-  const deps = request.server.deps;
-  const row = await loadVisibleSubmission(deps.database.db, auth, submissionId);
-  if (!canManage(auth, row)) throw new AppError('FORBIDDEN');
+export async function resendSubmission(deps: CoreDeps, actor: Actor, submissionId: string) {
+  const row = await loadVisibleSubmission(deps.db, actor, submissionId);
+  if (!canManage(actor, row)) throw new AppError('FORBIDDEN');
   try {
     await requireTemporal(deps).workflow.getHandle(row.workflow_id).signal(resendSubmissionSignal);
   } catch (err) {
@@ -475,21 +466,21 @@ export async function resendSubmission(request: FastifyRequest, submissionId: st
 }
 
 export async function listSubmissionsOfSent(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   sentPacketId: string,
   query: { status?: SubmissionStatus; q?: string; limit: number; offset: number },
 ) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
+  const { db } = deps;
   const sent = await db
     .selectFrom('sent_packets as sp')
     .innerJoin('packets as p', 'p.id', 'sp.packet_id')
     .select(['sp.sent_by', 'p.owner_id', 'p.editor_ids'])
-    .where('sp.school_id', '=', auth.school.id)
+    .where('sp.school_id', '=', actor.schoolId)
     .where('sp.id', '=', sentPacketId)
     .executeTakeFirst();
-  if (!sent || !canManage(auth, sent)) throw new AppError('NOT_FOUND');
-  let q = submissionsQuery(db, auth.school.id).where('s.sent_packet_id', '=', sentPacketId);
+  if (!sent || !canManage(actor, sent)) throw new AppError('NOT_FOUND');
+  let q = submissionsQuery(db, actor.schoolId).where('s.sent_packet_id', '=', sentPacketId);
   if (query.status) q = q.where('s.status', '=', query.status);
   if (query.q?.trim()) {
     const pattern = containsPattern(query.q);
@@ -515,7 +506,8 @@ export async function listSubmissionsOfSent(
  * trail only for the last-activity order), then the row details for those ids alone.
  */
 export async function listSentPackets(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   query: {
     packetId?: string;
     q?: string;
@@ -527,9 +519,8 @@ export async function listSentPackets(
     offset: number;
   },
 ): Promise<{ items: SentPacket[]; total: number; limit: number; offset: number }> {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const schoolId = auth.school.id;
+  const { db } = deps;
+  const schoolId = actor.schoolId;
   const counts = db
     .selectFrom('packet_submissions as s')
     .select([
@@ -564,16 +555,16 @@ export async function listSentPackets(
       query.sort === 'lastActivity' ? j.onRef('ev.sent_packet_id', '=', 'sp.id') : j.on(sql<boolean>`false`),
     )
     .where('sp.school_id', '=', schoolId);
-  if (!isSchoolAdmin(auth)) {
+  if (!isSchoolAdmin(actor)) {
     q = q.where((eb) =>
       eb.or([
-        eb('sp.sent_by', '=', auth.user.id),
-        eb('p.owner_id', '=', auth.user.id),
-        sql<boolean>`p.editor_ids ? ${auth.user.id}`,
+        eb('sp.sent_by', '=', actor.userId),
+        eb('p.owner_id', '=', actor.userId),
+        sql<boolean>`p.editor_ids ? ${actor.userId}`,
       ]),
     );
   } else if (query.mine) {
-    q = q.where('sp.sent_by', '=', auth.user.id);
+    q = q.where('sp.sent_by', '=', actor.userId);
   }
   if (query.packetId) q = q.where('sp.packet_id', '=', query.packetId);
   if (query.q?.trim()) q = q.where('v.name', 'ilike', containsPattern(query.q));
@@ -682,23 +673,18 @@ export async function listSentPackets(
 
 /** The approver's queue: the signed-in user's open packet tasks (their own and their roles'), from the tasks table. */
 export async function listActionRequired(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   query: { q?: string; kind?: string; sort?: 'oldest' | 'newest' | 'due' | 'packet'; limit: number; offset: number },
 ): Promise<{ items: ActionRequiredItem[]; total: number; limit: number; offset: number }> {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  const roles = roleNames(auth);
-  const mine = (eb: ExpressionBuilder<Database & { t: Database['tasks'] }, 't'>) =>
+  const { db } = deps;
+  const theirs = addressedTo(actor);
+  const mine = (eb: TasksExpression) =>
     eb.and([
-      eb('t.school_id', '=', auth.school.id),
+      eb('t.school_id', '=', actor.schoolId),
       eb('t.module', '=', 'packet-submission'),
       eb('t.status', '=', 'OPEN'),
-      eb.or([
-        eb('t.assignee_user_id', '=', auth.user.id),
-        ...(roles.length > 0
-          ? [eb.and([eb('t.assignee_user_id', 'is', null), eb('t.assignee_role', 'in', roles)])]
-          : []),
-      ]),
+      theirs(eb),
     ]);
   let q = db
     .selectFrom('tasks as t')
@@ -774,12 +760,12 @@ export async function listActionRequired(
 
 /** "My paperwork": the packets sent to the signed-in user (coach and athlete views). */
 export async function listMyPaperwork(
-  request: FastifyRequest,
+  deps: CoreDeps,
+  actor: Actor,
   query: { status?: SubmissionStatus; limit: number; offset: number },
 ) {
-  const auth = authOf(request);
-  const { db } = request.server.deps.database;
-  let q = submissionsQuery(db, auth.school.id).where('s.recipient_user_id', '=', auth.user.id);
+  const { db } = deps;
+  let q = submissionsQuery(db, actor.schoolId).where('s.recipient_user_id', '=', actor.userId);
   if (query.status) q = q.where('s.status', '=', query.status);
   const [rows, count] = await Promise.all([
     q.orderBy('s.updated_at', 'desc').orderBy('s.id').limit(query.limit).offset(query.offset).execute(),
