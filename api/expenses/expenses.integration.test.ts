@@ -402,3 +402,86 @@ describe('materials', () => {
     expect((await call(outsider, 'DELETE', `/materials/${brochure.id}`)).status).toBe(404);
   });
 });
+
+describe('what each answer carries', () => {
+  it('answers every property of an expense, its detail and the list', async () => {
+    const id = expect.stringMatching(/^[0-9a-f-]{36}$/);
+    const time = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    const filed = await expense({ name: 'Recruit breakfast', amount: 15.25, comments: null });
+    expect(filed.status).toBe(201);
+    const row = {
+      id,
+      name: 'Recruit breakfast',
+      category: 'MEAL',
+      categoryLabel: 'Meal',
+      amountCents: 1525,
+      transactionDate: spentOn,
+      comments: null,
+      status: 'PENDING',
+      statusLabel: 'Pending',
+      rejectReason: null,
+      submittedBy: coach.id,
+      submitterName: expect.any(String),
+      deciderName: null,
+      decidedAt: null,
+      signedAt: time,
+      createdAt: time,
+      receiptCount: 0,
+    };
+    const zone = (
+      await t.database.db.selectFrom('schools').select('time_zone').where('id', '=', schoolId).executeTakeFirstOrThrow()
+    ).time_zone;
+    expect(filed.body).toEqual({
+      ...row,
+      signature: SIGNATURE,
+      workflowId: `expense-approval:${filed.body.id}`,
+      timeZone: zone,
+      receipts: [],
+    });
+    const withReceipt = await upload(coach, `/expenses/${filed.body.id}/receipts`, 'breakfast.pdf', PDF(80));
+    expect(withReceipt.status).toBe(201);
+    const receipt = { id, filename: 'breakfast.pdf', contentType: 'application/pdf', sizeBytes: 80, uploadedAt: time };
+    expect(withReceipt.body.receipts).toEqual([receipt]);
+
+    const rejected = await call(admin, 'POST', `/expenses/${filed.body.id}/decision`, {
+      decision: 'REJECT',
+      reason: 'Over the meal limit.',
+    });
+    expect(rejected.status).toBe(200);
+    const decided = {
+      ...row,
+      status: 'REJECTED',
+      statusLabel: 'Rejected',
+      rejectReason: 'Over the meal limit.',
+      deciderName: expect.any(String),
+      decidedAt: time,
+      receiptCount: 1,
+    };
+    const detail = {
+      ...decided,
+      signature: SIGNATURE,
+      workflowId: `expense-approval:${filed.body.id}`,
+      timeZone: zone,
+      receipts: [receipt],
+    };
+    expect(rejected.body).toEqual(detail);
+    expect((await call(coach, 'GET', `/expenses/${filed.body.id}`)).body).toEqual(detail);
+
+    const list = await call(coach, 'GET', '/expenses?status=REJECTED&limit=200');
+    expect(Object.keys(list.body).sort()).toEqual([
+      'canApprove',
+      'items',
+      'limit',
+      'offset',
+      'submitters',
+      'total',
+      'totalCents',
+      'totals',
+    ]);
+    expect(list.body).toMatchObject({ limit: 200, offset: 0, canApprove: false, submitters: [] });
+    expect(list.body.items).toContainEqual({ ...decided, id: filed.body.id });
+    expect(list.body.totals).toContainEqual({ category: 'MEAL', label: 'Meal', amountCents: 1525 });
+    const admins = await call(admin, 'GET', '/expenses');
+    expect(admins.body.submitters).toContainEqual({ id: coach.id, name: filed.body.submitterName });
+  });
+});

@@ -10,7 +10,11 @@ import { errorResponses, IdParams, StoredFileBytes } from '../shared/schemas';
 import { sendAuditedDownload } from '../shared/send-stored-file';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import {
+  ADD_RECEIPT_DESCRIPTION,
   CreateExpenseBody,
+  DECIDE_EXPENSE_DESCRIPTION,
+  FILE_EXPENSE_DESCRIPTION,
+  REMOVE_RECEIPT_DESCRIPTION,
   DecisionBody,
   ExpenseDetailDto,
   ExpenseFiltersQuery,
@@ -96,8 +100,7 @@ export const expensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         body: CreateExpenseBody,
-        description:
-          'Files an expense (signed) and starts its approval; add receipts with POST /expenses/:id/receipts.',
+        description: FILE_EXPENSE_DESCRIPTION,
         response: { 201: ExpenseDetailDto, ...errorResponses(400, 401, 403, 503) },
       },
     },
@@ -111,8 +114,7 @@ export const expensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         consumes: ['multipart/form-data'],
-        description:
-          "Multipart upload of one receipt (field 'file', at most 20 MB, the spec's file types; 30 at most).",
+        description: ADD_RECEIPT_DESCRIPTION,
         response: { 201: ExpenseDetailDto, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
@@ -133,6 +135,7 @@ export const expensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         params: ReceiptParams,
+        description: REMOVE_RECEIPT_DESCRIPTION,
         response: { 200: ExpenseDetailDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -170,6 +173,7 @@ export const expensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         body: DecisionBody,
+        description: DECIDE_EXPENSE_DESCRIPTION,
         response: { 200: ExpenseDetailDto, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { QUESTIONNAIRE_CONTACT_FIELDS, QUESTIONNAIRE_LIMITS } from '../../domain/questionnaires';
 import { FORM_LIMITS } from '../../form-engine';
@@ -12,20 +11,15 @@ import { errorResponses } from '../shared/schemas';
 import { issueChallenge, verifyBotCheck } from './bot-check.service';
 import { storeResponse, type PublicSubmission } from './questionnaire-response.service';
 import { findPublicQuestionnaire, publishedVersion } from './questionnaires.repository';
-
-const Params = Type.Object({
-  school: Type.String({ minLength: 1, maxLength: 100 }),
-  customUrl: Type.String({ minLength: 1, maxLength: 200 }),
-});
-const Loose = Type.Object({}, { additionalProperties: true });
-const Challenge = Type.Object({
-  algorithm: Type.String(),
-  challenge: Type.String(),
-  maxnumber: Type.Optional(Type.Number()),
-  salt: Type.String(),
-  signature: Type.String(),
-});
-const Submitted = Type.Object({ confirmationMessage: Type.String() });
+import {
+  BotChallenge,
+  PUBLIC_CHALLENGE_DESCRIPTION,
+  PUBLIC_PAGE_DESCRIPTION,
+  PUBLIC_SUBMIT_DESCRIPTION,
+  PublicQuestionnaireDto,
+  PublicQuestionnaireParams,
+  SubmittedResponse,
+} from './questionnaires.schemas';
 
 /** One visitor's requests to one questionnaire: a flood against one link is stopped without blocking the others. */
 function perLink(max: number, timeWindow: string) {
@@ -104,14 +98,18 @@ export const publicQuestionnairesRoutes: FastifyPluginAsyncTypebox = async (app)
     '/public/questionnaires/:school/:customUrl',
     {
       config: { public: true, rateLimit: perLink(60, '1 minute') },
-      schema: { params: Params, response: { 200: Loose, ...errorResponses(400, 404, 429) } },
+      schema: {
+        params: PublicQuestionnaireParams,
+        description: PUBLIC_PAGE_DESCRIPTION,
+        response: { 200: PublicQuestionnaireDto, ...errorResponses(400, 404, 429) },
+      },
     },
     async (request) => {
       const q = await openQuestionnaire(request.params);
       return {
         name: q.name,
         schoolName: q.school_name,
-        contactFields: QUESTIONNAIRE_CONTACT_FIELDS,
+        contactFields: [...QUESTIONNAIRE_CONTACT_FIELDS],
         form: q.version.definition,
         today: await findSchoolToday(db, q.school_id),
         limits: {
@@ -126,7 +124,11 @@ export const publicQuestionnairesRoutes: FastifyPluginAsyncTypebox = async (app)
     '/public/questionnaires/:school/:customUrl/challenge',
     {
       config: { public: true, rateLimit: perLink(30, '1 minute') },
-      schema: { params: Params, response: { 200: Challenge, ...errorResponses(400, 404, 429) } },
+      schema: {
+        params: PublicQuestionnaireParams,
+        description: PUBLIC_CHALLENGE_DESCRIPTION,
+        response: { 200: BotChallenge, ...errorResponses(400, 404, 429) },
+      },
     },
     async (request, reply) => {
       const q = await openQuestionnaire(request.params);
@@ -140,9 +142,10 @@ export const publicQuestionnairesRoutes: FastifyPluginAsyncTypebox = async (app)
     {
       config: { public: true, rateLimit: perLink(10, '10 minutes') },
       schema: {
-        params: Params,
+        params: PublicQuestionnaireParams,
         consumes: ['multipart/form-data'],
-        response: { 201: Submitted, ...errorResponses(400, 404, 409, 413, 415, 429) },
+        description: PUBLIC_SUBMIT_DESCRIPTION,
+        response: { 201: SubmittedResponse, ...errorResponses(400, 404, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {

@@ -479,3 +479,122 @@ describe('questionnaire attachments and notifications', () => {
     expect(notes.map((n) => n.user_id)).toEqual([admin.id]);
   });
 });
+
+describe('what each answer carries', () => {
+  const id = expect.stringMatching(/^[0-9a-f-]{36}$/);
+  const time = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+
+  it('answers every property of a questionnaire, its details, the meta and the public page', async () => {
+    const db = t.database.db;
+    const teamName = `Rowing ${randomUUID().slice(0, 6)}`;
+    const teamId = await seedTeam(db, schoolId, teamName);
+    const created = await call(admin, 'POST', '/questionnaires', {
+      name: 'Rowing camp',
+      customUrl: 'shape-check',
+      formId,
+      confirmationMessage: 'Thanks for rowing.',
+      sportTeamId: teamId,
+      active: true,
+    });
+    expect(created.status).toBe(201);
+    const questionnaire = {
+      id,
+      name: 'Rowing camp',
+      customUrl: 'shape-check',
+      confirmationMessage: 'Thanks for rowing.',
+      status: 'ACTIVE',
+      formId,
+      formName: 'Prospect questionnaire',
+      sportTeamId: teamId,
+      sportTeam: teamName,
+      responseCount: 0,
+      lastResponseAt: null,
+      createdAt: time,
+      updatedAt: time,
+      publicPath: `/paperwork/${slug}/shape-check`,
+    };
+    expect(created.body).toEqual(questionnaire);
+    const qid = created.body.id as string;
+    expect((await call(admin, 'PATCH', `/questionnaires/${qid}`, { name: 'Rowing camp 2' })).body).toEqual({
+      ...questionnaire,
+      name: 'Rowing camp 2',
+    });
+    expect((await call(admin, 'POST', `/questionnaires/${qid}/deactivate`)).body).toEqual({
+      ...questionnaire,
+      name: 'Rowing camp 2',
+      status: 'INACTIVE',
+    });
+    expect((await call(admin, 'POST', `/questionnaires/${qid}/activate`)).body).toEqual({
+      ...questionnaire,
+      name: 'Rowing camp 2',
+    });
+
+    const meta = await call(admin, 'GET', '/questionnaires/meta');
+    expect(meta.status).toBe(200);
+    expect(Object.keys(meta.body).sort()).toEqual(['forms', 'teams']);
+    expect(meta.body.forms).toContainEqual({ id: formId, name: 'Prospect questionnaire' });
+    expect(meta.body.teams).toContainEqual({ id: teamId, name: teamName });
+
+    const page = await t.app.inject({ url: `/api/v1/public/questionnaires/${slug}/shape-check` });
+    expect(page.statusCode).toBe(200);
+    const stored = await db
+      .selectFrom('form_versions')
+      .select('definition')
+      .where('form_id', '=', formId)
+      .where('status', '=', 'PUBLISHED')
+      .executeTakeFirstOrThrow();
+    expect(page.json()).toEqual({
+      name: 'Rowing camp 2',
+      schoolName: expect.any(String),
+      contactFields: expect.arrayContaining([{ name: 'email', label: 'Email', required: true, type: 'email' }]),
+      form: JSON.parse(JSON.stringify(stored.definition)),
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      limits: { attachmentsPerQuestion: 5, attachmentsPerForm: 10 },
+    });
+    expect(page.json().contactFields).toHaveLength(7);
+
+    const challenge = await t.app.inject({ url: `/api/v1/public/questionnaires/${slug}/shape-check/challenge` });
+    expect(Object.keys(challenge.json()).sort()).toEqual(['algorithm', 'challenge', 'maxnumber', 'salt', 'signature']);
+
+    const sent = await submit(
+      'shape-check',
+      {
+        contact: contact('shape.check@example.com'),
+        answers: { club: 'Lake RC' },
+        altcha: await solved('shape-check'),
+      },
+      [{ field: 'film', filename: 'boat.png', contentType: 'image/png', bytes: PNG }],
+    );
+    expect(sent).toEqual({ status: 201, body: { confirmationMessage: 'Thanks for rowing.' } });
+
+    const details = await call(admin, 'GET', `/questionnaires/${qid}`);
+    expect(details.status).toBe(200);
+    expect(details.body).toEqual({
+      questionnaire: { ...questionnaire, name: 'Rowing camp 2', responseCount: 1, lastResponseAt: time },
+      form: JSON.parse(JSON.stringify(stored.definition)),
+      responses: [
+        {
+          id,
+          psaId: id,
+          psaName: 'Jordan Reyes',
+          email: 'shape.check@example.com',
+          createdPsa: true,
+          submittedAt: time,
+          answers: {
+            club: 'Lake RC',
+            film: [{ fileId: id, name: 'boat.png', size: PNG.byteLength, contentType: 'image/png' }],
+          },
+          formVersion: 1,
+        },
+      ],
+    });
+    const list = await call(admin, 'GET', '/questionnaires');
+    expect(list.body).toContainEqual({
+      ...questionnaire,
+      id: qid,
+      name: 'Rowing camp 2',
+      responseCount: 1,
+      lastResponseAt: time,
+    });
+  });
+});

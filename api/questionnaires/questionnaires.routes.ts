@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
 import { AppError } from '../../domain/errors';
-import { checkQuestionnaireInput, questionnairePath, QUESTIONNAIRE_LIMITS } from '../../domain/questionnaires';
+import { checkQuestionnaireInput, questionnairePath } from '../../domain/questionnaires';
 import { auditRequest } from '../audit/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
-import { errorResponses, IdParams, Nullable, StoredFileBytes, Uuid } from '../shared/schemas';
+import { errorResponses, IdParams, StoredFileBytes } from '../shared/schemas';
 import { sendAuditedDownload } from '../shared/send-stored-file';
 import { teamExists } from '../teams/teams.repository';
 import {
@@ -24,21 +23,18 @@ import {
   updateQuestionnaire,
 } from './questionnaires.repository';
 import { QUESTIONNAIRE_FILE_PURPOSE } from './questionnaire-response.service';
-
-const Loose = Type.Object({}, { additionalProperties: true });
-const Body = Type.Object(
-  {
-    name: Type.String({ maxLength: QUESTIONNAIRE_LIMITS.nameMaxLength }),
-    customUrl: Type.String({ maxLength: 200 }),
-    formId: Uuid,
-    confirmationMessage: Type.String({ maxLength: QUESTIONNAIRE_LIMITS.confirmationMaxLength }),
-    sportTeamId: Type.Optional(Nullable(Uuid)),
-    active: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-const PatchBody = Type.Partial(Body, { additionalProperties: false });
-const AttachmentParams = Type.Object({ id: Uuid, fileId: Uuid });
+import {
+  ACTIVATE_QUESTIONNAIRE_DESCRIPTION,
+  AttachmentParams,
+  CREATE_QUESTIONNAIRE_DESCRIPTION,
+  UPDATE_QUESTIONNAIRE_DESCRIPTION,
+  QuestionnaireBody,
+  QuestionnaireDetail,
+  QuestionnaireDto,
+  QuestionnaireList,
+  QuestionnaireMeta,
+  QuestionnairePatchBody,
+} from './questionnaires.schemas';
 
 type Db = FastifyRequest['server']['deps']['database']['db'];
 
@@ -50,7 +46,7 @@ function withPath(q: QuestionnaireRecord, schoolSlug: string) {
 async function checkBody(
   db: Db,
   schoolId: string,
-  body: Partial<Static<typeof Body>>,
+  body: QuestionnairePatchBody,
   exceptId: string | null,
 ): Promise<void> {
   const problems = checkQuestionnaireInput(body);
@@ -97,7 +93,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/questionnaires',
-    { onRequest: canRead, schema: { response: { 200: Type.Array(Loose), ...errorResponses(401, 403) } } },
+    { onRequest: canRead, schema: { response: { 200: QuestionnaireList, ...errorResponses(401, 403) } } },
     async (request) => {
       const auth = authOf(request);
       const slug = await slugOf(auth.school.id);
@@ -107,7 +103,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/questionnaires/meta',
-    { onRequest: canRead, schema: { response: { 200: Loose, ...errorResponses(401, 403) } } },
+    { onRequest: canRead, schema: { response: { 200: QuestionnaireMeta, ...errorResponses(401, 403) } } },
     async (request) => {
       const schoolId = authOf(request).school.id;
       const teams = await listSchoolTeams(db, schoolId);
@@ -119,7 +115,11 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/questionnaires',
     {
       onRequest: canWrite,
-      schema: { body: Body, response: { 201: Loose, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        body: QuestionnaireBody,
+        description: CREATE_QUESTIONNAIRE_DESCRIPTION,
+        response: { 201: QuestionnaireDto, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -159,7 +159,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/questionnaires/:id',
     {
       onRequest: canRead,
-      schema: { params: IdParams, response: { 200: Loose, ...errorResponses(400, 401, 403, 404) } },
+      schema: { params: IdParams, response: { 200: QuestionnaireDetail, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
       const auth = authOf(request);
@@ -203,8 +203,9 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         params: IdParams,
-        body: PatchBody,
-        response: { 200: Loose, ...errorResponses(400, 401, 403, 404, 409) },
+        body: QuestionnairePatchBody,
+        description: UPDATE_QUESTIONNAIRE_DESCRIPTION,
+        response: { 200: QuestionnaireDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -245,7 +246,11 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/questionnaires/:id/${action}`,
       {
         onRequest: canWrite,
-        schema: { params: IdParams, response: { 200: Loose, ...errorResponses(400, 401, 403, 404, 409) } },
+        schema: {
+          params: IdParams,
+          ...(action === 'activate' ? { description: ACTIVATE_QUESTIONNAIRE_DESCRIPTION } : {}),
+          response: { 200: QuestionnaireDto, ...errorResponses(400, 401, 403, 404, 409) },
+        },
       },
       async (request) => {
         const auth = authOf(request);

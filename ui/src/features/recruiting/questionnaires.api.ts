@@ -1,67 +1,47 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { solveChallenge } from 'altcha-lib';
 import { ERRORS } from '../../../../domain/errors';
-import type { QuestionnaireContactField, QuestionnaireStatus } from '../../../../domain/questionnaires';
+import type { Static } from 'typebox';
+import type {
+  BotChallenge,
+  PublicQuestionnaireDto,
+  QuestionnaireBody as QuestionnaireBodyDto,
+  QuestionnaireDetail,
+  QuestionnaireDto,
+  QuestionnaireList,
+  QuestionnaireMeta,
+  QuestionnaireResponseDto,
+  SubmittedResponse,
+} from '../../../../api/questionnaires/questionnaires.schemas';
 import type { FormVersion } from '../../../../form-engine';
 import { api, ApiError, buildApiUrl, parseApiError } from '../../shared/api';
 import { findPickedFile, readAttachments } from '../../shared/form-renderer/attachment-answer';
 
-export interface Questionnaire {
-  id: string;
-  name: string;
-  customUrl: string;
-  confirmationMessage: string;
-  status: QuestionnaireStatus;
-  formId: string;
-  formName: string;
-  sportTeamId: string | null;
-  sportTeam: string | null;
-  responseCount: number;
-  lastResponseAt: string | null;
-  publicPath: string;
-}
-
-export interface QuestionnaireResponse {
-  id: string;
-  psaId: string;
-  psaName: string;
-  email: string | null;
-  createdPsa: boolean;
-  submittedAt: string;
-  answers: Record<string, unknown>;
-  formVersion: number;
-}
-
-export interface QuestionnaireBody {
-  name: string;
-  customUrl: string;
-  formId: string;
-  confirmationMessage: string;
-  sportTeamId: string | null;
-  active?: boolean;
-}
+/**
+ * The questionnaire endpoints as react-query hooks. Types come from the API's TypeBox contract
+ * (api/questionnaires/questionnaires.schemas.ts), so a property the server answers is one the screens can read.
+ */
+export type Questionnaire = QuestionnaireDto;
+export type QuestionnaireResponse = QuestionnaireResponseDto;
+export type QuestionnaireBody = QuestionnaireBodyDto;
 
 const KEY = ['questionnaires'] as const;
 
 export function useQuestionnaires() {
-  return useQuery({ queryKey: KEY, queryFn: () => api.get<Questionnaire[]>('/questionnaires') });
+  return useQuery({ queryKey: KEY, queryFn: () => api.get<Static<typeof QuestionnaireList>>('/questionnaires') });
 }
 
 export function useQuestionnaireMeta() {
   return useQuery({
     queryKey: [...KEY, 'meta'],
-    queryFn: () =>
-      api.get<{ forms: { id: string; name: string }[]; teams: { id: string; name: string }[] }>('/questionnaires/meta'),
+    queryFn: () => api.get<QuestionnaireMeta>('/questionnaires/meta'),
   });
 }
 
 export function useQuestionnaire(id: string | null) {
   return useQuery({
     queryKey: [...KEY, id],
-    queryFn: () =>
-      api.get<{ questionnaire: Questionnaire; form: FormVersion | null; responses: QuestionnaireResponse[] }>(
-        `/questionnaires/${encodeURIComponent(id!)}`,
-      ),
+    queryFn: () => api.get<QuestionnaireDetail>(`/questionnaires/${encodeURIComponent(id!)}`),
     enabled: Boolean(id),
   });
 }
@@ -92,13 +72,7 @@ export function useSetQuestionnaireActive() {
 
 // The public page (no session).
 
-export interface PublicQuestionnaire {
-  name: string;
-  schoolName: string;
-  contactFields: { name: QuestionnaireContactField; label: string; required: boolean; type: string }[];
-  form: FormVersion;
-  today: string;
-}
+export type PublicQuestionnaire = PublicQuestionnaireDto;
 
 const publicPath = (school: string, customUrl: string) =>
   `/public/questionnaires/${encodeURIComponent(school)}/${encodeURIComponent(customUrl)}`;
@@ -113,13 +87,7 @@ export function usePublicQuestionnaire(school: string, customUrl: string) {
 
 /** Fetches a fresh proof-of-work challenge and solves it in the browser (ALTCHA): the payload the API verifies. */
 export async function solveBotCheck(school: string, customUrl: string): Promise<string> {
-  const c = await api.get<{
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber?: number;
-  }>(`${publicPath(school, customUrl)}/challenge`);
+  const c = await api.get<BotChallenge>(`${publicPath(school, customUrl)}/challenge`);
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new ApiError(400, 'BOT_CHECK_FAILED', ERRORS.BOT_CHECK_FAILED.message);
   const payload = {
@@ -138,7 +106,7 @@ export async function submitPublicQuestionnaire(
   customUrl: string,
   form: FormVersion,
   body: { contact: Record<string, string>; answers: Record<string, unknown>; altcha: string },
-): Promise<{ confirmationMessage: string }> {
+): Promise<SubmittedResponse> {
   const data = new FormData();
   data.append('payload', JSON.stringify(body));
   for (const element of form.elements) {
@@ -160,5 +128,5 @@ export async function submitPublicQuestionnaire(
   }
   const parsed: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw parseApiError(response.status, parsed);
-  return parsed as { confirmationMessage: string };
+  return parsed as SubmittedResponse;
 }
