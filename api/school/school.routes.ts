@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../domain/errors';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { errorResponses } from '../shared/schemas';
 import { findSchool, lockSchool, updateSchool } from './school.repository';
 import { SchoolDto, UpdateSchoolBody } from './school.schemas';
@@ -28,7 +29,14 @@ export const schoolRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/school',
     {
       onRequest: requirePermission('school:update'),
-      schema: { body: UpdateSchoolBody, response: { 200: SchoolDto, ...errorResponses(400, 401, 403) } },
+      schema: {
+        description: refusals({
+          VALIDATION_FAILED:
+            'when `timeZone` is not a known IANA time zone, or the invitation reminder would not come before the invitation expires',
+        }),
+        body: UpdateSchoolBody,
+        response: { 200: SchoolDto, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => {
       const schoolId = authOf(request).school.id;

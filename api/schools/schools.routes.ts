@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { errorResponses, IdParams } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { userManagerOf, usersDepsOf } from '../users/user-scope';
@@ -65,6 +66,13 @@ export const schoolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: requirePermission('schools:operate'),
       schema: {
+        description: refusals({
+          VALIDATION_FAILED:
+            'when `name` is blank, `timeZone` is not a known IANA time zone, or no `slug` is given and the name has too few letters to make one',
+          SCHOOL_SLUG_TAKEN: 'when another school has the slug',
+          EMAIL_EXISTS: "when an account already has the first admin's e-mail",
+          WORKFLOW_UNAVAILABLE: "when the first admin's invitation cannot be started (nothing is created then)",
+        }),
         body: CreateSchoolBody,
         response: { 201: OnboardedSchool, ...errorResponses(400, 401, 403, 409, 503) },
       },
@@ -93,6 +101,9 @@ export const schoolsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: requirePermission('schools:operate'),
       schema: {
+        description: `Upgrades the school's plan; asking for its current plan changes nothing. ${refusals({
+          PLAN_DOWNGRADE_REFUSED: 'when the plan asked for is below the current one (an upgrade cannot be undone)',
+        })}`,
         params: IdParams,
         body: ChangePlanBody,
         response: { 200: SchoolProfile, ...errorResponses(400, 401, 403, 404, 409) },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../domain/errors';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { IdParams, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { findRoleGrants, findRoleGrantsByUser } from '../users/role-grants.repository';
@@ -58,6 +59,10 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: requirePermission('staff:write'),
       schema: {
+        description: refusals({
+          VALIDATION_FAILED:
+            "when `teams` names a team twice or a team that is not the school's, or `sportTeamId` is not a team of the school or not one of the `teams` given",
+        }),
         params: IdParams,
         body: UpdateStaffBody,
         response: { 200: StaffDto, ...errorResponses(400, 401, 403, 404) },

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { PACKET_LIMITS } from '../../domain/packets';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { authOf } from '../plugins/authenticate';
+import { refusals } from '../shared/refusals';
 import { errorResponses, IdParams } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { listAssignedTemplates, listInstitutions, listJobs, listTemplates } from './templates.repository';
@@ -40,6 +42,15 @@ import {
   withLibraryParts,
 } from './templates.service';
 
+const NAME_TOO_LONG = `when it is longer than ${PACKET_LIMITS.nameMaxWords} words`;
+
+/** Starting a batch job, either way; ASSIGN also refuses an archived template. */
+const jobRefusals = (institutions: string) => ({
+  TEMPLATE_NO_INSTITUTIONS: `when neither or both of \`schoolIds\` and \`filter\` are given, \`schoolIds\` is empty, or ${institutions}`,
+  TEMPLATE_ASSIGNMENT_RUNNING: 'when a job of the template is still running',
+  WORKFLOW_UNAVAILABLE: "when the job's workflow cannot be started",
+});
+
 /**
  * The template library. `/templates/*` and `/template-assignment-jobs/*` belong to the provider's operators
  * (`templates:operate`): templates are platform-level, so they address any template or school on purpose. A school's
@@ -76,7 +87,16 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/templates',
     {
       onRequest: operate,
-      schema: { body: CreateTemplateBody, response: { 201: TemplateDetail, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        description: refusals({
+          MANDATORY_FIELD: "when the title (`title`, else the packet's name) is blank",
+          PACKET_NAME_TOO_LONG: `for the title ${NAME_TOO_LONG}`,
+          PACKET_DESCRIPTION_TOO_LONG: `when the description is longer than ${PACKET_LIMITS.descriptionMaxWords} words`,
+          TEMPLATE_CREATE_FAILED: 'when the packet has no form, or one of its forms no longer exists',
+        }),
+        body: CreateTemplateBody,
+        response: { 201: TemplateDetail, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createTemplateFromPacket(deps(request), actor(request), request.body)),
@@ -146,6 +166,7 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: operate,
       schema: {
+        description: refusals({ WORKFLOW_UNAVAILABLE: 'when the duplication workflow cannot be started or fails' }),
         params: IdParams,
         response: {
           201: TemplateDetail,
@@ -184,6 +205,10 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: operate,
       schema: {
+        description: refusals({
+          TEMPLATE_ARCHIVED: 'when the template is archived',
+          ...jobRefusals('no institution matches the filter'),
+        }),
         params: IdParams,
         body: AssignmentBody,
         response: { 202: AssignmentJob, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -200,6 +225,7 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: operate,
       schema: {
+        description: refusals(jobRefusals('no institution the template is assigned to matches the filter')),
         params: IdParams,
         body: AssignmentBody,
         response: { 202: AssignmentJob, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -266,6 +292,10 @@ export const templatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: use,
       schema: {
+        description: refusals({
+          PACKET_NAME_OR_DESCRIPTION_EMPTY: "when the packet's name (`name`, else the template's title) is blank",
+          PACKET_NAME_TOO_LONG: `for the packet's name ${NAME_TOO_LONG}`,
+        }),
         params: IdParams,
         body: UseTemplateBody,
         response: { 201: UsedTemplate, ...errorResponses(400, 401, 403, 404) },
