@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../migrations/database';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Database, RecruitingFormSendsTable } from '../../migrations/database';
 import { fullNameOrNull } from '../shared/people-names';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -155,4 +155,53 @@ export async function lockSendForLink(trx: Transaction<Database>, schoolId: stri
     .where('r.school_id', '=', schoolId)
     .forUpdate('r')
     .executeTakeFirst();
+}
+
+/** New sends, one row per prospect. */
+export async function insertRecruitingFormSends(db: Db, rows: Insertable<RecruitingFormSendsTable>[]) {
+  await db.insertInto('recruiting_form_sends').values(rows).execute();
+}
+
+/** Changes one send of the school (a fresh link, its first open, its answers). */
+export async function updateRecruitingFormSend(
+  db: Db,
+  send: { id: string; school_id: string },
+  values: Updateable<RecruitingFormSendsTable>,
+) {
+  await db
+    .updateTable('recruiting_form_sends')
+    .set(values)
+    .where('id', '=', send.id)
+    .where('school_id', '=', send.school_id)
+    .execute();
+}
+
+/** A form version that has answers is frozen: it can no longer be edited in place. */
+export async function markFormVersionAnswered(db: Db, schoolId: string, versionId: string) {
+  await db
+    .updateTable('form_versions')
+    .set({ has_answers: true })
+    .where('id', '=', versionId)
+    .where('school_id', '=', schoolId)
+    .execute();
+}
+
+/** The prospect was last in touch at `at`. */
+export async function touchPsaLastContact(db: Db, schoolId: string, psaId: string, at: Date) {
+  await db
+    .updateTable('psas')
+    .set({ last_contact_at: at })
+    .where('id', '=', psaId)
+    .where('school_id', '=', schoolId)
+    .execute();
+}
+
+/** Who sent a send (null once that user is gone). */
+export async function findSendSender(db: Db, sendId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('recruiting_form_sends')
+    .select('sent_by')
+    .where('id', '=', sendId)
+    .executeTakeFirst();
+  return row?.sent_by ?? null;
 }

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { DEFINITION_BODY_LIMIT } from '../forms/forms.schemas';
+import { requestMeta } from '../shared/request-meta';
 import { errorResponses, IdParams, NoContent } from '../shared/schemas';
-import { listRecruitingTemplates } from './recruiting-forms.repository';
+import { actorOf } from '../shared/use-case';
+import { recruitingFormDepsOf } from './recruiting-form-deps';
 import {
   CreatedTemplate,
   CreateRecruitingTemplateBody,
@@ -21,12 +24,19 @@ import {
 import {
   archiveRecruitingTemplate,
   createRecruitingTemplate,
+  getRecruitingFormSend,
   listRecruitingFormSends,
+  listRecruitingFormTemplates,
   openRecruitingFormLink,
-  recruitingFormSendDetail,
   sendRecruitingForm,
   submitRecruitingForm,
 } from './recruiting-forms.service';
+
+/** What the public routes answer for a token that is not one of ours, or whose send is gone. */
+const TOKEN_RULES =
+  'Refused with RECRUITING_FORM_NOT_FOUND for a token that is not a live link of ours (no hint what was wrong), ' +
+  'RECRUITING_FORM_ALREADY_SUBMITTED once the form is submitted, and RECRUITING_FORM_LINK_EXPIRED for an expired or ' +
+  'replaced link (a fresh one is e-mailed, at most once per cooldown).';
 
 /**
  * Recruiting forms (issue 18): templates built with the form engine (the builder saves them through /forms/:id),
@@ -34,7 +44,8 @@ import {
  * permissions and the 'Connect' plan; the public ones work only with a valid token and are rate limited per address.
  */
 export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps.database;
+  const deps = (request: FastifyRequest) => recruitingFormDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
   const plan = requirePlanFeature('recruiting');
   const canRead = [requirePermission('recruiting:read'), plan];
   const canWrite = [requirePermission('recruiting:write'), plan];
@@ -42,21 +53,7 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/recruiting-forms/templates',
     { onRequest: canRead, schema: { response: { 200: RecruitingTemplateList, ...errorResponses(401, 403) } } },
-    async (request) => {
-      const rows = await listRecruitingTemplates(db, authOf(request).school.id);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          status: r.status,
-          version: r.version,
-          elementCount: Number(r.element_count),
-          createdBy: r.created_by_name,
-          updatedAt: r.updated_at.toISOString(),
-          counts: { sent: r.sent, opened: r.opened, submitted: r.submitted, expired: r.expired },
-        })),
-      };
-    },
+    async (request) => listRecruitingFormTemplates(deps(request), actor(request)),
   );
 
   app.post(
@@ -68,7 +65,8 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: CreatedTemplate, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createRecruitingTemplate(request, request.body.name)),
+    async (request, reply) =>
+      reply.code(201).send(await createRecruitingTemplate(deps(request), actor(request), request.body.name)),
   );
 
   app.delete(
@@ -78,7 +76,7 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: IdParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      await archiveRecruitingTemplate(request, request.params.id);
+      await archiveRecruitingTemplate(deps(request), actor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -96,7 +94,7 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SendResult, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
-    async (request) => sendRecruitingForm(request, request.params.id, request.body.psaIds),
+    async (request) => sendRecruitingForm(deps(request), actor(request), request.params.id, request.body.psaIds),
   );
 
   app.get(
@@ -110,7 +108,7 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { templateId, psaId, limit = 50, offset = 0 } = request.query;
-      return listRecruitingFormSends(request, { formId: templateId, psaId, limit, offset });
+      return listRecruitingFormSends(deps(request), actor(request), { formId: templateId, psaId, limit, offset });
     },
   );
 
@@ -120,7 +118,7 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canRead,
       schema: { params: IdParams, response: { 200: RecruitingFormSendDetail, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => recruitingFormSendDetail(request, request.params.id),
+    async (request) => getRecruitingFormSend(deps(request), actor(request), request.params.id),
   );
 
   // ---- the prospect's link (public; POSTs keep the token out of URLs and access logs) ----
@@ -129,11 +127,12 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
+        description: `What the prospect's page shows; the first open is recorded. ${TOKEN_RULES}`,
         body: FormTokenBody,
         response: { 200: PublicRecruitingForm, ...errorResponses(400, 404, 409, 410, 429) },
       },
     },
-    async (request) => openRecruitingFormLink(request, request.body.token),
+    async (request) => openRecruitingFormLink(deps(request), requestMeta(request), request.body.token),
   );
 
   app.post(
@@ -142,10 +141,14 @@ export const recruitingFormsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
       bodyLimit: DEFINITION_BODY_LIMIT,
       schema: {
+        description:
+          "Stores the prospect's answers once, checked against the version sent (VALIDATION_FAILED with the form " +
+          `engine's messages). ${TOKEN_RULES}`,
         body: SubmitRecruitingFormBody,
         response: { 200: SubmittedRecruitingForm, ...errorResponses(400, 404, 409, 410, 413, 429) },
       },
     },
-    async (request) => submitRecruitingForm(request, request.body.token, request.body.answers),
+    async (request) =>
+      submitRecruitingForm(deps(request), requestMeta(request), request.body.token, request.body.answers),
   );
 };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { AppError, ERRORS } from '../../domain/errors';
 import {
   judgeRecruitingFormLink,
@@ -17,57 +16,66 @@ import { compileForm, type FormVersion } from '../../form-engine';
 import { signRecruitingFormToken } from '../../activities/shared/links';
 import { recruitingFormLinkWorkflow } from '../../workflows/recruiting/recruiting-form-link.workflow';
 import { recordAudit } from '../audit/audit.repository';
-import { auditRequest } from '../audit/audit-request';
 import { createForm } from '../forms/forms.service';
 import { archiveForm } from '../forms/forms.repository';
 import { findSchoolToday } from '../forms/school-today';
 import { insertNotification } from '../notifications/notifications.repository';
-import { authOf } from '../plugins/authenticate';
 import { assertFormAnswerLimits } from '../shared/answer-limits';
-import { requestMeta } from '../shared/request-meta';
+import type { RequestMeta } from '../shared/request-meta';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
-import { actorOf, coreDepsOf } from '../shared/use-case';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { insertPsaEvent } from './psas.repository';
+import type { RecruitingFormDeps } from './recruiting-form-deps';
 import {
   findRecipients,
   findRecruitingTemplate,
   findSendDetail,
+  findSendSender,
+  insertRecruitingFormSends,
+  listRecruitingTemplates,
   listSends,
   lockSendForLink,
+  markFormVersionAnswered,
+  touchPsaLastContact,
+  updateRecruitingFormSend,
   type SendFilter,
 } from './recruiting-forms.repository';
 
-type ServerDeps = FastifyRequest['server']['deps'];
-
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
+/** The school's recruiting templates, newest first, with how their sends stand. */
+export async function listRecruitingFormTemplates(deps: CoreDeps, actor: Actor) {
+  const rows = await listRecruitingTemplates(deps.db, actor.schoolId);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      version: r.version,
+      elementCount: Number(r.element_count),
+      createdBy: r.created_by_name,
+      updatedAt: r.updated_at.toISOString(),
+      counts: { sent: r.sent, opened: r.opened, submitted: r.submitted, expired: r.expired },
+    })),
+  };
+}
+
 /** A new recruiting template: an empty long form of the engine, marked as recruiting. */
-export async function createRecruitingTemplate(request: FastifyRequest, name: string) {
-  const detail = await createForm(
-    coreDepsOf(request.server.deps, request.log),
-    actorOf(authOf(request), request),
-    { name, kind: 'LONG' },
-    'RECRUITING',
-  );
+export async function createRecruitingTemplate(deps: CoreDeps, actor: Actor, name: string) {
+  const detail = await createForm(deps, actor, { name, kind: 'LONG' }, 'RECRUITING');
   return { id: detail.id, name: detail.name };
 }
 
-export async function archiveRecruitingTemplate(request: FastifyRequest, formId: string): Promise<void> {
-  const { db } = request.server.deps.database;
-  const schoolId = authOf(request).school.id;
-  await db.transaction().execute(async (trx) => {
-    if (!(await findRecruitingTemplate(trx, schoolId, formId))) throw new AppError('NOT_FOUND');
-    await archiveForm(trx, schoolId, formId);
-    await auditRequest(
-      request,
-      { action: 'recruiting_form.template_archived', targetType: 'form', targetId: formId },
-      trx,
-    );
+export async function archiveRecruitingTemplate(deps: CoreDeps, actor: Actor, formId: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await findRecruitingTemplate(trx, actor.schoolId, formId))) throw new AppError('NOT_FOUND');
+    await archiveForm(trx, actor.schoolId, formId);
+    await auditBy(trx, actor, { action: 'recruiting_form.template_archived', targetType: 'form', targetId: formId });
   });
 }
 
 /** Starts the mail of one link; the workflow id makes a retried call mail it once. */
-async function startLinkMail(deps: ServerDeps, link: RecruitingFormLinkId): Promise<void> {
+async function startLinkMail(deps: CoreDeps, link: RecruitingFormLinkId): Promise<void> {
   const temporal = requireTemporal(deps);
   try {
     await temporal.workflow.start(recruitingFormLinkWorkflow, {
@@ -85,11 +93,14 @@ async function startLinkMail(deps: ServerDeps, link: RecruitingFormLinkId): Prom
  * single-prospect link each, mailed by a workflow. Every prospect must belong to the school, be active and have an
  * e-mail, or nothing is sent.
  */
-export async function sendRecruitingForm(request: FastifyRequest, formId: string, psaIds: readonly string[]) {
-  const deps = request.server.deps;
-  const { db } = deps.database;
-  const auth = authOf(request);
-  const schoolId = auth.school.id;
+export async function sendRecruitingForm(
+  deps: RecruitingFormDeps,
+  actor: Actor,
+  formId: string,
+  psaIds: readonly string[],
+) {
+  const { db } = deps;
+  const schoolId = actor.schoolId;
   const unique = [...new Set(psaIds)];
   if (unique.length === 0) throw new AppError('RECRUITING_FORM_NO_RECIPIENTS');
   if (unique.length > RECRUITING_FORM_RULES.maxRecipientsPerSend) {
@@ -118,46 +129,40 @@ export async function sendRecruitingForm(request: FastifyRequest, formId: string
       withoutEmail.map((p) => ({ field: 'psaIds', message: `${fullName(p.first_name, p.last_name)} has no email.` })),
     );
   }
-  const now = new Date();
+  const now = deps.now();
   const links: RecruitingFormLinkId[] = unique.map(() => ({ schoolId, sendId: randomUUID(), generation: 1 }));
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('recruiting_form_sends')
-      .values(
-        links.map((link, i) => ({
-          id: link.sendId,
-          school_id: schoolId,
-          form_id: formId,
-          form_version_id: template.version_id,
-          psa_id: unique[i]!,
-          email: byId.get(unique[i]!)!.email!.trim(),
-          token_hash: hashToken(signRecruitingFormToken(deps.config.appSecret, link)),
-          expires_at: linkExpiryFrom(now),
-          link_issued_at: now,
-          sent_by: auth.user.id,
-          sent_at: now,
-        })),
-      )
-      .execute();
+    await insertRecruitingFormSends(
+      trx,
+      links.map((link, i) => ({
+        id: link.sendId,
+        school_id: schoolId,
+        form_id: formId,
+        form_version_id: template.version_id,
+        psa_id: unique[i]!,
+        email: byId.get(unique[i]!)!.email!.trim(),
+        token_hash: hashToken(signRecruitingFormToken(deps.appSecret, link)),
+        expires_at: linkExpiryFrom(now),
+        link_issued_at: now,
+        sent_by: actor.userId,
+        sent_at: now,
+      })),
+    );
     for (const [i, link] of links.entries()) {
       await insertPsaEvent(trx, {
         schoolId,
         psaId: unique[i]!,
-        actorUserId: auth.user.id,
+        actorUserId: actor.userId,
         action: 'formSent',
         details: { formName: template.name, sendId: link.sendId },
       });
     }
-    await auditRequest(
-      request,
-      {
-        action: 'recruiting_form.sent',
-        targetType: 'form',
-        targetId: formId,
-        details: { version: template.version, recipients: unique.length, sendIds: links.map((l) => l.sendId) },
-      },
-      trx,
-    );
+    await auditBy(trx, actor, {
+      action: 'recruiting_form.sent',
+      targetType: 'form',
+      targetId: formId,
+      details: { version: template.version, recipients: unique.length, sendIds: links.map((l) => l.sendId) },
+    });
   });
   // After the commit: a workflow that reads the row must find it. A start that fails leaves the row (status "Sent")
   // and the error; staff can send again.
@@ -165,21 +170,24 @@ export async function sendRecruitingForm(request: FastifyRequest, formId: string
   return { sent: links.length, sendIds: links.map((l) => l.sendId) };
 }
 
-export function toSendDto(row: {
-  id: string;
-  form_id: string;
-  form_name: string;
-  psa_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  sent_at: Date;
-  opened_at: Date | null;
-  submitted_at: Date | null;
-  expires_at: Date;
-  link_generation: number;
-  sent_by_name: string | null;
-}) {
+export function toSendDto(
+  row: {
+    id: string;
+    form_id: string;
+    form_name: string;
+    psa_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    sent_at: Date;
+    opened_at: Date | null;
+    submitted_at: Date | null;
+    expires_at: Date;
+    link_generation: number;
+    sent_by_name: string | null;
+  },
+  now: Date,
+) {
   const status = recruitingFormStatus(
     {
       submittedAt: row.submitted_at,
@@ -187,7 +195,7 @@ export function toSendDto(row: {
       expiresAt: row.expires_at,
       linkGeneration: row.link_generation,
     },
-    new Date(),
+    now,
   );
   return {
     id: row.id,
@@ -205,16 +213,17 @@ export function toSendDto(row: {
   };
 }
 
-export async function listRecruitingFormSends(request: FastifyRequest, filter: SendFilter) {
-  const { rows, total } = await listSends(request.server.deps.database.db, authOf(request).school.id, filter);
-  return { items: rows.map(toSendDto), total, limit: filter.limit, offset: filter.offset };
+export async function listRecruitingFormSends(deps: CoreDeps, actor: Actor, filter: SendFilter) {
+  const { rows, total } = await listSends(deps.db, actor.schoolId, filter);
+  const now = deps.now();
+  return { items: rows.map((r) => toSendDto(r, now)), total, limit: filter.limit, offset: filter.offset };
 }
 
-export async function recruitingFormSendDetail(request: FastifyRequest, sendId: string) {
-  const row = await findSendDetail(request.server.deps.database.db, authOf(request).school.id, sendId);
+export async function getRecruitingFormSend(deps: CoreDeps, actor: Actor, sendId: string) {
+  const row = await findSendDetail(deps.db, actor.schoolId, sendId);
   if (!row) throw new AppError('NOT_FOUND');
   return {
-    ...toSendDto(row),
+    ...toSendDto(row, deps.now()),
     definition: row.definition as unknown as Record<string, unknown>,
     answers: (row.answers as Record<string, unknown> | null) ?? null,
   };
@@ -223,8 +232,8 @@ export async function recruitingFormSendDetail(request: FastifyRequest, sendId: 
 // ---- the prospect's public link ----
 
 /** The id a token carries when its MAC is ours; anything else is "Form not found" (no hint what was wrong). */
-function readToken(deps: ServerDeps, token: string): RecruitingFormLinkId {
-  const idText = verifyLinkToken(deps.config.appSecret, 'recruiting-form', token);
+function readToken(deps: RecruitingFormDeps, token: string): RecruitingFormLinkId {
+  const idText = verifyLinkToken(deps.appSecret, 'recruiting-form', token);
   const link = idText ? parseRecruitingFormLinkId(idText) : null;
   if (!link) throw new AppError('RECRUITING_FORM_NOT_FOUND');
   return link;
@@ -240,14 +249,14 @@ type LinkOutcome<T> =
  * catalogue's "expired" message. The refusal is thrown after the commit, so the fresh link is kept.
  */
 async function withLiveLink<T>(
-  request: FastifyRequest,
+  deps: RecruitingFormDeps,
+  origin: RequestMeta,
   token: string,
   work: (trx: Parameters<typeof lockSendForLink>[0], send: LockedSend) => Promise<T>,
 ): Promise<T> {
-  const deps = request.server.deps;
-  const { db } = deps.database;
+  const { db } = deps;
   const link = readToken(deps, token);
-  const now = new Date();
+  const now = deps.now();
   const outcome = await db.transaction().execute(async (trx): Promise<LinkOutcome<T>> => {
     const send = await lockSendForLink(trx, link.schoolId, link.sendId);
     if (!send) throw new AppError('RECRUITING_FORM_NOT_FOUND');
@@ -269,24 +278,19 @@ async function withLiveLink<T>(
         return { kind: 'expired', reissued: null, message: expiredLinkWaitMessage(issued, now) };
       }
       const fresh: RecruitingFormLinkId = { ...link, generation: send.link_generation + 1 };
-      await trx
-        .updateTable('recruiting_form_sends')
-        .set({
-          link_generation: fresh.generation,
-          token_hash: hashToken(signRecruitingFormToken(deps.config.appSecret, fresh)),
-          expires_at: linkExpiryFrom(now),
-          link_issued_at: now,
-          reissue_count: send.reissue_count + 1,
-        })
-        .where('id', '=', send.id)
-        .where('school_id', '=', send.school_id)
-        .execute();
+      await updateRecruitingFormSend(trx, send, {
+        link_generation: fresh.generation,
+        token_hash: hashToken(signRecruitingFormToken(deps.appSecret, fresh)),
+        expires_at: linkExpiryFrom(now),
+        link_issued_at: now,
+        reissue_count: send.reissue_count + 1,
+      });
       await recordAudit(trx, {
         schoolId: send.school_id,
         action: 'recruiting_form.link_reissued',
         targetType: 'recruiting_form_send',
         targetId: send.id,
-        ...requestMeta(request),
+        ...origin,
         details: { generation: fresh.generation, expiredGeneration: link.generation },
       });
       return { kind: 'expired', reissued: fresh.generation, message: ERRORS.RECRUITING_FORM_LINK_EXPIRED.message };
@@ -297,7 +301,7 @@ async function withLiveLink<T>(
   if (outcome.kind === 'expired') {
     if (outcome.reissued !== null) {
       await startLinkMail(deps, { ...link, generation: outcome.reissued }).catch((err: unknown) => {
-        request.log.error({ err }, 'recruiting form link mail could not start');
+        deps.log?.error({ err }, 'recruiting form link mail could not start');
       });
     }
     throw new AppError('RECRUITING_FORM_LINK_EXPIRED', undefined, outcome.message);
@@ -306,22 +310,16 @@ async function withLiveLink<T>(
 }
 
 /** What the prospect's page shows; the first open is recorded (status "Opened"). */
-export async function openRecruitingFormLink(request: FastifyRequest, token: string) {
-  const { db } = request.server.deps.database;
-  const send = await withLiveLink(request, token, async (trx, send) => {
+export async function openRecruitingFormLink(deps: RecruitingFormDeps, origin: RequestMeta, token: string) {
+  const send = await withLiveLink(deps, origin, token, async (trx, send) => {
     if (!send.opened_at) {
-      await trx
-        .updateTable('recruiting_form_sends')
-        .set({ opened_at: new Date() })
-        .where('id', '=', send.id)
-        .where('school_id', '=', send.school_id)
-        .execute();
+      await updateRecruitingFormSend(trx, send, { opened_at: deps.now() });
       await recordAudit(trx, {
         schoolId: send.school_id,
         action: 'recruiting_form.opened',
         targetType: 'recruiting_form_send',
         targetId: send.id,
-        ...requestMeta(request),
+        ...origin,
       });
     }
     return send;
@@ -331,7 +329,7 @@ export async function openRecruitingFormLink(request: FastifyRequest, token: str
     schoolName: send.school_name,
     prospectFirstName: send.first_name,
     expiresAt: send.expires_at.toISOString(),
-    today: await findSchoolToday(db, send.school_id),
+    today: await findSchoolToday(deps.db, send.school_id),
     definition: send.definition as unknown as Record<string, unknown>,
   };
 }
@@ -341,33 +339,27 @@ export async function openRecruitingFormLink(request: FastifyRequest, token: str
  * messages go back as details), then the send is marked submitted, the version is marked answered (frozen), the
  * prospect's history and the sender's notifications learn of it.
  */
-export async function submitRecruitingForm(request: FastifyRequest, token: string, answers: Record<string, unknown>) {
+export async function submitRecruitingForm(
+  deps: RecruitingFormDeps,
+  origin: RequestMeta,
+  token: string,
+  answers: Record<string, unknown>,
+) {
   assertFormAnswerLimits(answers);
-  const meta = requestMeta(request);
-  return withLiveLink(request, token, async (trx, send) => {
+  return withLiveLink(deps, origin, token, async (trx, send) => {
     // Read inside the link's transaction: the root handle would wait for a second connection this one holds up.
     const today = await findSchoolToday(trx, send.school_id);
     // The engine's own messages, per element, as VALIDATION_FAILED details.
     const stored = compileForm(send.definition as unknown as FormVersion).assertValid(answers, { today });
-    const now = new Date();
-    await trx
-      .updateTable('recruiting_form_sends')
-      .set({
-        submitted_at: now,
-        opened_at: send.opened_at ?? now,
-        answers: JSON.stringify(stored),
-        submitted_ip: meta.ip,
-        submitted_user_agent: meta.userAgent?.slice(0, 500) ?? null,
-      })
-      .where('id', '=', send.id)
-      .where('school_id', '=', send.school_id)
-      .execute();
-    await trx
-      .updateTable('form_versions')
-      .set({ has_answers: true })
-      .where('id', '=', send.form_version_id)
-      .where('school_id', '=', send.school_id)
-      .execute();
+    const now = deps.now();
+    await updateRecruitingFormSend(trx, send, {
+      submitted_at: now,
+      opened_at: send.opened_at ?? now,
+      answers: JSON.stringify(stored),
+      submitted_ip: origin.ip,
+      submitted_user_agent: origin.userAgent?.slice(0, 500) ?? null,
+    });
+    await markFormVersionAnswered(trx, send.school_id, send.form_version_id);
     await insertPsaEvent(trx, {
       schoolId: send.school_id,
       psaId: send.psa_id,
@@ -376,29 +368,20 @@ export async function submitRecruitingForm(request: FastifyRequest, token: strin
       details: { formName: send.form_name, sendId: send.id },
       key: `recruiting-form-submitted:${send.id}`,
     });
-    await trx
-      .updateTable('psas')
-      .set({ last_contact_at: now })
-      .where('id', '=', send.psa_id)
-      .where('school_id', '=', send.school_id)
-      .execute();
+    await touchPsaLastContact(trx, send.school_id, send.psa_id, now);
     await recordAudit(trx, {
       schoolId: send.school_id,
       action: 'recruiting_form.submitted',
       targetType: 'recruiting_form_send',
       targetId: send.id,
-      ...meta,
+      ...origin,
       details: { formId: send.form_id, psaId: send.psa_id, identifiedBy: 'recruiting form link' },
     });
-    const sender = await trx
-      .selectFrom('recruiting_form_sends')
-      .select('sent_by')
-      .where('id', '=', send.id)
-      .executeTakeFirst();
-    if (sender?.sent_by) {
+    const sender = await findSendSender(trx, send.id);
+    if (sender) {
       await insertNotification(trx, {
         schoolId: send.school_id,
-        userId: sender.sent_by,
+        userId: sender,
         payload: {
           module: 'recruiting',
           status: 'submitted',

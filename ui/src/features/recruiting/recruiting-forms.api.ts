@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type {
+  CreatedTemplate,
   PublicRecruitingForm,
   RecruitingFormSend,
   RecruitingFormSendDetail,
+  RecruitingFormSendPage,
   RecruitingTemplate,
+  RecruitingTemplateList,
+  SendResult,
+  SubmittedRecruitingForm,
 } from '../../../../api/recruiting/recruiting-forms.schemas';
 import { api } from '../../shared/api';
 import { formKeys } from '../../shared/query-keys';
@@ -25,7 +30,7 @@ export function useRecruitingTemplates() {
   return useQuery({
     queryKey: TEMPLATES_KEY,
     queryFn: ({ signal }) =>
-      api.get<{ items: RecruitingTemplateDto[] }>('/recruiting-forms/templates', undefined, signal),
+      api.get<Static<typeof RecruitingTemplateList>>('/recruiting-forms/templates', undefined, signal),
   });
 }
 
@@ -33,11 +38,7 @@ export function useRecruitingFormSends(filter: { templateId?: string; psaId?: st
   return useQuery({
     queryKey: [...KEY, 'sends', filter],
     queryFn: ({ signal }) =>
-      api.get<{ items: RecruitingFormSendDto[]; total: number }>(
-        '/recruiting-forms/sends',
-        { ...filter, limit: 200 },
-        signal,
-      ),
+      api.get<Static<typeof RecruitingFormSendPage>>('/recruiting-forms/sends', { ...filter, limit: 200 }, signal),
     enabled,
   });
 }
@@ -54,7 +55,7 @@ export function useRecruitingFormSend(id: string | null) {
 export function useCreateRecruitingTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<{ id: string; name: string }>('/recruiting-forms/templates', { name }),
+    mutationFn: (name: string) => api.post<Static<typeof CreatedTemplate>>('/recruiting-forms/templates', { name }),
     onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES_KEY }),
   });
 }
@@ -74,7 +75,9 @@ export function useSendRecruitingForm() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ templateId, psaIds }: { templateId: string; psaIds: string[] }) =>
-      api.post<{ sent: number }>(`/recruiting-forms/templates/${encodeURIComponent(templateId)}/send`, { psaIds }),
+      api.post<Static<typeof SendResult>>(`/recruiting-forms/templates/${encodeURIComponent(templateId)}/send`, {
+        psaIds,
+      }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: KEY });
       void client.invalidateQueries({ queryKey: TEMPLATES_KEY });
@@ -96,6 +99,6 @@ export function usePublicRecruitingForm(token: string) {
 export function useSubmitRecruitingForm() {
   return useMutation({
     mutationFn: ({ token, answers }: { token: string; answers: Record<string, unknown> }) =>
-      api.post<{ submittedAt: string }>('/recruiting-forms/public/submit', { token, answers }),
+      api.post<Static<typeof SubmittedRecruitingForm>>('/recruiting-forms/public/submit', { token, answers }),
   });
 }
