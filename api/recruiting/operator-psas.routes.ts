@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { requirePermission } from '../plugins/require-permission';
+import { sendAuditedDownload } from '../plugins/send-stored-file';
 import { errorResponses, StoredFileBytes, Uuid } from '../shared/schemas';
-import { AttachmentListDto, AttachmentParams, listPsaAttachments, sendPsaAttachment } from './psa-attachments.service';
+import { coreDepsOf } from '../shared/use-case';
+import { findOperatorPsaAttachmentDownload, listOperatorPsaAttachments } from './psa-attachments.service';
 import { findPsa, listPsas, type PsaRow } from './psas.repository';
 import { psaProfile } from './psa-profile';
 import { findSchoolName, psaSchoolId } from './psa-writes.repository';
-
-const Loose = Type.Object({}, { additionalProperties: true });
+import {
+  AttachmentListDto,
+  AttachmentParams,
+  OperatorPsaPage,
+  OperatorPsaProfile,
+  OperatorPsaQuery,
+} from './psas.schemas';
 
 /**
  * The provider's read-only view of a school's recruiting (operators, `schools:operate`): the prospect list (active
@@ -18,6 +26,7 @@ const Loose = Type.Object({}, { additionalProperties: true });
 export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
   const operate = requirePermission('schools:operate');
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
 
   /** A prospect of any school, as long as it has not been merged into another (then it is a 404, as for staff). */
   async function openPsa(id: string): Promise<PsaRow> {
@@ -33,22 +42,8 @@ export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: operate,
       schema: {
         params: Type.Object({ id: Uuid }),
-        querystring: Type.Object({
-          archived: Type.Optional(Type.Boolean()),
-          search: Type.Optional(Type.String({ maxLength: 200 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-          offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-        }),
-        response: {
-          200: Type.Object({
-            schoolName: Type.String(),
-            items: Type.Array(Loose),
-            total: Type.Integer(),
-            limit: Type.Integer(),
-            offset: Type.Integer(),
-          }),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        querystring: OperatorPsaQuery,
+        response: { 200: OperatorPsaPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -71,7 +66,10 @@ export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/operator/psas/:id',
     {
       onRequest: operate,
-      schema: { params: Type.Object({ id: Uuid }), response: { 200: Loose, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        params: Type.Object({ id: Uuid }),
+        response: { 200: OperatorPsaProfile, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const psa = await openPsa(request.params.id);
@@ -88,10 +86,7 @@ export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AttachmentListDto, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const psa = await openPsa(request.params.id);
-      return listPsaAttachments(db, psa.school_id, psa.id);
-    },
+    async (request) => listOperatorPsaAttachments(deps(request), request.params.id),
   );
 
   app.get(
@@ -101,12 +96,12 @@ export const operatorPsasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: AttachmentParams, response: { 200: StoredFileBytes, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      const psa = await openPsa(request.params.id);
-      return sendPsaAttachment(request, reply, {
-        schoolId: psa.school_id,
-        psaId: psa.id,
-        attachmentId: request.params.attachmentId,
-      });
+      const download = await findOperatorPsaAttachmentDownload(
+        deps(request),
+        request.params.id,
+        request.params.attachmentId,
+      );
+      return sendAuditedDownload(request, reply, download);
     },
   );
 };

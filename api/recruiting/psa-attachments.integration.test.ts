@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { psaProfile } from './psa-profile';
+import { findPsa, listPsas } from './psas.repository';
 
 /**
  * Prospect attachments through the API on the real PostgreSQL: upload, list, audited download and deletion; the
@@ -362,6 +364,9 @@ describe("the provider operator's read-only attachments", () => {
       expect.objectContaining({ id: item.id, filename: 'transcript.pdf', sizeBytes: 120, uploadedBy: coach.id }),
     ]);
     expect(listed.body.items[0].uploaderName).toBeTruthy();
+    expect(Object.keys(listed.body.items[0]).sort()).toEqual(
+      ['contentType', 'createdAt', 'filename', 'id', 'sizeBytes', 'uploadedBy', 'uploaderName'].sort(),
+    );
 
     const down = await call(operator, 'GET', `/operator/psas/${psaId}/attachments/${item.id}`);
     expect(down.status).toBe(200);
@@ -407,5 +412,25 @@ describe("the provider operator's read-only attachments", () => {
     expect((await call(operator, 'GET', `/operator/psas/${psaId}/attachments/${item.id}`)).status).toBe(404);
     expect((await call(operator, 'GET', `/operator/psas/${keep}/attachments/${item.id}`)).status).toBe(200);
     expect((await call(coach, 'GET', `/psas/${psaId}/attachments`)).status).toBe(404);
+  });
+});
+
+describe("the provider operator's read-only prospects", () => {
+  it('answers the school’s prospect list and a profile with every property the records hold', async () => {
+    const db = t.database.db;
+    const psaId = await newPsa(schoolId, 'Operatorview');
+    await upload(coach, psaId, 'transcript.pdf', PDF(64));
+    const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    const profile = await call(operator, 'GET', `/operator/psas/${psaId}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body).toEqual(
+      asJson({ schoolId, ...(await psaProfile(db, schoolId, (await findPsa(db, schoolId, psaId))!)) }),
+    );
+    expect(profile.body.events.length).toBeGreaterThan(0);
+    const list = await call(operator, 'GET', `/schools/${schoolId}/psas?search=Operatorview`);
+    expect(list.status).toBe(200);
+    const page = await listPsas(db, schoolId, { archived: false, search: 'Operatorview' }, 50, 0);
+    expect(list.body).toEqual({ schoolName: expect.any(String), ...(asJson(page) as object), limit: 50, offset: 0 });
+    expect(list.body.items).toHaveLength(1);
   });
 });

@@ -1,53 +1,45 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { Type } from 'typebox';
-import { AppError } from '../../domain/errors';
+import { AppError, ERRORS } from '../../domain/errors';
 import { RECRUITING_LIMITS } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
-import { Nullable, Uuid } from '../shared/schemas';
-import { sendAuditedDownload } from '../shared/send-stored-file';
+import type { Kysely } from 'kysely';
+import { checkAttachment, type UploadedFile } from '../disclosures/disclosure-files.service';
+import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
+import {
+  countPsaAttachments,
+  findPsaAttachment,
+  listPsaAttachmentRows,
+  lockOpenPsas,
+} from './psa-attachments.repository';
+import { deletePsaAttachment, insertPsaAttachment, psaSchoolId } from './psa-writes.repository';
+import { findPsa, insertPsaEvent } from './psas.repository';
 
 type Db = Kysely<Database>;
 
 /** The purpose stored with a prospect attachment's bytes (`stored_files.purpose`). */
 export const PSA_ATTACHMENT_PURPOSE = 'psa-attachment';
 
-export const AttachmentDto = Type.Object({
-  id: Uuid,
-  filename: Type.String(),
-  contentType: Type.String(),
-  sizeBytes: Type.Integer(),
-  uploadedBy: Nullable(Type.String()),
-  uploaderName: Nullable(Type.String()),
-  createdAt: Type.String(),
-});
-export const AttachmentListDto = Type.Object({
-  items: Type.Array(AttachmentDto),
-  maxFiles: Type.Integer(),
-  maxFileBytes: Type.Integer(),
-});
-export const AttachmentParams = Type.Object({ id: Uuid, attachmentId: Uuid });
+/** A file to send: the school whose log records the download, the stored file and the audit event naming it. */
+export interface PsaAttachmentDownload {
+  schoolId: string;
+  fileId: string;
+  purpose: string;
+  audit: {
+    action: 'psa.attachment_downloaded';
+    targetType: 'psa';
+    targetId: string;
+    details: { attachmentId: string };
+  };
+}
+
+const full = () =>
+  new AppError('PSA_ATTACHMENTS_LIMIT', [
+    { field: 'file', code: 'PSA_ATTACHMENTS_LIMIT', message: ERRORS.PSA_ATTACHMENTS_LIMIT.message },
+  ]);
 
 /** A prospect's attachments, newest first, with who uploaded each, and the limits the screen states. */
-export async function listPsaAttachments(db: Db, schoolId: string, psaId: string) {
-  const rows = await db
-    .selectFrom('psa_attachments as a')
-    .leftJoin('users as u', 'u.id', 'a.uploaded_by')
-    .where('a.school_id', '=', schoolId)
-    .where('a.psa_id', '=', psaId)
-    .select([
-      'a.id',
-      'a.filename',
-      'a.content_type',
-      'a.size_bytes',
-      'a.uploaded_by',
-      'a.created_at',
-      'u.first_name',
-      'u.last_name',
-    ])
-    .orderBy('a.created_at', 'desc')
-    .orderBy('a.id')
-    .execute();
+async function attachmentList(db: Db, schoolId: string, psaId: string) {
+  const rows = await listPsaAttachmentRows(db, schoolId, psaId);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -63,66 +55,148 @@ export async function listPsaAttachments(db: Db, schoolId: string, psaId: string
   };
 }
 
-/** How many files the prospects hold together. */
-export async function countPsaAttachments(db: Db, schoolId: string, psaIds: string[]): Promise<number> {
-  const { n } = await db
-    .selectFrom('psa_attachments')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('school_id', '=', schoolId)
-    .where('psa_id', 'in', psaIds)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+/** A prospect of the actor's school that has not been merged into another; a 404 otherwise. */
+async function visiblePsaId(db: Db, actor: Actor, psaId: string): Promise<string> {
+  const psa = await findPsa(db, actor.schoolId, psaId);
+  if (!psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
+  return psa.id;
 }
 
-/**
- * Locks the prospects' rows (in id order, so two callers locking the same pair cannot wait on each other) for the
- * rest of the transaction: whoever counts a prospect's attachments and then adds some holds this lock, so two such
- * steps at once cannot take a prospect past 20 files. Answers the rows still open (not merged away).
- */
-export async function lockOpenPsas(trx: Db, schoolId: string, psaIds: string[]): Promise<Set<string>> {
-  const rows = await trx
-    .selectFrom('psas')
-    .select(['id', 'merged_into_id'])
-    .where('school_id', '=', schoolId)
-    .where('id', 'in', psaIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Set(rows.filter((r) => !r.merged_into_id).map((r) => r.id));
+/** A prospect of any school (the provider's operator), not merged into another; a 404 otherwise. */
+async function openPsa(db: Db, psaId: string): Promise<{ schoolId: string; psaId: string }> {
+  const schoolId = await psaSchoolId(db, psaId);
+  const psa = schoolId ? await findPsa(db, schoolId, psaId) : null;
+  if (!psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
+  return { schoolId: psa.school_id, psaId: psa.id };
 }
 
-/** One attachment of this prospect; a 404 when the prospect has no such attachment. */
-export async function findPsaAttachment(db: Db, schoolId: string, psaId: string, attachmentId: string) {
-  const row = await db
-    .selectFrom('psa_attachments')
-    .select(['id', 'file_id', 'filename'])
-    .where('school_id', '=', schoolId)
-    .where('psa_id', '=', psaId)
-    .where('id', '=', attachmentId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
+/** An attachment added or removed: a line in the prospect's history (the file's name) and an audit event. */
+async function recordChange(
+  trx: Db,
+  actor: Actor,
+  psaId: string,
+  change: 'added' | 'removed',
+  details: { attachmentId: string; fileId: string; filename: string } & Record<string, unknown>,
+): Promise<void> {
+  await insertPsaEvent(trx, {
+    schoolId: actor.schoolId,
+    psaId,
+    actorUserId: actor.userId,
+    action: change === 'added' ? 'attachmentAdded' : 'attachmentRemoved',
+    details: { filename: details.filename },
+  });
+  await auditBy(trx, actor, {
+    action: change === 'added' ? 'psa.attachment_uploaded' : 'psa.attachment_deleted',
+    targetType: 'psa',
+    targetId: psaId,
+    details,
+  });
 }
 
-/**
- * Sends one attachment of a prospect of `schoolId`, once the caller has checked the user may see that prospect;
- * the download is audited in that school's log (`psa.attachment_downloaded`).
- */
-export async function sendPsaAttachment(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { schoolId, psaId, attachmentId }: { schoolId: string; psaId: string; attachmentId: string },
-) {
-  const a = await findPsaAttachment(request.server.deps.database.db, schoolId, psaId, attachmentId);
-  return sendAuditedDownload(request, reply, {
+function downloadOf(schoolId: string, psaId: string, a: { id: string; file_id: string }): PsaAttachmentDownload {
+  return {
     schoolId,
     fileId: a.file_id,
     purpose: PSA_ATTACHMENT_PURPOSE,
-    audit: {
-      action: 'psa.attachment_downloaded',
-      targetType: 'psa',
-      targetId: psaId,
-      details: { attachmentId: a.id },
-    },
+    audit: { action: 'psa.attachment_downloaded', targetType: 'psa', targetId: psaId, details: { attachmentId: a.id } },
+  };
+}
+
+export async function listPsaAttachments(deps: CoreDeps, actor: Actor, psaId: string) {
+  const id = await visiblePsaId(deps.db, actor, psaId);
+  return attachmentList(deps.db, actor.schoolId, id);
+}
+
+/**
+ * Adds one file to a prospect (the spec's file types, at most 20 MB, at most 20 per prospect) and answers the list.
+ * `upload` reads the file only once the prospect is known to take one, so the 21st file's bytes are never read.
+ */
+export async function addPsaAttachment(
+  deps: CoreDeps,
+  actor: Actor,
+  input: { psaId: string; upload: () => Promise<UploadedFile> },
+) {
+  const { db } = deps;
+  const schoolId = actor.schoolId;
+  const psaId = await visiblePsaId(db, actor, input.psaId);
+  if ((await countPsaAttachments(db, schoolId, [psaId])) >= RECRUITING_LIMITS.attachmentsPerPsa) throw full();
+  const upload = await input.upload();
+  const { contentType } = checkAttachment(upload);
+  await db.transaction().execute(async (trx) => {
+    // The prospect's row lock makes the count and the insert one step: two uploads at once (or an upload and a
+    // merge into this prospect) cannot make a 21st; a prospect merged away meanwhile is gone.
+    if (!(await lockOpenPsas(trx, schoolId, [psaId])).has(psaId)) throw new AppError('NOT_FOUND');
+    if ((await countPsaAttachments(trx, schoolId, [psaId])) >= RECRUITING_LIMITS.attachmentsPerPsa) throw full();
+    const file = await insertStoredFile(trx, schoolId, {
+      uploadedBy: actor.userId,
+      purpose: PSA_ATTACHMENT_PURPOSE,
+      filename: upload.filename,
+      contentType,
+      bytes: upload.bytes,
+    });
+    const attachmentId = await insertPsaAttachment(trx, {
+      school_id: schoolId,
+      psa_id: psaId,
+      file_id: file.id,
+      filename: file.filename,
+      content_type: file.contentType,
+      size_bytes: file.sizeBytes,
+      sha256: file.sha256,
+      uploaded_by: actor.userId,
+    });
+    await recordChange(trx, actor, psaId, 'added', {
+      attachmentId,
+      fileId: file.id,
+      filename: file.filename,
+      size: file.sizeBytes,
+      sha256: file.sha256,
+    });
   });
+  return attachmentList(db, schoolId, psaId);
+}
+
+/** Removes one file from a prospect (its bytes too) and answers the list. */
+export async function removePsaAttachment(deps: CoreDeps, actor: Actor, psaId: string, attachmentId: string) {
+  const { db } = deps;
+  const schoolId = actor.schoolId;
+  const id = await visiblePsaId(db, actor, psaId);
+  const a = await findPsaAttachment(db, schoolId, id, attachmentId);
+  if (!a) throw new AppError('NOT_FOUND');
+  await db.transaction().execute(async (trx) => {
+    await deletePsaAttachment(trx, schoolId, a.id);
+    await deleteStoredFile(trx, schoolId, a.file_id, PSA_ATTACHMENT_PURPOSE);
+    await recordChange(trx, actor, id, 'removed', { attachmentId: a.id, fileId: a.file_id, filename: a.filename });
+  });
+  return attachmentList(db, schoolId, id);
+}
+
+/** The stored file behind one attachment of a prospect the actor may see, and how its download is audited. */
+export async function findPsaAttachmentDownload(
+  deps: CoreDeps,
+  actor: Actor,
+  psaId: string,
+  attachmentId: string,
+): Promise<PsaAttachmentDownload> {
+  const id = await visiblePsaId(deps.db, actor, psaId);
+  const a = await findPsaAttachment(deps.db, actor.schoolId, id, attachmentId);
+  if (!a) throw new AppError('NOT_FOUND');
+  return downloadOf(actor.schoolId, id, a);
+}
+
+/** The provider's operator: a prospect's attachments, whatever its school. */
+export async function listOperatorPsaAttachments(deps: CoreDeps, psaId: string) {
+  const psa = await openPsa(deps.db, psaId);
+  return attachmentList(deps.db, psa.schoolId, psa.psaId);
+}
+
+/** The provider's operator: one attachment's file, its download audited in the prospect's school's log. */
+export async function findOperatorPsaAttachmentDownload(
+  deps: CoreDeps,
+  psaId: string,
+  attachmentId: string,
+): Promise<PsaAttachmentDownload> {
+  const psa = await openPsa(deps.db, psaId);
+  const a = await findPsaAttachment(deps.db, psa.schoolId, psa.psaId, attachmentId);
+  if (!a) throw new AppError('NOT_FOUND');
+  return downloadOf(psa.schoolId, psa.psaId, a);
 }

@@ -6,6 +6,19 @@ import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/lock-waits';
 import { academicStartYear, daysFromToday, testToday } from '../../scripts/test-harness/test-clock';
+import { PSA_FIELDS } from '../../domain/recruiting';
+import { psaProfile } from './psa-profile';
+import { psaPickLists } from './psa-writes.repository';
+import {
+  boardColumns,
+  duplicateGroups,
+  filteredPsas,
+  findPsa,
+  listActivities,
+  schoolTags,
+  toPsaDto,
+  type PsaRow,
+} from './psas.repository';
 
 /** The current academic year is the one holding today. */
 const thisYear = academicStartYear(testToday());
@@ -226,6 +239,9 @@ describe('prospects', () => {
     const bad = sheet([header, ['Ann', 'Lee', 'ann@example.com', '1200', ''], ['Bo', '', 'bad', '1700', 'maybe']]);
     const checked = await upload(coach, '/psas/uploads/check', 'prospects.csv', bad);
     expect(checked.status).toBe(200);
+    expect(Object.keys(checked.body).sort()).toEqual(['errors', 'headers', 'rows']);
+    expect(checked.body.rows).toBe(2);
+    expect(checked.body.headers).toHaveLength(header.length);
     expect(checked.body.errors).toEqual(
       expect.arrayContaining([
         { row: 3, column: 'lastName', message: 'Mandatory fields cannot be empty.' },
@@ -515,5 +531,119 @@ describe("the school's tag limit with edits at once", () => {
     const { rows } = await sql<{ n: string }>`
       select count(distinct lower(tag)) as n from psas, unnest(tags) as tag where school_id = ${school}`.execute(db);
     expect(Number(rows[0]!.n)).toBe(49);
+  });
+});
+
+/** What a value looks like once it went through JSON, as an answer's body does. */
+const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+describe('the prospect answers', () => {
+  it('carry every property the records hold: profile, list, board, meta, duplicates, moves and activities', async () => {
+    const db = t.database.db;
+    const full = await create({
+      firstName: 'Fullfields',
+      lastName: 'Prospect',
+      email: 'fullfields@example.com',
+      mobileNumber: '5125550190',
+      highSchoolName: 'Central High',
+      graduationYear: thisYear + 2,
+      dob: daysFromToday(-17 * 365),
+      ncaaEligibilityNumber: '1234567890',
+      recruitedPosition: 'Setter',
+      secondaryPosition: 'Libero',
+      recruitingCoachId: coach.id,
+      sportTeamId: teamId,
+      clubTeamName: 'Austin Juniors',
+      clubJersey: '12',
+      heightFeet: 5,
+      heightInches: 10,
+      weight: 150.5,
+      satScore: 1300,
+      actScore: 30,
+      gpa: 3.75,
+      classRank: '5 of 300',
+      honors: 'All-district',
+      intendedMajor: 'Biology',
+      siblings: 'One sister',
+      residencyStatus: 'In state',
+      instagram: 'fullfields',
+      tiktok: 'fullfields',
+      twitter: 'fullfields',
+      hudl: 'https://hudl.example/fullfields',
+      homeAddress: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+      guardian1Name: 'Pat Prospect',
+      guardian1Phone: '5125550191',
+      guardian1Email: 'pat@example.com',
+      guardian2Name: 'Sam Prospect',
+      guardian2Phone: '5125550192',
+      guardian2Email: 'sam@example.com',
+      highSchoolCoachName: 'Coach High',
+      highSchoolCoachPhone: '5125550193',
+      highSchoolCoachEmail: 'hs.coach@example.com',
+      clubCoachName: 'Coach Club',
+      clubCoachPhone: '5125550194',
+      clubCoachEmail: 'club.coach@example.com',
+      notes: 'Strong serve.',
+      highlightLinks: ['https://video.example/fullfields'],
+      customFields: [{ name: 'Club ranking', value: '2nd' }],
+      tags: ['Fullfields'],
+      rating: 5,
+    });
+    expect(full.status, JSON.stringify(full.body)).toBe(201);
+    const id = full.body.psa.id as string;
+    for (const name of Object.keys(PSA_FIELDS)) expect(full.body.psa[name], name).not.toBeNull();
+    // A second prospect on the same phone makes a duplicate; an activity, a move and a transfer fill the history.
+    expect((await create({ firstName: 'Samephone', lastName: 'Prospect', mobileNumber: '5125550190' })).status).toBe(
+      201,
+    );
+    const logged = await call(coach, 'POST', `/psas/${id}/activities`, {
+      kind: 'OFFICIAL_VISIT',
+      occurredAt: `${daysFromToday(-3)}T15:00:00Z`,
+      nights: 2,
+      location: 'Campus',
+      summary: 'Toured the gym.',
+    });
+    expect(logged.status).toBe(201);
+    expect(logged.body).toEqual(asJson({ items: await listActivities(db, schoolId, id) }));
+    const moved = await call(coach, 'POST', `/psas/${id}/move`, { commitmentStatus: 'COMMITTED', via: 'menu' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ id, commitmentStatus: 'COMMITTED', boardRank: expect.any(Number) });
+    expect(
+      (await call(coach, 'POST', `/psas/${id}/transfer`, { sportTeamId: teamId, academicYearId: yearId })).status,
+    ).toBe(200);
+
+    const profile = await call(coach, 'GET', `/psas/${id}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body).toEqual(asJson(await psaProfile(db, schoolId, (await findPsa(db, schoolId, id))!)));
+    expect(profile.body.transfer).toMatchObject({ status: 'PENDING', sportTeamId: teamId, academicYearId: yearId });
+    expect(profile.body.duplicates).toHaveLength(1);
+    expect(profile.body.activities).toHaveLength(1);
+    expect(profile.body.events.length).toBeGreaterThan(1);
+
+    const list = await call(coach, 'GET', '/psas?search=fullfields');
+    const rows = (await filteredPsas(db, schoolId, { archived: false, search: 'fullfields' }).execute()) as PsaRow[];
+    expect(list.body).toEqual({ items: asJson(rows.map(toPsaDto)), total: 1, limit: 50, offset: 0 });
+
+    const board = await call(coach, 'GET', '/psas/board');
+    expect(board.body).toEqual(asJson({ columns: await boardColumns(db, schoolId, null) }));
+    expect(board.body.columns.COMMITTED).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id, transferStatus: 'PENDING', sportTeam: 'Volleyball' })]),
+    );
+
+    const duplicates = await call(coach, 'GET', '/psas/duplicates');
+    expect(duplicates.body).toEqual(asJson(await duplicateGroups(db, schoolId)));
+
+    const meta = await call(coach, 'GET', '/psas/meta');
+    const picks = await psaPickLists(db, schoolId);
+    expect(meta.body).toEqual({
+      teams: asJson(picks.teams),
+      coaches: asJson(picks.coaches),
+      tags: await schoolTags(db, schoolId),
+      years: picks.years.map((y) => ({ id: y.id, label: `${y.start_year}-${y.end_year}`, isCurrent: y.is_current })),
+      canApprove: expect.any(Boolean),
+    });
   });
 });

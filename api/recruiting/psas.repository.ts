@@ -6,11 +6,13 @@ import {
   PSA_FIELDS,
   type CommitmentStatus,
   type PsaField,
+  type TransferStatus,
 } from '../../domain/recruiting';
 import type { Database, PsasTable } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 import { fullName, fullNameOrNull } from '../shared/people-names';
 import { psaVisitFlags } from './official-visits.repository';
+import type { PsaDto } from './psas.schemas';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type PsaRow = Selectable<PsasTable> & {
@@ -18,26 +20,8 @@ export type PsaRow = Selectable<PsasTable> & {
   coachName: string | null;
 };
 
-/** A prospect as the API shows it: every PSA field by its API name, plus state, tags, rating and links. */
-export interface PsaDto {
-  id: string;
-  name: string;
-  commitmentStatus: CommitmentStatus;
-  psaState: 'ACTIVE' | 'ARCHIVED' | 'UNARCHIVED';
-  rating: number | null;
-  tags: string[];
-  sportTeam: string | null;
-  recruitingCoach: string | null;
-  height: string | null;
-  highlightLinks: string[];
-  customFields: { name: string; value: string }[];
-  lastContactDate: string | null;
-  athleteUserId: string | null;
-  mergedIntoId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  [field: string]: unknown;
-}
+/** A prospect as the API shows it (its schema: PsaDto in psas.schemas.ts). */
+export type { PsaDto };
 
 export function psasQuery(db: Db, schoolId: string) {
   return db
@@ -52,7 +36,13 @@ export function psasQuery(db: Db, schoolId: string) {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export function toPsaDto(r: PsaRow): PsaDto {
-  const out: PsaDto = {
+  const fields: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(PSA_FIELDS) as [PsaField, (typeof PSA_FIELDS)[PsaField]][]) {
+    const v = (r as unknown as Record<string, unknown>)[def.column];
+    fields[name] = def.kind === 'number' ? num(v) : (v ?? null);
+  }
+  return {
+    ...(fields as Pick<PsaDto, PsaField>),
     id: r.id,
     name: `${r.first_name} ${r.last_name}`,
     commitmentStatus: r.commitment_status,
@@ -71,11 +61,6 @@ export function toPsaDto(r: PsaRow): PsaDto {
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };
-  for (const [name, def] of Object.entries(PSA_FIELDS) as [PsaField, (typeof PSA_FIELDS)[PsaField]][]) {
-    const v = (r as unknown as Record<string, unknown>)[def.column];
-    (out as Record<string, unknown>)[name] = def.kind === 'number' ? num(v) : (v ?? null);
-  }
-  return out;
 }
 
 export async function findPsa(db: Db, schoolId: string, id: string): Promise<PsaRow | null> {
@@ -157,7 +142,7 @@ export interface BoardCard {
   rating: number | null;
   tags: string[];
   sportTeam: string | null;
-  transferStatus: string | null;
+  transferStatus: TransferStatus | null;
 }
 
 /** The board: active prospects by commitment status, in each column's order. One query, no per-card lookups. */

@@ -19,12 +19,13 @@ import type { Database } from '../../migrations/database';
 import { recordAudit } from '../audit/audit.repository';
 import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
 import { psaTransferGraph } from '../operator-console/workflow-graph.service';
-import { auditRequest } from '../audit/audit-request';
 import { requestMeta } from '../shared/request-meta';
-import { readUploadedFile } from '../disclosures/disclosure-files.service';
+import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
-import { errorResponses, IdParams, Uuid } from '../shared/schemas';
+import { sendTemplate } from '../plugins/send-template';
+import { readUploadedFile } from '../plugins/uploaded-file';
+import { errorResponses, IdParams } from '../shared/schemas';
 import { teamExists } from '../teams/teams.repository';
 import {
   boardColumns,
@@ -40,10 +41,9 @@ import {
   type PsaRow,
 } from './psas.repository';
 import { checkPsaUpload, importPsaRows } from './psa-upload.service';
-import { countPsaAttachments, lockOpenPsas } from './psa-attachments.service';
+import { countPsaAttachments, lockOpenPsas } from './psa-attachments.repository';
 import { buildPhoneCallTemplate, checkPhoneCallUpload, importPhoneCalls } from './phone-call-upload.service';
 import { assertNoRowErrors, type UploadCheck } from './recruiting-uploads';
-import { sendTemplate } from '../athletes/athlete-upload-file';
 import { TemplateBytes, TemplateQuery } from '../athletes/athlete-uploads.schemas';
 import { startTransferWorkflow, syncTransferArchive, toTransferError, transferView } from './psa-transfer.service';
 import { decidePsaTransferUpdate } from '../../workflows/recruiting/psa-transfer.workflow';
@@ -69,65 +69,26 @@ import {
 } from './psa-writes.repository';
 import { csvCell } from '../../domain/csv';
 import { psaProfile } from './psa-profile';
-
-const Loose = Type.Object({}, { additionalProperties: true });
-const LooseList = Type.Array(Loose);
-const Str = (max = 255) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
-const NumOrStr = Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()]));
-
-/** The prospect's fields as a body: every PSA field optional (a create needs first and last name). */
-const PsaBody = Type.Object(
-  {
-    ...Object.fromEntries(
-      Object.entries(PSA_FIELDS).map(([name, def]) => [
-        name,
-        def.kind === 'int' || def.kind === 'number' || def.kind === 'year'
-          ? NumOrStr
-          : Str(def.kind === 'notes' ? 10000 : 255),
-      ]),
-    ),
-    highlightLinks: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })),
-    customFields: Type.Optional(
-      Type.Array(Type.Object({ name: Type.String({ maxLength: 1000 }), value: Type.String({ maxLength: 1000 }) }), {
-        maxItems: 100,
-      }),
-    ),
-    commitmentStatus: Type.Optional(Type.String({ maxLength: 40 })),
-    tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 60 })),
-    rating: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 5 }), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-
-const ListQuery = Type.Object({
-  archived: Type.Optional(Type.Boolean()),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  commitmentStatus: Type.Optional(Type.String({ maxLength: 40 })),
-  graduationYear: Type.Optional(Type.Integer({ minimum: 1990, maximum: 2100 })),
-  sportTeamId: Type.Optional(Uuid),
-  position: Type.Optional(Type.String({ maxLength: 100 })),
-  tag: Type.Optional(Type.String({ maxLength: 100 })),
-  minRating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-  sort: Type.Optional(Type.String({ maxLength: 40 })),
-  direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-});
-const { limit: _limit, offset: _offset, ...listFilters } = ListQuery.properties;
-const ExportQuery = Type.Object({ ...listFilters, columns: Type.Optional(Type.String({ maxLength: 2000 })) });
-
-const MoveBody = Type.Object({
-  commitmentStatus: Type.String({ maxLength: 40 }),
-  beforeId: Type.Optional(Type.Union([Uuid, Type.Null()])),
-  via: Type.Optional(Type.Union([Type.Literal('mouse'), Type.Literal('keyboard'), Type.Literal('menu')])),
-});
-const ActivityBody = Type.Object({
-  kind: Type.String({ maxLength: 40 }),
-  occurredAt: Type.String({ format: 'date-time' }),
-  nights: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 30 }), Type.Null()])),
-  location: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-  summary: Type.Optional(Type.Union([Type.String({ maxLength: 10000 }), Type.Null()])),
-});
+import {
+  ActivityBody,
+  Board,
+  BoardMoved,
+  BoardQuery,
+  DuplicateGroups,
+  MergeBody,
+  MoveBody,
+  PsaActivityList,
+  PsaBody,
+  PsaExportQuery,
+  PsaListQuery,
+  PsaMeta,
+  PsaPage,
+  PsaProfile,
+  TransferBody,
+  TransferDecisionBody,
+  UploadChecked,
+  UploadStored,
+} from './psas.schemas';
 
 type Db = FastifyRequest['server']['deps']['database']['db'];
 
@@ -206,7 +167,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const plan = requirePlanFeature('recruiting');
   const canRead = [requirePermission('recruiting:read'), plan];
   const canWrite = [requirePermission('recruiting:write'), plan];
-  const ok = (schema: unknown, ...more: number[]) => ({
+  const ok = <T>(schema: T, ...more: number[]) => ({
     200: schema,
     ...errorResponses(400, 401, 403, 404, ...more),
   });
@@ -216,10 +177,8 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canRead,
       schema: {
-        querystring: ListQuery,
-        response: ok(
-          Type.Object({ items: LooseList, total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() }),
-        ),
+        querystring: PsaListQuery,
+        response: ok(PsaPage),
       },
     },
     async (request) => {
@@ -237,7 +196,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canRead,
       schema: {
-        querystring: ExportQuery,
+        querystring: PsaExportQuery,
         response: {
           200: Type.Unsafe<string>({
             description: 'The filtered prospects as CSV, the chosen columns in order; formula cells made safe.',
@@ -286,8 +245,8 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canRead,
       schema: {
-        querystring: Type.Object({ sportTeamId: Type.Optional(Uuid) }),
-        response: ok(Type.Object({ columns: Type.Record(Type.String(), LooseList) })),
+        querystring: BoardQuery,
+        response: ok(Board),
       },
     },
     async (request) => ({
@@ -295,7 +254,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
-  app.get('/psas/meta', { onRequest: canRead, schema: { response: ok(Loose) } }, async (request) => {
+  app.get('/psas/meta', { onRequest: canRead, schema: { response: ok(PsaMeta) } }, async (request) => {
     const auth = authOf(request);
     const [{ teams, coaches, years }, tags] = await Promise.all([
       psaPickLists(db, auth.school.id),
@@ -310,7 +269,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.get('/psas/duplicates', { onRequest: canRead, schema: { response: ok(LooseList) } }, async (request) =>
+  app.get('/psas/duplicates', { onRequest: canRead, schema: { response: ok(DuplicateGroups) } }, async (request) =>
     duplicateGroups(db, authOf(request).school.id),
   );
 
@@ -321,7 +280,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         description: PSA_RULES,
         body: PsaBody,
-        response: { 201: Loose, ...errorResponses(400, 401, 403, 409) },
+        response: { 201: PsaProfile, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -353,10 +312,14 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/psas/:id', { onRequest: canRead, schema: { params: IdParams, response: ok(Loose) } }, async (request) => {
-    const psa = await visiblePsa(request, request.params.id);
-    return psaProfile(db, authOf(request).school.id, psa);
-  });
+  app.get(
+    '/psas/:id',
+    { onRequest: canRead, schema: { params: IdParams, response: ok(PsaProfile) } },
+    async (request) => {
+      const psa = await visiblePsa(request, request.params.id);
+      return psaProfile(db, authOf(request).school.id, psa);
+    },
+  );
 
   /** The prospect's transfer to a roster placed on its process map; null before a transfer was requested. */
   app.get(
@@ -376,7 +339,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: `${PSA_RULES} PSA_ADDED_TO_ROSTER: the commitment of a prospect added to a roster is final.`,
         params: IdParams,
         body: PsaBody,
-        response: ok(Loose, 409),
+        response: ok(PsaProfile, 409),
       },
     },
     async (request) => {
@@ -425,7 +388,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ] as const) {
     app.post(
       `/psas/:id/${action}`,
-      { onRequest: canWrite, schema: { params: IdParams, response: ok(Loose, 409) } },
+      { onRequest: canWrite, schema: { params: IdParams, response: ok(PsaProfile, 409) } },
       async (request) => {
         const auth = authOf(request);
         const psa = await visiblePsa(request, request.params.id);
@@ -462,7 +425,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** A board move: the card's new column and place; audited with from → to and how it was moved. */
   app.post(
     '/psas/:id/move',
-    { onRequest: canWrite, schema: { params: IdParams, body: MoveBody, response: ok(Loose, 409) } },
+    { onRequest: canWrite, schema: { params: IdParams, body: MoveBody, response: ok(BoardMoved, 409) } },
     async (request) => {
       const auth = authOf(request);
       const schoolId = auth.school.id;
@@ -499,7 +462,11 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/psas/:id/activities',
     {
       onRequest: canWrite,
-      schema: { params: IdParams, body: ActivityBody, response: { 201: Loose, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        params: IdParams,
+        body: ActivityBody,
+        response: { 201: PsaActivityList, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -553,7 +520,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/psas/:id/merge',
     {
       onRequest: canWrite,
-      schema: { params: IdParams, body: Type.Object({ duplicateId: Uuid }), response: ok(Loose, 409) },
+      schema: { params: IdParams, body: MergeBody, response: ok(PsaProfile, 409) },
     },
     async (request) => {
       const auth = authOf(request);
@@ -636,7 +603,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           consumes: ['multipart/form-data'],
           description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): every row checked, nothing stored. Another type is FILE_TYPE_NOT_ALLOWED.`,
-          response: ok(Loose, 413, 415),
+          response: ok(UploadChecked, 413, 415),
         },
       },
       async (request) => {
@@ -651,7 +618,7 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           consumes: ['multipart/form-data'],
           description: `Multipart XLSX, XLS or CSV of ${what} (field 'file'): stored only if every row is valid, in one transaction. Another type is FILE_TYPE_NOT_ALLOWED.`,
-          response: { 201: Loose, ...errorResponses(400, 401, 403, 413, 415) },
+          response: { 201: UploadStored, ...errorResponses(400, 401, 403, 413, 415) },
         },
       },
       async (request, reply) => {
@@ -707,8 +674,8 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         params: IdParams,
-        body: Type.Object({ sportTeamId: Uuid, academicYearId: Uuid }),
-        response: ok(Loose, 409, 503),
+        body: TransferBody,
+        response: ok(PsaProfile, 409, 503),
       },
     },
     async (request) => {
@@ -779,11 +746,8 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: [requirePermission('recruiting:approve'), plan],
       schema: {
         params: IdParams,
-        body: Type.Object({
-          decision: Type.Union([Type.Literal('APPROVE'), Type.Literal('REJECT')]),
-          reason: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-        }),
-        response: ok(Loose, 409, 503),
+        body: TransferDecisionBody,
+        response: ok(PsaProfile, 409, 503),
       },
     },
     async (request) => {
@@ -824,7 +788,14 @@ export const psasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const url = method === 'delete' ? '/psas/:id/transfer' : '/psas/:id/transfer/undo';
     app[method](
       url,
-      { onRequest: canWrite, schema: { params: IdParams, response: ok(Loose, 409) } },
+      {
+        onRequest: canWrite,
+        schema: {
+          description: 'Always refused with PSA_TRANSFER_IRREVERSIBLE: a transfer to the roster cannot be undone.',
+          params: IdParams,
+          response: errorResponses(400, 401, 403, 404, 409),
+        },
+      },
       async (request) => {
         const psa = await visiblePsa(request, request.params.id);
         await auditRequest(request, { action: 'psa.transferUndoRefused', targetType: 'psa', targetId: psa.id });

@@ -5,6 +5,8 @@ import { seedSchool, seedTeam, seedUser, sessionCookie, type SeededUser } from '
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../../workflows/testing/test-env';
 import { until } from '../../workflows/testing/worker-process';
 import { addDays, mondayOfWeek } from '../../scripts/test-harness/test-clock';
+import { psaProfile } from './psa-profile';
+import { findPsa } from './psas.repository';
 
 let t: TestApp;
 let env: WorkflowTestEnv;
@@ -20,6 +22,7 @@ let teamAthlete: string;
 let teamId: string;
 let otherTeamId: string;
 let psaIds: string[] = [];
+let schoolId: string;
 
 beforeAll(async () => {
   // Decisions go through the calendar's approval process: the real worker and Temporal.
@@ -27,6 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({ temporal: env.client, taskQueue: env.taskQueue, database: env.database });
   const db = t.database.db;
   const school = await seedSchool(db);
+  schoolId = school.id;
   teamId = await seedTeam(db, school.id, 'Football');
   otherTeamId = await seedTeam(db, school.id, 'Soccer');
   adminUser = await seedUser(db, school.id);
@@ -237,6 +241,10 @@ describe('recruiting events', () => {
     expect(profile.json().recruitingEvents).toEqual([
       expect.objectContaining({ id: pendingId, name: 'Official visit weekend', status: 'APPROVED' }),
     ]);
+    // The answer names every property the profile holds (the response schema drops what it does not name).
+    const db = t.database.db;
+    const stored = await psaProfile(db, schoolId, (await findPsa(db, schoolId, psaIds[0]!))!);
+    expect(profile.json()).toEqual(JSON.parse(JSON.stringify(stored)));
     // Recruiting is staff-only: the host athlete is named on the event, but no athlete is told of it.
     const invites = await t.database.db
       .selectFrom('notifications')

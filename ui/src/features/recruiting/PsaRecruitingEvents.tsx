@@ -2,18 +2,11 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { eventWhen, kindLabel } from './recruiting-event-labels';
 import { instantToLocal } from '../../../../domain/calendar-events';
+import type { Static } from 'typebox';
+import type { PsaRecruitingEvent as PsaRecruitingEventSchema } from '../../../../api/recruiting/psas.schemas';
 
-export interface PsaRecruitingEvent {
-  id: string;
-  name: string;
-  kind: string;
-  start: string;
-  end: string;
-  location: string | null;
-  timeZone: string;
-  /** Official-visit flags for this prospect (a second visit to the school, over 2 nights). */
-  flags: string[];
-}
+/** An approved recruiting event the prospect attends, as the profile answers it. */
+export type PsaRecruitingEvent = Static<typeof PsaRecruitingEventSchema>;
 
 /** The approved recruiting events a prospect attends, newest first, each opening its page. */
 export function PsaRecruitingEvents({ events, linked = true }: { events: PsaRecruitingEvent[]; linked?: boolean }) {

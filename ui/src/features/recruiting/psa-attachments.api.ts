@@ -1,21 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { AttachmentDto, AttachmentListDto } from '../../../../api/recruiting/psas.schemas';
 import { api, apiUpload, buildApiUrl } from '../../shared/api';
 
-export interface PsaAttachment {
-  id: string;
-  filename: string;
-  contentType: string;
-  sizeBytes: number;
-  uploadedBy: string | null;
-  uploaderName: string | null;
-  createdAt: string;
-}
-
-export interface PsaAttachmentList {
-  items: PsaAttachment[];
-  maxFiles: number;
-  maxFileBytes: number;
-}
+export type PsaAttachment = Static<typeof AttachmentDto>;
+export type PsaAttachmentList = Static<typeof AttachmentListDto>;
 
 /** Whose routes read the files: the school's staff (`/psas/…`) or the provider's operator, read only (`/operator/psas/…`). */
 export type PsaAttachmentsVia = 'school' | 'operator';

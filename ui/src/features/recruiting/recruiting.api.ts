@@ -1,86 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
 import type { CommitmentStatus } from '../../../../domain/recruiting';
+import type {
+  Board as BoardSchema,
+  BoardCard as BoardCardSchema,
+  DuplicateGroups,
+  PsaActivity as PsaActivitySchema,
+  PsaDto,
+  PsaMeta as PsaMetaSchema,
+  PsaPage,
+  PsaProfile as PsaProfileSchema,
+  PsaTransfer as PsaTransferSchema,
+  UploadChecked,
+  UploadStored,
+} from '../../../../api/recruiting/psas.schemas';
 import { api, apiUpload, buildApiUrl, type QueryValue } from '../../shared/api';
-import type { PsaRecruitingEvent } from './PsaRecruitingEvents';
 
-export interface Psa {
-  id: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  commitmentStatus: CommitmentStatus;
-  psaState: 'ACTIVE' | 'ARCHIVED' | 'UNARCHIVED';
-  rating: number | null;
-  tags: string[];
-  sportTeam: string | null;
-  recruitingCoach: string | null;
-  height: string | null;
-  highlightLinks: string[];
-  customFields: { name: string; value: string }[];
-  lastContactDate: string | null;
-  athleteUserId: string | null;
-  [field: string]: unknown;
-}
-
-export interface PsaActivity {
-  id: string;
-  kind: string;
-  occurredAt: string;
-  nights: number | null;
-  location: string | null;
-  summary: string | null;
-  /** Phone calls: minutes, and the staff member who made the call. */
-  durationMinutes?: number | null;
-  coach?: string | null;
-  loggedBy: string | null;
-  flags: string[];
-}
-
-export interface PsaTransfer {
-  id: string;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  statusLabel: string;
-  teamName: string;
-  academicYearLabel: string;
-  requestedBy: string | null;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  reason: string | null;
-  athleteUserId: string | null;
-}
-
-export interface PsaProfile {
-  psa: Psa;
-  activities: PsaActivity[];
-  events: { id: string; action: string; details: Record<string, unknown>; at: string; actorName: string | null }[];
-  duplicates: { id: string; name: string; email: string | null; mobile: string | null; matchedOn: 'email' | 'phone' }[];
-  transfer: PsaTransfer | null;
-  /** Approved recruiting events the prospect attends. */
-  recruitingEvents?: PsaRecruitingEvent[];
-}
-
-export interface PsaMeta {
-  teams: { id: string; name: string }[];
-  coaches: { id: string; name: string }[];
-  tags: string[];
-  years: { id: string; label: string; isCurrent: boolean }[];
-  canApprove: boolean;
-}
-
-export interface BoardCard {
-  id: string;
-  name: string;
-  graduationYear: number | null;
-  position: string | null;
-  highSchoolName: string | null;
-  rating: number | null;
-  tags: string[];
-  sportTeam: string | null;
-  transferStatus: string | null;
-}
-export type Board = Record<CommitmentStatus, BoardCard[]>;
+/** The prospect screens' types are the API's contract (api/recruiting/psas.schemas.ts). */
+export type Psa = PsaDto;
+export type PsaActivity = Static<typeof PsaActivitySchema>;
+export type PsaTransfer = Static<typeof PsaTransferSchema>;
+export type PsaProfile = Static<typeof PsaProfileSchema>;
+export type PsaMeta = Static<typeof PsaMetaSchema>;
+export type BoardCard = Static<typeof BoardCardSchema>;
+export type Board = Static<typeof BoardSchema>['columns'];
+export type DuplicateGroup = Static<typeof DuplicateGroups>[number];
 
 export type PsaFilters = Record<string, QueryValue>;
 
@@ -89,8 +33,7 @@ const KEY = ['psas'] as const;
 export function usePsaList(filters: PsaFilters) {
   return useQuery({
     queryKey: [...KEY, 'list', filters],
-    queryFn: ({ signal }) =>
-      api.get<{ items: Psa[]; total: number; limit: number; offset: number }>('/psas', filters, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof PsaPage>>('/psas', filters, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -118,19 +61,14 @@ export function useBoard(sportTeamId: string | null) {
   return useQuery({
     queryKey: [...KEY, 'board', sportTeamId],
     queryFn: ({ signal }) =>
-      api.get<{ columns: Board }>('/psas/board', sportTeamId ? { sportTeamId } : undefined, signal),
+      api.get<Static<typeof BoardSchema>>('/psas/board', sportTeamId ? { sportTeamId } : undefined, signal),
   });
 }
 
 export function useDuplicateGroups(enabled: boolean) {
   return useQuery({
     queryKey: [...KEY, 'duplicates'],
-    queryFn: ({ signal }) =>
-      api.get<{ matchedOn: 'email' | 'phone'; value: string; prospects: { id: string; name: string }[] }[]>(
-        '/psas/duplicates',
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => api.get<DuplicateGroup[]>('/psas/duplicates', undefined, signal),
     enabled,
   });
 }
@@ -167,11 +105,8 @@ export function useMoveCard() {
 /** A recruiting bulk upload's base path: prospects, or phone calls. */
 export type RecruitingUploadPath = '/psas/uploads' | '/psas/phone-calls/uploads';
 
-export interface UploadResult {
-  rows?: number;
-  created?: number;
-  errors?: { row: number; column: string; message: string }[];
-}
+/** A check's answer (rows, errors, headers) or a store's (created); the screen shows whichever it got. */
+export type UploadResult = Partial<Static<typeof UploadChecked>> & Partial<Static<typeof UploadStored>>;
 
 /** Checks a file (`commit: false`, nothing stored) or stores every row of it; a store refreshes the prospects. */
 export function useRecruitingUpload(path: RecruitingUploadPath) {
