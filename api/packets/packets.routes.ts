@@ -109,6 +109,9 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const packetParams = { params: PacketIdParams };
   const deps = (request: FastifyRequest) => packetDepsOf(app.deps, request.log);
   const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
+  /** What saving a packet's content refuses (creating and updating alike). */
+  const PACKET_RULE =
+    'Refused with PACKET_NAME_OR_DESCRIPTION_EMPTY when the name or description is empty, PACKET_NAME_TOO_LONG or PACKET_DESCRIPTION_TOO_LONG when one has too many words, PACKET_FORMS_RANGE when the forms repeat or are too few or too many, CONDITION_INVALID, CONDITION_TOO_DEEP or CONDITION_TOO_LARGE when a step condition is malformed, too deep or too large, and PACKET_STEP_PERSON_UNAVAILABLE or PACKET_STEP_GROUP_UNAVAILABLE when the workflow names someone who could never act.';
 
   // ---- folders ----
   app.get(
@@ -132,7 +135,11 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/packet-folders',
     {
       onRequest: canWrite,
-      schema: { body: CreateFolderBody, response: { 201: Folder, ...errorResponses(400, 401, 403) } },
+      schema: {
+        description: 'A new folder. Refused with FOLDER_NAME_INVALID when the name is empty or too long.',
+        body: CreateFolderBody,
+        response: { 201: Folder, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createFolder(deps(request), actor(request), request.body.name)),
@@ -142,6 +149,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          'Renames the folder (its owner or a school admin). Refused with FOLDER_NAME_INVALID when the name is empty or too long, and FOLDER_ARCHIVED when the folder is archived.',
         params: FolderIdParams,
         body: RenameFolderBody,
         response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) },
@@ -162,6 +171,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          'Archives the folder and its packets and voids their running submissions in the background. Refused with FOLDER_ARCHIVED when the folder is already archived, and WORKFLOW_UNAVAILABLE when submissions would need voiding and Temporal cannot be reached.',
         params: FolderIdParams,
         response: { 200: FolderArchiveResult, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
@@ -180,7 +191,12 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/packet-folders/:id/unarchive',
     {
       onRequest: canWrite,
-      schema: { params: FolderIdParams, response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        description:
+          'Restores the folder with the packets archived with it. Refused with NOT_ARCHIVED when the folder is not archived.',
+        params: FolderIdParams,
+        response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => unarchiveFolder(deps(request), actor(request), request.params.id),
   );
@@ -189,6 +205,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          'Hands the folder, its packets and their sends to another owner. Refused with PACKET_NEW_OWNER_INVALID when the new owner is not an active school admin or coach of the school, and FOLDER_ARCHIVED when the folder is archived.',
         params: FolderIdParams,
         body: TransferOwnershipBody,
         response: { 200: Folder, ...errorResponses(400, 401, 403, 404, 409) },
@@ -201,6 +219,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          'Gives staff edit access to every packet of the folder. Refused with PACKET_SHARE_USERS_INVALID when no one is named or someone named is not an active school admin or coach of the school, and FOLDER_ARCHIVED when the folder is archived.',
         params: FolderIdParams,
         body: ShareFolderBody,
         response: { 200: ShareFolderResult, ...errorResponses(400, 401, 403, 404, 409) },
@@ -226,7 +246,11 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       bodyLimit: PACKET_BODY_LIMIT,
-      schema: { body: CreatePacketBody, response: { 201: PacketDetail, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        description: `A new unpublished packet. ${PACKET_RULE}`,
+        body: CreatePacketBody,
+        response: { 201: PacketDetail, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => reply.code(201).send(await createPacket(deps(request), actor(request), request.body)),
   );
@@ -244,6 +268,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       bodyLimit: PACKET_BODY_LIMIT,
       schema: {
+        description: `Saves the packet. Refused with PACKET_ARCHIVED when the packet is archived, PACKET_FROZEN when a published packet or one with submissions would change its forms, HIPAA setting or steps (clone it instead). ${PACKET_RULE}`,
         ...packetParams,
         body: UpdatePacketBody,
         response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
@@ -255,7 +280,12 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/packets/:id/publish',
     {
       onRequest: canWrite,
-      schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        description:
+          'Publishes the packet as its next version. Refused with PACKET_ARCHIVED when the packet is archived, and with the first publish problem (such as PACKET_FORM_NOT_PUBLISHED, PACKET_WORKFLOW_INVALID or PACKET_SEND_ACCESS_NOT_SET_UP) when it is not ready; `publishProblems` on the packet lists them.',
+        ...packetParams,
+        response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => publishPacket(deps(request), actor(request), request.params.id),
   );
@@ -290,7 +320,11 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/packets/:id/unarchive',
     {
       onRequest: canWrite,
-      schema: { ...packetParams, response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        description: 'Restores the packet as unpublished. Refused with NOT_ARCHIVED when the packet is not archived.',
+        ...packetParams,
+        response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => unarchivePacket(deps(request), actor(request), request.params.id),
   );
@@ -299,6 +333,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          "Hands the packet and its owner's sends to another owner. Refused with PACKET_NEW_OWNER_INVALID when the new owner is not an active school admin or coach of the school.",
         ...packetParams,
         body: TransferOwnershipBody,
         response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404) },
@@ -311,6 +347,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          'Moves the packet to a folder (null: none). Refused with PACKET_ARCHIVED when the packet is archived.',
         ...packetParams,
         body: MovePacketBody,
         response: { 200: PacketDetail, ...errorResponses(400, 401, 403, 404, 409) },
@@ -323,6 +361,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canWrite,
       schema: {
+        description:
+          "Turns the packet's shareable link on (a new URL, shown once) or off. Refused with PACKET_NOT_PUBLISHED when turning it on for a packet that is not published.",
         ...packetParams,
         body: ExternalLinkBody,
         response: { 200: ExternalLinkResult, ...errorResponses(400, 401, 403, 404, 409) },
@@ -336,6 +376,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canSend,
       bodyLimit: PACKET_BODY_LIMIT,
       schema: {
+        description:
+          "Sends the packet's current version to the recipients. Refused with PACKET_ARCHIVED when the packet is archived, PACKET_NOT_PUBLISHED when it is not published, SEND_MESSAGE_TOO_LONG when the message has too many words, EXTERNAL_SIGNER_DETAILS when an external signer step lacks its signer's details, PACKET_NO_RECIPIENTS when the recipients resolve to nobody, PACKET_STEP_PERSON_UNAVAILABLE or PACKET_STEP_GROUP_UNAVAILABLE when the workflow names someone who could never act, and WORKFLOW_UNAVAILABLE when Temporal cannot be reached.",
         ...packetParams,
         body: SendPacketBody,
         response: {
@@ -357,6 +399,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canSend,
       schema: {
+        description: 'How far the send has got. Refused with WORKFLOW_UNAVAILABLE when Temporal cannot be reached.',
         ...packetParams,
         response: {
           200: Type.Object({ total: Type.Integer(), started: Type.Integer(), finished: Type.Boolean() }),
@@ -407,6 +450,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canSend,
       schema: {
+        description:
+          'Voids every running submission of the send in the background. Refused with REASON_REQUIRED when the reason is empty, REASON_TOO_LONG when it has too many words, and WORKFLOW_UNAVAILABLE when Temporal cannot be reached.',
         params: SentPacketIdParams,
         body: VoidBody,
         response: { 202: BulkVoidResult, ...errorResponses(400, 401, 403, 404, 503) },
@@ -458,6 +503,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canFill,
       bodyLimit: PACKET_BODY_LIMIT,
       schema: {
+        description:
+          "Takes an action on the submission's active step. Refused with REASON_REQUIRED when a rejection has no reason or a change request no comment, REASON_TOO_LONG or COMMENT_TOO_LONG when one has too many words, STEP_NOT_ACTIVE when the step is not the active one or the action does not fit it, SUBMISSION_CLOSED when the submission has ended, WORKFLOW_UNAVAILABLE when Temporal cannot be reached, and with the code the workflow names when it refuses the answers.",
         params: SubmissionIdParams,
         body: StepActionBody,
         response: { 200: SubmissionActed, ...errorResponses(400, 401, 403, 404, 409, 410, 503) },
@@ -470,6 +517,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canFill,
       schema: {
+        description:
+          'Voids the submission. Refused with REASON_REQUIRED when the reason is empty, REASON_TOO_LONG when it has too many words, SUBMISSION_CLOSED when the submission has already ended, and WORKFLOW_UNAVAILABLE when Temporal cannot be reached.',
         params: SubmissionIdParams,
         body: VoidBody,
         response: { 200: SubmissionDetail, ...errorResponses(400, 401, 403, 404, 409, 503) },
@@ -482,6 +531,8 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: canFill,
       schema: {
+        description:
+          "Sends the active step's notification again. Refused with SUBMISSION_CLOSED when the submission has ended, and WORKFLOW_UNAVAILABLE when Temporal cannot be reached.",
         params: SubmissionIdParams,
         response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
@@ -521,12 +572,13 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signer = { config: { public: true } };
   const LINK_RULE =
     'Refused with 410 LINK_NO_LONGER_VALID when the token names no open signing link (unknown, used, expired or withdrawn).';
+  const VOIDED_RULE = 'Refused with PACKET_VOIDED when the submission was voided before the signer signed.';
   app.post(
     '/signer/open',
     {
       ...signer,
       schema: {
-        description: `The signer's view of the packet. ${LINK_RULE}`,
+        description: `The signer's view of the packet. ${LINK_RULE} ${VOIDED_RULE}`,
         body: SignerTokenBody,
         response: { 200: SignerView, ...errorResponses(400, 410) },
       },
@@ -538,7 +590,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...signer,
       schema: {
-        description: `Records the signer's consent to sign electronically. ${LINK_RULE}`,
+        description: `Records the signer's consent to sign electronically. ${LINK_RULE} ${VOIDED_RULE} Refused with EXTERNAL_SIGNER_DETAILS when a name or the e-mail is empty or the e-mail is not the one the link was sent to, and ESIGN_CONSENT_REQUIRED when the consent version is not the current one.`,
         body: SignerConsentBody,
         response: { 200: SignerView, ...errorResponses(400, 410) },
       },
@@ -551,7 +603,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...signer,
       bodyLimit: PACKET_BODY_LIMIT,
       schema: {
-        description: `Submits the signer's answers and signature. ${LINK_RULE}`,
+        description: `Submits the signer's answers and signature. ${LINK_RULE} ${VOIDED_RULE} Refused with ESIGN_CONSENT_REQUIRED when the signer has not consented to the current consent text, WORKFLOW_UNAVAILABLE when Temporal cannot be reached, and with the code the workflow names when it refuses the answers or the signature.`,
         body: SignerSubmitBody,
         response: { 200: SignerDone, ...errorResponses(400, 403, 409, 410, 503) },
       },
@@ -564,7 +616,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...signer,
       schema: {
-        description: `The signer's copy as a PDF. ${LINK_RULE}`,
+        description: `The signer's copy as a PDF. ${LINK_RULE} ${VOIDED_RULE}`,
         body: SignerTokenBody,
         response: { 200: SignerPdf, ...errorResponses(400, 410) },
       },
