@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../plugins/audit-request';
+import { ATHLETE_INPUT_REFUSALS, ATHLETE_TAG_REFUSALS } from '../athletes/athlete-refusals';
 import { findAthlete, listAthletes } from '../athletes/athletes.repository';
 import { profileView } from '../athletes/athlete-profile.service';
 import {
@@ -11,15 +11,17 @@ import {
   ListAthletesQuery,
   OperatorAthleteProfile,
 } from '../athletes/athletes.schemas';
-import { createAthlete, toAthleteListRow } from '../athletes/athletes.service';
+import { toAthleteListRow } from '../athletes/athletes.service';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { refusals } from '../shared/refusals';
 import { requestMeta } from '../shared/request-meta';
 import { actorOf } from '../shared/use-case';
 import { usersDepsOf } from '../users/user-scope';
 import { EmailChangeBody, EmailChangeRequested, SchoolAthleteParams } from '../users/email-change.schemas';
 import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
 import { findSchoolSummary } from '../school/school.repository';
+import { addSchoolAthlete } from './add-school-athlete.service';
 import { athleteSchoolForOperator, listSchoolTeamNames } from './schools.repository';
 import { errorResponses, IdParams, Uuid } from '../shared/schemas';
 
@@ -80,25 +82,23 @@ export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: operate,
       schema: {
+        description: `The operator's single add form: the same rules as POST /athletes, in the addressed school. ${refusals(
+          {
+            VALIDATION_FAILED:
+              'when `sportTeamId` is not a team of the school, or `customFieldValues` names a field (none applies to an athlete not yet created)',
+            ...ATHLETE_INPUT_REFUSALS,
+            TAGS_LIMIT: ATHLETE_TAG_REFUSALS.TAGS_LIMIT,
+          },
+        )}`,
         params: IdParams,
         body: CreateAthleteBody,
         response: { 201: CreatedAthlete, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request, reply) => {
-      const schoolId = await schoolOf(request.params.id);
-      const created = await createAthlete(
-        usersDepsOf(app.deps, request.log),
-        actorOf(authOf(request), request),
-        request.body,
-        schoolId,
-      );
-      await auditRequest(request, {
-        schoolId,
-        action: 'athlete.created',
-        targetType: 'user',
-        targetId: created.athlete.id,
-        details: { email: created.athlete.email, byOperator: true },
+      const created = await addSchoolAthlete(usersDepsOf(app.deps, request.log), actorOf(authOf(request), request), {
+        schoolId: request.params.id,
+        athlete: request.body,
       });
       return reply.code(201).send(created);
     },
