@@ -161,7 +161,8 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         description: refusals({
-          VALIDATION_FAILED: 'when `sportTeamId` is not a team of the school',
+          VALIDATION_FAILED:
+            'when `sportTeamId` is not a team of the school, or `customFieldValues` names a field (none applies to an athlete not yet created)',
           ...ATHLETE_INPUT_REFUSALS,
           TAGS_LIMIT: ATHLETE_TAG_REFUSALS.TAGS_LIMIT,
         }),

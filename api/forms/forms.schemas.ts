@@ -23,9 +23,7 @@ const DEFINITION_RULES =
 export const FORM_OPERATION_RULES = {
   create: DEFINITION_RULES,
   update: `${DEFINITION_RULES} A published or answered form takes only minor edits (wording): FORM_FROZEN.`,
-  publish:
-    'Publishing checks the definition again (the codes of PUT /forms/{id}); a PDF form needs its document first: ' +
-    'MANDATORY_FIELD.',
+  publish: `Publishing checks the definition again. ${DEFINITION_RULES} A PDF form needs its document first: MANDATORY_FIELD.`,
   clone: 'The new name, when given, follows the name rules: FORM_NAME_REQUIRED, FORM_NAME_TOO_LONG (20 words).',
   document:
     "Multipart upload of one PDF (field 'file', at most 20 MB): FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, " +
