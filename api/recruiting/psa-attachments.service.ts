@@ -11,7 +11,8 @@ import {
   listPsaAttachmentRows,
   lockOpenPsas,
 } from './psa-attachments.repository';
-import { deletePsaAttachment, insertPsaAttachment, psaSchoolId } from './psa-writes.repository';
+import { openAnyPsa } from './operator-psas.service';
+import { deletePsaAttachment, insertPsaAttachment } from './psa-writes.repository';
 import { findPsa, insertPsaEvent } from './psas.repository';
 
 type Db = Kysely<Database>;
@@ -64,9 +65,7 @@ async function visiblePsaId(db: Db, actor: Actor, psaId: string): Promise<string
 
 /** A prospect of any school (the provider's operator), not merged into another; a 404 otherwise. */
 async function openPsa(db: Db, psaId: string): Promise<{ schoolId: string; psaId: string }> {
-  const schoolId = await psaSchoolId(db, psaId);
-  const psa = schoolId ? await findPsa(db, schoolId, psaId) : null;
-  if (!psa || psa.merged_into_id) throw new AppError('NOT_FOUND');
+  const psa = await openAnyPsa(db, psaId);
   return { schoolId: psa.school_id, psaId: psa.id };
 }
 
