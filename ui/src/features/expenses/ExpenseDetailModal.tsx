@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, Image, List, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, List, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { EXPENSE_LIMITS, formatDollars } from '../../../../domain/expenses';
 import { wordCount } from '../../../../domain/recruiting';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { formatFileSize } from '../../shared/form-renderer/attachment-answer';
 import { countOf } from '../../shared/labels';
@@ -31,54 +32,65 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** A school admin's decision: approve, or reject with a reason of at most 50 words. */
-function Decision({ expense }: { expense: ExpenseDetail }) {
-  const decide = useDecideExpense(expense.id);
+/**
+ * A school admin's decision: approve, or reject with a reason of at most 50 words. The reason's field shows in the
+ * dialog's content and the buttons where the dialog's actions stand.
+ */
+function useDecision(expenseId: string | null) {
+  const decide = useDecideExpense(expenseId ?? '');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  // Another expense starts undecided, as a freshly opened one did.
+  const [shownId, setShownId] = useState(expenseId);
+  if (expenseId !== shownId) {
+    setShownId(expenseId);
+    setRejecting(false);
+    setReason('');
+  }
   const words = wordCount(reason);
   const over = words > EXPENSE_LIMITS.rejectReasonMaxWords;
-  return (
-    <Stack gap="xs">
-      <ApiErrorAlert error={decide.error} />
-      {rejecting ? (
-        <>
-          <Textarea
-            label="Reason for rejecting"
-            required
-            autosize
-            minRows={2}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            description={`${countOf(words, 'word')} of ${EXPENSE_LIMITS.rejectReasonMaxWords}`}
-            error={over ? 'Reject reason max 50 words.' : undefined}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(false)}>
-              Back
-            </Button>
-            <Button
-              color="red.9"
-              disabled={!reason.trim() || over}
-              loading={decide.isPending}
-              onClick={() => decide.mutate({ decision: 'REJECT', reason: reason.trim() })}
-            >
-              Reject expense
-            </Button>
-          </Group>
-        </>
-      ) : (
-        <Group justify="flex-end">
-          <Button variant="default" color="red" onClick={() => setRejecting(true)}>
-            Reject…
-          </Button>
-          <Button loading={decide.isPending} onClick={() => decide.mutate({ decision: 'APPROVE' })}>
-            Approve expense
-          </Button>
-        </Group>
-      )}
-    </Stack>
+  const field = rejecting ? (
+    <Textarea
+      label="Reason for rejecting"
+      required
+      autosize
+      minRows={2}
+      value={reason}
+      onChange={(e) => setReason(e.currentTarget.value)}
+      description={`${countOf(words, 'word')} of ${EXPENSE_LIMITS.rejectReasonMaxWords}`}
+      error={over ? 'Reject reason max 50 words.' : undefined}
+    />
+  ) : null;
+  const actions = rejecting ? (
+    <>
+      <Button variant="default" onClick={() => setRejecting(false)}>
+        Back
+      </Button>
+      <Button
+        color="red.9"
+        disabled={!reason.trim() || over}
+        loading={decide.isPending}
+        onClick={() => decide.mutate({ decision: 'REJECT', reason: reason.trim() })}
+      >
+        Reject expense
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="default" color="red" onClick={() => setRejecting(true)}>
+        Reject…
+      </Button>
+      <Button loading={decide.isPending} onClick={() => decide.mutate({ decision: 'APPROVE' })}>
+        Approve expense
+      </Button>
+    </>
   );
+  const reset = () => {
+    setRejecting(false);
+    setReason('');
+    decide.reset();
+  };
+  return { field, actions, error: decide.error, reset };
 }
 
 function Receipts({ expense, editable }: { expense: ExpenseDetail; editable: boolean }) {
@@ -145,8 +157,22 @@ export function ExpenseDetailModal({ id, onClose }: { id: string | null; onClose
   const e = expense.data;
   const own = e?.submittedBy === me.id;
   const canDecide = Boolean(e && e.status === 'PENDING' && me.portal === 'admin' && !own);
+  const decision = useDecision(id);
+  const close = () => {
+    decision.reset();
+    onClose();
+  };
   return (
-    <Modal opened={Boolean(id)} onClose={onClose} title={e ? e.name : 'Expense'} size="lg">
+    <DialogModal
+      opened={Boolean(id)}
+      onClose={close}
+      title={e ? e.name : 'Expense'}
+      size="lg"
+      // A detail view: the dialog's X closes it, and only an admin who may decide has buttons.
+      dismissLabel={null}
+      actions={canDecide ? decision.actions : undefined}
+      error={canDecide ? decision.error : null}
+    >
       {expense.isPending && <LoadingState rows={4} label="Loading the expense" />}
       {expense.error && <ErrorState error={expense.error} onRetry={() => void expense.refetch()} />}
       {e && (
@@ -187,7 +213,7 @@ export function ExpenseDetailModal({ id, onClose }: { id: string | null; onClose
               Signed {formatDateTime(e.signedAt, e.timeZone)}
             </Text>
           </Stack>
-          {canDecide && <Decision expense={e} />}
+          {canDecide && decision.field}
           {e.status === 'PENDING' && me.portal === 'admin' && own && (
             <Text size="sm" c="dimmed">
               Another school admin decides your own expenses.
@@ -195,6 +221,6 @@ export function ExpenseDetailModal({ id, onClose }: { id: string | null; onClose
           )}
         </Stack>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { EXPENSE_CATEGORIES, EXPENSE_LIMITS } from '../../../../domain/expenses';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { fieldErrors, fieldErrorsSince } from '../../shared/api';
 import { DateField } from '../../shared/DateField';
 import { SignaturePadCanvas } from '../../shared/form-renderer/SignaturePadCanvas';
@@ -72,113 +72,107 @@ export function ExpenseFormModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="New expense" size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Name"
-            required
-            maxLength={EXPENSE_LIMITS.nameMaxLength}
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label="Type"
-              required
-              data={Object.entries(EXPENSE_CATEGORIES).map(([value, label]) => ({ value, label }))}
-              value={values.category || null}
-              onChange={(v) => set('category', v ?? '')}
-              error={errors.category}
-            />
-            <TextInput
-              label="Amount (USD)"
-              required
-              inputMode="decimal"
-              placeholder="0.00"
-              description="$0 to $999,999"
-              value={values.amount ?? ''}
-              onChange={(e) => set('amount', e.currentTarget.value)}
-              error={errors.amount}
-            />
-            <DateField
-              label="Date of transaction"
-              required
-              maxDate={new Date()}
-              value={values.transactionDate}
-              onChange={(v) => set('transactionDate', v)}
-              error={errors.transactionDate}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Comments"
-            autosize
-            minRows={2}
-            maxLength={EXPENSE_LIMITS.commentsMaxLength}
-            value={values.comments ?? ''}
-            onChange={(e) => set('comments', e.currentTarget.value)}
-            error={errors.comments}
-          />
-          <StoredFileInput
-            label="Receipts"
-            multiple
-            maxFiles={EXPENSE_LIMITS.maxReceipts}
-            placeholder="Choose receipts"
-            value={receipts}
-            onChange={setReceipts}
-            error={tooMany ? 'Upload limits exceeded: expenses max 30 uploads.' : undefined}
-          />
-          {receipts.length > 0 && !tooMany && (
-            <Text size="sm" c="dimmed">
-              {countOf(receipts.length, 'receipt')} chosen
-            </Text>
-          )}
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Signature{' '}
-              <Text span c="red" aria-hidden="true">
-                *
-              </Text>
-            </Text>
-            <SignaturePadCanvas
-              id="expense-signature"
-              image={values.signature || null}
-              disabled={false}
-              onDraw={(image) => set('signature', image ?? '')}
-            />
-            {errors.signature && (
-              <Text size="sm" c="red" role="alert">
-                {errors.signature}
-              </Text>
-            )}
-          </Stack>
-          <ApiErrorAlert error={create.error} isShownInline={(f) => f in fieldErrors(create.error)} />
-          {receiptError && (
-            <Text size="sm" c="red" role="alert">
-              {receiptError}
-            </Text>
-          )}
-          {progress && (
-            <Text size="sm" role="status">
-              {progress}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || upload.isPending} disabled={tooMany}>
-              Sign and submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <DialogModal
+      opened={opened}
+      onClose={close}
+      title="New expense"
+      size="lg"
+      asForm
+      actionLabel="Sign and submit"
+      onAction={() => void submit()}
+      loading={create.isPending || upload.isPending}
+      actionDisabled={tooMany}
+      error={create.error}
+      isShownInline={(f) => f in fieldErrors(create.error)}
+    >
+      <TextInput
+        label="Name"
+        required
+        maxLength={EXPENSE_LIMITS.nameMaxLength}
+        value={values.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        error={errors.name}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          label="Type"
+          required
+          data={Object.entries(EXPENSE_CATEGORIES).map(([value, label]) => ({ value, label }))}
+          value={values.category || null}
+          onChange={(v) => set('category', v ?? '')}
+          error={errors.category}
+        />
+        <TextInput
+          label="Amount (USD)"
+          required
+          inputMode="decimal"
+          placeholder="0.00"
+          description="$0 to $999,999"
+          value={values.amount ?? ''}
+          onChange={(e) => set('amount', e.currentTarget.value)}
+          error={errors.amount}
+        />
+        <DateField
+          label="Date of transaction"
+          required
+          maxDate={new Date()}
+          value={values.transactionDate}
+          onChange={(v) => set('transactionDate', v)}
+          error={errors.transactionDate}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Comments"
+        autosize
+        minRows={2}
+        maxLength={EXPENSE_LIMITS.commentsMaxLength}
+        value={values.comments ?? ''}
+        onChange={(e) => set('comments', e.currentTarget.value)}
+        error={errors.comments}
+      />
+      <StoredFileInput
+        label="Receipts"
+        multiple
+        maxFiles={EXPENSE_LIMITS.maxReceipts}
+        placeholder="Choose receipts"
+        value={receipts}
+        onChange={setReceipts}
+        error={tooMany ? 'Upload limits exceeded: expenses max 30 uploads.' : undefined}
+      />
+      {receipts.length > 0 && !tooMany && (
+        <Text size="sm" c="dimmed">
+          {countOf(receipts.length, 'receipt')} chosen
+        </Text>
+      )}
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Signature{' '}
+          <Text span c="red" aria-hidden="true">
+            *
+          </Text>
+        </Text>
+        <SignaturePadCanvas
+          id="expense-signature"
+          image={values.signature || null}
+          disabled={false}
+          onDraw={(image) => set('signature', image ?? '')}
+        />
+        {errors.signature && (
+          <Text size="sm" c="red" role="alert">
+            {errors.signature}
+          </Text>
+        )}
+      </Stack>
+      {receiptError && (
+        <Text size="sm" c="red" role="alert">
+          {receiptError}
+        </Text>
+      )}
+      {progress && (
+        <Text size="sm" role="status">
+          {progress}
+        </Text>
+      )}
+    </DialogModal>
   );
 }

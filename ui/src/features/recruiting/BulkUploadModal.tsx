@@ -1,6 +1,6 @@
-import { Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { countOf } from '../../shared/labels';
 import { SuccessMessage } from '../../shared/SuccessMessage';
 import { UploadProblemsTable } from '../../shared/table/UploadProblemsTable';
@@ -69,81 +69,77 @@ export function BulkUploadModal(props: BulkUploadModalProps) {
   };
   const errors = result?.errors ?? [];
   return (
-    <Modal opened={opened} onClose={close} title={title} size="lg">
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {props.description}
-        </Text>
-        {props.templates && (
-          <Group gap="xs">
-            <Button component="a" href={props.templates.xlsx} variant="default" size="xs" download>
-              Download XLSX template
-            </Button>
-            <Button component="a" href={props.templates.csv} variant="subtle" size="xs" download>
-              CSV template
-            </Button>
-          </Group>
-        )}
-        <FileInput
-          label="Spreadsheet"
-          placeholder="Choose a file"
-          accept=".xlsx,.xls,.csv"
-          value={file}
-          onChange={(f) => {
-            setFile(f);
-            if (f) void check(f);
-          }}
-        />
-        {stage !== 'idle' && (
-          <Progress
-            value={PROGRESS[stage]}
-            animated={stage === 'checking' || stage === 'importing'}
-            aria-label="Upload progress"
-          />
-        )}
-        <ApiErrorAlert error={upload.error} />
-        {stage === 'checked' && result && errors.length === 0 && (
-          <Text size="sm">
-            {countOf(result.rows ?? 0, noun)} {props.ready}.
-          </Text>
-        )}
-        {errors.length > 0 && (
-          <Stack gap={4} role="alert">
-            <Text size="sm" fw={600} c="red.8">
-              Bulk upload errors: fix {countOf(errors.length, 'problem')} and choose the file again. Nothing has been
-              stored.
-            </Text>
-            <UploadProblemsTable
-              label="Bulk upload errors"
-              minWidth={320}
-              problems={errors.slice(0, 200).map((e) => ({ ...e, column: columnLabel(e.column) }))}
-            />
-            {errors.length > 200 && (
-              <Text size="xs" c="dimmed">
-                The first 200 problems are shown.
-              </Text>
-            )}
-          </Stack>
-        )}
-        {stage === 'done' && result && (
-          <SuccessMessage>
-            {countOf(result.created ?? 0, noun)} {props.done}.
-          </SuccessMessage>
-        )}
-        <Group justify="flex-end">
-          {stage === 'done' ? (
-            <Button onClick={close}>Done</Button>
-          ) : (
-            <Button
-              onClick={() => void store()}
-              disabled={stage !== 'checked' || errors.length > 0}
-              loading={stage === 'importing'}
-            >
-              {props.submitLabel}
-            </Button>
-          )}
+    <DialogModal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size="lg"
+      error={upload.error}
+      // Once stored there is nothing left to do: the one button is Done.
+      dismissLabel={stage === 'done' ? 'Done' : 'Cancel'}
+      actionLabel={stage === 'done' ? undefined : props.submitLabel}
+      onAction={() => void store()}
+      actionDisabled={stage !== 'checked' || errors.length > 0}
+      loading={stage === 'importing'}
+    >
+      <Text size="sm" c="dimmed">
+        {props.description}
+      </Text>
+      {props.templates && (
+        <Group gap="xs">
+          <Button component="a" href={props.templates.xlsx} variant="default" size="xs" download>
+            Download XLSX template
+          </Button>
+          <Button component="a" href={props.templates.csv} variant="subtle" size="xs" download>
+            CSV template
+          </Button>
         </Group>
-      </Stack>
-    </Modal>
+      )}
+      <FileInput
+        label="Spreadsheet"
+        placeholder="Choose a file"
+        accept=".xlsx,.xls,.csv"
+        value={file}
+        onChange={(f) => {
+          setFile(f);
+          if (f) void check(f);
+        }}
+      />
+      {stage !== 'idle' && (
+        <Progress
+          value={PROGRESS[stage]}
+          animated={stage === 'checking' || stage === 'importing'}
+          aria-label="Upload progress"
+        />
+      )}
+      {stage === 'checked' && result && errors.length === 0 && (
+        <Text size="sm">
+          {countOf(result.rows ?? 0, noun)} {props.ready}.
+        </Text>
+      )}
+      {errors.length > 0 && (
+        <Stack gap={4} role="alert">
+          <Text size="sm" fw={600} c="red.8">
+            Bulk upload errors: fix {countOf(errors.length, 'problem')} and choose the file again. Nothing has been
+            stored.
+          </Text>
+          <UploadProblemsTable
+            label="Bulk upload errors"
+            minWidth={320}
+            problems={errors.slice(0, 200).map((e) => ({ ...e, column: columnLabel(e.column) }))}
+          />
+          {errors.length > 200 && (
+            <Text size="xs" c="dimmed">
+              The first 200 problems are shown.
+            </Text>
+          )}
+        </Stack>
+      )}
+      {stage === 'done' && result && (
+        <SuccessMessage>
+          {countOf(result.created ?? 0, noun)} {props.done}.
+        </SuccessMessage>
+      )}
+    </DialogModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormVersion } from '../../../../form-engine';
+import { DialogModal } from '../../shared/DialogModal';
 import { formatDateTime } from '../../shared/format';
 import { FormRenderer } from '../../shared/form-renderer/FormRenderer';
 import { ErrorState, LoadingState } from '../../shared/states';
@@ -88,7 +89,14 @@ export function PsaFormsCard({ psaId, canSend }: { psaId: string; canSend: boole
 function AnswersModal({ sendId, onClose }: { sendId: string | null; onClose: () => void }) {
   const detail = useRecruitingFormSend(sendId);
   return (
-    <Modal opened={sendId !== null} onClose={onClose} title={detail.data?.templateName ?? 'Answers'} size="lg">
+    // What a prospect answered, read only: the dialog's X closes it.
+    <DialogModal
+      opened={sendId !== null}
+      onClose={onClose}
+      title={detail.data?.templateName ?? 'Answers'}
+      size="lg"
+      dismissLabel={null}
+    >
       {detail.isPending ? (
         <LoadingState rows={4} label="Loading the answers" />
       ) : detail.error ? (
@@ -107,6 +115,6 @@ function AnswersModal({ sendId, onClose }: { sendId: string | null; onClose: () 
           />
         </Stack>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

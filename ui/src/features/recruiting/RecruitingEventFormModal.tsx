@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { gmtLabel } from '../../../../domain/calendar-events';
@@ -10,6 +10,7 @@ import {
 } from '../../../../domain/recruiting-events';
 import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { fieldErrorsSince, isApiError } from '../../shared/api';
 import { LoadingState } from '../../shared/states';
 import { defaultTeamId } from '../../shared/calendar-teams.api';
@@ -101,26 +102,38 @@ export function RecruitingEventFormModal({
   onSaved?: (saved: RecruitingEvent) => void;
 }) {
   const options = useRecruitingEventOptions(opened);
+  const title = event ? `Edit ${event.name}` : 'New recruiting event';
+  const actionLabel = event ? 'Save changes' : 'Create event';
+  if (!options.data) {
+    return (
+      <DialogModal
+        opened={opened}
+        onClose={onClose}
+        title={title}
+        size="lg"
+        actionLabel={actionLabel}
+        onAction={() => undefined}
+        actionDisabled
+      >
+        {options.error ? <ApiErrorAlert error={options.error} /> : <LoadingState label="Loading the form" />}
+      </DialogModal>
+    );
+  }
   return (
-    <Modal opened={opened} onClose={onClose} title={event ? `Edit ${event.name}` : 'New recruiting event'} size="lg">
-      {options.data ? (
-        <EventForm
-          key={event?.id ?? 'new'}
-          initial={
-            event ? fromEvent(event) : blank(options.data.schoolTimeZone, defaultTeamId(options.data.teams) || null)
-          }
-          id={event?.id ?? null}
-          options={options.data}
-          extra={event ? { hosts: event.hostAthletes, psas: event.psas, coaches: event.coaches } : null}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      ) : options.error ? (
-        <ApiErrorAlert error={options.error} />
-      ) : (
-        <LoadingState label="Loading the form" />
-      )}
-    </Modal>
+    <EventForm
+      key={event?.id ?? 'new'}
+      opened={opened}
+      title={title}
+      actionLabel={actionLabel}
+      initial={() =>
+        event ? fromEvent(event) : blank(options.data.schoolTimeZone, defaultTeamId(options.data.teams) || null)
+      }
+      id={event?.id ?? null}
+      options={options.data}
+      extra={event ? { hosts: event.hostAthletes, psas: event.psas, coaches: event.coaches } : null}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
   );
 }
 
@@ -130,6 +143,9 @@ function merged(list: PersonRef[], extra: PersonRef[] | undefined) {
 }
 
 function EventForm({
+  opened,
+  title,
+  actionLabel,
   initial,
   id,
   options,
@@ -137,7 +153,11 @@ function EventForm({
   onClose,
   onSaved,
 }: {
-  initial: RecruitingEventInput;
+  opened: boolean;
+  title: string;
+  actionLabel: string;
+  /** The values the form starts from, each time it opens. */
+  initial: () => RecruitingEventInput;
   id: string | null;
   options: NonNullable<ReturnType<typeof useRecruitingEventOptions>['data']>;
   extra: { hosts: PersonRef[]; psas: PersonRef[]; coaches: PersonRef[] } | null;
@@ -145,7 +165,17 @@ function EventForm({
   onSaved?: (saved: RecruitingEvent) => void;
 }) {
   const [v, setV] = useState<RecruitingEventInput>(initial);
+  // Each opening starts from the event as it is (or a blank one), as a freshly mounted form did.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setV(initial());
+  }
   const save = useSaveRecruitingEvent(id);
+  const close = () => {
+    save.reset();
+    onClose();
+  };
   const errors = fieldErrorsSince(save.error, save.variables, v);
   const set = <K extends keyof RecruitingEventInput>(k: K, value: RecruitingEventInput[K]) =>
     setV((prev) => ({ ...prev, [k]: value }));
@@ -162,159 +192,148 @@ function EventForm({
           message: saved.status === 'PENDING' ? `${saved.name} sent for approval` : `${saved.name} saved`,
         });
         onSaved?.(saved);
-        onClose();
+        close();
       },
     });
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+    <DialogModal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size="lg"
+      asForm
+      actionLabel={actionLabel}
+      onAction={submit}
+      loading={save.isPending}
+      error={save.error && !allInline(save.error) ? save.error : null}
+      isShownInline={(f) => INLINE.has(f)}
     >
-      <Stack>
-        <TextInput
-          label="Name"
+      <TextInput
+        label="Name"
+        required
+        description={`At most ${RECRUITING_EVENT_LIMITS.nameWords} words (${words(v.name)} used).`}
+        value={v.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        error={errors.name}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Kind"
           required
-          description={`At most ${RECRUITING_EVENT_LIMITS.nameWords} words (${words(v.name)} used).`}
-          value={v.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
+          allowDeselect={false}
+          data={Object.entries(RECRUITING_EVENT_KINDS).map(([value, label]) => ({ value, label }))}
+          value={v.kind}
+          onChange={(k) => set('kind', (k ?? 'OTHER') as RecruitingEventKind)}
+          error={errors.kind}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Kind"
-            required
-            allowDeselect={false}
-            data={Object.entries(RECRUITING_EVENT_KINDS).map(([value, label]) => ({ value, label }))}
-            value={v.kind}
-            onChange={(k) => set('kind', (k ?? 'OTHER') as RecruitingEventKind)}
-            error={errors.kind}
-          />
-          <Select
-            label="Team"
-            required
-            searchable
-            placeholder="Choose a team"
-            data={options.teams.map((t) => ({ value: t.id, label: t.name }))}
-            value={v.sportTeamId || null}
-            onChange={(t) => set('sportTeamId', t ?? '')}
-            error={errors.sportTeamId}
-            nothingFoundMessage="No teams"
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Description"
-          description={`At most ${RECRUITING_EVENT_LIMITS.descriptionWords} words (${words(v.description)} used).`}
-          autosize
-          minRows={2}
-          value={v.description ?? ''}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={errors.description}
-        />
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <DateField
-            label="Start date"
-            required
-            value={v.startDate}
-            onChange={(value) => set('startDate', value)}
-            error={errors.startDate}
-          />
-          <TextInput
-            type="time"
-            label="Start time"
-            required
-            value={v.startTime}
-            onChange={(e) => set('startTime', e.currentTarget.value)}
-          />
-          <DateField
-            label="End date"
-            required
-            description={`At most ${maxDays} days`}
-            value={v.endDate}
-            onChange={(value) => set('endDate', value)}
-            error={errors.endDate}
-          />
-          <TextInput
-            type="time"
-            label="End time"
-            required
-            value={v.endTime}
-            onChange={(e) => set('endTime', e.currentTarget.value)}
-            error={errors.endTime}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Time zone"
-            required
-            searchable
-            allowDeselect={false}
-            data={zones.map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${gmtLabel(z)})` }))}
-            value={v.timeZone}
-            onChange={(z) => set('timeZone', z ?? v.timeZone)}
-            error={errors.timeZone}
-          />
-          <TextInput
-            label="Location"
-            value={v.location ?? ''}
-            onChange={(e) => set('location', e.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <MultiSelect
-          label="Prospects"
-          description={`At most ${RECRUITING_EVENT_LIMITS.psasPerSelection} per event.`}
+        <Select
+          label="Team"
+          required
           searchable
-          placeholder={v.psaIds.length ? undefined : 'Search prospects'}
-          data={choices(merged(options.psas, extra?.psas))}
-          value={v.psaIds}
-          onChange={(ids) => set('psaIds', ids)}
-          maxValues={RECRUITING_EVENT_LIMITS.psasPerSelection}
-          error={errors.psaIds}
-          nothingFoundMessage="No prospects found"
+          placeholder="Choose a team"
+          data={options.teams.map((t) => ({ value: t.id, label: t.name }))}
+          value={v.sportTeamId || null}
+          onChange={(t) => set('sportTeamId', t ?? '')}
+          error={errors.sportTeamId}
+          nothingFoundMessage="No teams"
         />
-        <MultiSelect
-          label="Host athletes"
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        description={`At most ${RECRUITING_EVENT_LIMITS.descriptionWords} words (${words(v.description)} used).`}
+        autosize
+        minRows={2}
+        value={v.description ?? ''}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        error={errors.description}
+      />
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <DateField
+          label="Start date"
+          required
+          value={v.startDate}
+          onChange={(value) => set('startDate', value)}
+          error={errors.startDate}
+        />
+        <TextInput
+          type="time"
+          label="Start time"
+          required
+          value={v.startTime}
+          onChange={(e) => set('startTime', e.currentTarget.value)}
+        />
+        <DateField
+          label="End date"
+          required
+          description={`At most ${maxDays} days`}
+          value={v.endDate}
+          onChange={(value) => set('endDate', value)}
+          error={errors.endDate}
+        />
+        <TextInput
+          type="time"
+          label="End time"
+          required
+          value={v.endTime}
+          onChange={(e) => set('endTime', e.currentTarget.value)}
+          error={errors.endTime}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Time zone"
+          required
           searchable
-          placeholder={v.hostAthleteIds.length ? undefined : 'Search your rosters'}
-          data={choices(merged(options.hostAthletes, extra?.hosts))}
-          value={v.hostAthleteIds}
-          onChange={(ids) => set('hostAthleteIds', ids)}
-          error={errors.hostAthleteIds}
-          nothingFoundMessage="No athletes found"
+          allowDeselect={false}
+          data={zones.map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${gmtLabel(z)})` }))}
+          value={v.timeZone}
+          onChange={(z) => set('timeZone', z ?? v.timeZone)}
+          error={errors.timeZone}
         />
-        <MultiSelect
-          label="Coaches"
-          searchable
-          placeholder={v.coachIds.length ? undefined : 'Search coaches and staff'}
-          data={choices(merged(options.coaches, extra?.coaches))}
-          value={v.coachIds}
-          onChange={(ids) => set('coachIds', ids)}
-          error={errors.coachIds}
-          nothingFoundMessage="No coaches found"
-        />
-        <Textarea
-          label="Notes"
-          description={`At most ${RECRUITING_EVENT_LIMITS.notesWords} words (${words(v.notes)} used).`}
-          autosize
-          minRows={2}
-          value={v.notes ?? ''}
-          onChange={(e) => set('notes', e.currentTarget.value)}
-          error={errors.notes}
-        />
-        {save.error && !allInline(save.error) && (
-          <ApiErrorAlert error={save.error} isShownInline={(f) => INLINE.has(f)} />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {id ? 'Save changes' : 'Create event'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput label="Location" value={v.location ?? ''} onChange={(e) => set('location', e.currentTarget.value)} />
+      </SimpleGrid>
+      <MultiSelect
+        label="Prospects"
+        description={`At most ${RECRUITING_EVENT_LIMITS.psasPerSelection} per event.`}
+        searchable
+        placeholder={v.psaIds.length ? undefined : 'Search prospects'}
+        data={choices(merged(options.psas, extra?.psas))}
+        value={v.psaIds}
+        onChange={(ids) => set('psaIds', ids)}
+        maxValues={RECRUITING_EVENT_LIMITS.psasPerSelection}
+        error={errors.psaIds}
+        nothingFoundMessage="No prospects found"
+      />
+      <MultiSelect
+        label="Host athletes"
+        searchable
+        placeholder={v.hostAthleteIds.length ? undefined : 'Search your rosters'}
+        data={choices(merged(options.hostAthletes, extra?.hosts))}
+        value={v.hostAthleteIds}
+        onChange={(ids) => set('hostAthleteIds', ids)}
+        error={errors.hostAthleteIds}
+        nothingFoundMessage="No athletes found"
+      />
+      <MultiSelect
+        label="Coaches"
+        searchable
+        placeholder={v.coachIds.length ? undefined : 'Search coaches and staff'}
+        data={choices(merged(options.coaches, extra?.coaches))}
+        value={v.coachIds}
+        onChange={(ids) => set('coachIds', ids)}
+        error={errors.coachIds}
+        nothingFoundMessage="No coaches found"
+      />
+      <Textarea
+        label="Notes"
+        description={`At most ${RECRUITING_EVENT_LIMITS.notesWords} words (${words(v.notes)} used).`}
+        autosize
+        minRows={2}
+        value={v.notes ?? ''}
+        onChange={(e) => set('notes', e.currentTarget.value)}
+        error={errors.notes}
+      />
+    </DialogModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { gmtLabel } from '../../../../domain/calendar-events';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { errorMessage } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
 import { countOf } from '../../shared/labels';
@@ -237,30 +237,26 @@ function CancelModal({ opened, event, onClose }: { opened: boolean; event: Recru
   const cancel = useCancelRecruitingEvent();
   const navigate = useNavigate();
   return (
-    <Modal opened={opened} onClose={onClose} title={`Cancel ${event.name}?`}>
-      <Stack>
-        <Text size="sm">The event leaves the calendar and its attendees are told. This cannot be undone.</Text>
-        {cancel.error && <ApiErrorAlert error={cancel.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep the event
-          </Button>
-          <Button
-            color="red.9"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(event.id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: `${event.name} cancelled` });
-                  void navigate('/recruitmentEvents');
-                },
-              })
-            }
-          >
-            Cancel event
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title={`Cancel ${event.name}?`}
+      dismissLabel="Keep the event"
+      actionLabel="Cancel event"
+      actionColor="red.9"
+      focusDismiss
+      loading={cancel.isPending}
+      error={cancel.error}
+      onAction={() =>
+        cancel.mutate(event.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `${event.name} cancelled` });
+            void navigate('/recruitmentEvents');
+          },
+        })
+      }
+    >
+      <Text size="sm">The event leaves the calendar and its attendees are told. This cannot be undone.</Text>
+    </DialogModal>
   );
 }

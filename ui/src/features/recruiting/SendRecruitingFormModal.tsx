@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, MultiSelect, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { RECRUITING_FORM_RULES } from '../../../../domain/recruiting-forms';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
+import { DialogModal } from '../../shared/DialogModal';
 import { countOf } from '../../shared/labels';
 import { usePsaList } from './recruiting.api';
 import { useRecruitingTemplates, useSendRecruitingForm } from './recruiting-forms.api';
@@ -53,61 +53,55 @@ export function SendRecruitingFormModal({ opened, onClose, templateId = null, ps
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title="Send a recruiting form">
-      <Stack>
-        {templateId ? (
-          <Text size="sm">
-            Template: <strong>{chosenTemplate?.name ?? '…'}</strong>
-          </Text>
-        ) : (
-          <Select
-            label="Template"
-            placeholder={published.length ? 'Choose a published template' : 'No published template yet'}
-            data={published.map((t) => ({ value: t.id, label: t.name }))}
-            value={template}
-            onChange={setTemplate}
-            searchable
-            withAsterisk
-          />
-        )}
-        {chosenTemplate && chosenTemplate.status !== 'PUBLISHED' && (
-          <Alert color="orange" variant="light">
-            Publish the template before sending it.
-          </Alert>
-        )}
-        {!psaId && (
-          <MultiSelect
-            label="Prospects"
-            description={`At most ${MAX} at a time. Prospects without an e-mail cannot be chosen.`}
-            placeholder={chosen.length ? undefined : 'Search prospects'}
-            data={(psas.data?.items ?? []).map((p) => ({
-              value: p.id,
-              label: p.email ? `${p.name} · ${p.email}` : `${p.name} (no e-mail)`,
-              disabled: !p.email,
-            }))}
-            value={chosen}
-            onChange={setChosen}
-            maxValues={MAX}
-            searchable
-            hidePickedOptions
-            nothingFoundMessage="No prospect matches"
-            withAsterisk
-          />
-        )}
-        <ApiErrorAlert error={send.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            onClick={submit}
-            loading={send.isPending}
-            disabled={!(templateId ?? template) || chosen.length === 0 || chosenTemplate?.status !== 'PUBLISHED'}
-          >
-            {chosen.length > 1 ? `Send to ${countOf(chosen.length, 'prospect')}` : 'Send'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened={opened}
+      onClose={close}
+      title="Send a recruiting form"
+      actionLabel={chosen.length > 1 ? `Send to ${countOf(chosen.length, 'prospect')}` : 'Send'}
+      onAction={submit}
+      loading={send.isPending}
+      actionDisabled={!(templateId ?? template) || chosen.length === 0 || chosenTemplate?.status !== 'PUBLISHED'}
+      error={send.error}
+    >
+      {templateId ? (
+        <Text size="sm">
+          Template: <strong>{chosenTemplate?.name ?? '…'}</strong>
+        </Text>
+      ) : (
+        <Select
+          label="Template"
+          placeholder={published.length ? 'Choose a published template' : 'No published template yet'}
+          data={published.map((t) => ({ value: t.id, label: t.name }))}
+          value={template}
+          onChange={setTemplate}
+          searchable
+          withAsterisk
+        />
+      )}
+      {chosenTemplate && chosenTemplate.status !== 'PUBLISHED' && (
+        <Alert color="orange" variant="light">
+          Publish the template before sending it.
+        </Alert>
+      )}
+      {!psaId && (
+        <MultiSelect
+          label="Prospects"
+          description={`At most ${MAX} at a time. Prospects without an e-mail cannot be chosen.`}
+          placeholder={chosen.length ? undefined : 'Search prospects'}
+          data={(psas.data?.items ?? []).map((p) => ({
+            value: p.id,
+            label: p.email ? `${p.name} · ${p.email}` : `${p.name} (no e-mail)`,
+            disabled: !p.email,
+          }))}
+          value={chosen}
+          onChange={setChosen}
+          maxValues={MAX}
+          searchable
+          hidePickedOptions
+          nothingFoundMessage="No prospect matches"
+          withAsterisk
+        />
+      )}
+    </DialogModal>
   );
 }
