@@ -335,21 +335,8 @@ export const LAYER_OFFENDERS: Record<LayerRuleId, readonly string[]> = {
     'ui/src/features/packets/archive/TemplatesArchiveTab.tsx',
     'ui/src/features/schools/SchoolAthletesPage.tsx',
   ],
-  // Services that still take a FastifyRequest or FastifyReply (they move to plain dependencies and an actor).
-  'fastify-types': [
-    'api/packets/archive.service.ts',
-    'api/packets/ownership.service.ts',
-    'api/packets/send-packet.service.ts',
-    'api/packets/signer.service.ts',
-    'api/packets/submission-pdf.service.ts',
-    'api/packets/submissions.service.ts',
-    'api/recruiting/psa-attachments.service.ts',
-    'api/recruiting/recruiting-forms.service.ts',
-    'api/schools/change-plan.service.ts',
-    'api/schools/onboard-school.service.ts',
-    'api/staff/staff.service.ts',
-    'api/templates/templates.service.ts',
-  ],
+  // No service takes a FastifyRequest or FastifyReply any more: only routes and plugins touch Fastify.
+  'fastify-types': [],
   // No route file queries any more: a new one that does fails the scan.
   'sql-in-routes': [],
   // No core file imports a routes file any more.
