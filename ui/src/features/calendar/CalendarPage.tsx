@@ -4,7 +4,7 @@ import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/intera
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Alert, Badge, Button, Card, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -43,6 +43,7 @@ import {
 import { useCalendarTeams, useSchoolTimeZone } from './segments.api';
 import { fromCalendarClock, schoolTimeNote, toCalendarClock } from './school-time';
 import classes from './CalendarPage.module.css';
+import { DialogModal } from '../../shared/DialogModal';
 
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -299,35 +300,29 @@ export function CalendarPage() {
           </Badge>
         ))}
       </Group>
-      <Modal
+      <DialogModal
         opened={!!confirming}
         onClose={cancelMove}
         title={confirming ? `Move ${confirming.name}?` : 'Move event?'}
         size="lg"
+        actionLabel="Move anyway"
+        actionColor="red.9"
+        loading={save.isPending}
+        onAction={() => void confirmMove()}
       >
         {confirming && (
-          <Stack gap="md">
-            <Alert
-              color="orange"
-              title={`Bylaw 17 ${confirming.warnings.length === 1 ? 'warning' : 'warnings'} (${confirming.warnings.length})`}
-            >
-              <Text size="sm" mb="xs">
-                At its new time this event breaks these limits. If you move it anyway, the violation shows in the CARA
-                log.
-              </Text>
-              <CaraWarningList warnings={confirming.warnings} />
-            </Alert>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={cancelMove}>
-                Cancel
-              </Button>
-              <Button color="red.9" loading={save.isPending} onClick={() => void confirmMove()}>
-                Move anyway
-              </Button>
-            </Group>
-          </Stack>
+          <Alert
+            color="orange"
+            title={`Bylaw 17 ${confirming.warnings.length === 1 ? 'warning' : 'warnings'} (${confirming.warnings.length})`}
+          >
+            <Text size="sm" mb="xs">
+              At its new time this event breaks these limits. If you move it anyway, the violation shows in the CARA
+              log.
+            </Text>
+            <CaraWarningList warnings={confirming.warnings} />
+          </Alert>
         )}
-      </Modal>
+      </DialogModal>
       <CalendarFeedModal opened={feedOpen} onClose={() => setFeedOpen(false)} />
       <EventDetailsModal
         key={opened ? `${opened.id}|${opened.occurrenceStart}` : 'closed'}

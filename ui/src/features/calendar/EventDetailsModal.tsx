@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,10 +14,10 @@ import {
   type CaraCategory,
 } from '../../../../domain/calendar-events';
 import { API_BASE, errorMessage } from '../../shared/api';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { formatDate } from '../../shared/format';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { useDecideEvent, useDeleteEvent, useEvent, type EditScope, type Occurrence } from './events.api';
+import { DialogModal } from '../../shared/DialogModal';
 
 const STATUS_COLOUR = { PENDING: '#a84300', APPROVED: 'teal.9', REJECTED: 'red.9' } as const;
 
@@ -68,8 +68,77 @@ export function EventDetailsModal({
       },
     );
 
+  const remove_ = () =>
+    remove.mutate(
+      { id: occurrence!.id, scope: series ? scope : 'ALL', occurrenceStart: occurrence!.occurrenceStart },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: 'Event cancelled.' });
+          onClose();
+        },
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      },
+    );
+  // The buttons of what the dialog shows now: a reason to reject, the scope to cancel, or the event's own actions.
+  const edits = !!e && e.canEdit && !lock && e.category !== 'RECRUITING';
+  const actions =
+    !e || !occurrence ? null : rejecting ? (
+      <>
+        <Button variant="default" onClick={() => setRejecting(false)}>
+          Back
+        </Button>
+        <Button color="red.9" loading={decide.isPending} onClick={() => decideAs('REJECT')} disabled={!reason.trim()}>
+          Reject event
+        </Button>
+      </>
+    ) : deleting ? (
+      <>
+        <Button variant="default" onClick={() => setDeleting(false)}>
+          Keep event
+        </Button>
+        <Button color="red.9" loading={remove.isPending} onClick={remove_}>
+          Cancel event
+        </Button>
+      </>
+    ) : e.canDecide || edits || e.category === 'RECRUITING' ? (
+      <>
+        {e.canDecide && (
+          <>
+            <Button color="teal.9" loading={decide.isPending} onClick={() => decideAs('APPROVE')}>
+              Approve
+            </Button>
+            <Button variant="default" onClick={() => setRejecting(true)}>
+              Reject
+            </Button>
+          </>
+        )}
+        {e.category === 'RECRUITING' && (
+          // A recruiting event's prospects, hosts and approval live on its own page.
+          <Button component={Link} to={`/recruitmentEvents/${e.id}`} variant="light">
+            Open the recruiting event
+          </Button>
+        )}
+        {edits && (
+          <>
+            <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
+              Cancel event
+            </Button>
+            <Button onClick={onEdit}>Edit</Button>
+          </>
+        )}
+      </>
+    ) : null;
+
   return (
-    <Modal opened={!!occurrence} onClose={onClose} title={occurrence?.name ?? 'Event'} size="lg">
+    <DialogModal
+      opened={!!occurrence}
+      onClose={onClose}
+      title={occurrence?.name ?? 'Event'}
+      size="lg"
+      dismissLabel={null}
+      actions={actions}
+      error={decide.error ?? remove.error}
+    >
       {event.isPending && <LoadingState rows={3} label="Loading the event" />}
       {event.error && <ErrorState error={event.error} />}
       {e && occurrence && (
@@ -130,48 +199,14 @@ export function EventDetailsModal({
               Add to my calendar (.ics)
             </Button>
           </Group>
-          <ApiErrorAlert error={decide.error ?? remove.error} />
-          {e.canDecide && !rejecting && (
-            <Group>
-              <Button color="teal.9" loading={decide.isPending} onClick={() => decideAs('APPROVE')}>
-                Approve
-              </Button>
-              <Button variant="default" onClick={() => setRejecting(true)}>
-                Reject
-              </Button>
-            </Group>
-          )}
           {rejecting && (
-            <Stack gap="xs">
-              <Textarea
-                label="Reason"
-                withAsterisk
-                description="At most 50 words."
-                value={reason}
-                onChange={(x) => setReason(x.currentTarget.value)}
-              />
-              <Group>
-                <Button
-                  color="red.9"
-                  loading={decide.isPending}
-                  onClick={() => decideAs('REJECT')}
-                  disabled={!reason.trim()}
-                >
-                  Reject event
-                </Button>
-                <Button variant="default" onClick={() => setRejecting(false)}>
-                  Back
-                </Button>
-              </Group>
-            </Stack>
-          )}
-          {e.category === 'RECRUITING' && (
-            // A recruiting event's prospects, hosts and approval live on its own page.
-            <Group justify="flex-end">
-              <Button component={Link} to={`/recruitmentEvents/${e.id}`} variant="light">
-                Open the recruiting event
-              </Button>
-            </Group>
+            <Textarea
+              label="Reason"
+              withAsterisk
+              description="At most 50 words."
+              value={reason}
+              onChange={(x) => setReason(x.currentTarget.value)}
+            />
           )}
           {lock && (
             <Alert color="gray" variant="light" title="Locked by a CARA log">
@@ -180,49 +215,14 @@ export function EventDetailsModal({
               reopens the log.
             </Alert>
           )}
-          {e.canEdit && !lock && e.category !== 'RECRUITING' && !deleting && !rejecting && (
-            <Group justify="flex-end">
-              <Button variant="subtle" color="red" onClick={() => setDeleting(true)}>
-                Cancel event
-              </Button>
-              <Button onClick={onEdit}>Edit</Button>
-            </Group>
-          )}
-          {deleting && (
-            <Stack gap="xs">
-              {series && (
-                <Radio.Group label="Cancel" value={scope} onChange={(v) => setScope(v as EditScope)}>
-                  <Stack gap={4} mt={4}>
-                    <Radio value="THIS" label="This event" />
-                    <Radio value="FOLLOWING" label="This and following events" />
-                    <Radio value="ALL" label="All events of the series" />
-                  </Stack>
-                </Radio.Group>
-              )}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setDeleting(false)}>
-                  Keep event
-                </Button>
-                <Button
-                  color="red.9"
-                  loading={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(
-                      { id: occurrence.id, scope: series ? scope : 'ALL', occurrenceStart: occurrence.occurrenceStart },
-                      {
-                        onSuccess: () => {
-                          notifications.show({ color: 'teal', message: 'Event cancelled.' });
-                          onClose();
-                        },
-                        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
-                      },
-                    )
-                  }
-                >
-                  Cancel event
-                </Button>
-              </Group>
-            </Stack>
+          {deleting && series && (
+            <Radio.Group label="Cancel" value={scope} onChange={(v) => setScope(v as EditScope)}>
+              <Stack gap={4} mt={4}>
+                <Radio value="THIS" label="This event" />
+                <Radio value="FOLLOWING" label="This and following events" />
+                <Radio value="ALL" label="All events of the series" />
+              </Stack>
+            </Radio.Group>
           )}
           {!e.canEdit && !e.canDecide && e.status === 'PENDING' && (
             <Text size="sm" c="dimmed">
@@ -231,6 +231,6 @@ export function EventDetailsModal({
           )}
         </Stack>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,8 +1,6 @@
 import {
-  Button,
   Chip,
   Group,
-  Modal,
   MultiSelect,
   SegmentedControl,
   Select,
@@ -31,11 +29,11 @@ import {
 } from '../../../../domain/calendar-events';
 import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { fieldErrors } from '../../shared/api';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
 import { defaultTeamId, type CalendarTeam } from './segments.api';
 import { CaraWarningPanel } from '../../shared/cara/CaraWarningPanel';
 import { FormDateField } from '../../shared/DateField';
+import { DialogModal } from '../../shared/DialogModal';
 
 type FormValues = Omit<
   EventInput,
@@ -206,296 +204,289 @@ export function EventFormModal({
   const zones = ZONES.includes(timeZone) ? ZONES : [timeZone, ...ZONES];
 
   return (
-    <Modal opened={opened} onClose={onClose} title={event ? 'Edit event' : 'New event'} size="xl">
-      <form onSubmit={submit} noValidate aria-label={event ? 'Edit event' : 'New event'}>
-        <Stack gap="md">
-          <ApiErrorAlert error={save.error} isShownInline={(f) => INLINE_FIELD.test(f)} />
-          {series && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="edit-scope-label">
-                Apply the change to
-              </Text>
-              <Controller
-                control={scopeForm.control}
-                name="scope"
-                render={({ field }) => (
-                  <SegmentedControl
-                    aria-labelledby="edit-scope-label"
-                    value={field.value}
-                    onChange={(v) => field.onChange(v as EditScope)}
-                    data={[
-                      { value: 'THIS', label: 'This event' },
-                      { value: 'FOLLOWING', label: 'This and following' },
-                      { value: 'ALL', label: 'All events' },
-                    ]}
-                  />
-                )}
-              />
-            </Stack>
-          )}
-          <TextInput
-            label="Name"
-            withAsterisk
-            description={`At most ${EVENT_LIMITS.nameWords} words.`}
-            error={errors.name?.message}
-            {...form.register('name', { validate: (v) => !!v.trim() || 'Name is required.' })}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Controller
-              control={form.control}
-              name="sportTeamId"
-              rules={{ required: 'Team is required.' }}
-              render={({ field }) => (
-                <Select
-                  label="Team"
-                  withAsterisk
-                  data={teams.map((t) => ({ value: t.id, label: t.name }))}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={errors.sportTeamId?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="category"
-              render={({ field }) => (
-                <Select
-                  label="Category"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={EVENT_CATEGORIES.map((c) => ({ value: c, label: EVENT_CATEGORY_LABELS[c] }))}
-                  value={field.value}
-                  onChange={(v) => v && field.onChange(v)}
-                  error={errors.category?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="caraCategory"
-              render={({ field }) => (
-                <Select
-                  label="CARA category"
-                  description={category === 'CARA' ? 'Countable activity' : 'Only for countable activities'}
-                  clearable
-                  data={CARA_CATEGORIES.map((c) => ({ value: c, label: CARA_CATEGORY_LABELS[c] }))}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Controller
-              control={form.control}
-              name="attendeeTeamIds"
-              render={({ field }) => (
-                <MultiSelect
-                  label="Attending teams"
-                  description={`Whole teams, at most ${EVENT_LIMITS.teams}.`}
-                  data={teams.map((t) => ({ value: t.id, label: t.name }))}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={
-                    errors.attendeeTeamIds?.message ??
-                    (errors as Record<string, { message?: string }>).attendees?.message
-                  }
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="attendeeUserIds"
-              render={({ field }) => (
-                <MultiSelect
-                  label="Attending individuals"
-                  description={`Athletes or staff, at most ${EVENT_LIMITS.individuals}.`}
-                  searchable
-                  data={[
-                    {
-                      group: 'Athletes',
-                      items: people.filter((p) => p.kind === 'ATHLETE').map((p) => ({ value: p.id, label: p.name })),
-                    },
-                    {
-                      group: 'Staff',
-                      items: people.filter((p) => p.kind === 'STAFF').map((p) => ({ value: p.id, label: p.name })),
-                    },
-                  ]}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors.attendeeUserIds?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <FormDateField
-              control={form.control}
-              name="startDate"
-              label="Start date"
-              withAsterisk
-              error={errors.startDate?.message}
-              rules={{ required: 'Date is required.' }}
-            />
-            <TextInput
-              type="time"
-              label="Start time"
-              withAsterisk
-              {...form.register('startTime', { required: 'Start time is required.' })}
-            />
-            <FormDateField
-              control={form.control}
-              name="endDate"
-              label="End date"
-              withAsterisk
-              error={errors.endDate?.message}
-              rules={{ required: 'Date is required.' }}
-            />
-            <TextInput
-              type="time"
-              label="End time"
-              withAsterisk
-              error={errors.endTime?.message}
-              {...form.register('endTime', { required: 'End time is required.' })}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Controller
-              control={form.control}
-              name="timeZone"
-              render={({ field }) => (
-                <Select
-                  label="Time zone"
-                  allowDeselect={false}
-                  data={zones.map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${gmtLabel(z)})` }))}
-                  value={field.value}
-                  onChange={(v) => v && field.onChange(v)}
-                  error={errors.timeZone?.message}
-                />
-              )}
-            />
-            <TextInput label="Location" {...form.register('location')} />
-          </SimpleGrid>
-          {showRepeat && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Controller
-                control={form.control}
-                name="repeat"
-                render={({ field }) => (
-                  <Select
-                    label="Repeat"
-                    allowDeselect={false}
-                    data={REPEAT_OPTIONS.map((r) => ({ value: r, label: REPEAT_LABELS[r] }))}
-                    value={field.value}
-                    onChange={(v) => v && field.onChange(v as RepeatOption)}
-                  />
-                )}
-              />
-              {repeat !== 'NEVER' && (
-                <FormDateField
-                  control={form.control}
-                  name="repeatUntil"
-                  label="End repeat"
-                  withAsterisk
-                  error={errors.repeatUntil?.message}
-                  rules={{ required: 'End repeat date is required for repeating events.' }}
-                />
-              )}
-            </SimpleGrid>
-          )}
-          {showRepeat && (repeat === 'WEEKLY' || repeat === 'BIWEEKLY') && (
-            <Controller
-              control={form.control}
-              name="weekdays"
-              rules={{ validate: (v) => (v?.length ?? 0) > 0 || 'Weekdays are required for a weekly repeat.' }}
-              render={({ field }) => (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="weekdays-label">
-                    On these days
-                  </Text>
-                  <Chip.Group multiple value={field.value ?? []} onChange={(v) => field.onChange(v as Weekday[])}>
-                    <Group gap="xs" role="group" aria-labelledby="weekdays-label">
-                      {WEEKDAYS.map((d) => (
-                        <Chip key={d} value={d} size="sm">
-                          {WEEKDAY_LABELS[d]}
-                        </Chip>
-                      ))}
-                    </Group>
-                  </Chip.Group>
-                  {errors.weekdays && (
-                    <Text size="xs" c="red.8" role="alert">
-                      {errors.weekdays.message}
-                    </Text>
-                  )}
-                </Stack>
-              )}
-            />
-          )}
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title={event ? 'Edit event' : 'New event'}
+      size="xl"
+      asForm
+      formLabel={event ? 'Edit event' : 'New event'}
+      actionLabel="Save event"
+      loading={save.isPending}
+      actionDisabled={blocked.length > 0}
+      actionDescribedBy={blocked.length > 0 ? 'event-save-blocked' : undefined}
+      onAction={() => void submit()}
+      error={save.error}
+      isShownInline={(f) => INLINE_FIELD.test(f)}
+    >
+      {series && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="edit-scope-label">
+            Apply the change to
+          </Text>
           <Controller
-            control={form.control}
-            name="reminder"
+            control={scopeForm.control}
+            name="scope"
             render={({ field }) => (
-              <Select
-                label="Remind attendees"
-                allowDeselect={false}
-                data={[
-                  { value: 'DEFAULT', label: 'Default (15 minutes; countable events 1 hour)' },
-                  { value: 'NONE', label: 'No reminder' },
-                  ...REMINDER_MINUTES.map((m) => ({ value: String(m), label: reminderLabel(m) })),
-                ]}
+              <SegmentedControl
+                aria-labelledby="edit-scope-label"
                 value={field.value}
-                onChange={(v) => v && field.onChange(v)}
+                onChange={(v) => field.onChange(v as EditScope)}
+                data={[
+                  { value: 'THIS', label: 'This event' },
+                  { value: 'FOLLOWING', label: 'This and following' },
+                  { value: 'ALL', label: 'All events' },
+                ]}
               />
             )}
           />
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            description={`${countWords(notes)} of ${EVENT_LIMITS.notesWords} words`}
-            error={errors.notes?.message}
-            {...form.register('notes')}
-          />
-          <Textarea
-            label="Agenda"
-            autosize
-            minRows={2}
-            description={`${countWords(agenda)} of ${EVENT_LIMITS.agendaWords} words`}
-            error={errors.agenda?.message}
-            {...form.register('agenda')}
-          />
-          {opened && (
-            <CaraWarningPanel
-              proposal={toInput(watched)}
-              replaces={
-                event
-                  ? { id: event.id, occurrenceStart: series && scope === 'THIS' ? occurrence?.start : undefined }
-                  : null
-              }
-              onBlockedChange={setBlocked}
+        </Stack>
+      )}
+      <TextInput
+        label="Name"
+        withAsterisk
+        description={`At most ${EVENT_LIMITS.nameWords} words.`}
+        error={errors.name?.message}
+        {...form.register('name', { validate: (v) => !!v.trim() || 'Name is required.' })}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Controller
+          control={form.control}
+          name="sportTeamId"
+          rules={{ required: 'Team is required.' }}
+          render={({ field }) => (
+            <Select
+              label="Team"
+              withAsterisk
+              data={teams.map((t) => ({ value: t.id, label: t.name }))}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              error={errors.sportTeamId?.message}
             />
           )}
-          {blocked.length > 0 && (
-            <Text size="sm" c="red.8" id="event-save-blocked">
-              Save is unavailable: {blocked.join(' ')}
-            </Text>
+        />
+        <Controller
+          control={form.control}
+          name="category"
+          render={({ field }) => (
+            <Select
+              label="Category"
+              withAsterisk
+              allowDeselect={false}
+              data={EVENT_CATEGORIES.map((c) => ({ value: c, label: EVENT_CATEGORY_LABELS[c] }))}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              error={errors.category?.message}
+            />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={save.isPending}
-              disabled={blocked.length > 0}
-              aria-describedby={blocked.length > 0 ? 'event-save-blocked' : undefined}
-            >
-              Save event
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        />
+        <Controller
+          control={form.control}
+          name="caraCategory"
+          render={({ field }) => (
+            <Select
+              label="CARA category"
+              description={category === 'CARA' ? 'Countable activity' : 'Only for countable activities'}
+              clearable
+              data={CARA_CATEGORIES.map((c) => ({ value: c, label: CARA_CATEGORY_LABELS[c] }))}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Controller
+          control={form.control}
+          name="attendeeTeamIds"
+          render={({ field }) => (
+            <MultiSelect
+              label="Attending teams"
+              description={`Whole teams, at most ${EVENT_LIMITS.teams}.`}
+              data={teams.map((t) => ({ value: t.id, label: t.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              error={
+                errors.attendeeTeamIds?.message ?? (errors as Record<string, { message?: string }>).attendees?.message
+              }
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="attendeeUserIds"
+          render={({ field }) => (
+            <MultiSelect
+              label="Attending individuals"
+              description={`Athletes or staff, at most ${EVENT_LIMITS.individuals}.`}
+              searchable
+              data={[
+                {
+                  group: 'Athletes',
+                  items: people.filter((p) => p.kind === 'ATHLETE').map((p) => ({ value: p.id, label: p.name })),
+                },
+                {
+                  group: 'Staff',
+                  items: people.filter((p) => p.kind === 'STAFF').map((p) => ({ value: p.id, label: p.name })),
+                },
+              ]}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.attendeeUserIds?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <FormDateField
+          control={form.control}
+          name="startDate"
+          label="Start date"
+          withAsterisk
+          error={errors.startDate?.message}
+          rules={{ required: 'Date is required.' }}
+        />
+        <TextInput
+          type="time"
+          label="Start time"
+          withAsterisk
+          {...form.register('startTime', { required: 'Start time is required.' })}
+        />
+        <FormDateField
+          control={form.control}
+          name="endDate"
+          label="End date"
+          withAsterisk
+          error={errors.endDate?.message}
+          rules={{ required: 'Date is required.' }}
+        />
+        <TextInput
+          type="time"
+          label="End time"
+          withAsterisk
+          error={errors.endTime?.message}
+          {...form.register('endTime', { required: 'End time is required.' })}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <Select
+              label="Time zone"
+              allowDeselect={false}
+              data={zones.map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${gmtLabel(z)})` }))}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              error={errors.timeZone?.message}
+            />
+          )}
+        />
+        <TextInput label="Location" {...form.register('location')} />
+      </SimpleGrid>
+      {showRepeat && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Controller
+            control={form.control}
+            name="repeat"
+            render={({ field }) => (
+              <Select
+                label="Repeat"
+                allowDeselect={false}
+                data={REPEAT_OPTIONS.map((r) => ({ value: r, label: REPEAT_LABELS[r] }))}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v as RepeatOption)}
+              />
+            )}
+          />
+          {repeat !== 'NEVER' && (
+            <FormDateField
+              control={form.control}
+              name="repeatUntil"
+              label="End repeat"
+              withAsterisk
+              error={errors.repeatUntil?.message}
+              rules={{ required: 'End repeat date is required for repeating events.' }}
+            />
+          )}
+        </SimpleGrid>
+      )}
+      {showRepeat && (repeat === 'WEEKLY' || repeat === 'BIWEEKLY') && (
+        <Controller
+          control={form.control}
+          name="weekdays"
+          rules={{ validate: (v) => (v?.length ?? 0) > 0 || 'Weekdays are required for a weekly repeat.' }}
+          render={({ field }) => (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="weekdays-label">
+                On these days
+              </Text>
+              <Chip.Group multiple value={field.value ?? []} onChange={(v) => field.onChange(v as Weekday[])}>
+                <Group gap="xs" role="group" aria-labelledby="weekdays-label">
+                  {WEEKDAYS.map((d) => (
+                    <Chip key={d} value={d} size="sm">
+                      {WEEKDAY_LABELS[d]}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+              {errors.weekdays && (
+                <Text size="xs" c="red.8" role="alert">
+                  {errors.weekdays.message}
+                </Text>
+              )}
+            </Stack>
+          )}
+        />
+      )}
+      <Controller
+        control={form.control}
+        name="reminder"
+        render={({ field }) => (
+          <Select
+            label="Remind attendees"
+            allowDeselect={false}
+            data={[
+              { value: 'DEFAULT', label: 'Default (15 minutes; countable events 1 hour)' },
+              { value: 'NONE', label: 'No reminder' },
+              ...REMINDER_MINUTES.map((m) => ({ value: String(m), label: reminderLabel(m) })),
+            ]}
+            value={field.value}
+            onChange={(v) => v && field.onChange(v)}
+          />
+        )}
+      />
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        description={`${countWords(notes)} of ${EVENT_LIMITS.notesWords} words`}
+        error={errors.notes?.message}
+        {...form.register('notes')}
+      />
+      <Textarea
+        label="Agenda"
+        autosize
+        minRows={2}
+        description={`${countWords(agenda)} of ${EVENT_LIMITS.agendaWords} words`}
+        error={errors.agenda?.message}
+        {...form.register('agenda')}
+      />
+      {opened && (
+        <CaraWarningPanel
+          proposal={toInput(watched)}
+          replaces={
+            event ? { id: event.id, occurrenceStart: series && scope === 'THIS' ? occurrence?.start : undefined } : null
+          }
+          onBlockedChange={setBlocked}
+        />
+      )}
+      {blocked.length > 0 && (
+        <Text size="sm" c="red.8" id="event-save-blocked">
+          Save is unavailable: {blocked.join(' ')}
+        </Text>
+      )}
+    </DialogModal>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   SegmentedControl,
   Stack,
   Table,
@@ -32,6 +31,7 @@ import { useCaraLog, useCaraLogAction, type CaraLogDetail, type CaraViolation } 
 import { canDismissViolation } from '../../shared/cara/cara-check';
 import { DismissViolationForm } from '../../shared/cara/CaraWarningPanel';
 import { ruleLabel, statusColour, statusLabel } from './cara-labels';
+import { DialogModal } from '../../shared/DialogModal';
 
 type Dialog = null | 'submit' | 'approve' | 'reject' | 'reopen';
 const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
@@ -159,32 +159,30 @@ export function CaraDetailsPage() {
       {!l.canAnswerSurvey && <Survey log={l} />}
       <History log={l} />
 
-      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog ? DIALOG_TITLES[dialog] : ''}>
-        <Stack>
-          {dialog === 'submit' && (
-            <Text size="sm">
-              Once submitted, the log is locked. The reviewer approves it or sends it back with notes.
-            </Text>
-          )}
-          <Textarea
-            label={dialog === 'reject' ? 'Notes for the coach' : 'Notes'}
-            required={dialog === 'reject'}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-            autosize
-            minRows={3}
-          />
-          <ApiErrorAlert error={action.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button color={dialog === 'reject' ? 'red' : undefined} loading={action.isPending} onClick={run}>
-              {dialog ? DIALOG_TITLES[dialog].split(' ')[0] : ''}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DialogModal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog ? DIALOG_TITLES[dialog] : ''}
+        actionLabel={dialog ? DIALOG_TITLES[dialog].split(' ')[0] : ''}
+        actionColor={dialog === 'reject' ? 'red' : undefined}
+        loading={action.isPending}
+        onAction={run}
+        error={action.error}
+      >
+        {dialog === 'submit' && (
+          <Text size="sm">
+            Once submitted, the log is locked. The reviewer approves it or sends it back with notes.
+          </Text>
+        )}
+        <Textarea
+          label={dialog === 'reject' ? 'Notes for the coach' : 'Notes'}
+          required={dialog === 'reject'}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          autosize
+          minRows={3}
+        />
+      </DialogModal>
     </Stack>
   );
 }
@@ -276,7 +274,13 @@ function Violations({ log }: { log: CaraLogDetail }) {
           </Table.Tbody>
         </Table>
       </TableScroll>
-      <Modal opened={!!dismissing} onClose={() => setDismissing(null)} title="Dismiss violation">
+      {/* DismissViolationForm (shared with the event form's warnings) carries its own buttons. */}
+      <DialogModal
+        opened={!!dismissing}
+        onClose={() => setDismissing(null)}
+        title="Dismiss violation"
+        dismissLabel={null}
+      >
         {dismissing && (
           <Stack gap="sm">
             <Text size="sm">
@@ -296,7 +300,7 @@ function Violations({ log }: { log: CaraLogDetail }) {
             />
           </Stack>
         )}
-      </Modal>
+      </DialogModal>
     </Section>
   );
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   Pagination,
   Select,
   Stack,
@@ -42,6 +41,7 @@ import { exportCsvUrl, useDisclosureList, useGroupReview, type DisclosureRow } f
 import { formatMoney, typeLabel } from './disclosure-labels';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { useUrlFilters } from '../../shared/table/FilteredList';
+import { DialogModal } from '../../shared/DialogModal';
 
 export function AllDisclosuresPage() {
   return <DisclosureTable archived={false} />;
@@ -397,38 +397,27 @@ function GroupRejectModal(props: {
         ? null
         : ERRORS.REASON_REQUIRED.message;
   return (
-    <Modal
+    <DialogModal
       opened
       onClose={props.onClose}
       title={`Reject ${props.count} disclosure${props.count === 1 ? '' : 's'}`}
-      centered
+      actionLabel="Reject"
+      actionColor="red.9"
+      loading={props.loading}
+      actionDisabled={problem !== null}
+      onAction={() => props.onConfirm(reason.trim())}
     >
-      <Stack>
-        <Textarea
-          label="Reason"
-          required
-          description={`${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`}
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={reason && problem ? problem : undefined}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button
-            color="red.9"
-            loading={props.loading}
-            disabled={problem !== null}
-            onClick={() => props.onConfirm(reason.trim())}
-          >
-            Reject
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Textarea
+        label="Reason"
+        required
+        description={`${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`}
+        autosize
+        minRows={3}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={reason && problem ? problem : undefined}
+        data-autofocus
+      />
+    </DialogModal>
   );
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   Select,
@@ -36,6 +35,7 @@ import {
 import { conflictLabel, formatMoney } from './disclosure-labels';
 import { ReviewReminderCard } from './ReviewReminderCard';
 import { TableScroll } from '../../shared/table/TableScroll';
+import { DialogModal } from '../../shared/DialogModal';
 
 /** Conflict-of-interest flags: admins keep them; athletes read them before they agree to a deal. */
 export function ConflictOfInterestPage() {
@@ -223,86 +223,84 @@ function FlagModal({
     );
   };
   return (
-    <Modal opened onClose={onClose} title={flag ? 'Edit flag' : 'New conflict-of-interest flag'} centered size="lg">
-      <Stack>
-        <TextInput
-          label="Name"
+    <DialogModal
+      opened
+      onClose={onClose}
+      title={flag ? 'Edit flag' : 'New conflict-of-interest flag'}
+      size="lg"
+      actionLabel="Save flag"
+      onAction={submit}
+      loading={save.isPending}
+    >
+      <TextInput
+        label="Name"
+        required
+        value={v.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        error={errors.name}
+        data-autofocus
+      />
+      <Group grow>
+        <Select
+          label="Type"
           required
-          value={v.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
-          data-autofocus
+          data={[
+            { value: 'UNIVERSITY', label: 'University' },
+            { value: 'STATE_LEGISLATION_CONFLICT', label: 'State legislation conflict' },
+          ]}
+          value={v.type}
+          onChange={(t) => t && set('type', t as ConflictFlagInput['type'])}
+          allowDeselect={false}
         />
-        <Group grow>
-          <Select
-            label="Type"
-            required
-            data={[
-              { value: 'UNIVERSITY', label: 'University' },
-              { value: 'STATE_LEGISLATION_CONFLICT', label: 'State legislation conflict' },
-            ]}
-            value={v.type}
-            onChange={(t) => t && set('type', t as ConflictFlagInput['type'])}
-            allowDeselect={false}
-          />
-          <TextInput
-            label="Category"
-            required
-            description="For state law: the prohibited category, e.g. alcohol"
-            value={v.category}
-            onChange={(e) => set('category', e.currentTarget.value)}
-            error={errors.category}
-          />
-        </Group>
-        <Textarea
-          label="Description"
-          description={`${(v.description ?? '').length} of ${DISCLOSURE_LIMITS.flagDescriptionMaxChars} characters`}
-          value={v.description ?? ''}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={errors.description}
-          autosize
+        <TextInput
+          label="Category"
+          required
+          description="For state law: the prohibited category, e.g. alcohol"
+          value={v.category}
+          onChange={(e) => set('category', e.currentTarget.value)}
+          error={errors.category}
         />
-        <MultiSelect
-          label="Teams"
-          description="Empty: every team"
-          data={teams}
-          value={v.teamIds}
-          onChange={(x) => set('teamIds', x)}
-          searchable
-        />
-        <NumberInput
-          label="Max payment"
-          description="Deals above this amount are flagged"
-          prefix="$"
-          thousandSeparator=","
-          allowNegative={false}
-          min={0}
-          max={DISCLOSURE_LIMITS.maxAmount}
-          value={v.maxPayment ?? ''}
-          onChange={(x) => set('maxPayment', x === '' ? null : Number(x))}
-          error={errors.maxPayment}
-        />
-        <TagsInput
-          label="Companies"
-          description="e.g. competitors of a school sponsor; press Enter after each"
-          value={v.companies}
-          onChange={(x) => set('companies', x)}
-        />
-        <TagsInput
-          label="Boosters"
-          description="Boosters or collectives; press Enter after each"
-          value={v.boosters}
-          onChange={(x) => set('boosters', x)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Save flag
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </Group>
+      <Textarea
+        label="Description"
+        description={`${(v.description ?? '').length} of ${DISCLOSURE_LIMITS.flagDescriptionMaxChars} characters`}
+        value={v.description ?? ''}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        error={errors.description}
+        autosize
+      />
+      <MultiSelect
+        label="Teams"
+        description="Empty: every team"
+        data={teams}
+        value={v.teamIds}
+        onChange={(x) => set('teamIds', x)}
+        searchable
+      />
+      <NumberInput
+        label="Max payment"
+        description="Deals above this amount are flagged"
+        prefix="$"
+        thousandSeparator=","
+        allowNegative={false}
+        min={0}
+        max={DISCLOSURE_LIMITS.maxAmount}
+        value={v.maxPayment ?? ''}
+        onChange={(x) => set('maxPayment', x === '' ? null : Number(x))}
+        error={errors.maxPayment}
+      />
+      <TagsInput
+        label="Companies"
+        description="e.g. competitors of a school sponsor; press Enter after each"
+        value={v.companies}
+        onChange={(x) => set('companies', x)}
+      />
+      <TagsInput
+        label="Boosters"
+        description="Boosters or collectives; press Enter after each"
+        value={v.boosters}
+        onChange={(x) => set('boosters', x)}
+      />
+    </DialogModal>
   );
 }

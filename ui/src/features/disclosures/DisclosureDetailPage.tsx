@@ -5,7 +5,6 @@ import {
   Card,
   Grid,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -47,6 +46,7 @@ import {
   typeLabel,
   totalPaymentOf,
 } from './disclosure-labels';
+import { DialogModal } from '../../shared/DialogModal';
 
 type Dialog = { kind: 'decide'; decision: ReviewDecision } | { kind: 'escalate' } | { kind: 'reopen' } | null;
 
@@ -473,43 +473,37 @@ function ReasonModal(props: {
         ? ERRORS.REASON_REQUIRED.message
         : null;
   return (
-    <Modal opened onClose={props.onClose} title={props.title} centered>
-      <Stack>
-        {props.subject && (
-          <Text size="sm" fw={600} data-testid="decision-subject">
-            {props.subject}
-          </Text>
-        )}
-        <Textarea
-          label={props.asComment ? 'Note (optional)' : props.reasonRequired ? 'Reason' : 'Reason (optional)'}
-          description={
-            props.asComment
-              ? `Added to the comments. ${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`
-              : `${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`
-          }
-          required={props.reasonRequired}
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={reason && problem ? problem : undefined}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button
-            color={props.color}
-            loading={props.loading}
-            disabled={problem !== null}
-            onClick={() => props.onConfirm(reason.trim())}
-          >
-            {props.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={props.onClose}
+      title={props.title}
+      actionLabel={props.confirmLabel}
+      actionColor={props.color}
+      loading={props.loading}
+      actionDisabled={problem !== null}
+      onAction={() => props.onConfirm(reason.trim())}
+    >
+      {props.subject && (
+        <Text size="sm" fw={600} data-testid="decision-subject">
+          {props.subject}
+        </Text>
+      )}
+      <Textarea
+        label={props.asComment ? 'Note (optional)' : props.reasonRequired ? 'Reason' : 'Reason (optional)'}
+        description={
+          props.asComment
+            ? `Added to the comments. ${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`
+            : `${words} of ${DISCLOSURE_LIMITS.reasonMaxWords} words`
+        }
+        required={props.reasonRequired}
+        autosize
+        minRows={3}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={reason && problem ? problem : undefined}
+        data-autofocus
+      />
+    </DialogModal>
   );
 }
 
@@ -524,39 +518,33 @@ function EscalateModal(props: {
   const [reason, setReason] = useState('');
   const tooLong = wordCount(reason) > DISCLOSURE_LIMITS.reasonMaxWords;
   return (
-    <Modal opened onClose={props.onClose} title="Escalate to another reviewer" centered>
-      <Stack>
-        <Select
-          label="Reviewer"
-          required
-          placeholder={reviewers.isPending ? 'Loading…' : 'Choose a reviewer'}
-          data={(reviewers.data ?? []).filter((r) => r.id !== props.meId).map((r) => ({ value: r.id, label: r.name }))}
-          value={to}
-          onChange={setTo}
-          nothingFoundMessage="No other compliance reviewer"
-          searchable
-        />
-        <Textarea
-          label="Note (optional)"
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={tooLong ? 'Reason max 50 words.' : undefined}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={props.loading}
-            disabled={!to || tooLong}
-            onClick={() => to && props.onConfirm(to, reason.trim())}
-          >
-            Escalate
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened
+      onClose={props.onClose}
+      title="Escalate to another reviewer"
+      actionLabel="Escalate"
+      loading={props.loading}
+      actionDisabled={!to || tooLong}
+      onAction={() => to && props.onConfirm(to, reason.trim())}
+    >
+      <Select
+        label="Reviewer"
+        required
+        placeholder={reviewers.isPending ? 'Loading…' : 'Choose a reviewer'}
+        data={(reviewers.data ?? []).filter((r) => r.id !== props.meId).map((r) => ({ value: r.id, label: r.name }))}
+        value={to}
+        onChange={setTo}
+        nothingFoundMessage="No other compliance reviewer"
+        searchable
+      />
+      <Textarea
+        label="Note (optional)"
+        autosize
+        minRows={2}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={tooLong ? 'Reason max 50 words.' : undefined}
+      />
+    </DialogModal>
   );
 }

@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   MultiSelect,
   Select,
   Stack,
@@ -40,34 +39,7 @@ import { YearPicker } from './YearPicker';
 import { PersonLink } from '../../shared/PersonLink';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { fullName } from '../../shared/person-name';
-
-/** The footer of every roster dialog: Cancel, then the one action it is for (busy while it runs). */
-function DialogActions({
-  onCancel,
-  focusCancel = false,
-  confirmLabel,
-  loading,
-  disabled,
-  onClick,
-}: {
-  onCancel: () => void;
-  focusCancel?: boolean;
-  confirmLabel: string;
-  loading: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel} {...(focusCancel ? { 'data-autofocus': true } : {})}>
-        Cancel
-      </Button>
-      <Button loading={loading} disabled={disabled} onClick={onClick}>
-        {confirmLabel}
-      </Button>
-    </Group>
-  );
-}
+import { DialogModal } from '../../shared/DialogModal';
 
 /** `/individualRoster` without a team: choose one of the teams the person may see. */
 function RosterChooser() {
@@ -276,21 +248,20 @@ function TeamRoster({ teamId, yearId }: { teamId: string; yearId: string }) {
         onClose={() => setDialog(null)}
         onAdd={(body) => run('athletes', body, 'Athletes added to the roster.')}
       />
-      <Modal opened={dialog === 'submit'} onClose={() => setDialog(null)} title="Submit the roster for review">
-        <Stack>
-          <Text size="sm">
-            An admin will review {countOf(r.entries.length, 'athlete')}, {countOf(newcomers, 'newcomer')} included. You
-            cannot change the roster while it is being reviewed.
-          </Text>
-          <DialogActions
-            onCancel={() => setDialog(null)}
-            focusCancel
-            confirmLabel="Submit"
-            loading={action.isPending}
-            onClick={() => run('submit', {}, 'Roster submitted for review.')}
-          />
-        </Stack>
-      </Modal>
+      <DialogModal
+        opened={dialog === 'submit'}
+        onClose={() => setDialog(null)}
+        title="Submit the roster for review"
+        focusDismiss
+        actionLabel="Submit"
+        loading={action.isPending}
+        onAction={() => run('submit', {}, 'Roster submitted for review.')}
+      >
+        <Text size="sm">
+          An admin will review {countOf(r.entries.length, 'athlete')}, {countOf(newcomers, 'newcomer')} included. You
+          cannot change the roster while it is being reviewed.
+        </Text>
+      </DialogModal>
       <ApproveModal
         opened={dialog === 'approve'}
         newcomers={newcomers}
@@ -594,62 +565,61 @@ function AddAthletesModal({
   const addable = useAddableAthletes(teamId, yearId, search, opened);
   const newOne = person.firstName.trim() && person.lastName.trim() && person.email.trim();
   return (
-    <Modal opened={opened} onClose={onClose} title="Add athletes">
-      <Stack>
-        <MultiSelect
-          label="Athletes of your school"
-          placeholder="Search by name or e-mail"
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          filter={({ options }) => options}
-          data={[
-            ...(addable.data ?? []).map((a) => ({
-              value: a.id,
-              label: `${fullName(a)}${a.teamName ? ` (${a.teamName})` : ''}`,
-            })),
-          ]}
-          value={ids}
-          onChange={setIds}
-          nothingFoundMessage="No athlete found"
-        />
-        <Text size="sm" fw={500}>
-          Or a new athlete
-        </Text>
-        <Group grow wrap="wrap">
-          <TextInput
-            label="First name"
-            value={person.firstName}
-            onChange={(e) => setPerson({ ...person, firstName: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Last name"
-            value={person.lastName}
-            onChange={(e) => setPerson({ ...person, lastName: e.currentTarget.value })}
-          />
-        </Group>
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title="Add athletes"
+      actionLabel="Add to roster"
+      loading={busy}
+      actionDisabled={!ids.length && !newOne}
+      onAction={() => {
+        onAdd({
+          athleteUserIds: ids,
+          ...(newOne ? { newAthlete: { ...person, email: person.email.trim() } } : {}),
+        });
+        setIds([]);
+        setPerson({ firstName: '', lastName: '', email: '' });
+      }}
+    >
+      <MultiSelect
+        label="Athletes of your school"
+        placeholder="Search by name or e-mail"
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options }) => options}
+        data={[
+          ...(addable.data ?? []).map((a) => ({
+            value: a.id,
+            label: `${fullName(a)}${a.teamName ? ` (${a.teamName})` : ''}`,
+          })),
+        ]}
+        value={ids}
+        onChange={setIds}
+        nothingFoundMessage="No athlete found"
+      />
+      <Text size="sm" fw={500}>
+        Or a new athlete
+      </Text>
+      <Group grow wrap="wrap">
         <TextInput
-          label="University e-mail"
-          type="email"
-          value={person.email}
-          onChange={(e) => setPerson({ ...person, email: e.currentTarget.value })}
+          label="First name"
+          value={person.firstName}
+          onChange={(e) => setPerson({ ...person, firstName: e.currentTarget.value })}
         />
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel="Add to roster"
-          loading={busy}
-          disabled={!ids.length && !newOne}
-          onClick={() => {
-            onAdd({
-              athleteUserIds: ids,
-              ...(newOne ? { newAthlete: { ...person, email: person.email.trim() } } : {}),
-            });
-            setIds([]);
-            setPerson({ firstName: '', lastName: '', email: '' });
-          }}
+        <TextInput
+          label="Last name"
+          value={person.lastName}
+          onChange={(e) => setPerson({ ...person, lastName: e.currentTarget.value })}
         />
-      </Stack>
-    </Modal>
+      </Group>
+      <TextInput
+        label="University e-mail"
+        type="email"
+        value={person.email}
+        onChange={(e) => setPerson({ ...person, email: e.currentTarget.value })}
+      />
+    </DialogModal>
   );
 }
 
@@ -668,24 +638,23 @@ function ApproveModal({
 }) {
   const [invite, setInvite] = useState(true);
   return (
-    <Modal opened={opened} onClose={onClose} title="Approve the roster">
-      <Stack>
-        <Text size="sm">Approving completes the roster. Later changes are sent as change requests.</Text>
-        <Checkbox
-          label={`Invite the ${countOf(newcomers, 'newly added athlete')} now`}
-          checked={invite && newcomers > 0}
-          disabled={newcomers === 0}
-          onChange={(e) => setInvite(e.currentTarget.checked)}
-        />
-        <DialogActions
-          onCancel={onClose}
-          focusCancel
-          confirmLabel="Approve"
-          loading={busy}
-          onClick={() => onApprove(invite && newcomers > 0)}
-        />
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title="Approve the roster"
+      focusDismiss
+      actionLabel="Approve"
+      loading={busy}
+      onAction={() => onApprove(invite && newcomers > 0)}
+    >
+      <Text size="sm">Approving completes the roster. Later changes are sent as change requests.</Text>
+      <Checkbox
+        label={`Invite the ${countOf(newcomers, 'newly added athlete')} now`}
+        checked={invite && newcomers > 0}
+        disabled={newcomers === 0}
+        onChange={(e) => setInvite(e.currentTarget.checked)}
+      />
+    </DialogModal>
   );
 }
 
@@ -703,31 +672,28 @@ function CommentModal({
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title="Request changes">
-      <Stack>
-        <Textarea
-          label="What should the coach change?"
-          required
-          autosize
-          minRows={3}
-          maxLength={2000}
-          value={comment}
-          error={error}
-          onChange={(e) => {
-            setComment(e.currentTarget.value);
-            setError(null);
-          }}
-        />
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel="Send back to the coach"
-          loading={busy}
-          onClick={() =>
-            comment.trim() ? onSend(comment.trim()) : setError('A comment is required to request changes.')
-          }
-        />
-      </Stack>
-    </Modal>
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title="Request changes"
+      actionLabel="Send back to the coach"
+      loading={busy}
+      onAction={() => (comment.trim() ? onSend(comment.trim()) : setError('A comment is required to request changes.'))}
+    >
+      <Textarea
+        label="What should the coach change?"
+        required
+        autosize
+        minRows={3}
+        maxLength={2000}
+        value={comment}
+        error={error}
+        onChange={(e) => {
+          setComment(e.currentTarget.value);
+          setError(null);
+        }}
+      />
+    </DialogModal>
   );
 }
 
@@ -755,67 +721,66 @@ function ChangeRequestModal({
       ? (addable.data ?? []).map((a) => ({ value: a.id, label: fullName(a) }))
       : roster.entries.map((e) => ({ value: e.athleteUserId, label: e.name }));
   return (
-    <Modal opened={opened} onClose={onClose} title="Request a roster change">
-      <Stack>
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title="Request a roster change"
+      actionLabel="Send request"
+      loading={busy}
+      actionDisabled={
+        !athlete ||
+        (kind === 'STATUS_CHANGE' && !athleteStatus && !rosterStatus) ||
+        (kind === 'REMOVE' && !athleteStatus)
+      }
+      onAction={() =>
+        onSend({
+          kind,
+          athleteUserId: athlete,
+          ...(athleteStatus && kind !== 'ADD' ? { athleteStatus } : {}),
+          ...(rosterStatus && kind === 'STATUS_CHANGE' ? { rosterStatus } : {}),
+        })
+      }
+    >
+      <Select
+        label="Change"
+        allowDeselect={false}
+        data={[
+          { value: 'STATUS_CHANGE', label: changeKindLabel('STATUS_CHANGE') },
+          { value: 'REMOVE', label: changeKindLabel('REMOVE') },
+          { value: 'ADD', label: changeKindLabel('ADD') },
+        ]}
+        value={kind}
+        onChange={(v) => {
+          setKind(v ?? 'STATUS_CHANGE');
+          setAthlete(null);
+        }}
+      />
+      <Select
+        label="Athlete"
+        searchable
+        data={options}
+        value={athlete}
+        onChange={setAthlete}
+        {...(kind === 'ADD' ? { searchValue: search, onSearchChange: setSearch } : {})}
+      />
+      {kind !== 'ADD' && (
         <Select
-          label="Change"
-          allowDeselect={false}
-          data={[
-            { value: 'STATUS_CHANGE', label: changeKindLabel('STATUS_CHANGE') },
-            { value: 'REMOVE', label: changeKindLabel('REMOVE') },
-            { value: 'ADD', label: changeKindLabel('ADD') },
-          ]}
-          value={kind}
-          onChange={(v) => {
-            setKind(v ?? 'STATUS_CHANGE');
-            setAthlete(null);
-          }}
+          label="Athlete status"
+          clearable
+          data={kind === 'REMOVE' ? NON_RETURNER_OPTIONS : ATHLETE_STATUS_OPTIONS}
+          value={athleteStatus}
+          onChange={setAthleteStatus}
         />
+      )}
+      {kind === 'STATUS_CHANGE' && (
         <Select
-          label="Athlete"
-          searchable
-          data={options}
-          value={athlete}
-          onChange={setAthlete}
-          {...(kind === 'ADD' ? { searchValue: search, onSearchChange: setSearch } : {})}
+          label="Roster status"
+          clearable
+          data={ROSTER_STATUS_OPTIONS}
+          value={rosterStatus}
+          onChange={setRosterStatus}
         />
-        {kind !== 'ADD' && (
-          <Select
-            label="Athlete status"
-            clearable
-            data={kind === 'REMOVE' ? NON_RETURNER_OPTIONS : ATHLETE_STATUS_OPTIONS}
-            value={athleteStatus}
-            onChange={setAthleteStatus}
-          />
-        )}
-        {kind === 'STATUS_CHANGE' && (
-          <Select
-            label="Roster status"
-            clearable
-            data={ROSTER_STATUS_OPTIONS}
-            value={rosterStatus}
-            onChange={setRosterStatus}
-          />
-        )}
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel="Send request"
-          loading={busy}
-          disabled={
-            !athlete ||
-            (kind === 'STATUS_CHANGE' && !athleteStatus && !rosterStatus) ||
-            (kind === 'REMOVE' && !athleteStatus)
-          }
-          onClick={() =>
-            onSend({
-              kind,
-              athleteUserId: athlete,
-              ...(athleteStatus && kind !== 'ADD' ? { athleteStatus } : {}),
-              ...(rosterStatus && kind === 'STATUS_CHANGE' ? { rosterStatus } : {}),
-            })
-          }
-        />
-      </Stack>
-    </Modal>
+      )}
+    </DialogModal>
   );
 }
