@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage, fieldErrors } from './api';
+import { api, fieldErrors } from './api';
+import { DialogModal } from './DialogModal';
 
 /**
  * Changes a student-athlete's login e-mail (issue 35: the fix for a bounced welcome letter). The new address gets a
@@ -30,53 +31,44 @@ export function ChangeLoginEmailModal({
     onClose();
   };
   const fieldError = change.error ? fieldErrors(change.error).email : undefined;
+  const sent = change.isSuccess;
   return (
-    <Modal opened={opened} onClose={close} title={`Change the login e-mail of ${name}`}>
-      {change.isSuccess ? (
-        <Stack>
-          <Alert color="teal" variant="light" role="status">
-            A link to confirm was sent to {change.data.pendingEmail}. The login changes once it is confirmed (within 24
-            hours); mail still waiting for {name}, such as a welcome letter to retry, then goes there.
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+    <DialogModal
+      opened={opened}
+      onClose={close}
+      title={`Change the login e-mail of ${name}`}
+      // Once the link is sent the dialog only informs: Done closes it.
+      {...(sent
+        ? { dismissLabel: 'Done' }
+        : {
+            asForm: true,
+            formLabel: 'Change the login e-mail',
+            actionLabel: 'Send the confirmation link',
+            actionDisabled: !email.trim(),
+            loading: change.isPending,
+            onAction: () => change.mutate({ email: email.trim() }),
+            // A refused address shows next to its field; anything else above the buttons.
+            error: fieldError ? undefined : change.error,
+          })}
+    >
+      {sent ? (
+        <Alert color="teal" variant="light" role="status">
+          A link to confirm was sent to {change.data.pendingEmail}. The login changes once it is confirmed (within 24
+          hours); mail still waiting for {name}, such as a welcome letter to retry, then goes there.
+        </Alert>
       ) : (
-        <form
-          noValidate
-          aria-label="Change the login e-mail"
-          onSubmit={(e) => {
-            e.preventDefault();
-            change.mutate({ email: email.trim() });
-          }}
-        >
-          <Stack>
-            <Text size="sm">Now: {currentEmail}</Text>
-            <TextInput
-              label="New login e-mail"
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldError}
-            />
-            {change.error && !fieldError && (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(change.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={change.isPending} disabled={!email.trim()}>
-                Send the confirmation link
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <>
+          <Text size="sm">Now: {currentEmail}</Text>
+          <TextInput
+            label="New login e-mail"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={fieldError}
+          />
+        </>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,22 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { ERRORS } from '../../../../domain/errors';
 import { fieldErrors } from '../../shared/api';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { humanize } from '../../shared/format';
 import { CrossIcon, PlusIcon } from '../../shared/icons';
 import {
@@ -27,6 +14,7 @@ import {
   type TermName,
 } from './academic-years.api';
 import { FormDateField } from '../../shared/DateField';
+import { DialogModal } from '../../shared/DialogModal';
 
 interface TermRow {
   term: TermName;
@@ -146,121 +134,118 @@ export function AcademicYearFormModal({
   const nextFreeTerm = TERM_NAMES.find((t) => !usedTerms.has(t));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={year ? 'Edit academic year' : 'New academic year'} size="xl">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ApiErrorAlert error={save.error} isShownInline={(f) => INLINE_FIELD.test(f)} />
-          <Group align="flex-end">
+    <DialogModal
+      opened={opened}
+      onClose={onClose}
+      title={year ? 'Edit academic year' : 'New academic year'}
+      size="xl"
+      asForm
+      actionLabel={year ? 'Save' : 'Create year'}
+      loading={save.isPending}
+      onAction={() => void submit()}
+      error={save.error}
+      isShownInline={(f) => INLINE_FIELD.test(f)}
+    >
+      <Group align="flex-end">
+        <Controller
+          control={form.control}
+          name="startYear"
+          rules={{
+            validate: (v) => (Number.isInteger(v) && v >= 2000 && v <= 2100) || 'Enter a year between 2000 and 2100.',
+          }}
+          render={({ field }) => (
+            <NumberInput
+              label="Starts in"
+              withAsterisk
+              min={2000}
+              max={2100}
+              allowDecimal={false}
+              value={field.value}
+              disabled={!!year}
+              onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v))}
+              onBlur={field.onBlur}
+              error={errors.startYear?.message}
+              w={140}
+            />
+          )}
+        />
+        <Text pb={8}>to {Number.isFinite(startYear) ? startYear + 1 : '—'}</Text>
+        <Checkbox label="This is the current academic year" {...form.register('isCurrent')} mb={8} />
+      </Group>
+      {terms.fields.map((row, index) => (
+        <Fieldset key={row.id} legend={`Term ${index + 1}`} variant="filled">
+          <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
             <Controller
               control={form.control}
-              name="startYear"
-              rules={{
-                validate: (v) =>
-                  (Number.isInteger(v) && v >= 2000 && v <= 2100) || 'Enter a year between 2000 and 2100.',
-              }}
+              name={`terms.${index}.term`}
               render={({ field }) => (
-                <NumberInput
-                  label="Starts in"
-                  withAsterisk
-                  min={2000}
-                  max={2100}
-                  allowDecimal={false}
+                <Select
+                  label="Term"
+                  allowDeselect={false}
+                  data={TERM_NAMES.map((t) => ({ value: t, label: humanize(t) }))}
                   value={field.value}
-                  disabled={!!year}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v))}
-                  onBlur={field.onBlur}
-                  error={errors.startYear?.message}
-                  w={140}
+                  onChange={(v) => field.onChange(v)}
                 />
               )}
             />
-            <Text pb={8}>to {Number.isFinite(startYear) ? startYear + 1 : '—'}</Text>
-            <Checkbox label="This is the current academic year" {...form.register('isCurrent')} mb={8} />
-          </Group>
-          {terms.fields.map((row, index) => (
-            <Fieldset key={row.id} legend={`Term ${index + 1}`} variant="filled">
-              <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
-                <Controller
-                  control={form.control}
-                  name={`terms.${index}.term`}
-                  render={({ field }) => (
-                    <Select
-                      label="Term"
-                      allowDeselect={false}
-                      data={TERM_NAMES.map((t) => ({ value: t, label: humanize(t) }))}
-                      value={field.value}
-                      onChange={(v) => field.onChange(v)}
-                    />
-                  )}
-                />
-                <FormDateField
-                  control={form.control}
-                  name={`terms.${index}.startDate`}
-                  label="Start"
-                  withAsterisk
-                  error={errors.terms?.[index]?.startDate?.message}
-                  rules={{ required: ERRORS.MANDATORY_FIELD.message }}
-                />
-                <FormDateField
-                  control={form.control}
-                  name={`terms.${index}.finalsStartDate`}
-                  label="Finals start"
-                  error={errors.terms?.[index]?.finalsStartDate?.message}
-                />
-                <FormDateField
-                  control={form.control}
-                  name={`terms.${index}.endDate`}
-                  label="End"
-                  withAsterisk
-                  error={errors.terms?.[index]?.endDate?.message}
-                  rules={{
-                    required: ERRORS.MANDATORY_FIELD.message,
-                    validate: (end, values) => {
-                      const start = values.terms[index]?.startDate;
-                      return !start || end >= start || 'The term must end after it starts.';
-                    },
-                  }}
-                />
-              </SimpleGrid>
-              <Group justify="flex-end" mt="xs">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => terms.remove(index)}
-                  aria-label={`Remove term ${index + 1}`}
-                >
-                  <CrossIcon size={16} />
-                </ActionIcon>
-              </Group>
-            </Fieldset>
-          ))}
-          {terms.fields.length === 0 && (
-            <Text c="dimmed" size="sm">
-              {ERRORS.ACADEMIC_TERM_NOT_CONFIGURED.message}
-            </Text>
-          )}
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              leftSection={<PlusIcon size={16} />}
-              disabled={!nextFreeTerm}
-              onClick={() =>
-                nextFreeTerm && terms.append({ term: nextFreeTerm, startDate: '', finalsStartDate: '', endDate: '' })
-              }
+            <FormDateField
+              control={form.control}
+              name={`terms.${index}.startDate`}
+              label="Start"
+              withAsterisk
+              error={errors.terms?.[index]?.startDate?.message}
+              rules={{ required: ERRORS.MANDATORY_FIELD.message }}
+            />
+            <FormDateField
+              control={form.control}
+              name={`terms.${index}.finalsStartDate`}
+              label="Finals start"
+              error={errors.terms?.[index]?.finalsStartDate?.message}
+            />
+            <FormDateField
+              control={form.control}
+              name={`terms.${index}.endDate`}
+              label="End"
+              withAsterisk
+              error={errors.terms?.[index]?.endDate?.message}
+              rules={{
+                required: ERRORS.MANDATORY_FIELD.message,
+                validate: (end, values) => {
+                  const start = values.terms[index]?.startDate;
+                  return !start || end >= start || 'The term must end after it starts.';
+                },
+              }}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="xs">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => terms.remove(index)}
+              aria-label={`Remove term ${index + 1}`}
             >
-              Add term
-            </Button>
-            <Group>
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {year ? 'Save' : 'Create year'}
-              </Button>
-            </Group>
+              <CrossIcon size={16} />
+            </ActionIcon>
           </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Fieldset>
+      ))}
+      {terms.fields.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {ERRORS.ACADEMIC_TERM_NOT_CONFIGURED.message}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<PlusIcon size={16} />}
+          disabled={!nextFreeTerm}
+          onClick={() =>
+            nextFreeTerm && terms.append({ term: nextFreeTerm, startDate: '', finalsStartDate: '', endDate: '' })
+          }
+        >
+          Add term
+        </Button>
+      </Group>
+    </DialogModal>
   );
 }

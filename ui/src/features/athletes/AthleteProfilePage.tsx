@@ -5,7 +5,6 @@ import {
   Card,
   FileInput,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   Select,
@@ -44,6 +43,7 @@ import { ACCOUNT_STATUS_COLOUR, buildChanges, readField, rootOf, type ProfileFie
 import { fullName } from '../../shared/person-name';
 import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
 import { ProfileSections, visibleSections } from './ProfileSections';
+import { DialogModal } from '../../shared/DialogModal';
 
 const VIEW_TITLE = { admin: 'Student-athlete profile', coach: 'Athlete profile', athlete: 'My profile' } as const;
 
@@ -227,37 +227,32 @@ function EditModal({ view, fields, onClose }: { view: AthleteProfile; fields: Pr
   };
 
   return (
-    <Modal opened onClose={onClose} title="Edit profile" size="lg">
-      <Stack>
-        {update.error && (
-          <Text c="red.8" size="sm" role="alert">
-            {errorMessage(update.error)}
-          </Text>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {editable.map((f) => (
-            <div key={f.key}>{input(f)}</div>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title="Edit profile"
+      size="lg"
+      actionLabel="Save"
+      onAction={save}
+      loading={update.isPending}
+      error={update.error}
+      isShownInline={(field) => editable.some((f) => f.key === field || rootOf(f.key) === field)}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {editable.map((f) => (
+          <div key={f.key}>{input(f)}</div>
+        ))}
+        {canCustom &&
+          view.customFields!.map((f) => (
+            <TextInput
+              key={f.id}
+              label={f.name}
+              value={customValues[f.id] ?? ''}
+              onChange={(e) => setCustomValues((v) => ({ ...v, [f.id]: e.currentTarget.value }))}
+            />
           ))}
-          {canCustom &&
-            view.customFields!.map((f) => (
-              <TextInput
-                key={f.id}
-                label={f.name}
-                value={customValues[f.id] ?? ''}
-                onChange={(e) => setCustomValues((v) => ({ ...v, [f.id]: e.currentTarget.value }))}
-              />
-            ))}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </SimpleGrid>
+    </DialogModal>
   );
 }
 

@@ -1,12 +1,12 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { COACH_TITLE_GROUPS, TITLE_GROUP_LABELS, type CoachTitleGroup } from '../../../../domain/roles';
 import { fieldErrors } from '../../shared/api';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { LoadingState } from '../../shared/states';
 import { useStaffTeamOptions, useUpdateStaffTeams, type StaffRow } from './staff.api';
 import { fullName } from '../../shared/person-name';
+import { DialogModal } from '../../shared/DialogModal';
 
 const TITLE_OPTIONS = COACH_TITLE_GROUPS.map((g) => ({ value: g, label: TITLE_GROUP_LABELS[g] }));
 
@@ -20,13 +20,8 @@ function defaultTitle(row: StaffRow): CoachTitleGroup | null {
  * each. Saving replaces the teams; the API records an audit event per team added, removed or retitled.
  */
 export function StaffTeamsModal({ row, onClose }: { row: StaffRow | null; onClose: () => void }) {
-  const name = row ? fullName(row) : '';
-  return (
-    <Modal opened={row !== null} onClose={onClose} title={`Teams of ${name}`} size="lg">
-      {/* Keyed by person, so each opening starts from that person's saved teams. */}
-      {row && <StaffTeamsForm key={row.id} row={row} name={name} onClose={onClose} />}
-    </Modal>
-  );
+  // Keyed by person, so each opening starts from that person's saved teams.
+  return row ? <StaffTeamsForm key={row.id} row={row} name={fullName(row)} onClose={onClose} /> : null;
 }
 
 function StaffTeamsForm({ row, name, onClose }: { row: StaffRow; name: string; onClose: () => void }) {
@@ -41,8 +36,7 @@ function StaffTeamsForm({ row, name, onClose }: { row: StaffRow; name: string; o
   const label = (id: string) =>
     options.data?.find((o) => o.value === id)?.label ?? row.teams.find((t) => t.id === id)?.name;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     save.mutate(
       {
         id: row.id,
@@ -56,61 +50,61 @@ function StaffTeamsForm({ row, name, onClose }: { row: StaffRow; name: string; o
         onError: (error) => setTeamsError(fieldErrors(error).teams ?? null),
       },
     );
-  };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <ApiErrorAlert error={save.error} isShownInline={(f) => f === 'teams'} />
-        {options.isPending ? (
-          <LoadingState rows={2} label="Loading teams" />
-        ) : (
-          <MultiSelect
-            label="Teams"
-            description="Every team this person coaches or works with. They see these teams' athletes, rosters, calendar and CARA logs."
-            placeholder={teamIds.length === 0 ? 'Choose teams' : undefined}
-            data={options.data ?? []}
-            value={teamIds}
-            onChange={(ids) => {
-              setTeamIds(ids);
-              setTitles((prev) => ({
-                ...Object.fromEntries(ids.map((id) => [id, id in prev ? prev[id]! : defaultTitle(row)])),
-              }));
-              setTeamsError(null);
-            }}
-            error={teamsError}
-            searchable
-            clearable
-            nothingFoundMessage="No team matches"
-          />
-        )}
-        {teamIds.length > 0 && (
-          <Stack gap="xs">
-            <Text size="sm" fw={500}>
-              Title on each team
-            </Text>
-            {teamIds.map((id) => (
-              <Select
-                key={id}
-                label={`Title on ${label(id) ?? 'this team'}`}
-                placeholder="No title"
-                data={TITLE_OPTIONS}
-                value={titles[id] ?? null}
-                onChange={(v) => setTitles((prev) => ({ ...prev, [id]: (v as CoachTitleGroup | null) ?? null }))}
-                clearable
-              />
-            ))}
-          </Stack>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={options.isPending}>
-            Save teams
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogModal
+      opened
+      onClose={onClose}
+      title={`Teams of ${name}`}
+      size="lg"
+      asForm
+      actionLabel="Save teams"
+      loading={save.isPending}
+      actionDisabled={options.isPending}
+      onAction={submit}
+      error={save.error}
+      isShownInline={(f) => f === 'teams'}
+    >
+      {options.isPending ? (
+        <LoadingState rows={2} label="Loading teams" />
+      ) : (
+        <MultiSelect
+          label="Teams"
+          description="Every team this person coaches or works with. They see these teams' athletes, rosters, calendar and CARA logs."
+          placeholder={teamIds.length === 0 ? 'Choose teams' : undefined}
+          data={options.data ?? []}
+          value={teamIds}
+          onChange={(ids) => {
+            setTeamIds(ids);
+            setTitles((prev) => ({
+              ...Object.fromEntries(ids.map((id) => [id, id in prev ? prev[id]! : defaultTitle(row)])),
+            }));
+            setTeamsError(null);
+          }}
+          error={teamsError}
+          searchable
+          clearable
+          nothingFoundMessage="No team matches"
+        />
+      )}
+      {teamIds.length > 0 && (
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            Title on each team
+          </Text>
+          {teamIds.map((id) => (
+            <Select
+              key={id}
+              label={`Title on ${label(id) ?? 'this team'}`}
+              placeholder="No title"
+              data={TITLE_OPTIONS}
+              value={titles[id] ?? null}
+              onChange={(v) => setTitles((prev) => ({ ...prev, [id]: (v as CoachTitleGroup | null) ?? null }))}
+              clearable
+            />
+          ))}
+        </Stack>
+      )}
+    </DialogModal>
   );
 }

@@ -1,12 +1,12 @@
-import { Badge, Button, Card, Group, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { formatDate, humanize } from '../../shared/format';
 import { SearchIcon } from '../../shared/icons';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { useLibrary, useUseTemplate, type LibraryTemplateData } from './templates.api';
+import { DialogModal } from '../../shared/DialogModal';
 
 function UseTemplateModal({ template, onClose }: { template: LibraryTemplateData | null; onClose: () => void }) {
   const [name, setName] = useState('');
@@ -18,43 +18,39 @@ function UseTemplateModal({ template, onClose }: { template: LibraryTemplateData
     onClose();
   };
   return (
-    <Modal opened={!!template} onClose={close} title="Use template">
+    <DialogModal
+      opened={!!template}
+      onClose={close}
+      title="Use template"
+      asForm
+      actionLabel="Create packet"
+      loading={use.isPending}
+      error={use.error}
+      onAction={() =>
+        template &&
+        use.mutate(
+          { id: template.id, ...(name.trim() ? { name: name.trim() } : {}) },
+          { onSuccess: (made) => void navigate(`/packetSettings?id=${made.packetId}`) },
+        )
+      }
+    >
       {template && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            use.mutate(
-              { id: template.id, ...(name.trim() ? { name: name.trim() } : {}) },
-              { onSuccess: (made) => void navigate(`/packetSettings?id=${made.packetId}`) },
-            );
-          }}
-        >
-          <Stack>
-            <Text size="sm">
-              A new unpublished packet is made in your school with copies of the template&apos;s {template.formCount}{' '}
-              form{template.formCount === 1 ? '' : 's'} and its workflow. You can then edit it in packet settings,
-              choose who sends it and publish it.
-            </Text>
-            <TextInput
-              label="Packet name"
-              description="Leave empty to keep the template's title."
-              placeholder={template.title}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-            />
-            {use.error && <ApiErrorAlert error={use.error} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={use.isPending}>
-                Create packet
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <>
+          <Text size="sm">
+            A new unpublished packet is made in your school with copies of the template&apos;s {template.formCount} form
+            {template.formCount === 1 ? '' : 's'} and its workflow. You can then edit it in packet settings, choose who
+            sends it and publish it.
+          </Text>
+          <TextInput
+            label="Packet name"
+            description="Leave empty to keep the template's title."
+            placeholder={template.title}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </>
       )}
-    </Modal>
+    </DialogModal>
   );
 }
 
