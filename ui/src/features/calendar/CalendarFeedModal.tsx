@@ -22,7 +22,8 @@ export function CalendarFeedModal({ opened, onClose }: { opened: boolean; onClos
       onClose={onClose}
       title="Subscribe in your calendar app"
       size="lg"
-      dismissLabel="Done"
+      // Its buttons are the feed's own (create, copy, replace, turn off); the X closes it.
+      dismissLabel={null}
       error={regenerate.error ?? revoke.error}
     >
       <Text size="sm">
