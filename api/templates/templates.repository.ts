@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { remapWorkflowForms, templateCopyTitle, type InstitutionFilter } from '../../domain/templates';
-import type { Database } from '../../migrations/database';
+import {
+  remapWorkflowForms,
+  templateCopyTitle,
+  type InstitutionFilter,
+  type TemplateAssignmentAction,
+} from '../../domain/templates';
+import type { Database, FormTemplateKind } from '../../migrations/database';
 import { containsPattern } from '../shared/like-pattern';
 
 /**
@@ -268,3 +273,214 @@ export async function listJobs(db: Db, templateId: string, limit: number) {
 }
 
 export type JobRow = NonNullable<Awaited<ReturnType<typeof findJob>>>;
+
+// ---- making templates (the operator's side) ----
+
+/** Packets of one school an operator may turn into a template: not archived, newest activity first. */
+export async function listSourcePacketRows(db: Db, schoolId: string, q?: string) {
+  let query = db
+    .selectFrom('packets')
+    .select(['id', 'name', 'description', 'status', 'form_ids'])
+    .where('school_id', '=', schoolId)
+    .where('archived_at', 'is', null);
+  if (q?.trim()) query = query.where('name', 'ilike', containsPattern(q));
+  return query.orderBy('last_activity_at', 'desc').limit(200).execute();
+}
+
+/** A packet of a school (never the provider's own) that a template is made from. */
+export async function findSourcePacket(db: Db, schoolId: string, packetId: string) {
+  return db
+    .selectFrom('packets as p')
+    .innerJoin('schools as s', 's.id', 'p.school_id')
+    .select(['p.id', 'p.name', 'p.description', 'p.form_ids', 'p.workflow', 'p.hipaa', 'p.archived_at'])
+    .where('p.school_id', '=', schoolId)
+    .where('p.id', '=', packetId)
+    .where('s.kind', '=', 'SCHOOL')
+    .executeTakeFirst();
+}
+
+export async function insertTemplate(
+  db: Db,
+  values: {
+    title: string;
+    description: string;
+    hipaa: boolean;
+    workflow: unknown;
+    sourceSchoolId: string;
+    sourcePacketId: string;
+    createdBy: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('templates')
+    .values({
+      title: values.title,
+      description: values.description,
+      hipaa: values.hipaa,
+      workflow: JSON.stringify(values.workflow),
+      source_school_id: values.sourceSchoolId,
+      source_packet_id: values.sourcePacketId,
+      created_by: values.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The kind and category of a school's forms. */
+export async function listFormKinds(db: Db, schoolId: string, formIds: string[]) {
+  return db
+    .selectFrom('forms')
+    .select(['id', 'kind', 'category'])
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', formIds)
+    .execute();
+}
+
+/** One form of a template, copied from a school's form: its definition, and its imported PDF when it has one. */
+export async function insertTemplateForm(
+  db: Db,
+  values: {
+    id: string;
+    templateId: string;
+    position: number;
+    name: string;
+    category: string | null;
+    kind: FormTemplateKind;
+    definition: unknown;
+  },
+  source: { schoolId: string; formId: string },
+): Promise<void> {
+  await db
+    .insertInto('template_forms')
+    .values({
+      id: values.id,
+      template_id: values.templateId,
+      position: values.position,
+      name: values.name,
+      category: values.category,
+      kind: values.kind,
+      definition: JSON.stringify(values.definition),
+    })
+    .execute();
+  await sql`update template_forms tf set pdf_filename = d.filename, pdf_size_bytes = d.size_bytes,
+      pdf_page_count = d.page_count, pdf_data = d.data
+    from form_documents d
+    where tf.id = ${values.id} and d.school_id = ${source.schoolId} and d.form_id = ${source.formId}`.execute(db);
+}
+
+/** Archives (keeping the first archive time) or unarchives a template; undefined when there is no such template. */
+export async function setArchivedAt(db: Db, templateId: string, archived: boolean) {
+  return db
+    .updateTable('templates')
+    .set({
+      archived_at: archived ? sql`coalesce(archived_at, now())` : null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', templateId)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** How many of these ids are schools (not the provider). */
+export async function countSchoolsAmong(db: Db, ids: string[]): Promise<number> {
+  const known = await db
+    .selectFrom('schools')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('id', 'in', ids)
+    .where('kind', '=', 'SCHOOL')
+    .executeTakeFirstOrThrow();
+  return Number(known.n);
+}
+
+/** The job row; a second running job of the template breaks the one-running-job index (23505). */
+export async function insertJob(
+  db: Db,
+  values: {
+    id: string;
+    templateId: string;
+    action: TemplateAssignmentAction;
+    selection: unknown;
+    workflowId: string;
+    requestedBy: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('template_assignment_jobs')
+    .values({
+      id: values.id,
+      template_id: values.templateId,
+      action: values.action,
+      selection: JSON.stringify(values.selection),
+      workflow_id: values.workflowId,
+      requested_by: values.requestedBy,
+    })
+    .execute();
+}
+
+export async function markJobFailed(db: Db, jobId: string): Promise<void> {
+  await db
+    .updateTable('template_assignment_jobs')
+    .set({ status: 'FAILED', completed_at: sql`now()` })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+// ---- using a template (a school's side) ----
+
+/** A template form's PDF as the document of a school's new form; undefined when the template form has none. */
+export async function copyTemplateDocument(
+  db: Db,
+  schoolId: string,
+  templateFormId: string,
+  formId: string,
+): Promise<{ id: string; filename: string; size_bytes: number } | undefined> {
+  const result = await sql<{ id: string; filename: string; size_bytes: number }>`insert into form_documents
+      (school_id, form_id, filename, size_bytes, page_count, data)
+    select ${schoolId}::uuid, ${formId}::uuid, pdf_filename, pdf_size_bytes, pdf_page_count, pdf_data
+    from template_forms where id = ${templateFormId}::uuid and pdf_data is not null
+    returning id, filename, size_bytes`.execute(db);
+  return result.rows[0];
+}
+
+/** A form's first version, published now (a template's forms arrive published, as they were in the template). */
+export async function insertPublishedFirstVersion(
+  db: Db,
+  schoolId: string,
+  version: { id: string; formId: string; definition: unknown },
+): Promise<void> {
+  await db
+    .insertInto('form_versions')
+    .values({
+      id: version.id,
+      school_id: schoolId,
+      form_id: version.formId,
+      version: 1,
+      definition: JSON.stringify(version.definition),
+      status: 'PUBLISHED',
+      published_at: sql`now()`,
+    })
+    .execute();
+}
+
+/** The unpublished packet a school makes from a template. */
+export async function insertPacketFromTemplate(
+  db: Db,
+  schoolId: string,
+  packet: { name: string; description: string; ownerId: string; formIds: string[]; workflow: unknown; hipaa: boolean },
+): Promise<string> {
+  const row = await db
+    .insertInto('packets')
+    .values({
+      school_id: schoolId,
+      name: packet.name,
+      description: packet.description,
+      owner_id: packet.ownerId,
+      form_ids: JSON.stringify(packet.formIds),
+      workflow: JSON.stringify(packet.workflow),
+      hipaa: packet.hipaa,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

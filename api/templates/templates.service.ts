@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { AppError } from '../../domain/errors';
 import { checkPacketWorkflow, type PacketWorkflowDefinition } from '../../domain/packet-workflow';
 import { PACKET_LIMITS } from '../../domain/packets';
@@ -21,19 +20,32 @@ import type { FormVersion } from '../../form-engine/form-definition';
 import type { Database } from '../../migrations/database';
 import type { templateAssignmentWorkflow } from '../../workflows/templates/template-assignment.workflow';
 import type { templateDuplicationWorkflow } from '../../workflows/templates/template-duplication.workflow';
+import { insertForm } from '../forms/forms.repository';
 import { prepareDefinition } from '../forms/prepare-definition';
 import { loadPacketForms } from '../packets/packets.repository';
-import { containsPattern } from '../shared/like-pattern';
 import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
+import { releaseStaleAssignmentJob } from './assignment-job-claims';
 import {
   countInstitutions,
+  copyTemplateDocument,
+  countSchoolsAmong,
   findAssignedTemplate,
   findJob,
+  findSourcePacket,
   findTemplate,
   findTemplateWorkflow,
+  insertJob,
+  insertPacketFromTemplate,
+  insertPublishedFirstVersion,
+  insertTemplate,
+  insertTemplateForm,
+  listFormKinds,
   listInstitutions,
+  listSourcePacketRows,
   listTemplateForms,
+  markJobFailed,
+  setArchivedAt,
   type JobRow,
   type TemplateListRow,
 } from './templates.repository';
@@ -122,13 +134,7 @@ function checkTemplateText(title: string, description: string): void {
 
 /** Packets of one school an operator may turn into a template (not archived, with at least one form). */
 export async function listSourcePackets(db: Db, schoolId: string, q?: string) {
-  let query = db
-    .selectFrom('packets')
-    .select(['id', 'name', 'description', 'status', 'form_ids'])
-    .where('school_id', '=', schoolId)
-    .where('archived_at', 'is', null);
-  if (q?.trim()) query = query.where('name', 'ilike', containsPattern(q));
-  const rows = await query.orderBy('last_activity_at', 'desc').limit(200).execute();
+  const rows = await listSourcePacketRows(db, schoolId, q);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -151,14 +157,7 @@ export async function createTemplateFromPacket(
   input: { schoolId: string; packetId: string; title?: string; description?: string },
 ) {
   const { db } = deps;
-  const packet = await db
-    .selectFrom('packets as p')
-    .innerJoin('schools as s', 's.id', 'p.school_id')
-    .select(['p.id', 'p.name', 'p.description', 'p.form_ids', 'p.workflow', 'p.hipaa', 'p.archived_at'])
-    .where('p.school_id', '=', input.schoolId)
-    .where('p.id', '=', input.packetId)
-    .where('s.kind', '=', 'SCHOOL')
-    .executeTakeFirst();
+  const packet = await findSourcePacket(db, input.schoolId, input.packetId);
   if (!packet || packet.archived_at)
     throw new AppError('NOT_FOUND', [{ field: 'packetId', message: 'Packet not found.' }]);
   const title = (input.title ?? packet.name).trim();
@@ -173,47 +172,33 @@ export async function createTemplateFromPacket(
   const formIds = new Map(forms.map((f) => [f.formId, randomUUID()]));
   const workflow = stripSchoolPeople(remapWorkflowForms(packet.workflow, formIds));
   const templateId = await db.transaction().execute(async (trx) => {
-    const template = await trx
-      .insertInto('templates')
-      .values({
-        title,
-        description,
-        hipaa: packet.hipaa,
-        workflow: JSON.stringify(workflow),
-        source_school_id: input.schoolId,
-        source_packet_id: packet.id,
-        created_by: operator.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const kinds = await trx
-      .selectFrom('forms')
-      .select(['id', 'kind', 'category'])
-      .where('school_id', '=', input.schoolId)
-      .where('id', 'in', [...formIds.keys()])
-      .execute();
+    const id = await insertTemplate(trx, {
+      title,
+      description,
+      hipaa: packet.hipaa,
+      workflow,
+      sourceSchoolId: input.schoolId,
+      sourcePacketId: packet.id,
+      createdBy: operator.userId,
+    });
+    const kinds = await listFormKinds(trx, input.schoolId, [...formIds.keys()]);
     for (const [position, form] of forms.entries()) {
       const meta = kinds.find((k) => k.id === form.formId)!;
-      await trx
-        .insertInto('template_forms')
-        .values({
+      await insertTemplateForm(
+        trx,
+        {
           id: formIds.get(form.formId)!,
-          template_id: template.id,
+          templateId: id,
           position,
           name: form.name,
           category: meta.category,
           kind: meta.kind,
-          definition: JSON.stringify(form.definition),
-        })
-        .execute();
-      await sql`update template_forms tf set pdf_filename = d.filename, pdf_size_bytes = d.size_bytes,
-          pdf_page_count = d.page_count, pdf_data = d.data
-        from form_documents d
-        where tf.id = ${formIds.get(form.formId)!} and d.school_id = ${input.schoolId} and d.form_id = ${form.formId}`.execute(
-        trx,
+          definition: form.definition,
+        },
+        { schoolId: input.schoolId, formId: form.formId },
       );
     }
-    return template.id;
+    return id;
   });
   await auditBy(db, operator, {
     action: 'template.created',
@@ -285,15 +270,7 @@ export function unarchiveTemplate(deps: Pick<CoreDeps, 'db'>, operator: Actor, t
 }
 
 async function setTemplateArchived(db: Db, operator: Actor, templateId: string, archived: boolean) {
-  const row = await db
-    .updateTable('templates')
-    .set({
-      archived_at: archived ? sql`coalesce(archived_at, now())` : null,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', templateId)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await setArchivedAt(db, templateId, archived);
   if (!row) throw new AppError('NOT_FOUND');
   await auditBy(db, operator, {
     action: archived ? 'template.archived' : 'template.unarchived',
@@ -344,13 +321,7 @@ async function checkSelection(
   if (body.schoolIds) {
     const ids = [...new Set(body.schoolIds)];
     if (ids.length === 0) throw new AppError('TEMPLATE_NO_INSTITUTIONS');
-    const known = await db
-      .selectFrom('schools')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('id', 'in', ids)
-      .where('kind', '=', 'SCHOOL')
-      .executeTakeFirstOrThrow();
-    if (Number(known.n) !== ids.length)
+    if ((await countSchoolsAmong(db, ids)) !== ids.length)
       throw new AppError('NOT_FOUND', [{ field: 'schoolIds', message: 'Unknown institution.' }]);
     return { schoolIds: ids };
   }
@@ -382,21 +353,19 @@ export async function startAssignmentJob(
   const selection = await checkSelection(db, templateId, action, body);
   const jobId = randomUUID();
   const workflowId = templateAssignmentWorkflowId(jobId);
+  const job = { id: jobId, templateId, action, selection, workflowId, requestedBy: operator.userId };
   try {
-    await db
-      .insertInto('template_assignment_jobs')
-      .values({
-        id: jobId,
-        template_id: templateId,
-        action,
-        selection: JSON.stringify(selection),
-        workflow_id: workflowId,
-        requested_by: operator.userId,
-      })
-      .execute();
+    await insertJob(db, job);
   } catch (err) {
-    if ((err as { code?: unknown }).code === '23505') throw new AppError('TEMPLATE_ASSIGNMENT_RUNNING');
-    throw err;
+    if ((err as { code?: unknown }).code !== '23505') throw err;
+    // The running job may be a claim whose request died before starting its workflow (issue 36).
+    if (!(await releaseStaleAssignmentJob(db, temporal, templateId))) throw new AppError('TEMPLATE_ASSIGNMENT_RUNNING');
+    try {
+      await insertJob(db, job);
+    } catch (again) {
+      if ((again as { code?: unknown }).code === '23505') throw new AppError('TEMPLATE_ASSIGNMENT_RUNNING');
+      throw again;
+    }
   }
   try {
     await temporal.workflow.start<typeof templateAssignmentWorkflow>('templateAssignmentWorkflow', {
@@ -407,11 +376,7 @@ export async function startAssignmentJob(
     });
   } catch (err) {
     deps.log?.error({ err, jobId }, 'Could not start the template assignment workflow');
-    await db
-      .updateTable('template_assignment_jobs')
-      .set({ status: 'FAILED', completed_at: sql`now()` })
-      .where('id', '=', jobId)
-      .execute();
+    await markJobFailed(db, jobId);
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
   await auditBy(db, operator, {
@@ -449,26 +414,14 @@ export async function useTemplate(
     for (const form of forms) {
       const formId = formIds.get(form.id)!;
       const versionId = randomUUID();
-      await trx
-        .insertInto('forms')
-        .values({
-          id: formId,
-          school_id: schoolId,
-          name: form.name,
-          category: form.category,
-          kind: form.kind,
-          created_by: actor.userId,
-        })
-        .execute();
-      const document = form.pdf_filename
-        ? await sql<{ id: string; filename: string; size_bytes: number }>`insert into form_documents
-              (school_id, form_id, filename, size_bytes, page_count, data)
-            select ${schoolId}::uuid, ${formId}::uuid, pdf_filename, pdf_size_bytes, pdf_page_count, pdf_data
-            from template_forms where id = ${form.id}::uuid and pdf_data is not null
-            returning id, filename, size_bytes`
-            .execute(trx)
-            .then((r) => r.rows[0])
-        : undefined;
+      await insertForm(trx, schoolId, {
+        id: formId,
+        name: form.name,
+        category: form.category,
+        kind: form.kind,
+        createdBy: actor.userId,
+      });
+      const document = form.pdf_filename ? await copyTemplateDocument(trx, schoolId, form.id, formId) : undefined;
       const definition = prepareDefinition(form.definition as unknown as Record<string, unknown>, {
         versionId,
         formId,
@@ -478,45 +431,29 @@ export async function useTemplate(
         document: document ? { id: document.id, filename: document.filename, sizeBytes: document.size_bytes } : null,
       });
       versions.push({ formId, version: definition });
-      await trx
-        .insertInto('form_versions')
-        .values({
-          id: versionId,
-          school_id: schoolId,
-          form_id: formId,
-          version: 1,
-          definition: JSON.stringify(definition),
-          status: 'PUBLISHED',
-          published_at: sql`now()`,
-        })
-        .execute();
+      await insertPublishedFirstVersion(trx, schoolId, { id: versionId, formId, definition });
     }
-    const packet = await trx
-      .insertInto('packets')
-      .values({
-        school_id: schoolId,
-        name: packetName,
-        description: template.description,
-        owner_id: actor.userId,
-        form_ids: JSON.stringify(forms.map((f) => formIds.get(f.id)!)),
-        workflow: JSON.stringify(workflow),
-        hipaa: template.hipaa,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const newPacketId = await insertPacketFromTemplate(trx, schoolId, {
+      name: packetName,
+      description: template.description,
+      ownerId: actor.userId,
+      formIds: forms.map((f) => formIds.get(f.id)!),
+      workflow,
+      hipaa: template.hipaa,
+    });
     await auditBy(trx, actor, {
       action: 'template.used',
       targetType: 'template',
       targetId: templateId,
-      details: { packetId: packet.id },
+      details: { packetId: newPacketId },
     });
     await auditBy(trx, actor, {
       action: 'packet.created',
       targetType: 'packet',
-      targetId: packet.id,
+      targetId: newPacketId,
       details: { fromTemplateId: templateId },
     });
-    return packet.id;
+    return newPacketId;
   });
   return { packetId, name: packetName, problemCount: checkPacketWorkflow(workflow, versions).length };
 }
