@@ -1,4 +1,4 @@
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { sql, type Kysely } from 'kysely';
 import {
   normalizeInstitutionFilter,
@@ -41,6 +41,8 @@ export function createTemplateAssignmentActivities(deps: { db: Kysely<Database> 
      */
     async resolveTemplateAssignmentTargets(input: { jobId: string }): Promise<string[]> {
       const job = await loadJob(input.jobId);
+      // Its claim was released as stale before this workflow started (issue 36): another job has taken its place.
+      if (job.status !== 'RUNNING') throw ApplicationFailure.nonRetryable('The job is no longer running', 'JOB_CLOSED');
       const selection = job.selection as { schoolIds?: string[]; filter?: InstitutionFilter };
       let query = whereInstitutions(db.selectFrom('schools').select('schools.id'), {});
       if (selection.schoolIds) {
