@@ -9,7 +9,7 @@ import { voidSubmissionSignal } from '../../workflows/packets/packet-submission.
 import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import { canEditPacket, clonePacketRow, checkFolderName, isSchoolAdmin, toFolder } from './packets.service';
-import { findFolder, findPacket } from './packets.repository';
+import { archiveFolderRows, findFolder, findPacket, OPEN_SUBMISSION_STATUSES } from './packets.repository';
 import { checkReason, voidInfoOf } from './submissions.service';
 
 /**
@@ -19,7 +19,7 @@ import { checkReason, voidInfoOf } from './submissions.service';
  */
 type Db = Kysely<Database>;
 
-const OPEN_STATUSES = ['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'] as const;
+const OPEN_STATUSES = OPEN_SUBMISSION_STATUSES;
 
 async function openWorkflowIds(db: Db, schoolId: string, filter: { packetIds?: string[]; sentPacketId?: string }) {
   let q = db
@@ -248,7 +248,11 @@ export async function archiveFolder(deps: CoreDeps, actor: Actor, folderId: stri
   const folder = await findFolder(db, actor.schoolId, folderId);
   if (!folder) throw new AppError('NOT_FOUND');
   if (!canManageFolder(actor, folder)) throw new AppError('FORBIDDEN');
-  if (folder.archived_at) throw new AppError('FOLDER_ARCHIVED');
+  if (folder.archived_at) {
+    const resumed = await resumeFolderVoids(deps, actor, folderId, folder.archived_at);
+    if (resumed) return resumed;
+    throw new AppError('FOLDER_ARCHIVED');
+  }
   const live = await db
     .selectFrom('packets')
     .select('id')
@@ -260,82 +264,85 @@ export async function archiveFolder(deps: CoreDeps, actor: Actor, folderId: stri
   // Refuse before changing anything when the voids could not be started.
   const temporal = open.length > 0 ? requireTemporal(deps) : null;
   const now = deps.now();
-  const reason = 'The folder was archived.';
+  // The archive and its record commit together; the voids start after (a retry starts them should this process die
+  // in between: resumeFolderVoids).
   await db.transaction().execute(async (trx) => {
-    if (live.length > 0) {
-      await trx
-        .updateTable('packets')
-        .set({
-          archived_at: now,
-          status: 'UNPUBLISHED',
-          external_link_enabled: false,
-          external_link_token_hash: null,
-        })
-        .where('school_id', '=', actor.schoolId)
-        .where(
-          'id',
-          'in',
-          live.map((p) => p.id),
-        )
-        .execute();
-      await trx
-        .updateTable('sent_packets as sp')
-        .set({ voided_at: now, void_reason: reason })
-        .where('sp.school_id', '=', actor.schoolId)
-        .where(
-          'sp.packet_id',
-          'in',
-          live.map((p) => p.id),
-        )
-        .where('sp.voided_at', 'is', null)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('packet_submissions as s')
-              .select('s.id')
-              .whereRef('s.sent_packet_id', '=', 'sp.id')
-              .where('s.status', 'in', [...OPEN_STATUSES])
-              .where('s.expired_at', 'is', null),
-          ),
-        )
-        .execute();
-    }
-    await trx
-      .updateTable('packet_folders')
-      .set({ archived_at: now, updated_at: now })
-      .where('school_id', '=', actor.schoolId)
-      .where('id', '=', folderId)
-      .execute();
+    await archiveFolderRows(
+      trx,
+      actor.schoolId,
+      folderId,
+      live.map((p) => p.id),
+      {
+        at: now,
+        reason: FOLDER_ARCHIVE_REASON,
+      },
+    );
+    await auditBy(trx, actor, {
+      action: 'packet_folder.archived',
+      targetType: 'packet_folder',
+      targetId: folderId,
+      details: { packets: live.length, submissionsToVoid: open.length },
+    });
   });
-  await auditBy(db, actor, {
-    action: 'packet_folder.archived',
-    targetType: 'packet_folder',
-    targetId: folderId,
-    details: { packets: live.length, submissionsToVoid: open.length },
-  });
-  const workflowId = packetWorkflowIds.folderArchive(folderId);
-  if (temporal) {
-    try {
-      await temporal.workflow.start(bulkVoidWorkflow, {
-        workflowId,
-        taskQueue: taskQueueOf(deps),
-        args: [
-          {
-            schoolId: actor.schoolId,
-            folderId,
-            void: voidInfoOf(actor, reason),
-            requestedByUserId: actor.userId,
-          },
-        ],
-      });
-    } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    }
-  }
+  if (temporal) await startFolderVoids(deps, temporal, actor, folderId);
   return {
     ...toFolder((await findFolder(db, actor.schoolId, folderId))!),
-    workflowId: temporal ? workflowId : null,
+    workflowId: temporal ? packetWorkflowIds.folderArchive(folderId) : null,
     total: open.length,
   };
+}
+
+const FOLDER_ARCHIVE_REASON = 'The folder was archived.';
+
+/** Starts the folder's bulk-void workflow; one already running is the same work (its id is the folder's). */
+async function startFolderVoids(deps: CoreDeps, temporal: Client, actor: Actor, folderId: string) {
+  try {
+    await temporal.workflow.start(bulkVoidWorkflow, {
+      workflowId: packetWorkflowIds.folderArchive(folderId),
+      taskQueue: taskQueueOf(deps),
+      args: [
+        {
+          schoolId: actor.schoolId,
+          folderId,
+          void: voidInfoOf(actor, FOLDER_ARCHIVE_REASON),
+          requestedByUserId: actor.userId,
+        },
+      ],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/**
+ * Archiving an archived folder again, after the request that archived it died between its transaction and starting
+ * the voids (issue 36): its packets' submissions would otherwise run on forever, and archiving again was refused.
+ * When submissions of the packets archived with the folder still run and no bulk-void workflow of the folder does,
+ * the voids start now and the answer is the archive's; otherwise null (the caller refuses with FOLDER_ARCHIVED).
+ */
+async function resumeFolderVoids(deps: CoreDeps, actor: Actor, folderId: string, archivedAt: Date) {
+  const { db, temporal } = deps;
+  if (!temporal) return null;
+  const packetIds = (
+    await db
+      .selectFrom('packets')
+      .select('id')
+      .where('school_id', '=', actor.schoolId)
+      .where('folder_id', '=', folderId)
+      .where('archived_at', '=', archivedAt)
+      .execute()
+  ).map((p) => p.id);
+  const open = await openWorkflowIds(db, actor.schoolId, { packetIds });
+  if (open.length === 0) return null;
+  const workflowId = packetWorkflowIds.folderArchive(folderId);
+  try {
+    const running = await temporal.workflow.getHandle(workflowId).describe();
+    if (running.status.name === 'RUNNING') return null;
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
+  await startFolderVoids(deps, temporal, actor, folderId);
+  return { ...toFolder((await findFolder(db, actor.schoolId, folderId))!), workflowId, total: open.length };
 }
 
 /**

@@ -267,6 +267,58 @@ export async function findFolder(db: Db, schoolId: string, folderId: string): Pr
   return (row as FolderRow | undefined) ?? null;
 }
 
+/** The submission statuses of a running submission, which archiving voids. */
+export const OPEN_SUBMISSION_STATUSES = ['PENDING', 'SUBMITTED', 'RESUBMITTED', 'CHANGE_REQUESTED'] as const;
+
+/**
+ * Archives a folder with its live packets (`packetIds`, one timestamp for all, so a restore brings back exactly those)
+ * and marks their sent packets that still have running submissions as voided. The submissions themselves are voided
+ * afterwards by the folder's bulk-void workflow; run it in a transaction.
+ */
+export async function archiveFolderRows(
+  db: Db,
+  schoolId: string,
+  folderId: string,
+  packetIds: readonly string[],
+  archive: { at: Date; reason: string },
+): Promise<void> {
+  if (packetIds.length > 0) {
+    await db
+      .updateTable('packets')
+      .set({
+        archived_at: archive.at,
+        status: 'UNPUBLISHED',
+        external_link_enabled: false,
+        external_link_token_hash: null,
+      })
+      .where('school_id', '=', schoolId)
+      .where('id', 'in', [...packetIds])
+      .execute();
+    await db
+      .updateTable('sent_packets as sp')
+      .set({ voided_at: archive.at, void_reason: archive.reason })
+      .where('sp.school_id', '=', schoolId)
+      .where('sp.packet_id', 'in', [...packetIds])
+      .where('sp.voided_at', 'is', null)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('packet_submissions as s')
+            .select('s.id')
+            .whereRef('s.sent_packet_id', '=', 'sp.id')
+            .where('s.status', 'in', [...OPEN_SUBMISSION_STATUSES])
+            .where('s.expired_at', 'is', null),
+        ),
+      )
+      .execute();
+  }
+  await db
+    .updateTable('packet_folders')
+    .set({ archived_at: archive.at, updated_at: archive.at })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', folderId)
+    .execute();
+}
+
 /**
  * The recipients of a send who were never invited (no account yet), marked INVITED in the same statement: the send
  * writes their invitations next (an athlete without an account could not open the packet otherwise).
