@@ -172,7 +172,7 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: canWrite,
       schema: {
         description:
-          'Archives the folder and its packets and voids their running submissions in the background. Refused with FOLDER_ARCHIVED when the folder is already archived, and WORKFLOW_UNAVAILABLE when submissions would need voiding and Temporal cannot be reached.',
+          'Archives the folder and its packets and voids their running submissions in the background. Refused with FOLDER_ARCHIVED when the folder is already archived (unless submissions of its packets still run with no bulk void under way, as after a crash: then the voids start now), and WORKFLOW_UNAVAILABLE when submissions would need voiding and Temporal cannot be reached.',
         params: FolderIdParams,
         response: { 200: FolderArchiveResult, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
