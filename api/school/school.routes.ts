@@ -4,9 +4,10 @@ import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { refusals } from '../shared/refusals';
 import { errorResponses } from '../shared/schemas';
-import { findSchool, lockSchool, updateSchool } from './school.repository';
+import { actorOf, coreDepsOf } from '../shared/use-case';
+import { findSchool } from './school.repository';
 import { SchoolDto, UpdateSchoolBody } from './school.schemas';
-import { mergeSchoolSettings, toSchoolDto } from './school.service';
+import { toSchoolDto, updateOwnSchool } from './school.service';
 
 /** The signed-in user's own school (profile and settings such as invitation timing). */
 export const schoolRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,25 +39,7 @@ export const schoolRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SchoolDto, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const schoolId = authOf(request).school.id;
-      const updated = await db.transaction().execute(async (trx) => {
-        // Read under the row lock: a settings key saved meanwhile (say the disclosure reminder) is merged, not
-        // overwritten with what was read before, and the reminder-before-expiry check sees the stored values.
-        const current = await lockSchool(trx, schoolId);
-        if (!current) throw new AppError('NOT_FOUND');
-        const settings = mergeSchoolSettings(current.settings, request.body);
-        const { name, division, state, timeZone } = request.body;
-        return updateSchool(trx, schoolId, {
-          ...(name !== undefined ? { name } : {}),
-          ...(division !== undefined ? { division } : {}),
-          ...(state !== undefined ? { state } : {}),
-          ...(timeZone !== undefined ? { timeZone } : {}),
-          ...(settings ? { settings } : {}),
-        });
-      });
-      if (!updated) throw new AppError('NOT_FOUND');
-      return toSchoolDto(updated);
-    },
+    async (request) =>
+      updateOwnSchool(coreDepsOf(app.deps, request.log), actorOf(authOf(request), request), request.body),
   );
 };

@@ -3,6 +3,8 @@ import { isValidTimeZone } from '../../domain/calendar-events';
 import { AppError } from '../../domain/errors';
 import { INVITATION_DEFAULTS } from '../../domain/workflows';
 import type { School, SchoolSettings } from '../../migrations/database';
+import type { Actor, CoreDeps } from '../shared/use-case';
+import { lockSchool, updateSchool } from './school.repository';
 import type { SchoolDto, UpdateSchoolBody } from './school.schemas';
 
 /** A school's invitation timing: its own settings, else the platform defaults. */
@@ -49,4 +51,31 @@ export function mergeSchoolSettings(
     ]);
   }
   return merged;
+}
+
+/**
+ * Edits the actor's own school (profile, time zone, invitation timing). The row is read under its lock: a settings
+ * key saved meanwhile (say the disclosure reminder) is merged, not overwritten with what was read before, and the
+ * reminder-before-expiry check sees the stored values.
+ */
+export async function updateOwnSchool(
+  deps: Pick<CoreDeps, 'db'>,
+  actor: Actor,
+  body: Static<typeof UpdateSchoolBody>,
+): Promise<Static<typeof SchoolDto>> {
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockSchool(trx, actor.schoolId);
+    if (!current) throw new AppError('NOT_FOUND');
+    const settings = mergeSchoolSettings(current.settings, body);
+    const { name, division, state, timeZone } = body;
+    return updateSchool(trx, actor.schoolId, {
+      ...(name !== undefined ? { name } : {}),
+      ...(division !== undefined ? { division } : {}),
+      ...(state !== undefined ? { state } : {}),
+      ...(timeZone !== undefined ? { timeZone } : {}),
+      ...(settings ? { settings } : {}),
+    });
+  });
+  if (!updated) throw new AppError('NOT_FOUND');
+  return toSchoolDto(updated);
 }
