@@ -2,24 +2,18 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { DISCLOSURE_LIMITS } from '../../domain/disclosures';
-import { AppError, ERRORS } from '../../domain/errors';
-import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
+import { sendAuditedDownload } from '../plugins/send-stored-file';
+import { readUploadedFile } from '../plugins/uploaded-file';
 import { ATTACHMENT_REFUSALS, refusals } from '../shared/refusals';
-import { errorResponses, StoredFileBytes } from '../shared/schemas';
-import { deleteStoredFile, insertStoredFile } from '../shared/stored-files.repository';
+import { errorResponses, IdParams, StoredFileBytes } from '../shared/schemas';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import type { AuthContext } from '../types';
-import { sendAuditedDownload } from '../shared/send-stored-file';
-import { checkAttachment, DISCLOSURE_FILE_PURPOSE, readUploadedFile } from './disclosure-files.service';
-import {
-  appendDisclosureAttachment,
-  insertDisclosureEvent,
-  removeDisclosureAttachment,
-  type DisclosureRecord,
-} from './disclosures.repository';
+import { addDisclosureAttachment, attachmentDownload, removeDisclosureFile } from './disclosure-attachments.service';
+import { DISCLOSURE_FILE_PURPOSE } from './disclosure-files.service';
+import type { DisclosureRecord } from './disclosures.repository';
 import { AttachmentParams, DisclosureDetailDto } from './disclosures.schemas';
-import { IdParams } from '../shared/schemas';
 
 interface FileRouteOptions {
   visible: (auth: AuthContext, id: string) => Promise<DisclosureRecord>;
@@ -42,22 +36,12 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
   app,
   { visible, detail, plan },
 ) => {
-  const { db } = app.deps.database;
   await app.register(multipart, {
     limits: { fileSize: DISCLOSURE_LIMITS.maxAttachmentBytes, files: 1, fields: 5, parts: 6, headerPairs: 100 },
     throwFileSizeLimit: true,
   });
   const canSubmit = [requirePermission('disclosures:submit'), plan];
   const canRead = [requirePermission('disclosures:read'), plan];
-
-  /** The caller's own disclosure, still editable; else the catalogue's answer (404 for anyone else's). */
-  async function ownEditable(auth: AuthContext, id: string): Promise<DisclosureRecord> {
-    const d = await visible(auth, id);
-    if (d.athlete_user_id !== auth.user.id) throw new AppError('NOT_FOUND');
-    if (d.archived_at) throw new AppError('DISCLOSURE_ARCHIVED');
-    if (d.status !== 'DRAFT' && d.status !== 'CHANGE_REQUESTED') throw new AppError('DISCLOSURE_NOT_EDITABLE');
-    return d;
-  }
 
   app.post(
     '/disclosures/:id/attachments',
@@ -78,60 +62,13 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const d = await ownEditable(auth, request.params.id);
-      if (d.attachments.length >= DISCLOSURE_LIMITS.maxAttachments) {
-        throw new AppError('TOO_MANY_FILES', [{ field: 'file', message: ERRORS.TOO_MANY_FILES.message }]);
-      }
-      const upload = await readUploadedFile(request);
-      const { contentType } = checkAttachment(upload);
-      const result = await db.transaction().execute(async (trx) => {
-        const file = await insertStoredFile(trx, auth.school.id, {
-          uploadedBy: auth.user.id,
-          purpose: DISCLOSURE_FILE_PURPOSE,
-          filename: upload.filename,
-          contentType,
-          bytes: upload.bytes,
-        });
-        const outcome = await appendDisclosureAttachment(
-          trx,
-          auth.school.id,
-          d.id,
-          auth.user.id,
-          {
-            fileId: file.id,
-            name: file.filename,
-            size: file.sizeBytes,
-            contentType: file.contentType,
-            sha256: file.sha256,
-            uploadedAt: file.createdAt.toISOString(),
-          },
-          DISCLOSURE_LIMITS.maxAttachments,
-        );
-        if (outcome === 'full') {
-          throw new AppError('TOO_MANY_FILES', [{ field: 'file', message: ERRORS.TOO_MANY_FILES.message }]);
-        }
-        if (outcome === 'not-editable') throw new AppError('DISCLOSURE_NOT_EDITABLE');
-        await insertDisclosureEvent(trx, auth.school.id, {
-          disclosureId: d.id,
-          actorUserId: auth.user.id,
-          action: 'attach',
-          reason: file.filename,
-          details: { fileId: file.id, size: file.sizeBytes, sha256: file.sha256 },
-        });
-        await auditRequest(
-          request,
-          {
-            action: 'disclosure.attachment_uploaded',
-            targetType: 'disclosure',
-            targetId: d.id,
-            details: { fileId: file.id, filename: file.filename, size: file.sizeBytes, sha256: file.sha256 },
-          },
-          trx,
-        );
-        return file;
+      // The use case refuses a full or uneditable disclosure before the bytes are read.
+      const file = await addDisclosureAttachment(coreDepsOf(app.deps, request.log), actorOf(auth, request), {
+        disclosure: await visible(auth, request.params.id),
+        upload: () => readUploadedFile(request),
       });
-      request.log.info({ disclosureId: d.id, fileId: result.id }, 'disclosure attachment stored');
-      return reply.code(201).send(await detail(auth, d.id));
+      request.log.info({ disclosureId: request.params.id, fileId: file.id }, 'disclosure attachment stored');
+      return reply.code(201).send(await detail(auth, request.params.id));
     },
   );
 
@@ -148,33 +85,11 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
     async (request) => {
       const auth = authOf(request);
       const { id, fileId } = request.params;
-      const d = await ownEditable(auth, id);
-      const attachment = d.attachments.find((a) => a.fileId === fileId);
-      if (!attachment) throw new AppError('NOT_FOUND');
-      await db.transaction().execute(async (trx) => {
-        if (!(await removeDisclosureAttachment(trx, auth.school.id, d.id, auth.user.id, fileId))) {
-          throw new AppError('DISCLOSURE_NOT_EDITABLE');
-        }
-        await deleteStoredFile(trx, auth.school.id, fileId, DISCLOSURE_FILE_PURPOSE);
-        await insertDisclosureEvent(trx, auth.school.id, {
-          disclosureId: d.id,
-          actorUserId: auth.user.id,
-          action: 'detach',
-          reason: attachment.name,
-          details: { fileId },
-        });
-        await auditRequest(
-          request,
-          {
-            action: 'disclosure.attachment_removed',
-            targetType: 'disclosure',
-            targetId: d.id,
-            details: { fileId, filename: attachment.name },
-          },
-          trx,
-        );
+      await removeDisclosureFile(coreDepsOf(app.deps, request.log), actorOf(auth, request), {
+        disclosure: await visible(auth, id),
+        fileId,
       });
-      return detail(auth, d.id);
+      return detail(auth, id);
     },
   );
 
@@ -190,19 +105,15 @@ export const disclosureFilesRoutes: FastifyPluginAsyncTypebox<FileRouteOptions> 
     async (request, reply) => {
       const auth = authOf(request);
       const { id, fileId } = request.params;
-      const d = await visible(auth, id);
-      const own = d.athlete_user_id === auth.user.id;
-      if (!own && !auth.permissions.has('disclosures:review')) throw new AppError('FORBIDDEN');
-      // The file must be listed on this disclosure: a file id of another disclosure of the school answers 404 too.
-      if (!d.attachments.some((a) => a.fileId === fileId)) throw new AppError('NOT_FOUND');
+      const { disclosureId, asOwner } = attachmentDownload(actorOf(auth, request), await visible(auth, id), fileId);
       return sendAuditedDownload(request, reply, {
         fileId,
         purpose: DISCLOSURE_FILE_PURPOSE,
         audit: {
           action: 'disclosure.attachment_downloaded',
           targetType: 'disclosure',
-          targetId: d.id,
-          details: { asOwner: own },
+          targetId: disclosureId,
+          details: { asOwner },
         },
       });
     },
