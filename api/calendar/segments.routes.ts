@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/errors';
-import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { refusals } from '../shared/refusals';
 import { IdParams, NoContent, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
-import {
-  assertTeamWritable,
-  calendarTeamScope,
-  listCalendarPeople,
-  listCalendarTeams,
-  ownPrimaryTeam,
-} from './calendar-access';
-import { deleteSegment, findSegment, listSegments } from './segments.repository';
+import { calendarTeamScope, listCalendarPeople, listCalendarTeams, ownPrimaryTeam } from './calendar-access';
+import { listSegments } from './segments.repository';
 import {
   CalendarPeopleList,
   CalendarTeamList,
@@ -24,7 +16,7 @@ import {
   SegmentListQuery,
   UpdateSegmentBody,
 } from './segments.schemas';
-import { createSegment, editSegment, toSegmentDto } from './segments.service';
+import { createSegment, editSegment, removeSegment, toSegmentDto } from './segments.service';
 
 /** What a segment as saved (the sent fields over the stored ones) is refused for, in the order checked. */
 const SEGMENT_REFUSALS = {
@@ -124,12 +116,7 @@ export const segmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const segment = await findSegment(db, auth.school.id, request.params.id);
-      if (!segment) throw new AppError('NOT_FOUND');
-      await assertTeamWritable(db, auth, segment.sportTeamId);
-      await deleteSegment(db, auth.school.id, segment.id);
-      await auditRequest(request, { action: 'segment.deleted', targetType: 'sport_segment', targetId: segment.id });
+      await removeSegment(deps(request), actor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -7,6 +7,7 @@ import { notifyEach } from '../notifications/notifications.repository';
 import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { assertTeamWritable } from './calendar-access';
 import {
+  deleteSegment,
   findSegment,
   insertSegment,
   listSegments,
@@ -116,6 +117,16 @@ export async function editSegment(
     }),
   );
   return (await findSegment(db, schoolId, id))!;
+}
+
+/** Deletes a segment of a team the actor manages. */
+export async function removeSegment(deps: Pick<CoreDeps, 'db'>, actor: Actor, id: string): Promise<void> {
+  const { db } = deps;
+  const segment = await findSegment(db, actor.schoolId, id);
+  if (!segment) throw new AppError('NOT_FOUND');
+  await assertTeamWritable(db, actor, segment.sportTeamId);
+  await deleteSegment(db, actor.schoolId, segment.id);
+  await auditBy(db, actor, { action: 'segment.deleted', targetType: 'sport_segment', targetId: segment.id });
 }
 
 /** "segment / init": the team's staff learn that a segment was set up (spec part 2 §4 notification statuses). */
