@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_ATHLETE_COLUMNS, type AthleteListColumn } from '../../domain/athlete-profiles';
-import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { refusals } from '../shared/refusals';
 import { IdParams, SpreadsheetFile, errorResponses } from '../shared/schemas';
 import { ATHLETE_INPUT_REFUSALS, ATHLETE_TAG_REFUSALS } from './athlete-refusals';
-import type { AuthContext } from '../types';
 import { changeAccounts } from './athlete-accounts.service';
 import { findListColumns, saveListColumns } from './athlete-extras.repository';
 import { athleteActorOf, profileView, reachableAthlete } from './athlete-profile.service';
-import { athletesCsv, athletesXlsx, exportColumns } from './athletes-export.service';
-import { coachTeamIds } from '../staff/staff-teams.repository';
-import { listAthletes, type AthleteListFilter } from './athletes.repository';
+import { ATHLETE_LIST_KEY, exportAthleteList, listAthletePage } from './athlete-list.service';
 import {
   AccountsBody,
   AccountsResult,
@@ -26,15 +22,12 @@ import {
   ListColumnsDto,
   UpdateAthleteBody,
 } from './athletes.schemas';
-import { createAthlete, toAthleteListRow, updateAthlete } from './athletes.service';
+import { createAthlete, updateAthlete } from './athletes.service';
 import { AppError } from '../../domain/errors';
 import { requestMeta } from '../shared/request-meta';
 import { EmailChangeBody, EmailChangeRequested } from '../users/email-change.schemas';
 import { emailChangeDeps, requestEmailChange } from '../users/email-change.service';
 import { usersDepsOf } from '../users/user-scope';
-
-const LIST_KEY = 'athletes';
-const EXPORT_MAX_ROWS = 20_000;
 
 /**
  * Student-athletes of the signed-in user's school: the list (filters, sort, remembered columns, CSV and XLSX export
@@ -48,20 +41,6 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const core = (request: FastifyRequest) => usersDepsOf(app.deps, request.log);
   const actor = (request: FastifyRequest) => athleteActorOf(authOf(request), request);
 
-  /** The list's filters as the caller may apply them: a coach (or an admin in the coach portal) sees their teams. */
-  async function scopedFilter(
-    auth: AuthContext,
-    query: Omit<AthleteListFilter, 'teamIds'>,
-  ): Promise<AthleteListFilter> {
-    const filter: AthleteListFilter = Object.fromEntries(
-      Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
-    );
-    if (auth.portal !== 'admin' || !auth.permissions.has('athletes:write')) {
-      filter.teamIds = await coachTeamIds(db, auth.school.id, auth.user.id);
-    }
-    return filter;
-  }
-
   app.get(
     '/athletes',
     {
@@ -70,10 +49,7 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit = 50, offset = 0, ...query } = request.query;
-      const auth = authOf(request);
-      const filter = await scopedFilter(auth, query);
-      const { rows, total } = await listAthletes(db, auth.school.id, { ...filter, limit, offset });
-      return { items: rows.map(toAthleteListRow), total, limit, offset };
+      return listAthletePage(core(request), actor(request), { limit, offset, query });
     },
   );
 
@@ -93,29 +69,13 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { format, columns: param, ...query } = request.query;
-      const auth = authOf(request);
-      const saved = (await findListColumns(db, auth.user.id, LIST_KEY)) as AthleteListColumn[] | null;
-      const columns = exportColumns(param, saved ?? DEFAULT_ATHLETE_COLUMNS);
-      const filter = await scopedFilter(auth, query);
-      const { rows, total } = await listAthletes(db, auth.school.id, { ...filter, limit: EXPORT_MAX_ROWS, offset: 0 });
-      const list = rows.map(toAthleteListRow);
-      await auditRequest(request, {
-        action: 'athlete.list_exported',
-        targetType: 'athlete_list',
-        details: { format, columns, filter: query, rows: list.length, total },
-      });
-      const stamp = new Date().toISOString().slice(0, 10);
-      const body = format === 'csv' ? athletesCsv(list, columns) : athletesXlsx(list, columns);
+      const { format, columns, ...query } = request.query;
+      const file = await exportAthleteList(core(request), actor(request), { format, columns, query });
       return reply
-        .type(
-          format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header('content-disposition', `attachment; filename="student-athletes-${stamp}.${format}"`)
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('cache-control', 'private, no-store')
-        .send(body);
+        .send(file.body);
     },
   );
 
@@ -123,7 +83,7 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/athletes/list-columns',
     { onRequest: canRead, schema: { response: { 200: ListColumnsDto, ...errorResponses(401, 403) } } },
     async (request) => {
-      const saved = await findListColumns(db, authOf(request).user.id, LIST_KEY);
+      const saved = await findListColumns(db, authOf(request).user.id, ATHLETE_LIST_KEY);
       return { columns: (saved ?? DEFAULT_ATHLETE_COLUMNS) as AthleteListColumn[] };
     },
   );
@@ -135,7 +95,7 @@ export const athletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: ListColumnsDto, response: { 200: ListColumnsDto, ...errorResponses(400, 401, 403) } },
     },
     async (request) => {
-      await saveListColumns(db, authOf(request).user.id, LIST_KEY, request.body.columns);
+      await saveListColumns(db, authOf(request).user.id, ATHLETE_LIST_KEY, request.body.columns);
       return { columns: request.body.columns };
     },
   );
