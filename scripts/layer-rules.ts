@@ -321,7 +321,7 @@ export function findLayerViolations(
 
 /**
  * The files that break each rule today, while other work removes them (a ratchet): a file not listed here fails the
- * scan, and a listed file that no longer breaks the rule is reported as able to leave the list. The linter ignores
+ * scan, and so does a listed file that no longer breaks the rule, until it leaves the list. The linter ignores
  * the same files for the same rule. Paths are repository-relative.
  */
 export const LAYER_OFFENDERS: Record<LayerRuleId, readonly string[]> = {
