@@ -320,6 +320,57 @@ export function findLayerViolations(
 }
 
 /**
+ * The repository modules a file imports, resolved and without extension (`api/cara/cara.service`), type-only imports
+ * included: a cycle of types alone still ties two modules together (madge counts them too).
+ */
+export function importedModules(path: string, text: string): string[] {
+  if (!isSource(path)) return [];
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  return collectReferences(path, source)
+    .filter((ref) => ref.target && !ref.declaration)
+    .map((ref) => ref.target!.replace(/\.(js|ts|tsx)$/, ''));
+}
+
+/**
+ * The import cycles of a module graph (module → modules it imports; targets outside the graph are ignored): each
+ * strongly connected component of more than one module, or a module importing itself, by Tarjan's algorithm.
+ */
+export function findImportCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (module: string): void => {
+    index.set(module, next);
+    low.set(module, next);
+    next += 1;
+    stack.push(module);
+    onStack.add(module);
+    for (const target of graph.get(module) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(module, Math.min(low.get(module)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(module, Math.min(low.get(module)!, index.get(target)!));
+    }
+    if (low.get(module) !== index.get(module)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== module);
+    if (component.length > 1 || (graph.get(module) ?? []).includes(module)) cycles.push(component.sort());
+  };
+  for (const module of graph.keys()) if (!index.has(module)) visit(module);
+  return cycles;
+}
+
+/**
  * The files that break each rule today, while other work removes them (a ratchet): a file not listed here fails the
  * scan, and so does a listed file that no longer breaks the rule, until it leaves the list. The linter ignores
  * the same files for the same rule. Paths are repository-relative.

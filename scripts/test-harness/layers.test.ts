@@ -5,7 +5,9 @@ import {
   LAYER_OFFENDERS,
   LAYER_RULES,
   compareWithRatchet,
+  findImportCycles,
   findLayerViolations,
+  importedModules,
   type LayerRuleId,
   type LayerViolation,
 } from '../layer-rules';
@@ -17,8 +19,8 @@ import {
 const ROOT = resolve(import.meta.dirname, '../..');
 const LAYERED = ['api', 'activities', 'workflows', 'domain', 'form-engine', 'ui'];
 
-function sourceFiles(): string[] {
-  return LAYERED.flatMap((folder) =>
+function sourceFiles(folders: readonly string[] = LAYERED): string[] {
+  return folders.flatMap((folder) =>
     readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.tsx?$/.test(file) && !file.split(/[\\/]/).includes('node_modules'))
       .map((file) => `${folder}/${file.split('\\').join('/')}`),
@@ -36,10 +38,28 @@ function scanTree(): Map<LayerRuleId, Map<string, LayerViolation[]>> {
   return byRule;
 }
 
+/** The tree's module graph (module → modules it imports), scripts, benchmarks and end-to-end tests included. */
+function moduleGraph(): Map<string, string[]> {
+  const files = sourceFiles([...LAYERED, 'scripts', 'bench', 'e2e']).filter((path) => !path.endsWith('.d.ts'));
+  const modules = new Set(files.map((path) => path.replace(/\.tsx?$/, '')));
+  // `./table` names the folder's index module.
+  const moduleOf = (target: string) => (modules.has(target) ? target : `${target}/index`);
+  return new Map(
+    files.map((path) => [
+      path.replace(/\.tsx?$/, ''),
+      importedModules(path, readFileSync(join(ROOT, path), 'utf8')).map(moduleOf),
+    ]),
+  );
+}
+
 const rulesOf = (path: string, text: string) => findLayerViolations(path, text).map((v) => v.rule);
 
 describe('layer rules over the tree', () => {
   const scan = scanTree();
+
+  it('has no import cycles, type-only imports included (issue 37: zero circles)', () => {
+    expect(findImportCycles(moduleGraph())).toEqual([]);
+  });
 
   it.each(LAYER_RULES.map((rule) => [rule.id, rule.description] as const))('%s: %s', (id) => {
     const report = compareWithRatchet(scan.get(id)!, LAYER_OFFENDERS[id]);
@@ -165,5 +185,37 @@ describe('the ratchet', () => {
 
   it('passes when every offender is listed', () => {
     expect(compareWithRatchet(found, ['api/a.routes.ts', 'api/new.routes.ts']).newOffenders).toEqual([]);
+  });
+});
+
+describe('the cycle finder', () => {
+  it('finds a cycle of two, a longer one and a self-import, and nothing in a tree', () => {
+    const graph = new Map<string, string[]>([
+      ['a', ['b']],
+      ['b', ['a', 'c']],
+      ['c', ['d']],
+      ['d', ['e']],
+      ['e', ['c']],
+      ['f', ['f', 'outside']],
+      ['g', ['a']],
+    ]);
+    expect(findImportCycles(graph)).toEqual(expect.arrayContaining([['a', 'b'], ['c', 'd', 'e'], ['f']]));
+    expect(findImportCycles(graph)).toHaveLength(3);
+    expect(
+      findImportCycles(
+        new Map([
+          ['x', ['y']],
+          ['y', ['z']],
+          ['z', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads type-only imports and resolves them against the file', () => {
+    expect(importedModules('api/a/b.ts', "import type { X } from '../c/d';\nimport { y } from './e.js';")).toEqual([
+      'api/c/d',
+      'api/a/e',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { ActorSlot } from '../../../domain/packet-workflow';
 import { COMPLIANCE_STAFF } from '../../../domain/permissions';
 import { deliverOutboxMail } from '../../mail/mail.activities';
 import { renderHtml, renderText, type MailFrame } from '../../mail/templates/layout';
+import type { PendingMail, ReachOptions } from './reach-types';
 import { reachSigner } from './signer-links';
 import {
   appendEvent,
@@ -15,14 +16,6 @@ import {
 } from './records';
 
 /** Reaching people: their notifications, their mails through the outbox, and external signers' links. */
-
-/** A mail decided inside a transaction, sent through the outbox once the transaction has committed. */
-export interface PendingMail {
-  to: string;
-  frame: MailFrame;
-  subject: string;
-  raw: string;
-}
 
 /**
  * What a recipient without an account yet must do before the packet's button works (issue 35): the send invited
@@ -93,18 +86,6 @@ export async function usersWithRole(q: Executor, schoolId: string, role: string)
   return query.limit(200).execute();
 }
 
-export interface ReachOptions {
-  phaseKey: string;
-  stepId: string;
-  stepName: string;
-  round: number;
-  expiresAt: string | null;
-  status: string;
-  raw: string;
-  heading: string;
-  intro: string;
-}
-
 /**
  * Notifies the people behind one actor slot and decides their mails: the rows are written with `q` (the caller's
  * transaction), the mails are returned for the caller to send through the outbox once those rows are committed.
@@ -152,3 +133,5 @@ export async function reachSlot(
   }
   return mails;
 }
+
+export type { PendingMail, ReachOptions } from './reach-types';

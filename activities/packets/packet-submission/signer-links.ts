@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ActorSlot } from '../../../domain/packet-workflow';
 import { hashToken } from '../../../domain/signed-links';
 import type { MailFrame } from '../../mail/templates/layout';
-import type { PendingMail, ReachOptions } from './reach';
+import type { PendingMail, ReachOptions } from './reach-types';
 import {
   signerToken,
   type Executor,
