@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { countWords } from './text';
 import {
   allOccurrences,
   buildRRule,
   checkEvent,
-  countWords,
   expandOccurrences,
   gmtLabel,
   isoInstant,

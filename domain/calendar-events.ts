@@ -3,6 +3,7 @@ import type { Weekday as RRuleWeekday } from 'rrule';
 import { countabilityOf } from './bylaw17/rules';
 import { CARA_CATEGORY_LABELS, EVENT_CATEGORY_COLOURS, type Weekday } from './calendar';
 import { ERRORS, type ErrorCode, type ErrorDetail } from './errors';
+import { countWords } from './text';
 
 /**
  * Events on the calendar (spec part 1 §3 "Event", part 2 §5 "Events and CARA" and §9): categories with their badge
@@ -63,11 +64,6 @@ export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
 };
-
-export function countWords(text: string | null | undefined): number {
-  const trimmed = (text ?? '').trim();
-  return trimmed ? trimmed.split(/\s+/).length : 0;
-}
 
 // ---- Time zones ------------------------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@
  * category (so it shows on the calendar with that badge and is approved by the calendar's approval process) with the
  * recruiting part beside it. Pure rules only.
  */
-import { countWords, EVENT_LIMITS, isValidTimeZone, localToInstant } from './calendar-events';
+import { EVENT_LIMITS, isValidTimeZone, localToInstant } from './calendar-events';
+import { countWords } from './text';
 import { ERRORS, type ErrorCode, type ErrorDetail } from './errors';
 
 export const RECRUITING_EVENT_KINDS = {

@@ -1,10 +1,6 @@
 /** Small text rules shared by the definition checks and the answer schema. */
 
-/** Words are runs of non-space characters, as a person counts them ("max 20 words"). */
-export function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
-}
+export { countWords } from '../domain/text';
 
 /**
  * "Website fields are validated by URL pattern" and "Link must be http or https": a scheme, a dotted host name (or

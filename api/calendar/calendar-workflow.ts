@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { countWords } from '../../domain/calendar-events';
+import { countWords } from '../../domain/text';
 import {
   calendarEventWorkflowId,
   REJECT_REASON_MAX_WORDS,

@@ -13,11 +13,11 @@ import {
 import {
   buildRRule,
   checkEvent,
-  countWords,
   expandOccurrences,
   instantToLocal,
   localToInstant,
 } from '../../domain/calendar-events';
+import { countWords } from '../../domain/text';
 import { AppError, ERRORS, type ErrorCode } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
 import { assertTeamWritable, calendarTeamScope } from '../calendar/calendar-access';

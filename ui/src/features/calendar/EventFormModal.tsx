@@ -23,10 +23,10 @@ import {
   REMINDER_MINUTES,
   REPEAT_LABELS,
   REPEAT_OPTIONS,
-  countWords,
   gmtLabel,
   type RepeatOption,
 } from '../../../../domain/calendar-events';
+import { countWords } from '../../../../domain/text';
 import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { fieldErrors } from '../../shared/api';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
