@@ -133,9 +133,9 @@ export const SCREENS: Record<string, Screen> = {
     () => import('../features/athletes/OperatorAthleteProfilePage'),
     'OperatorAthleteProfilePage',
   ),
-  '/school/athletes/:schoolId': screen(() => import('../features/schools/SchoolAthletesPage'), 'SchoolAthletesPage'),
+  '/school/athletes/:schoolId': screen(() => import('../features/athletes/SchoolAthletesPage'), 'SchoolAthletesPage'),
   '/school/athletes/:schoolId/addStudent': screen(
-    () => import('../features/schools/SchoolAthletesPage'),
+    () => import('../features/athletes/SchoolAthletesPage'),
     'SchoolAddStudentPage',
   ),
   '/eventAndCompetitionListing/:universityId': screen(

@@ -10,7 +10,8 @@ import { formatDateTime, formatRelative, humanize } from '../../shared/format';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { gmtOffsetLabel } from './school-form';
-import { useSchoolProfile, useUpgradePlan, type SchoolProfileData } from './schools.api';
+import { useSchoolProfile, type SchoolProfileData } from '../../shared/school-profile.api';
+import { useUpgradePlan } from './schools.api';
 import { TableScroll } from '../../shared/table/TableScroll';
 
 const STATUS_COLOUR: Record<string, string> = {

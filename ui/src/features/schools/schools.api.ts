@@ -1,30 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { OnboardedSchool, SchoolListItem, SchoolProfile } from '../../../../api/schools/schools.schemas';
+import type { OnboardedSchool, SchoolListItem } from '../../../../api/schools/schools.schemas';
 import type { Plan } from '../../../../domain/plans';
 import { api } from '../../shared/api';
 import { listItems, type ListResponse } from '../../shared/lists';
+import { SCHOOLS_KEY, schoolKey, type SchoolProfileData } from '../../shared/school-profile.api';
 import type { CreateSchoolInput } from './school-form';
 
 export type SchoolRow = Static<typeof SchoolListItem>;
-export type SchoolProfileData = Static<typeof SchoolProfile>;
 export type OnboardedSchoolData = Static<typeof OnboardedSchool>;
-
-const SCHOOLS_KEY = ['schools'] as const;
-const schoolKey = (id: string) => [...SCHOOLS_KEY, 'profile', id] as const;
 
 export function useSchools() {
   return useQuery({
     queryKey: SCHOOLS_KEY,
     queryFn: ({ signal }) => api.get<ListResponse<SchoolRow>>('/schools', { limit: 200 }, signal),
     select: (data) => listItems(data),
-  });
-}
-
-export function useSchoolProfile(schoolId: string) {
-  return useQuery({
-    queryKey: schoolKey(schoolId),
-    queryFn: ({ signal }) => api.get<SchoolProfileData>(`/schools/${encodeURIComponent(schoolId)}`, undefined, signal),
   });
 }
 

@@ -18,10 +18,11 @@ import { formatDate } from '../../shared/format';
 import { ChevronDownIcon, PlusIcon, SearchIcon } from '../../shared/icons';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { ArchivedTemplatesPanel } from './ArchivedTemplatesPanel';
+import { ArchivedTemplatesPanel } from '../../shared/templates/ArchivedTemplatesPanel';
 import { AssignmentProgress } from './AssignmentProgress';
 import { NewTemplateModal } from './NewTemplateModal';
-import { useDuplicateTemplate, useSetArchived, useTemplates, type TemplateRow } from './templates.api';
+import { useSetArchived, useTemplates, type TemplateRow } from '../../shared/templates/templates-list.api';
+import { useDuplicateTemplate } from './templates.api';
 import { TableScroll } from '../../shared/table/TableScroll';
 
 function RowActions({ template }: { template: TemplateRow }) {

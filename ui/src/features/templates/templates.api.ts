@@ -2,17 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type {
   AssignmentJob,
+  AssignmentJobList,
   Institution,
+  InstitutionPage,
+  LibraryPage,
   LibraryTemplate,
   SourcePacket,
+  SourcePacketList,
   TemplateDetail,
-  TemplateListItem,
   UsedTemplate,
 } from '../../../../api/templates/templates.schemas';
 import type { InstitutionFilter } from '../../../../domain/templates';
 import { api } from '../../shared/api';
+import { TEMPLATES_KEY } from '../../shared/templates/templates-list.api';
 
-export type TemplateRow = Static<typeof TemplateListItem>;
 export type TemplateDetailData = Static<typeof TemplateDetail>;
 export type LibraryTemplateData = Static<typeof LibraryTemplate>;
 export type InstitutionRow = Static<typeof Institution>;
@@ -20,25 +23,7 @@ export type AssignmentJobData = Static<typeof AssignmentJob>;
 export type SourcePacketRow = Static<typeof SourcePacket>;
 export type UsedTemplateData = Static<typeof UsedTemplate>;
 
-interface Page<T> {
-  items: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-const TEMPLATES_KEY = ['templates'] as const;
 const LIBRARY_KEY = ['template-library'] as const;
-
-/** The provider's templates; polls while any of them has an assignment job running, so the counts move. */
-export function useTemplates(options: { archived: boolean; q: string }) {
-  return useQuery({
-    queryKey: [...TEMPLATES_KEY, 'list', options],
-    queryFn: ({ signal }) =>
-      api.get<Page<TemplateRow>>('/templates', { archived: options.archived, q: options.q, limit: 200 }, signal),
-    refetchInterval: (query) => (query.state.data?.items.some((t) => t.runningJobId) ? 1000 : false),
-  });
-}
 
 export function useTemplate(templateId: string | null) {
   return useQuery({
@@ -66,12 +51,6 @@ export function useCreateTemplate() {
 export function useDuplicateTemplate() {
   return useTemplateMutation((id: string) =>
     api.post<TemplateDetailData | { id: string; title?: undefined }>(`/templates/${id}/duplicate`),
-  );
-}
-
-export function useSetArchived() {
-  return useTemplateMutation(({ id, archived }: { id: string; archived: boolean }) =>
-    api.post<TemplateDetailData>(`/templates/${id}/${archived ? 'archive' : 'unarchive'}`),
   );
 }
 
@@ -109,7 +88,7 @@ export function useAssignmentJobs(templateId: string | null) {
   return useQuery({
     queryKey: [...TEMPLATES_KEY, 'jobs', templateId],
     queryFn: ({ signal }) =>
-      api.get<{ items: AssignmentJobData[] }>(`/templates/${templateId}/assignment-jobs`, undefined, signal),
+      api.get<Static<typeof AssignmentJobList>>(`/templates/${templateId}/assignment-jobs`, undefined, signal),
     enabled: !!templateId,
   });
 }
@@ -129,7 +108,7 @@ export function useInstitutions(query: InstitutionQuery) {
   return useQuery({
     queryKey: ['template-institutions', query],
     queryFn: ({ signal }) =>
-      api.get<Page<InstitutionRow>>(
+      api.get<Static<typeof InstitutionPage>>(
         '/templates/institutions',
         {
           templateId: query.templateId,
@@ -150,7 +129,8 @@ export function useInstitutions(query: InstitutionQuery) {
 export function useSourcePackets(schoolId: string | null) {
   return useQuery({
     queryKey: [...TEMPLATES_KEY, 'source-packets', schoolId],
-    queryFn: ({ signal }) => api.get<{ items: SourcePacketRow[] }>('/templates/source-packets', { schoolId }, signal),
+    queryFn: ({ signal }) =>
+      api.get<Static<typeof SourcePacketList>>('/templates/source-packets', { schoolId }, signal),
     enabled: !!schoolId,
   });
 }
@@ -160,7 +140,7 @@ export function useSourcePackets(schoolId: string | null) {
 export function useLibrary(q: string) {
   return useQuery({
     queryKey: [...LIBRARY_KEY, q],
-    queryFn: ({ signal }) => api.get<Page<LibraryTemplateData>>('/template-library', { q, limit: 200 }, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof LibraryPage>>('/template-library', { q, limit: 200 }, signal),
   });
 }
 

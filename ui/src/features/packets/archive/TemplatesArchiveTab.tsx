@@ -1,6 +1,6 @@
 import { hasPermission, useSession } from '../../../shared/session';
 import { NothingHere } from '../../../shared/states';
-import { ArchivedTemplatesPanel } from '../../templates/ArchivedTemplatesPanel';
+import { ArchivedTemplatesPanel } from '../../../shared/templates/ArchivedTemplatesPanel';
 
 /**
  * The archive's Templates tab. Templates belong to the platform's library, so only those who manage it

@@ -11,10 +11,10 @@ import { PersonLink } from '../../shared/PersonLink';
 import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
 import { TableScroll } from '../../shared/table/TableScroll';
-import { useCreateSchoolAthlete, useSchoolAthletes, useSchoolTeamOptions } from '../athletes/athletes.api';
-import { AthleteCreateForm } from '../athletes/CreateAthletePage';
-import { ACCOUNT_STATUS_COLOUR } from '../athletes/profile-fields';
-import { useSchoolProfile } from './schools.api';
+import { useCreateSchoolAthlete, useSchoolAthletes, useSchoolTeamOptions } from './athletes.api';
+import { AthleteCreateForm } from './CreateAthletePage';
+import { ACCOUNT_STATUS_COLOUR } from './profile-fields';
+import { useSchoolProfile } from '../../shared/school-profile.api';
 
 const COLUMNS: AthleteListColumn[] = [
   'athletName',

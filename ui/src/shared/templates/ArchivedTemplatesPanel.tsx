@@ -1,10 +1,10 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate } from '../../shared/format';
-import { hasPermission, useSession } from '../../shared/session';
-import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { useSetArchived, useTemplates } from './templates.api';
-import { TableScroll } from '../../shared/table/TableScroll';
+import { formatDate } from '../format';
+import { hasPermission, useSession } from '../session';
+import { ErrorState, LoadingState, NothingHere } from '../states';
+import { useSetArchived, useTemplates } from './templates-list.api';
+import { TableScroll } from '../table/TableScroll';
 
 /**
  * The provider's archived templates with "Unarchive". Self-contained (it loads its own data), so the archive screen
