@@ -15,6 +15,7 @@ export const MeDto = Type.Object({
     name: Type.String(),
     plan: Type.Enum(PLANS),
     kind: Type.Enum(['SCHOOL', 'PROVIDER']),
+    timeZone: Type.String({ description: "The school's IANA time zone: every time on screen is shown in it." }),
   }),
   roles: Type.Array(RoleGrantSchema),
   portals: Type.Array(Type.Enum(PORTALS)),

@@ -146,7 +146,7 @@ describe('school onboarding', () => {
     expect(created.json()).toMatchObject({
       email: body.firstAdmin.email,
       portal: 'admin',
-      school: { id: school.id, name: body.name, plan: 'COMPLIANCE', kind: 'SCHOOL' },
+      school: { id: school.id, name: body.name, plan: 'COMPLIANCE', kind: 'SCHOOL', timeZone: 'America/Chicago' },
     });
     expect(created.json().permissions).toContain('audit:read');
     // The provider console now shows the admin as active, with a last-active time from the first login.

@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { Me } from '../shared/session';
 import { ApiError, isStateMovedOn } from '../shared/api';
+import { rememberSchoolZone } from '../shared/format';
 import { queryKeys } from '../shared/query-keys';
 
 /**
@@ -52,4 +54,13 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+});
+
+/**
+ * Every time on screen is in the signed-in school's zone: whenever the session changes (sign-in, portal switch,
+ * sign-out), the zone follows it. Cache listeners run before the screens re-render with the new session.
+ */
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.query.queryKey[0] !== queryKeys.me[0]) return;
+  rememberSchoolZone((event.query.state.data as Me | null | undefined)?.school.timeZone);
 });

@@ -1,13 +1,30 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** A UTC timestamp from the API, shown in the viewer's local time. */
+/**
+ * The zone times are shown in when a screen names none: the signed-in person's school's, set from the session
+ * (`rememberSchoolZone`). Before sign-in (public links) it is the viewer's own.
+ */
+let schoolZone: string | undefined;
+
+/** Sets the zone every unqualified time is shown in; the session calls it with the school's zone. */
+export function rememberSchoolZone(timeZone: string | null | undefined): void {
+  schoolZone = timeZone ?? undefined;
+}
+
+/** The school's zone once signed in, else the viewer's own. */
+export function displayZone(): string {
+  return schoolZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * A UTC timestamp from the API in a zone, naming it: "Dec 2, 2026, 9:30 AM CST". Without a zone it is the school's
+ * (see `rememberSchoolZone`), so every screen shows the school's time, wherever the viewer is.
+ */
 export function formatDateTime(value: string | null | undefined, timeZone?: string): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  if (!timeZone) return dateTime.format(date);
-  // In a given zone (the school's), naming it: "Dec 2, 2026, 9:30 AM CST".
+  timeZone ??= displayZone();
   return new Intl.DateTimeFormat(undefined, {
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -51,17 +51,3 @@ export const VISIBILITY_LABELS: Record<SendVisibility, string> = {
   PACKET_EDITORS: 'Me and the packet editors',
   SCHOOL_ADMINS: 'All school admins',
 };
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      });
-}

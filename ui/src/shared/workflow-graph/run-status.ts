@@ -1,3 +1,4 @@
+import { displayZone } from '../format';
 /** How the live view words and colours a step's state in one submission. */
 import type { StepRunState, StepRunStatus } from './packet-workflow';
 import { actorLabel } from '../labels';
@@ -11,12 +12,18 @@ export const RUN_STATUS_INFO: Record<StepRunStatus, { label: string; color: stri
   VOIDED: { label: 'Voided', color: 'dark' },
 };
 
-/** Dates on the graph: short, in the viewer's zone; the audit trail keeps exact UTC times. */
+/** Dates on the graph: short, in the school's zone; the audit trail keeps exact UTC times. */
 export function shortTime(iso: string | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: displayZone(),
+  });
 }
 
 /** "Approved by Dana Reyes, Nov 23, 10:02 AM" / "Waiting on Ann Lee since …" / "Skipped: condition not met". */

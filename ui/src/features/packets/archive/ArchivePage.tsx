@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { PacketsNav } from '../home/PacketsNav';
-import { formatDateTime } from '../packet-labels';
+import { formatDateTime } from '../../../shared/format';
 import {
   folderCalls,
   useArchivedFolders,

@@ -18,7 +18,7 @@ import { Link, useParams } from 'react-router';
 import { PACKET_LIMITS } from '../../../../../domain/packets';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
-import { formatDateTime } from '../packet-labels';
+import { formatDateTime } from '../../../shared/format';
 import { useCreateFolder, useFolders, usePacket, usePackets, type PacketListFilters } from '../packets.api';
 import { SendPacketModal } from '../send/SendPacketModal';
 import { FolderMenu, PacketMenu } from './PacketActions';

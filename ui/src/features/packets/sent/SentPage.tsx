@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZE, pageCount } from '../../../shared/lists';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
-import { formatDateTime } from '../packet-labels';
+import { formatDateTime } from '../../../shared/format';
 import { useSentList, type SentPacketDto, type SentPacketFilters } from '../packets.api';
 import { PacketsNav } from '../home/PacketsNav';
 import { TableScroll } from '../../../shared/table/TableScroll';

@@ -20,7 +20,8 @@ import { Link, useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../../shared/ApiErrorAlert';
 import { ReadOnlyWorkflow } from '../../../shared/workflow-graph/ReadOnlyWorkflow';
 import type { PacketWorkflowDefinition } from '../../../shared/workflow-graph/packet-workflow';
-import { formatDateTime, GROUP_LABELS } from '../packet-labels';
+import { GROUP_LABELS } from '../packet-labels';
+import { formatDateTime } from '../../../shared/format';
 import { useExternalLink, usePacketAction, type PacketDetailDto } from '../packets.api';
 import { SendPacketModal } from '../send/SendPacketModal';
 

@@ -25,7 +25,7 @@ import { SignaturePadCanvas } from '../../../shared/form-renderer/SignaturePadCa
 import { PdfPages } from '../../../shared/pdf/PdfPages';
 import { LoadingState } from '../../../shared/states';
 import { usePageTitle } from '../../../shared/use-page-title';
-import { formatDateTime } from '../packet-labels';
+import { formatDateTime } from '../../../shared/format';
 import { todayIso } from '../packet-forms';
 import {
   fetchSignerPdf,

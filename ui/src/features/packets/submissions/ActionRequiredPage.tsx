@@ -7,7 +7,7 @@ import { onSubmissionChanged } from '../../../shared/realtime-events';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { PACKET_STEP_KINDS, type PacketStepKind } from '../../../shared/workflow-graph/packet-workflow';
 import { STEP_KIND_INFO } from '../../../shared/workflow-graph/step-kinds';
-import { formatDateTime } from '../packet-labels';
+import { formatDateTime } from '../../../shared/format';
 import { useActionRequired, type ActionRequiredFilters } from '../packets.api';
 import { SubmissionDrawer, useOpenSubmission } from './SubmissionDrawer';
 import { TableScroll } from '../../../shared/table/TableScroll';
