@@ -15,7 +15,8 @@ const Text = (max = 200) => Type.Optional(Nullable(Type.String({ maxLength: max 
 const Year = Type.Optional(Nullable(Type.Integer({ minimum: 1950, maximum: 2100 })));
 const Money = Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 999_999 })));
 const Flag = Type.Optional(Nullable(Type.Boolean()));
-const keysOf = (o: Record<string, string>) => Object.keys(o) as [string, ...string[]];
+const keysOf = <T extends Record<string, string>>(o: T) =>
+  Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 const Zip = Type.Optional(
   Nullable(Type.String({ pattern: '^[0-9]{4,5}(-[0-9]{4})?$', 'x-error-code': 'INVALID_ZIP' })),
 );

@@ -127,3 +127,10 @@ export const SeriesListQuery = Type.Object({
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 });
 export type SeriesListQuery = Static<typeof SeriesListQuery>;
+
+/** A person's private calendar feed: its URL (null until they make one), when it was made and last read. */
+export const FeedDto = Type.Object({
+  url: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Union([Type.String(), Type.Null()]),
+  lastFetchedAt: Type.Union([Type.String(), Type.Null()]),
+});

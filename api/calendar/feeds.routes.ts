@@ -5,13 +5,8 @@ import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { MAX_PATH_PARAM_LENGTH, NoContent, errorResponses } from '../shared/schemas';
+import { FeedDto } from './events.schemas';
 import { feedByToken, getMyFeed, regenerateMyFeed, revokeMyFeed } from './feeds.service';
-
-const FeedDto = Type.Object({
-  url: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.Union([Type.String(), Type.Null()]),
-  lastFetchedAt: Type.Union([Type.String(), Type.Null()]),
-});
 
 /**
  * Personal calendar feeds: a signed, revocable URL per person that calendar apps subscribe to. The feed itself is

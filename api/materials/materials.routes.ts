@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
 import { MATERIAL_LIMITS } from '../../domain/materials';
 import type { UploadedFile } from '../disclosures/disclosure-files.service';
@@ -10,7 +9,7 @@ import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { sendAuditedDownload } from '../plugins/send-stored-file';
 import { ATTACHMENT_REFUSALS, refusals } from '../shared/refusals';
-import { errorResponses, IdParams, Nullable, StoredFileBytes, Uuid } from '../shared/schemas';
+import { errorResponses, IdParams, StoredFileBytes } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import {
   listSchoolMaterials,
@@ -20,28 +19,7 @@ import {
   removeMaterial,
   uploadMaterial,
 } from './materials.service';
-
-const MaterialDto = Type.Object({
-  id: Uuid,
-  filename: Type.String(),
-  contentType: Type.String(),
-  sizeBytes: Type.Integer(),
-  description: Nullable(Type.String()),
-  uploadedBy: Nullable(Type.String()),
-  uploaderName: Nullable(Type.String()),
-  createdAt: Type.String(),
-  canDelete: Type.Boolean(),
-});
-const MaterialListDto = Type.Object({
-  items: Type.Array(MaterialDto),
-  usage: Type.Object({
-    count: Type.Integer(),
-    totalBytes: Type.Integer(),
-    maxFiles: Type.Integer(),
-    maxFileBytes: Type.Integer(),
-    maxTotalBytes: Type.Integer(),
-  }),
-});
+import { MaterialListDto } from './materials.schemas';
 
 /** The one file and the `description` field of a multipart upload (the file at most 20 MB: busboy stops there). */
 async function readMaterialUpload(request: FastifyRequest): Promise<{ file: UploadedFile; description: string }> {

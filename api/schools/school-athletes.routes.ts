@@ -23,6 +23,7 @@ import { emailChangeDeps, requestEmailChange } from '../users/email-change.servi
 import { findSchoolSummary } from '../school/school.repository';
 import { addSchoolAthlete } from './add-school-athlete.service';
 import { athleteSchoolForOperator, listSchoolTeamNames } from './schools.repository';
+import { SchoolTeamList } from './schools.schemas';
 import { errorResponses, IdParams, Uuid } from '../shared/schemas';
 
 /**
@@ -66,7 +67,7 @@ export const schoolAthletesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: IdParams,
         response: {
-          200: Type.Object({ items: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) }),
+          200: SchoolTeamList,
           ...errorResponses(401, 403, 404),
         },
       },

@@ -92,3 +92,8 @@ export const ChangePlanBody = Type.Object({
 });
 
 export const SchoolUserParams = Type.Object({ id: Uuid, userId: Uuid });
+
+/** A school's teams as the provider's pickers list them (not archived ones). */
+export const SchoolTeamList = Type.Object({
+  items: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+});

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Static } from 'typebox';
 import type { AcademicYearDto } from '../../../api/academic-years/academic-years.schemas';
+import type { CalendarTeamList } from '../../../api/calendar/segments.schemas';
 import { api } from './api';
 import { listItems, type ListResponse } from './lists';
+import { useSession } from './session';
 
 /**
  * The school's teams as the calendar sees them, its time zone and its academic years: read by the calendar, CARA,
  * recruiting events and the compliance home, so they live here rather than in one of those features.
  */
 
-export type CalendarTeam = { id: string; name: string; sport: string; primary?: boolean };
+export type CalendarTeam = Static<typeof CalendarTeamList>['items'][number];
 
 /** The team a form starts with: the only team, else the person's primary team among several, else none. */
 export function defaultTeamId(teams: readonly { id: string; primary?: boolean }[]): string {
@@ -16,19 +19,18 @@ export function defaultTeamId(teams: readonly { id: string; primary?: boolean }[
   return teams.find((t) => t.primary)?.id ?? '';
 }
 
-type CalendarTeamsResponse = ListResponse<CalendarTeam> & { schoolTimeZone: string };
 const TEAMS_KEY = ['calendar', 'teams'] as const;
 const fetchTeams = ({ signal }: { signal: AbortSignal }) =>
-  api.get<CalendarTeamsResponse>('/calendar/teams', undefined, signal);
+  api.get<Static<typeof CalendarTeamList>>('/calendar/teams', undefined, signal);
 
 /** The teams whose calendar the signed-in person sees: every team for admins, their own for coaches and athletes. */
 export function useCalendarTeams(enabled = true) {
-  return useQuery({ enabled, queryKey: TEAMS_KEY, queryFn: fetchTeams, select: listItems });
+  return useQuery({ enabled, queryKey: TEAMS_KEY, queryFn: fetchTeams, select: (d) => d.items });
 }
 
-/** The school's IANA time zone (from the same answer as the teams): the calendar screens show every time in it. */
+/** The signed-in school's IANA time zone (from the session): the calendar screens show every time in it. */
 export function useSchoolTimeZone(): string | null {
-  return useQuery({ queryKey: TEAMS_KEY, queryFn: fetchTeams, select: (d) => d.schoolTimeZone }).data ?? null;
+  return useSession().me?.school.timeZone ?? null;
 }
 
 /** Academic years, newest first; segments and the calendar pick one (the current year by default). */

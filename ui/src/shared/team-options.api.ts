@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { SchoolTeamList } from '../../../api/schools/schools.schemas';
 import { api } from './api';
-import { listItems, type ListResponse } from './lists';
 
 /** A team as a picker lists it. */
-export interface TeamOption {
-  id: string;
-  name: string;
-}
+export type TeamOption = Static<typeof SchoolTeamList>['items'][number];
 
 /**
  * The teams of the school a platform operator addresses, as picker options: read by the operator's athlete list and
@@ -17,7 +15,7 @@ export function useSchoolTeamOptions(schoolId: string) {
     enabled: schoolId !== '',
     queryKey: ['school-teams', schoolId],
     queryFn: ({ signal }) =>
-      api.get<ListResponse<TeamOption>>(`/schools/${encodeURIComponent(schoolId)}/teams`, undefined, signal),
-    select: (data) => listItems(data).map((t) => ({ value: t.id, label: t.name })),
+      api.get<Static<typeof SchoolTeamList>>(`/schools/${encodeURIComponent(schoolId)}/teams`, undefined, signal),
+    select: (data) => data.items.map((t) => ({ value: t.id, label: t.name })),
   });
 }

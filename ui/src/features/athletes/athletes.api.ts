@@ -1,9 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
 import type {
+  AccountsBody,
+  AccountsResult,
   AthleteListRow,
   AthleteProfileView,
+  CreatedAthlete as CreatedAthleteSchema,
+  CustomFieldBody,
+  CustomFieldDto,
+  CustomFieldList,
   OperatorAthleteProfile,
+  TagDto,
+  TagList,
 } from '../../../../api/athletes/athletes.schemas';
+import type { AuditEventPage } from '../../../../api/audit/audit.schemas';
 import type { AthleteListColumn } from '../../../../domain/athlete-profiles';
 import { api, ApiError, buildApiUrl, parseApiError } from '../../shared/api';
 import { listItems, listTotal, PAGE_SIZE, type ListResponse } from '../../shared/lists';
@@ -12,6 +22,10 @@ import { useSchoolTeamOptions, type TeamOption } from '../../shared/team-options
 /** A student-athlete list row, named as the spec's list columns. */
 export type AthleteRow = AthleteListRow;
 export type AthleteProfile = AthleteProfileView;
+export type TagRow = Static<typeof TagDto>;
+export type CustomFieldRow = Static<typeof CustomFieldDto>;
+export type CreatedAthlete = Static<typeof CreatedAthleteSchema>;
+type AuditEvents = Static<typeof AuditEventPage>;
 
 /** The list's filters as they live in the URL (empty string = not filtered). */
 export interface AthleteFilters {
@@ -83,16 +97,10 @@ export function useTeamOptions() {
   });
 }
 
-export interface TagRow {
-  id: string;
-  name: string;
-  athletes: number;
-}
-
 export function useTags(enabled = true) {
   return useQuery({
     queryKey: [...KEY, 'tags'],
-    queryFn: ({ signal }) => api.get<{ items: TagRow[] }>('/athlete-tags', undefined, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof TagList>>('/athlete-tags', undefined, signal),
     select: (d) => d.items,
     enabled,
   });
@@ -115,20 +123,12 @@ export function useTagMutations() {
   };
 }
 
-export interface CustomFieldRow {
-  id: string;
-  name: string;
-  scope: 'ATHLETE' | 'TEAM' | 'INSTITUTION';
-  sportTeamId: string | null;
-  athleteUserId: string | null;
-}
-
 const FIELDS_KEY = ['athlete-custom-fields'] as const;
 
 export function useCustomFields() {
   return useQuery({
     queryKey: FIELDS_KEY,
-    queryFn: ({ signal }) => api.get<{ items: CustomFieldRow[] }>('/athlete-custom-fields', undefined, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof CustomFieldList>>('/athlete-custom-fields', undefined, signal),
     select: (data) => data.items,
   });
 }
@@ -138,8 +138,7 @@ export function useCustomFieldMutations() {
   const done = () => client.invalidateQueries({ queryKey: FIELDS_KEY });
   return {
     create: useMutation({
-      mutationFn: (input: { name: string; scope: 'TEAM' | 'INSTITUTION'; sportTeamId?: string }) =>
-        api.post<CustomFieldRow>('/athlete-custom-fields', input),
+      mutationFn: (input: CustomFieldBody) => api.post<CustomFieldRow>('/athlete-custom-fields', input),
       onSuccess: done,
     }),
     rename: useMutation({
@@ -154,19 +153,12 @@ export function useCustomFieldMutations() {
   };
 }
 
-export type AccountAction = 'activate' | 'deactivate' | 'reactivate';
-export interface AccountResult {
-  id: string;
-  ok: boolean;
-  status: string | null;
-  error: string | null;
-}
+export type AccountAction = AccountsBody['action'];
 
 export function useAccountAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { action: AccountAction; athleteIds: string[] }) =>
-      api.post<{ results: AccountResult[] }>('/athletes/accounts', input),
+    mutationFn: (input: AccountsBody) => api.post<Static<typeof AccountsResult>>('/athletes/accounts', input),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -251,18 +243,10 @@ export function useRemoveAthleteFile(id: string) {
   });
 }
 
-export interface AuditRow {
-  id: string;
-  action: string;
-  actorName: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-
 export function useProfileHistory(id: string, enabled: boolean) {
   return useQuery({
     queryKey: ['audit-events', 'target', id],
-    queryFn: ({ signal }) => api.get<{ items: AuditRow[] }>('/audit-events', { targetId: id, limit: 20 }, signal),
+    queryFn: ({ signal }) => api.get<AuditEvents>('/audit-events', { targetId: id, limit: 20 }, signal),
     select: (d) => d.items,
     enabled,
   });
@@ -279,11 +263,6 @@ export function useSendInvitation() {
 
 /** The person form (spec part 1 §3) as sent to POST /athletes; empty fields are left out. */
 export type AthleteInput = Record<string, string | number | boolean | null>;
-
-export interface CreatedAthlete {
-  athlete: { id: string };
-  invitationId: string | null;
-}
 
 export function useCreateAthlete() {
   const client = useQueryClient();

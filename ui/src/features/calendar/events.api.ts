@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import type { Static } from 'typebox';
 import type {
   CreateEventBody,
   EventDto,
+  FeedDto,
   OccurrenceDto,
   UpdateEventBody,
 } from '../../../../api/calendar/events.schemas';
+import type { CalendarPeopleList } from '../../../../api/calendar/segments.schemas';
 import { api } from '../../shared/api';
 import { listItems, type ListResponse } from '../../shared/lists';
 
@@ -12,12 +15,8 @@ export type Occurrence = OccurrenceDto;
 export type CalendarEvent = EventDto;
 export type EventInput = CreateEventBody;
 export type EditScope = UpdateEventBody['scope'];
-export interface CalendarPerson {
-  id: string;
-  name: string;
-  kind: 'ATHLETE' | 'STAFF';
-  sportTeamId: string | null;
-}
+export type CalendarPerson = Static<typeof CalendarPeopleList>['items'][number];
+export type CalendarFeed = Static<typeof FeedDto>;
 
 const EVENTS_KEY = ['calendar', 'events'] as const;
 
@@ -62,7 +61,7 @@ export function useEvent(id: string | null) {
 export function useCalendarPeople() {
   return useQuery({
     queryKey: ['calendar', 'people'],
-    queryFn: ({ signal }) => api.get<ListResponse<CalendarPerson>>('/calendar/people', undefined, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof CalendarPeopleList>>('/calendar/people', undefined, signal),
     select: listItems,
   });
 }
@@ -139,12 +138,6 @@ export function toEventInput(event: CalendarEvent): EventInput {
     agenda: event.agenda,
     reminderMinutes: event.reminderMinutes,
   };
-}
-
-export interface CalendarFeed {
-  url: string | null;
-  createdAt: string | null;
-  lastFetchedAt: string | null;
 }
 
 const FEED_KEY = ['calendar', 'feed'] as const;

@@ -1,22 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { MaterialDto, MaterialListDto } from '../../../../api/materials/materials.schemas';
 import { api, apiUpload, buildApiUrl } from '../../shared/api';
 
-export interface Material {
-  id: string;
-  filename: string;
-  contentType: string;
-  sizeBytes: number;
-  description: string | null;
-  uploadedBy: string | null;
-  uploaderName: string | null;
-  createdAt: string;
-  canDelete: boolean;
-}
-
-export interface MaterialList {
-  items: Material[];
-  usage: { count: number; totalBytes: number; maxFiles: number; maxFileBytes: number; maxTotalBytes: number };
-}
+export type Material = Static<typeof MaterialDto>;
+export type MaterialList = Static<typeof MaterialListDto>;
 
 const KEY = ['materials'] as const;
 
