@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { TERM_NAMES } from '../../domain/academic-years';
 import { IsoDate, Nullable, Timestamp } from '../shared/schemas';
-
-export const TERM_NAMES = ['SUMMER', 'FALL', 'WINTER', 'SPRING'] as const;
 
 const Vacation = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),

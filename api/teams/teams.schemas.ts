@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { TEAM_GENDERS } from '../../domain/teams';
 import { Timestamp } from '../shared/schemas';
-
-export const TEAM_GENDERS = ['MEN', 'WOMEN', 'COED'] as const;
 
 export const TeamDto = Type.Object({
   id: Type.String(),

@@ -6,13 +6,8 @@ import { ERRORS } from '../../../../domain/errors';
 import { fieldErrors } from '../../shared/api';
 import { humanize } from '../../shared/format';
 import { CrossIcon, PlusIcon } from '../../shared/icons';
-import {
-  TERM_NAMES,
-  useSaveAcademicYear,
-  type AcademicYear,
-  type AcademicYearInput,
-  type TermName,
-} from './academic-years.api';
+import { TERM_NAMES, type TermName } from '../../../../domain/academic-years';
+import { useSaveAcademicYear, type AcademicYear, type AcademicYearInput } from './academic-years.api';
 import { FormDateField } from '../../shared/DateField';
 import { DialogModal } from '../../shared/DialogModal';
 

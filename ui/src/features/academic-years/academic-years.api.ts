@@ -1,27 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcademicYearDto } from '../../../../api/academic-years/academic-years.schemas';
+import type { Static } from 'typebox';
+import type {
+  AcademicYearDto,
+  CreateAcademicYearBody,
+  TermInput as TermInputSchema,
+} from '../../../../api/academic-years/academic-years.schemas';
+import type { TermName } from '../../../../domain/academic-years';
 import { api } from '../../shared/api';
 import { listItems, type ListResponse } from '../../shared/lists';
 
-export const TERM_NAMES = ['SUMMER', 'FALL', 'WINTER', 'SPRING'] as const;
-export type TermName = (typeof TERM_NAMES)[number];
-
-export interface TermInput {
-  term: TermName;
-  startDate: string;
-  finalsStartDate: string | null;
-  endDate: string;
-  vacations?: Array<{ name: string; startDate: string; endDate: string }>;
-}
+export type TermInput = Static<typeof TermInputSchema>;
 
 export type AcademicYear = AcademicYearDto;
 
-export interface AcademicYearInput {
-  startYear: number;
-  endYear: number;
-  isCurrent: boolean;
-  terms: TermInput[];
-}
+/** The year form's values: the create body with every field given. */
+export type AcademicYearInput = Required<Static<typeof CreateAcademicYearBody>>;
 
 const YEARS_KEY = ['academic-years'] as const;
 

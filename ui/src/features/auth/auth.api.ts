@@ -1,19 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { InvitationDto, NewPasswordBody } from '../../../../api/auth/auth.schemas';
 import { api } from '../../shared/api';
 import { queryKeys } from '../../shared/query-keys';
 import type { Me } from '../../shared/session';
 
-export interface Invitation {
-  email: string;
-  firstName: string;
-  lastName: string;
-  schoolName: string;
-}
-
-export interface PasswordPair {
-  password: string;
-  confirmPassword: string;
-}
+export type Invitation = InvitationDto;
+/** The two password fields of the reset and create-password forms (the link's token is added on send). */
+export type PasswordPair = Omit<Static<typeof NewPasswordBody>, 'token'>;
 
 export function useLogin() {
   const client = useQueryClient();
@@ -35,7 +29,7 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: PasswordPair & { token: string }) => api.post<void>('/auth/reset-password', body),
+    mutationFn: (body: Static<typeof NewPasswordBody>) => api.post<void>('/auth/reset-password', body),
   });
 }
 
@@ -52,7 +46,7 @@ export function useInvitation(token: string | null) {
 export function useCreatePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordPair & { token: string }) => api.post<Me>('/auth/create-password', body),
+    mutationFn: (body: Static<typeof NewPasswordBody>) => api.post<Me>('/auth/create-password', body),
     onSuccess: (me) => {
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.meta[0] });
       client.setQueryData(queryKeys.me, me);

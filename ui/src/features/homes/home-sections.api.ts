@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DisclosureRowDto } from '../../../../api/disclosures/disclosures.schemas';
 import type { SubmissionListItem } from '../../../../api/packets/packets.schemas';
-import type { MyTaskCounts, MyTaskDto } from '../../../../api/tasks/tasks.schemas';
+import type { Static } from 'typebox';
+import type {
+  MyTaskCounts,
+  MyTaskDto,
+  MyTaskList,
+  MyTeamList,
+  OverdueTasks,
+} from '../../../../api/tasks/tasks.schemas';
 import { api } from '../../shared/api';
 import { queryKeys } from '../../shared/query-keys';
 
@@ -12,7 +19,7 @@ export function useHomeTasks(limit = 6, query: Record<string, string> = {}) {
   return useQuery({
     queryKey: [...queryKeys.tasks, 'home', limit, query],
     queryFn: ({ signal }) =>
-      api.get<{ items: HomeTask[]; total: number }>('/tasks/mine', { limit, sort: 'due', ...query }, signal),
+      api.get<Static<typeof MyTaskList>>('/tasks/mine', { limit, sort: 'due', ...query }, signal),
   });
 }
 
@@ -23,19 +30,13 @@ export function useHomeTaskCounts() {
   });
 }
 
-export interface MyTeam {
-  id: string;
-  name: string;
-  sport: string;
-  gender: string;
-  waiting: number;
-}
+export type MyTeam = Static<typeof MyTeamList>['items'][number];
 
 /** The person's own teams with what waits on them about each. */
 export function useMyTeams() {
   return useQuery({
     queryKey: [...queryKeys.tasks, 'teams'],
-    queryFn: ({ signal }) => api.get<{ items: MyTeam[] }>('/tasks/mine/teams', undefined, signal),
+    queryFn: ({ signal }) => api.get<Static<typeof MyTeamList>>('/tasks/mine/teams', undefined, signal),
     select: (d) => d.items,
   });
 }
@@ -61,11 +62,7 @@ export function useMyPaperwork(enabled: boolean) {
   });
 }
 
-export interface OverdueSummary {
-  total: number;
-  byModule: Record<string, number>;
-  items: Array<{ id: string; module: string; title: string; stepName: string; dueAt: string }>;
-}
+export type OverdueSummary = Static<typeof OverdueTasks>;
 
 /** What is overdue across the school's modules (admins who operate the school's processes). */
 export function useOverdue(enabled: boolean) {

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { TeamDto } from '../../../../api/teams/teams.schemas';
 import { api } from '../../shared/api';
 import { listItems, listTotal, type ListResponse } from '../../shared/lists';
 
-export interface HomeTeam {
-  id: string;
-  name: string;
-  sport: string;
-  gender: string;
-}
+export type HomeTeam = Static<typeof TeamDto>;
 
 /** A count from a list endpoint, asking for one row only. */
 function useCount(key: string, path: string, query: Record<string, string | number> = {}, enabled = true) {

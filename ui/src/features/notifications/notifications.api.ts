@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationDto } from '../../../../api/notifications/notifications.schemas';
+import type { Static } from 'typebox';
+import type { NotificationDto, NotificationList } from '../../../../api/notifications/notifications.schemas';
 import type { NotificationPayload } from '../../../../domain/notifications';
 import { api } from '../../shared/api';
 import { queryKeys } from '../../shared/query-keys';
@@ -7,9 +8,7 @@ import { queryKeys } from '../../shared/query-keys';
 /** One in-app notification as the API lists it and pushes it over the WebSocket. */
 export type { NotificationDto };
 
-export interface NotificationPage {
-  items: NotificationDto[];
-}
+export type NotificationPage = Static<typeof NotificationList>;
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 

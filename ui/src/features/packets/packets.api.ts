@@ -323,14 +323,13 @@ export function useFormChoices() {
   });
 }
 
-/** People of the school, for step actors, senders and recipients. */
 /** A person as the step, sender and recipient pickers show them (derived from the user list below). */
-export interface PersonChoice {
-  id: string;
+export type PersonChoice = Pick<Static<typeof UserPage>['items'][number], 'id' | 'email'> & {
   name: string;
-  email: string;
   roles: string[];
-}
+};
+
+/** People of the school, for step actors, senders and recipients. */
 export function usePeople() {
   return useQuery({
     queryKey: ['packets', 'people'],

@@ -1,18 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Static } from 'typebox';
 import type { StaffDto } from '../../../../api/staff/staff.schemas';
-import type { RoleGrant } from '../../../../domain/roles';
+import type { InvitedUser, InviteUserBody } from '../../../../api/users/users.schemas';
 import { api } from '../../shared/api';
 import { listItems, listTotal, PAGE_SIZE, type ListResponse } from '../../shared/lists';
 
 export type StaffRow = StaffDto;
 
-export interface InviteInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: RoleGrant[];
-  sportTeamId?: string;
-}
+export type InviteInput = InviteUserBody;
 
 const STAFF_KEY = ['staff'] as const;
 
@@ -42,7 +37,7 @@ export function useStaffTeamOptions(enabled: boolean) {
 export function useInviteStaff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteInput) => api.post<{ user: unknown; invitationId: string }>('/users/invite', input),
+    mutationFn: (input: InviteInput) => api.post<Static<typeof InvitedUser>>('/users/invite', input),
     onSuccess: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 }

@@ -6,7 +6,8 @@ import { ERRORS } from '../../../../domain/errors';
 import { fieldErrors } from '../../shared/api';
 import { DialogModal } from '../../shared/DialogModal';
 import { humanize } from '../../shared/format';
-import { TEAM_GENDERS, useSaveTeam, type Team, type TeamInput } from './teams.api';
+import { TEAM_GENDERS } from '../../../../domain/teams';
+import { useSaveTeam, type Team, type TeamInput } from './teams.api';
 
 interface Props {
   opened: boolean;

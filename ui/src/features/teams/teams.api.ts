@@ -1,18 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TeamDto } from '../../../../api/teams/teams.schemas';
+import type { Static } from 'typebox';
+import type { CreateTeamBody, TeamDto } from '../../../../api/teams/teams.schemas';
+import type { TeamGender } from '../../../../domain/teams';
 import { api } from '../../shared/api';
 import { listItems, type ListResponse } from '../../shared/lists';
 
-export const TEAM_GENDERS = ['MEN', 'WOMEN', 'COED'] as const;
-export type TeamGender = (typeof TEAM_GENDERS)[number];
-
 export type Team = TeamDto;
 
-export interface TeamInput {
-  name: string;
-  sport: string;
-  gender: TeamGender;
-}
+/** The team form's values: the create body, with the gender always chosen. */
+export type TeamInput = Static<typeof CreateTeamBody> & { gender: TeamGender };
 
 const TEAMS_KEY = ['teams'] as const;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type {
+  AssignmentBody,
   AssignmentJob,
   AssignmentJobList,
   Institution,
@@ -12,7 +13,6 @@ import type {
   TemplateDetail,
   UsedTemplate,
 } from '../../../../api/templates/templates.schemas';
-import type { InstitutionFilter } from '../../../../domain/templates';
 import { api } from '../../shared/api';
 import { TEMPLATES_KEY } from '../../shared/templates/templates-list.api';
 
@@ -54,7 +54,10 @@ export function useDuplicateTemplate() {
   );
 }
 
-export type AssignmentSelection = { schoolIds: string[] } | { filter: InstitutionFilter };
+type AssignmentBodyData = Static<typeof AssignmentBody>;
+/** Either schools by id or a filter, never both: the assignment body as the screens build it. */
+export type AssignmentSelection =
+  Required<Pick<AssignmentBodyData, 'schoolIds'>> | Required<Pick<AssignmentBodyData, 'filter'>>;
 
 export function useStartAssignment(templateId: string) {
   return useTemplateMutation(
