@@ -1,9 +1,8 @@
-import { ActionIcon, Alert, Button, Menu, MultiSelect, Progress, Select, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Menu, MultiSelect, Progress, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PACKET_LIMITS } from '../../../../../domain/packets';
 import { DialogModal } from '../../../shared/DialogModal';
 import {
   folderCalls,
@@ -17,6 +16,7 @@ import {
   type PacketList,
 } from '../packets.api';
 import { countOf } from '../../../shared/labels';
+import { FolderNameField, folderNameProblem } from './FolderNameField';
 
 /**
  * The packets list's management actions (spec "Packets and Folders lists (new folder, archive, move, rename, clone,
@@ -124,10 +124,7 @@ function RenameFolderModal({ folder, onClose }: { folder: FolderDto; onClose: ()
   const rename = useFolderMutation(folderCalls.rename);
   const [name, setName] = useState(folder.name);
   const [tried, setTried] = useState(false);
-  const error =
-    name.trim().length === 0 || name.length > PACKET_LIMITS.folderNameMaxChars
-      ? 'Folder name is mandatory, max 100 characters.'
-      : null;
+  const error = folderNameProblem(name);
   return (
     <DialogModal
       opened
@@ -141,15 +138,7 @@ function RenameFolderModal({ folder, onClose }: { folder: FolderDto; onClose: ()
         if (!error) actOnce(rename, onClose)({ id: folder.id, name }, 'Folder renamed.');
       }}
     >
-      <TextInput
-        label="Folder name"
-        required
-        value={name}
-        description={`${name.length}/${PACKET_LIMITS.folderNameMaxChars} characters`}
-        error={tried && error}
-        onChange={(e) => setName(e.currentTarget.value)}
-        data-autofocus
-      />
+      <FolderNameField value={name} onChange={setName} tried={tried} />
     </DialogModal>
   );
 }

@@ -15,7 +15,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PACKET_LIMITS } from '../../../../../domain/packets';
 import { PageHeader } from '../../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../../shared/states';
 import { formatDateTime } from '../../../shared/format';
@@ -26,6 +25,7 @@ import { PacketsNav } from './PacketsNav';
 import { countOf } from '../../../shared/labels';
 import { TableScroll } from '../../../shared/table/TableScroll';
 import { DialogModal } from '../../../shared/DialogModal';
+import { FolderNameField, folderNameProblem } from './FolderNameField';
 
 type Sort = NonNullable<PacketListFilters['sort']>;
 
@@ -228,10 +228,7 @@ function SendFromList({ packetId, onClose }: { packetId: string; onClose: () => 
 function NewFolderModal({ onClose }: { onClose: () => void }) {
   const create = useCreateFolder();
   const [name, setName] = useState('');
-  const error =
-    name.trim().length === 0 || name.length > PACKET_LIMITS.folderNameMaxChars
-      ? 'Folder name is mandatory, max 100 characters.'
-      : null;
+  const error = folderNameProblem(name);
   const [tried, setTried] = useState(false);
   return (
     <DialogModal
@@ -246,15 +243,7 @@ function NewFolderModal({ onClose }: { onClose: () => void }) {
         if (!error) create.mutate(name, { onSuccess: onClose });
       }}
     >
-      <TextInput
-        label="Folder name"
-        required
-        value={name}
-        description={`${name.length}/${PACKET_LIMITS.folderNameMaxChars} characters`}
-        error={tried && error}
-        onChange={(e) => setName(e.currentTarget.value)}
-        data-autofocus
-      />
+      <FolderNameField value={name} onChange={setName} tried={tried} />
     </DialogModal>
   );
 }
