@@ -357,6 +357,17 @@ export const ERRORS = {
   MATERIAL_TOO_LARGE: { status: 413, message: 'File too large: materials max 20 MB per file.' },
   MATERIALS_TOTAL_LIMIT: { status: 413, message: 'Upload limits exceeded: materials max 25 MB in total.' },
   MATERIAL_DESCRIPTION_TOO_LONG: { status: 400, message: 'Description max 50 words.' },
+  // Contracts and payment schedules (issue 38; part 2 §5 amounts, §9 $0 to $999,999 and the $600 threshold)
+  CONTRACT_DISCLOSURE_NOT_APPROVED: { status: 409, message: 'A contract can only be added to an approved disclosure.' },
+  CONTRACT_DATES_INVALID: { status: 400, message: 'Start date must not be after end date.' },
+  CONTRACT_NOT_PENDING: { status: 409, message: 'This contract has already been decided.' },
+  CONTRACT_NOT_ACTIVE: { status: 409, message: 'Payments can only be scheduled on an active contract.' },
+  CONTRACT_REJECT_REASON_REQUIRED: { status: 400, message: 'A reason is required to reject the contract.' },
+  CONTRACT_REJECT_REASON_TOO_LONG: { status: 400, message: 'Reject reason max 50 words.' },
+  CONTRACT_DOCUMENT_PDF_ONLY: { status: 415, message: 'The signed contract must be a PDF.' },
+  SCHEDULE_EXISTS: { status: 409, message: 'This contract already has a payment schedule.' },
+  SCHEDULE_EXCEEDS_TOTAL: { status: 400, message: "The payments would exceed the contract's total." },
+  PAYMENT_NOT_OPEN: { status: 409, message: 'This payment is not open for confirmation.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
