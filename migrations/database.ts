@@ -566,6 +566,10 @@ export interface Database {
   expense_receipts: ExpenseReceiptsTable;
   recruiting_materials: RecruitingMaterialsTable;
   psa_attachments: PsaAttachmentsTable;
+  contracts: ContractsTable;
+  contract_schedules: ContractSchedulesTable;
+  contract_payments: ContractPaymentsTable;
+  contract_tax_flags: ContractTaxFlagsTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -1264,4 +1268,74 @@ export interface PsaAttachmentsTable {
   sha256: string;
   uploaded_by: string | null;
   created_at: Generated<Date>;
+}
+
+// ---- Contracts, payment schedules and 1099 flags (migration 2026-12-03_200_contracts) ----
+
+export interface ContractsTable {
+  id: Generated<string>;
+  school_id: string;
+  disclosure_id: string;
+  athlete_user_id: string;
+  payor_name: string;
+  total_cents: number;
+  size: 'SMALL' | 'MEDIUM' | 'LARGE';
+  type: string;
+  start_date: DateOnly;
+  end_date: DateOnly;
+  notes: string | null;
+  status: Generated<'PENDING' | 'ACTIVE' | 'COMPLETED' | 'REJECTED'>;
+  document_file_id: string | null;
+  document_filename: string | null;
+  document_size_bytes: number | null;
+  document_sha256: string | null;
+  document_uploaded_at: NullableTimestamp;
+  created_by: string | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  reject_reason: string | null;
+  workflow_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface ContractSchedulesTable {
+  contract_id: string;
+  school_id: string;
+  cycle: 'WEEK' | 'BIWEEK' | 'MONTH' | 'QUARTER';
+  amount_cents: number;
+  payment_count: number;
+  first_due_date: DateOnly;
+  status: Generated<'RUNNING' | 'COMPLETED' | 'ENDED'>;
+  workflow_id: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  ended_at: NullableTimestamp;
+}
+
+export interface ContractPaymentsTable {
+  id: Generated<string>;
+  school_id: string;
+  contract_id: string;
+  seq: number;
+  due_date: DateOnly;
+  amount_cents: number;
+  status: Generated<'PENDING' | 'PAID' | 'FAILED'>;
+  paid_on: NullableDateOnly;
+  confirmed_by: string | null;
+  confirmed_at: NullableTimestamp;
+  reminded_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface ContractTaxFlagsTable {
+  id: Generated<string>;
+  school_id: string;
+  athlete_user_id: string;
+  payor_key: string;
+  payor_name: string;
+  year: number;
+  contract_id: string;
+  disclosure_id: string;
+  total_cents: number;
+  reached_at: Generated<Date>;
 }
