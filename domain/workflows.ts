@@ -29,6 +29,8 @@ export const WORKFLOW_MODULES = [
   'calendar-event',
   'recruiting-form-link',
   'email-change',
+  'contract-review',
+  'payment-schedule',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];
 
