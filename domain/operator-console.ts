@@ -80,6 +80,8 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'calendar-event': 'Calendar event',
   'recruiting-form-link': 'Recruiting form link',
   'email-change': 'E-mail change',
+  'contract-review': 'Contract review',
+  'payment-schedule': 'Payment schedule',
 };
 
 export function moduleLabel(module: string | null | undefined): string {
