@@ -32,6 +32,7 @@ import { canDismissViolation } from '../../shared/cara/cara-check';
 import { DismissViolationForm } from '../../shared/cara/CaraWarningPanel';
 import { ruleLabel, statusColour, statusLabel } from './cara-labels';
 import { DialogModal } from '../../shared/DialogModal';
+import { PersonLink } from '../../shared/PersonLink';
 
 type Dialog = null | 'submit' | 'approve' | 'reject' | 'reopen';
 const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
@@ -227,7 +228,9 @@ function Violations({ log }: { log: CaraLogDetail }) {
           <Table.Tbody>
             {log.violationList.map((v) => (
               <Table.Tr key={v.key}>
-                <Table.Td>{v.athleteName}</Table.Td>
+                <Table.Td>
+                  <PersonLink kind="athlete" id={v.athleteId} name={v.athleteName} />
+                </Table.Td>
                 <Table.Td>{ruleLabel(v.ruleId)}</Table.Td>
                 <Table.Td>
                   {v.ruleId === 'DAILY_HOURS' || v.unit === 'activities'
@@ -503,7 +506,9 @@ function Survey({ log }: { log: CaraLogDetail }) {
               <Table.Tbody>
                 {log.survey.map((s) => (
                   <Table.Tr key={`${s.athleteId}-${s.eventKey}`}>
-                    <Table.Td>{s.athleteName}</Table.Td>
+                    <Table.Td>
+                      <PersonLink kind="athlete" id={s.athleteId} name={s.athleteName} />
+                    </Table.Td>
                     <Table.Td>{names.get(s.eventKey) ?? 'Event'}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={s.answer === 'CONFIRMED' ? 'green' : 'orange'}>

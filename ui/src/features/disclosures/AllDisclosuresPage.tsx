@@ -42,6 +42,7 @@ import { formatMoney, typeLabel } from './disclosure-labels';
 import { TableScroll } from '../../shared/table/TableScroll';
 import { useUrlFilters } from '../../shared/table/FilteredList';
 import { DialogModal } from '../../shared/DialogModal';
+import { PersonLink } from '../../shared/PersonLink';
 
 export function AllDisclosuresPage() {
   return <DisclosureTable archived={false} />;
@@ -345,9 +346,7 @@ function Row(props: {
       <Table.Td>{formatDateTime(r.submittedAt)}</Table.Td>
       <Table.Td>{formatDate(r.startDate)}</Table.Td>
       <Table.Td>
-        <Text size="sm" fw={600}>
-          {r.student.name}
-        </Text>
+        <PersonLink kind="athlete" id={r.student.id} name={r.student.name} fw={600} />
         <Text size="xs" c="dimmed">
           {typeLabel(r.type)}
           {r.team ? ` · ${r.team.name}` : ''}

@@ -25,6 +25,7 @@ import { TableScroll } from '../../shared/table/TableScroll';
 import { ExpenseDetailModal, STATUS_COLORS } from './ExpenseDetailModal';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { expenseExportUrl, useExpenses, type ExpenseList } from './expenses.api';
+import { PersonLink } from '../../shared/PersonLink';
 
 const PAGE = 25;
 
@@ -206,7 +207,15 @@ export function ExpensesPage() {
                         {e.statusLabel}
                       </Badge>
                     </Table.Td>
-                    {canApprove && <Table.Td>{e.submitterName ?? '—'}</Table.Td>}
+                    {canApprove && (
+                      <Table.Td>
+                        {e.submitterName && e.submittedBy ? (
+                          <PersonLink kind="staff" id={e.submittedBy} name={e.submitterName} />
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Td>
+                    )}
                     <Table.Td>{e.receiptCount}</Table.Td>
                     <Table.Td>
                       <Button size="xs" variant="default" onClick={() => open(e.id)} aria-label={`Open ${e.name}`}>
