@@ -368,6 +368,12 @@ export const ERRORS = {
   SCHEDULE_EXISTS: { status: 409, message: 'This contract already has a payment schedule.' },
   SCHEDULE_EXCEEDS_TOTAL: { status: 400, message: "The payments would exceed the contract's total." },
   PAYMENT_NOT_OPEN: { status: 409, message: 'This payment is not open for confirmation.' },
+  // Bank accounts and the tax calculator (issue 38; part 1 §3 "Payment": bank, account number, type, name on account)
+  BANK_ROUTING_INVALID: { status: 400, message: 'Routing number is not valid. Check its 9 digits.' },
+  BANK_ACCOUNT_NUMBER_INVALID: { status: 400, message: 'Account number must be 4 to 17 digits.' },
+  BANK_ACCOUNT_TYPE_INVALID: { status: 400, message: 'Account type must be Checking or Savings.' },
+  TAX_YEAR_UNSUPPORTED: { status: 400, message: 'The calculator has no tax tables for this year.' },
+  TAX_STATE_UNSUPPORTED: { status: 400, message: 'The calculator has no tax table for this state.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -68,6 +68,15 @@ export const PERMISSIONS = [
   'recruiting:read',
   'recruiting:write',
   'recruiting:approve',
+  // Bank accounts and taxes (issue 38): an athlete keeps their own bank account (and may see its number); a school
+  // admin sees athletes' accounts masked, and with the compliance permission may reveal a number (audited); the tax
+  // disclaimer is read by athletes and admins, acknowledged by athletes and edited by admins; the calculator is theirs
+  'bank-accounts:own',
+  'bank-accounts:read',
+  'bank-accounts:reveal',
+  'tax:estimate',
+  'tax:acknowledge',
+  'tax:configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -128,6 +137,10 @@ const MATRIX: Record<Role, Permission[]> = {
     'recruiting:read',
     'recruiting:write',
     'recruiting:approve',
+    'bank-accounts:read',
+    'bank-accounts:reveal',
+    'tax:estimate',
+    'tax:configure',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -166,6 +179,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'conflict-flags:read',
     'cara:read',
     'cara:survey',
+    'bank-accounts:own',
+    'tax:estimate',
+    'tax:acknowledge',
   ],
   EDUCATOR: [...ALL_SIGNED_IN],
   OPERATOR: [
@@ -184,7 +200,12 @@ const MATRIX: Record<Role, Permission[]> = {
 };
 
 /** Permissions that a school admin holds only with the compliance permission. */
-const COMPLIANCE_ONLY: Permission[] = ['audit:read', 'disclosures:review', 'conflict-flags:write'];
+const COMPLIANCE_ONLY: Permission[] = [
+  'audit:read',
+  'disclosures:review',
+  'conflict-flags:write',
+  'bank-accounts:reveal',
+];
 
 export function permissionsFor(grants: readonly RoleGrant[]): Set<Permission> {
   const out = new Set<Permission>();
