@@ -570,6 +570,9 @@ export interface Database {
   contract_schedules: ContractSchedulesTable;
   contract_payments: ContractPaymentsTable;
   contract_tax_flags: ContractTaxFlagsTable;
+  bank_accounts: BankAccountsTable;
+  tax_disclaimers: TaxDisclaimersTable;
+  tax_disclaimer_acks: TaxDisclaimerAcksTable;
 }
 
 export type School = Selectable<SchoolsTable>;
@@ -1338,4 +1341,38 @@ export interface ContractTaxFlagsTable {
   disclosure_id: string;
   total_cents: number;
   reached_at: Generated<Date>;
+}
+
+// ---- Bank accounts and the tax disclaimer (migration 2026-12-03_230_bank-accounts-taxes) ----
+
+export interface BankAccountsTable {
+  id: Generated<string>;
+  school_id: string;
+  athlete_user_id: string;
+  bank_name: string;
+  account_type: 'CHECKING' | 'SAVINGS';
+  name_on_account: string;
+  routing_number: string;
+  /** AES-256-GCM ciphertext of the account number (`<iv>.<tag>.<ciphertext>`); never selected into a response. */
+  account_number_enc: string;
+  account_last4: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface TaxDisclaimersTable {
+  school_id: string;
+  text: string;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface TaxDisclaimerAcksTable {
+  id: Generated<string>;
+  school_id: string;
+  athlete_user_id: string;
+  year: number;
+  text_sha256: string;
+  acknowledged_at: Generated<Date>;
 }

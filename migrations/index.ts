@@ -39,6 +39,7 @@ import * as teamArchive from './2026-12-02_122_team-archive';
 import * as consoleStuckIndexes from './2026-12-02_127_console-stuck-indexes';
 import * as restrictDeletes from './2026-12-02_123_restrict-deletes';
 import * as contracts from './2026-12-03_200_contracts';
+import * as bankAccountsTaxes from './2026-12-03_230_bank-accounts-taxes';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02_127_console-stuck-indexes': consoleStuckIndexes,
   '2026-12-02_123_restrict-deletes': restrictDeletes,
   '2026-12-03_200_contracts': contracts,
+  '2026-12-03_230_bank-accounts-taxes': bankAccountsTaxes,
 };
 
 export const migrationProvider: MigrationProvider = {
