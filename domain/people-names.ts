@@ -11,6 +11,14 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 
+// Zero-width characters and bidirectional overrides/isolates: invisible, they make a name read other than it is.
+const INVISIBLE_CHARACTERS = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** A name without zero-width and bidirectional control characters (issue 36): they are stripped, not refused. */
+export function stripInvisibleCharacters(value: string): string {
+  return value.replace(INVISIBLE_CHARACTERS, '');
+}
+
 /** One detail per named field whose text holds a control character (absent and null fields pass). */
 export function nameCharacterProblems<K extends string>(
   body: Partial<Record<K, unknown>>,

@@ -9,7 +9,19 @@ import {
   ELIGIBILITY_TYPES,
 } from '../../domain/athletes';
 import { ACCOUNT_STATUS_LABELS, ATHLETE_LIST_COLUMN_KEYS, CUSTOM_FIELD_SCOPES } from '../../domain/athlete-profiles';
-import { Email, IsoDate, JsonObject, Name, Nullable, Page, PageQuery, Phone, Timestamp, Uuid } from '../shared/schemas';
+import {
+  Email,
+  IsoDate,
+  JsonObject,
+  Name,
+  Nullable,
+  Page,
+  PageQuery,
+  Phone,
+  SingleLine,
+  Timestamp,
+  Uuid,
+} from '../shared/schemas';
 
 const Text = (max = 200) => Type.Optional(Nullable(Type.String({ maxLength: max })));
 const Year = Type.Optional(Nullable(Type.Integer({ minimum: 1950, maximum: 2100 })));
@@ -104,11 +116,11 @@ export const AthleteProfileFields = {
     }),
   ),
   /** Tag names for the current academic year (created when new); the spec's limits are checked with its wording. */
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 100 })),
+  tags: Type.Optional(Type.Array(SingleLine({ minLength: 1, maxLength: 50 }), { maxItems: 100 })),
   notes: Text(5000),
   customFields: Type.Optional(
     Type.Array(
-      Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), value: Type.String({ maxLength: 255 }) }),
+      Type.Object({ name: SingleLine({ minLength: 1, maxLength: 255 }), value: Type.String({ maxLength: 255 }) }),
       { maxItems: 50 },
     ),
   ),
@@ -235,7 +247,7 @@ export const AccountsResult = Type.Object({
 });
 
 export const TagDto = Type.Object({ id: Type.String(), name: Type.String(), athletes: Type.Integer() });
-export const TagBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }) });
+export const TagBody = Type.Object({ name: SingleLine({ minLength: 1, maxLength: 50, pattern: '\\S' }) });
 export const TagList = Type.Object({ items: Type.Array(TagDto) });
 export const AthleteTagsBody = Type.Object({
   tagIds: Type.Array(Uuid, { maxItems: 100, uniqueItems: true }),
@@ -250,7 +262,7 @@ export const CustomFieldDto = Type.Object({
   athleteUserId: Nullable(Type.String()),
 });
 export const CustomFieldBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
+  name: SingleLine({ minLength: 1, maxLength: 255 }),
   scope: Type.Enum(keysOf(CUSTOM_FIELD_SCOPES)),
   sportTeamId: Type.Optional(Nullable(Uuid)),
   athleteUserId: Type.Optional(Nullable(Uuid)),

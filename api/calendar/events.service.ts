@@ -20,7 +20,8 @@ import { calendarTeamScope } from './calendar-access';
 import { assertNotInLockedLog, lockedPeriods, type LockCheck } from './cara-lock';
 import { notifyAudience } from './calendar-notify';
 import { decidePendingEvent, signalSeriesChanged } from './calendar-workflow';
-import { checkEventTextCharacters, stripInvisibleCharacters } from './event-text';
+import { stripInvisibleCharacters } from '../../domain/people-names';
+import { checkEventTextCharacters } from './event-text';
 import { toICalendar } from './ics';
 import { isRecruitingEvent } from '../recruiting/recruiting-events.repository';
 import {

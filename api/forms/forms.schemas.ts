@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FORM_LIMITS } from '../../form-engine/limits';
-import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+import { Nullable, Page, PageQuery, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 import { FormDefinitionInput, FormDefinitionSchema } from './form-definition.schemas';
 
 /**
@@ -32,7 +32,7 @@ export const FORM_OPERATION_RULES = {
 export const FORM_VERSION_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
 
 /** Names are checked by the engine (FORM_NAME_REQUIRED, FORM_NAME_TOO_LONG); the length cap only stops abuse. */
-const FormName = Type.String({ maxLength: 2000 });
+const FormName = SingleLine({ maxLength: 2000 });
 const Category = Type.String({ maxLength: 100 });
 
 export const FormListQuery = Type.Object({

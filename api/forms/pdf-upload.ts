@@ -1,3 +1,4 @@
+import { stripInvisibleCharacters } from '../../domain/people-names';
 import { PDFDocument } from 'pdf-lib';
 import { AppError } from '../../domain/errors';
 import { checkUpload, FORM_LIMITS, matchesFileSignature } from '../../form-engine';
@@ -13,8 +14,10 @@ export const TOO_LARGE = 'File too large: the limit is 20 MB.';
 /** A file name fit for storage and the definition's FileRef (≤ 255 characters, no path, no control characters). */
 export function cleanFilename(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
+  // C0 and C1 controls and the invisible characters of the shared name rule (issue 36) are removed: a file's name
+  // comes from the sender's disk, so it is cleaned rather than refused.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = stripInvisibleCharacters(base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '')).trim();
   if (cleaned.length <= 255) return cleaned;
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';

@@ -14,7 +14,7 @@ import {
 import { REPORT_PERIODS } from '../../domain/packet-reports';
 import { FORM_LIMITS, type ConditionGroup } from '../../form-engine';
 import { ConditionGroupSchema, FormDefinitionSchema } from '../forms/form-definition.schemas';
-import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+import { Nullable, Page, PageQuery, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /**
  * The packets API contract (issue 4): folders, packets (build, publish, recall, clone, archive), sending, submissions
@@ -27,6 +27,7 @@ export const PACKET_BODY_LIMIT = 5 * 1024 * 1024;
 
 const Text = (max: number) => Type.String({ maxLength: max });
 const FreeText = Text(5000);
+const Line = (max: number) => SingleLine({ maxLength: max });
 
 /** Answers sent by an actor: per form id (at most the packet's forms), then per element id (at most a form's elements). */
 const AnswersBody = Type.Record(
@@ -39,7 +40,7 @@ const AnswersBody = Type.Record(
 
 export const StepActorSchema = Type.Union([
   Type.Object({ kind: Type.Literal('RECIPIENT') }),
-  Type.Object({ kind: Type.Literal('USER'), userId: Uuid, name: Type.Optional(Text(200)) }),
+  Type.Object({ kind: Type.Literal('USER'), userId: Uuid, name: Type.Optional(Line(200)) }),
   Type.Object({ kind: Type.Literal('ROLE'), role: Text(50) }),
   Type.Object({
     kind: Type.Literal('EXTERNAL'),
@@ -136,8 +137,8 @@ export const Folder = Type.Object({
 export type Folder = Static<typeof Folder>;
 export const FolderPage = Page(Folder);
 /** Folder name: mandatory, at most 100 characters (FOLDER_NAME_INVALID). */
-export const CreateFolderBody = Type.Object({ name: Text(1000) });
-export const RenameFolderBody = Type.Object({ name: Text(1000) });
+export const CreateFolderBody = Type.Object({ name: Line(1000) });
+export const RenameFolderBody = Type.Object({ name: Line(1000) });
 export const TransferOwnershipBody = Type.Object({ userId: Uuid });
 export const ShareFolderBody = Type.Object({ userIds: Type.Array(Uuid, { maxItems: 200 }) });
 export const ShareFolderResult = Type.Object({
@@ -222,7 +223,7 @@ export const PacketDetail = Type.Object({
 export type PacketDetail = Static<typeof PacketDetail>;
 
 export const CreatePacketBody = Type.Object({
-  name: Text(2000),
+  name: Line(2000),
   description: Text(5000),
   folderId: Type.Optional(Nullable(Uuid)),
   /** 1 to 5 form templates (PACKET_FORMS_RANGE); each one's latest published version is used. */
@@ -251,7 +252,7 @@ export const SendPacketBody = Type.Object({
   }),
   /** Signers of EXTERNAL_SIGNER steps named at send time, by step id (e-mail, first and last name required). */
   externalSigners: Type.Optional(
-    Type.Record(Type.String(), Type.Object({ email: Text(254), firstName: Text(100), lastName: Text(100) })),
+    Type.Record(Type.String(), Type.Object({ email: Text(254), firstName: Line(100), lastName: Line(100) })),
   ),
   message: Type.Optional(FreeText),
   reminder: Type.Optional(Type.Enum(REMINDER_OPTIONS)),

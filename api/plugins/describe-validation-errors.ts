@@ -33,6 +33,8 @@ function wordingOf(issue: ValidationIssue): { message: string; code?: string } {
   }
   const p = issue.params;
   switch (issue.keyword) {
+    case 'x-single-line':
+      return { message: ERRORS.NAME_INVALID_CHARACTERS.message, code: 'NAME_INVALID_CHARACTERS' };
     case 'required':
       return { message: ERRORS.MANDATORY_FIELD.message, code: 'MANDATORY_FIELD' };
     case 'format':

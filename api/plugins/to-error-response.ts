@@ -54,7 +54,12 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     name?: unknown;
     severity?: unknown;
   };
-  if (Array.isArray(err.validation)) return respond('VALIDATION_FAILED', describeValidationErrors(err.validation));
+  if (Array.isArray(err.validation)) {
+    const details = describeValidationErrors(err.validation);
+    // A name refused only for its characters answers as the routes that check names themselves do (teams, events).
+    const onlyCharacters = details.length > 0 && details.every((d) => d.code === 'NAME_INVALID_CHARACTERS');
+    return respond(onlyCharacters ? 'NAME_INVALID_CHARACTERS' : 'VALIDATION_FAILED', details);
+  }
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') {
     return respond('VALIDATION_FAILED', [{ message: 'The request body is not valid JSON.' }]);
   }

@@ -8,7 +8,7 @@ import {
 } from '../../domain/questionnaires';
 import { FormDefinitionSchema } from '../forms/form-definition.schemas';
 import { refusals } from '../shared/refusals';
-import { IsoDate, JsonObject, Nullable, Timestamp, Uuid } from '../shared/schemas';
+import { IsoDate, JsonObject, Nullable, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /**
  * The questionnaires API contract: the staff routes (list, meta, create, edit, activate, details with responses) and
@@ -20,7 +20,7 @@ const closed = { additionalProperties: false } as const;
 /** Create: every setting; the name, URL and message rules are checked with the catalogue's wording. */
 export const QuestionnaireBody = Type.Object(
   {
-    name: Type.String({ maxLength: QUESTIONNAIRE_LIMITS.nameMaxLength }),
+    name: SingleLine({ maxLength: QUESTIONNAIRE_LIMITS.nameMaxLength }),
     customUrl: Type.String({ maxLength: 200 }),
     formId: Uuid,
     confirmationMessage: Type.String({ maxLength: QUESTIONNAIRE_LIMITS.confirmationMaxLength }),

@@ -11,7 +11,7 @@ import {
   type TransferStatus,
 } from '../../domain/recruiting';
 import { RECRUITING_EVENT_KIND_KEYS } from '../../domain/recruiting-events';
-import { IsoDate, JsonObject, Nullable, Timestamp, Uuid } from '../shared/schemas';
+import { IsoDate, JsonObject, Nullable, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /**
  * The prospect (PSA) API's contract: the request bodies and queries, and every answer the prospect, board, upload,
@@ -21,6 +21,8 @@ import { IsoDate, JsonObject, Nullable, Timestamp, Uuid } from '../shared/schema
 
 const closed = { additionalProperties: false } as const;
 const Str = (max = 255) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+/** A one-line field of a prospect (a name, a school, an address line): the shared name rule (issue 36). */
+const Line = (max = 255) => Type.Optional(Type.Union([SingleLine({ maxLength: max }), Type.Null()]));
 const NumOrStr = Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()]));
 
 /** The prospect's fields as a body: every PSA field optional (a create needs first and last name). */
@@ -31,17 +33,19 @@ export const PsaBody = Type.Object(
         name,
         def.kind === 'int' || def.kind === 'number' || def.kind === 'year'
           ? NumOrStr
-          : Str(def.kind === 'notes' ? 10000 : 255),
+          : def.kind === 'notes'
+            ? Str(10000)
+            : Line(255),
       ]),
     ),
     highlightLinks: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })),
     customFields: Type.Optional(
-      Type.Array(Type.Object({ name: Type.String({ maxLength: 1000 }), value: Type.String({ maxLength: 1000 }) }), {
+      Type.Array(Type.Object({ name: SingleLine({ maxLength: 1000 }), value: Type.String({ maxLength: 1000 }) }), {
         maxItems: 100,
       }),
     ),
     commitmentStatus: Type.Optional(Type.String({ maxLength: 40 })),
-    tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 60 })),
+    tags: Type.Optional(Type.Array(SingleLine({ maxLength: 100 }), { maxItems: 60 })),
     rating: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 5 }), Type.Null()])),
   },
   closed,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EVENT_STATUSES } from '../../domain/calendar-events';
 import { RECRUITING_EVENT_KIND_KEYS } from '../../domain/recruiting-events';
-import { IsoDate, Nullable, PageQuery, Uuid } from '../shared/schemas';
+import { IsoDate, Nullable, PageQuery, SingleLine, Uuid } from '../shared/schemas';
 
 const Time = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm' });
 const Kind = Type.Enum(RECRUITING_EVENT_KIND_KEYS);
@@ -14,7 +14,7 @@ const Status = Type.Enum(EVENT_STATUSES);
  */
 export const RecruitingEventBody = Type.Object(
   {
-    name: Type.String({ maxLength: 300 }),
+    name: SingleLine({ maxLength: 300 }),
     kind: Type.String({ maxLength: 40 }),
     sportTeamId: Uuid,
     description: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),

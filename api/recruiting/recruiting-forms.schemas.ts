@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { FORM_LIMITS } from '../../form-engine';
 import { RECRUITING_FORM_STATUSES } from '../../domain/recruiting-forms';
-import { Nullable, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+import { Nullable, PageQuery, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 const Status = Type.Enum(Object.keys(RECRUITING_FORM_STATUSES) as (keyof typeof RECRUITING_FORM_STATUSES)[]);
 
@@ -23,7 +23,7 @@ export const RecruitingTemplate = Type.Object({
 export const RecruitingTemplateList = Type.Object({ items: Type.Array(RecruitingTemplate) });
 
 export const CreateRecruitingTemplateBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 500 }) },
+  { name: SingleLine({ minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
 export const CreatedTemplate = Type.Object({ id: Uuid, name: Type.String() });

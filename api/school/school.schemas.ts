@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PLANS } from '../../domain/plans';
-import { Nullable, Timestamp } from '../shared/schemas';
+import { Nullable, SingleLine, Timestamp } from '../shared/schemas';
 
 /** The spec's divisions are 1, 2, 3, NAIA, JUCO/CC and CCCAA; stored as free text ('Division 1' and '1' both occur). */
 const Hours = Type.Integer({ minimum: 1, maximum: 24 * 90 });
@@ -26,7 +26,7 @@ export const SchoolDto = Type.Object({
 });
 
 export const UpdateSchoolBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  name: Type.Optional(SingleLine({ minLength: 1, maxLength: 200 })),
   division: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
   state: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'Two-letter state code' }))),
   timeZone: Type.Optional(

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PLANS } from '../../domain/plans';
 import { DIVISIONS, SLUG_MAX_LENGTH, SLUG_PATTERN, US_STATE_CODES } from '../../domain/schools';
 import { USER_STATUSES, UserDto } from '../users/users.schemas';
-import { Email, Name, Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+import { Email, Name, Nullable, Page, PageQuery, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 export const SchoolListItem = Type.Object({
   id: Type.String(),
@@ -23,7 +23,7 @@ export const SchoolPage = Page(SchoolListItem);
 
 /** Operator onboarding: the school and its first school admin, who is invited through the invitation workflow. */
 export const CreateSchoolBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: SingleLine({ minLength: 1, maxLength: 200 }),
   slug: Type.Optional(
     Type.String({
       minLength: 2,

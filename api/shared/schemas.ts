@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TStringOptions } from 'typebox';
 
 /**
  * Building blocks for the API contract. `x-error-code` names a catalogue code (domain/errors.ts) whose wording the
@@ -10,7 +10,20 @@ export const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' }
 export const Timestamp = Type.String({ format: 'date-time' });
 export const Email = Type.String({ format: 'email', maxLength: 254, 'x-error-code': 'INVALID_EMAIL' });
 export const Phone = Type.String({ pattern: '^[0-9]{10}$', 'x-error-code': 'INVALID_PHONE', description: '10 digits' });
-export const Name = Type.String({ minLength: 1, maxLength: 100 });
+
+/** The validator keyword of SingleLine (plugins/install-validator-compiler). */
+export const SINGLE_LINE_KEYWORD = 'x-single-line';
+
+/**
+ * A single-line name or title (issue 36): a line break, NUL or other control character is refused with
+ * NAME_INVALID_CHARACTERS on that field, and zero-width and bidirectional characters are stripped before the handler
+ * reads the value. Every name a person types goes through this one schema.
+ */
+export function SingleLine(options: TStringOptions = {}) {
+  return Type.String({ ...options, [SINGLE_LINE_KEYWORD]: true });
+}
+
+export const Name = SingleLine({ minLength: 1, maxLength: 100 });
 export const ShortText = Type.String({ maxLength: 200 });
 
 /**

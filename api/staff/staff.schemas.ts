@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { COACH_TITLE_GROUPS } from '../../domain/roles';
 import { RoleGrantSchema } from '../shared/role-grant.schema';
-import { JsonObject, Name, Nullable, Page, PageQuery, Phone, Timestamp, Uuid } from '../shared/schemas';
+import { JsonObject, Name, Nullable, Page, PageQuery, Phone, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /** One team of a staff member with their title on it (issue 15: a coach may be on several teams' staff). */
 export const StaffTeamDto = Type.Object({
@@ -47,9 +47,9 @@ export const ListStaffQuery = Type.Object({
 export const UpdateStaffBody = Type.Object({
   firstName: Type.Optional(Name),
   lastName: Type.Optional(Name),
-  middleName: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  middleName: Type.Optional(Nullable(SingleLine({ maxLength: 100 }))),
   phoneNumber: Type.Optional(Nullable(Phone)),
-  title: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  title: Type.Optional(Nullable(SingleLine({ maxLength: 100 }))),
   /** The primary team: added to `teams` when missing; null clears the primary mark only. */
   sportTeamId: Type.Optional(Nullable(Uuid)),
   /** Replaces every team of the person (each at most once); an empty list leaves them on no team. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { TEAM_GENDERS } from '../../domain/teams';
-import { Timestamp } from '../shared/schemas';
+import { SingleLine, Timestamp } from '../shared/schemas';
 
 export const TeamDto = Type.Object({
   id: Type.String(),
@@ -16,14 +16,14 @@ export const TeamDto = Type.Object({
 export type TeamDto = Static<typeof TeamDto>;
 
 export const CreateTeamBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  sport: Type.String({ minLength: 1, maxLength: 100 }),
+  name: SingleLine({ minLength: 1, maxLength: 100 }),
+  sport: SingleLine({ minLength: 1, maxLength: 100 }),
   gender: Type.Optional(Type.Enum(TEAM_GENDERS)),
 });
 
 export const UpdateTeamBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  sport: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  name: Type.Optional(SingleLine({ minLength: 1, maxLength: 100 })),
+  sport: Type.Optional(SingleLine({ minLength: 1, maxLength: 100 })),
   gender: Type.Optional(Type.Enum(TEAM_GENDERS)),
 });
 

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { PACKET_STEP_KINDS } from '../../domain/packet-workflow';
 import { PLANS } from '../../domain/plans';
 import { TEMPLATE_ASSIGNMENT_ACTIONS, TEMPLATE_JOB_STATUSES } from '../../domain/templates';
-import { Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+import { Nullable, Page, PageQuery, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /**
  * The template library's API contract: the provider's library (create from a packet, duplicate, archive, assign
@@ -61,7 +61,7 @@ export const LibraryQuery = Type.Object({ q: Type.Optional(Text(200)), ...PageQu
 export const CreateTemplateBody = Type.Object({
   schoolId: Uuid,
   packetId: Uuid,
-  title: Type.Optional(Text(1000)),
+  title: Type.Optional(SingleLine({ maxLength: 1000 })),
   description: Type.Optional(Text(5000)),
 });
 
@@ -132,5 +132,5 @@ export const AssignmentJob = Type.Object({
 });
 export const AssignmentJobList = Type.Object({ items: Type.Array(AssignmentJob) });
 
-export const UseTemplateBody = Type.Object({ name: Type.Optional(Text(1000)) });
+export const UseTemplateBody = Type.Object({ name: Type.Optional(SingleLine({ maxLength: 1000 })) });
 export const UsedTemplate = Type.Object({ packetId: Uuid, name: Type.String(), problemCount: Type.Integer() });
