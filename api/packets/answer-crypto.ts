@@ -1,37 +1,21 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { aesGcmKey, openText, sealText } from '../shared/aes-gcm';
 
 /**
- * HIPAA packets keep their answers encrypted at rest with AES-256-GCM. The key comes from PACKET_ANSWERS_KEY (32 bytes,
- * base64 or hex); without it a key is derived from the app secret so development works, and production sets its own.
- * Stored shape: `{ "enc": "<iv>.<tag>.<ciphertext>" }` (base64url parts).
+ * HIPAA packets keep their answers encrypted at rest with AES-256-GCM (api/shared/aes-gcm.ts). The key comes from
+ * PACKET_ANSWERS_KEY (32 bytes, base64 or hex); without it a key is derived from the app secret so development works,
+ * and production sets its own. Stored shape: `{ "enc": "<iv>.<tag>.<ciphertext>" }` (base64url parts).
  */
 export function answersKey(appSecret: string, env: NodeJS.ProcessEnv = process.env): Buffer {
-  const raw = env.PACKET_ANSWERS_KEY?.trim();
-  if (raw) {
-    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-    if (key.length !== 32) throw new Error('PACKET_ANSWERS_KEY must be 32 bytes (64 hex characters or base64)');
-    return key;
-  }
-  return createHash('sha256').update(`packet-answers:${appSecret}`).digest();
+  return aesGcmKey({ envVar: 'PACKET_ANSWERS_KEY', purpose: 'packet-answers' }, appSecret, env);
 }
 
 export function encryptAnswers(key: Buffer, answers: Record<string, unknown>): { enc: string } {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(answers), 'utf8'), cipher.final()]);
-  const tag = cipher.getAuthTag();
-  return { enc: [iv, tag, body].map((part) => part.toString('base64url')).join('.') };
+  return { enc: sealText(key, JSON.stringify(answers)) };
 }
 
 export function decryptAnswers(key: Buffer, stored: { enc: string }): Record<string, unknown> {
-  const [iv, tag, body] = stored.enc.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !body) throw new Error('Encrypted answers are malformed');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  return JSON.parse(Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(openText(key, stored.enc)) as Record<string, unknown>;
 }
 
 /** JSON with sorted keys, so the same answers always hash the same. */
