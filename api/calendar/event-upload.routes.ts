@@ -1,21 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { normaliseHeader } from '../../domain/athlete-upload';
-import { EVENT_UPLOAD_COLUMNS, parseEventRows, type EventUploadKind } from '../../domain/event-upload';
+import { EVENT_UPLOAD_COLUMNS } from '../../domain/event-upload';
 import { AppError } from '../../domain/errors';
-import { detectSheetKind } from '../athletes/athlete-upload-file';
-import { auditRequest } from '../plugins/audit-request';
 import { readUploadedFile } from '../plugins/uploaded-file';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { SPREADSHEET_REFUSALS, refusals } from '../shared/refusals';
 import { SpreadsheetFile, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
-import { readSpreadsheet } from '../shared/spreadsheets/read-spreadsheet';
-import { calendarTeamScope, listCalendarTeams } from './calendar-access';
-import type { CreateEventBody } from './events.schemas';
-import { createEvent } from './events.service';
+import { checkEventUpload, uploadEvents } from './event-upload.service';
 import { buildSheetFile } from '../shared/spreadsheets/write-spreadsheet';
 
 const KindQuery = Type.Object({
@@ -50,20 +44,6 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const canWrite = requirePermission('calendar:write');
 
-  async function readAndCheck(request: Parameters<typeof authOf>[0], kind: EventUploadKind, timeZone?: string) {
-    const auth = authOf(request);
-    const db = app.deps.database.db;
-    const file = await readUploadedFile(request);
-    const sheet = await readSpreadsheet(detectSheetKind(file.filename, file.bytes), file.bytes);
-    const teams = await listCalendarTeams(db, auth.school.id, await calendarTeamScope(db, auth));
-    const teamIdByName = new Map(teams.map((t) => [normaliseHeader(t.name), t.id]));
-    const result = parseEventRows(kind, sheet.headers, sheet.rows, {
-      teamIdByName,
-      defaultTimeZone: timeZone || 'America/New_York',
-    });
-    return { ...result, rows: sheet.rows.length, filename: file.filename };
-  }
-
   app.post(
     '/event-uploads/check',
     {
@@ -76,8 +56,13 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { problems, rows } = await readAndCheck(request, request.query.kind, request.query.timeZone);
-      return { rows, created: 0, problems };
+      const file = await readUploadedFile(request);
+      return checkEventUpload(
+        coreDepsOf(app.deps, request.log),
+        actorOf(authOf(request), request),
+        file,
+        request.query,
+      );
     },
   );
 
@@ -99,25 +84,8 @@ export const eventUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { parsed, problems, rows, filename } = await readAndCheck(
-        request,
-        request.query.kind,
-        request.query.timeZone,
-      );
-      if (problems.length > 0) return { rows, created: 0, problems };
-      let created = 0;
-      const deps = coreDepsOf(app.deps, request.log);
-      const actor = actorOf(authOf(request), request);
-      for (const p of parsed) {
-        await createEvent(deps, actor, p.input as CreateEventBody);
-        created += 1;
-      }
-      await auditRequest(request, {
-        action: 'calendar-event.bulk-uploaded',
-        targetType: 'calendar_event',
-        details: { kind: request.query.kind, created, filename },
-      });
-      return { rows, created, problems: [] };
+      const file = await readUploadedFile(request);
+      return uploadEvents(coreDepsOf(app.deps, request.log), actorOf(authOf(request), request), file, request.query);
     },
   );
 
