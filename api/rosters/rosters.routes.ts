@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { coachTeamIds } from '../staff/staff-teams.repository';
 import { AppError } from '../../domain/errors';
 import type { AthleteStatus, RosterStatus } from '../../domain/athletes';
-import { rosterWorkflowId, type RosterActor, type RosterChangeRequestInput } from '../../domain/rosters';
+import type { RosterActor, RosterChangeRequestInput } from '../../domain/rosters';
 import {
   decideRosterChangesUpdate,
   editRosterUpdate,
@@ -13,19 +13,16 @@ import {
 import { createAthlete } from '../athletes/athletes.service';
 import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
 import { rosterGraph } from '../operator-console/workflow-graph.service';
-import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { refusals } from '../shared/refusals';
 import { errorResponses } from '../shared/schemas';
-import { actorOf } from '../shared/use-case';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
 import { usersDepsOf } from '../users/user-scope';
 import {
   athletesOnRoster,
-  ensureRosterRow,
   findRoster,
-  findSourceRoster,
   isSchoolAthlete,
   listAddableAthletes,
   listSchoolYears,
@@ -46,7 +43,14 @@ import {
   YearRosters,
 } from './rosters.schemas';
 import { ATHLETE_INPUT_REFUSALS } from '../athletes/athlete-refusals';
-import { ensureRosterWorkflow, rosterActor, rosterDetail, toRosterError, yearLabel } from './rosters.service';
+import {
+  ensureRosterWorkflow,
+  rosterActor,
+  rosterDetail,
+  startRosterRollover,
+  toRosterError,
+  yearLabel,
+} from './rosters.service';
 
 /**
  * Rosters per team and academic year: the lists read PostgreSQL; every change goes through the team's
@@ -142,37 +146,13 @@ export const rostersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: ok(RosterDetail),
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      const { teamId, academicYearId } = request.params;
-      const actor = await rosterActor(db, auth, teamId);
-      const terms = await yearHasTerms(db, auth.school.id, academicYearId);
-      if (terms === null) throw new AppError('NOT_FOUND');
-      if (!terms) throw new AppError('ACADEMIC_TERM_NOT_CONFIGURED');
-      const temporal = requireTemporal(app.deps);
-      const source = await findSourceRoster(db, auth.school.id, teamId, academicYearId);
-      await ensureRosterRow(db, auth.school.id, {
-        teamId,
-        academicYearId,
-        sourceAcademicYearId: source?.academicYearId ?? null,
-        startedBy: auth.user.id,
-        workflowId: rosterWorkflowId(teamId, academicYearId),
-      });
-      const roster = (await findRoster(db, auth.school.id, { teamId, academicYearId }))!;
-      try {
-        await ensureRosterWorkflow(app.deps, temporal, roster);
-      } catch (err) {
-        request.log.error({ err }, 'roster workflow could not start');
-        throw new AppError('WORKFLOW_UNAVAILABLE');
-      }
-      await auditRequest(request, {
-        action: 'roster.rolloverStarted',
-        targetType: 'roster',
-        targetId: roster.id,
-        details: { teamId, academicYearId },
-      });
-      return rosterDetail(db, auth, actor, teamId, academicYearId);
-    },
+    async (request) =>
+      startRosterRollover(
+        coreDepsOf(app.deps, request.log),
+        actorOf(authOf(request), request),
+        request.params.teamId,
+        request.params.academicYearId,
+      ),
   );
 
   /** Runs one Update on the roster's process (started on demand for a roster declared before processes existed). */

@@ -5,30 +5,47 @@ import { ROSTER_LIMITS, rosterWorkflowId, type RolloverStatus, type RosterActor 
 import type { Database } from '../../migrations/database';
 import { rosterRolloverWorkflow } from '../../workflows/rosters/roster-rollover.workflow';
 import { findSchoolSettings } from '../school/school.repository';
-import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
+import { requireTemporal, taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
 import type { AuthContext, ServerDeps } from '../types';
 import { coachTeamIds } from '../staff/staff-teams.repository';
-import { findRoster, listChangeRequests, listRosterEntries, type RosterRow } from './rosters.repository';
+import {
+  ensureRosterRow,
+  findRoster,
+  findSourceRoster,
+  listChangeRequests,
+  listRosterEntries,
+  yearHasTerms,
+  type RosterRow,
+} from './rosters.repository';
 import type { RosterDetail } from './rosters.schemas';
+
+/** Who reads or changes a roster: a use case's actor, or (for handlers not yet moved to one) a request's sign-in. */
+export type RosterPerson = Pick<Actor, 'schoolId' | 'userId' | 'permissions'> | AuthContext;
+
+function personOf(who: RosterPerson): Pick<Actor, 'schoolId' | 'userId' | 'permissions'> {
+  return 'school' in who ? { schoolId: who.school.id, userId: who.user.id, permissions: who.permissions } : who;
+}
 
 /**
  * Who the caller is for this team's roster: a school admin approves, a coach of the team declares. Anyone else
  * (a coach of another team included) gets 404, so the roster's existence is not revealed.
  */
-export async function rosterActor(db: Kysely<Database>, auth: AuthContext, teamId: string): Promise<RosterActor> {
+export async function rosterActor(db: Kysely<Database>, who: RosterPerson, teamId: string): Promise<RosterActor> {
+  const person = personOf(who);
   const team = await db
     .selectFrom('sport_teams')
     .select('id')
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', person.schoolId)
     .where('id', '=', teamId)
     .executeTakeFirst();
   if (!team) throw new AppError('NOT_FOUND');
-  if (auth.permissions.has('rosters:approve')) return { userId: auth.user.id, role: 'ADMIN' };
+  if (person.permissions.has('rosters:approve')) return { userId: person.userId, role: 'ADMIN' };
   if (
-    auth.permissions.has('rosters:declare') &&
-    (await coachTeamIds(db, auth.school.id, auth.user.id)).includes(teamId)
+    person.permissions.has('rosters:declare') &&
+    (await coachTeamIds(db, person.schoolId, person.userId)).includes(teamId)
   ) {
-    return { userId: auth.user.id, role: 'COACH' };
+    return { userId: person.userId, role: 'COACH' };
   }
   throw new AppError('NOT_FOUND');
 }
@@ -80,15 +97,16 @@ export const toRosterError = updateErrorMapper(WORKFLOW_CODES, 'ROSTER_NOT_EDITA
 
 export async function rosterDetail(
   db: Kysely<Database>,
-  auth: AuthContext,
+  who: RosterPerson,
   actor: RosterActor,
   teamId: string,
   academicYearId: string,
 ): Promise<RosterDetail> {
+  const schoolId = personOf(who).schoolId;
   const year = await db
     .selectFrom('academic_years')
     .selectAll()
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', schoolId)
     .where('id', '=', academicYearId)
     .executeTakeFirst();
   if (!year) throw new AppError('NOT_FOUND');
@@ -96,13 +114,13 @@ export async function rosterDetail(
     .selectFrom('sport_teams')
     .select('name')
     .where('id', '=', teamId)
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', schoolId)
     .executeTakeFirstOrThrow();
-  const roster = await findRoster(db, auth.school.id, { teamId, academicYearId });
+  const roster = await findRoster(db, schoolId, { teamId, academicYearId });
   const [entries, requests, source] = roster
     ? await Promise.all([
-        listRosterEntries(db, auth.school.id, roster.id),
-        listChangeRequests(db, auth.school.id, roster.id),
+        listRosterEntries(db, schoolId, roster.id),
+        listChangeRequests(db, schoolId, roster.id),
         roster.source_academic_year_id
           ? db
               .selectFrom('academic_years')
@@ -153,4 +171,49 @@ export async function rosterDetail(
       comment: c.comment,
     })),
   };
+}
+
+/**
+ * Starts the rollover of a team into an academic year (a coach of the team or an admin), or joins the one already
+ * started: the roster row is declared first, then its process is started under the business key, so a retry of a
+ * request that died between the two starts it. Refused with ACADEMIC_TERM_NOT_CONFIGURED when the year has no terms.
+ */
+export async function startRosterRollover(
+  deps: CoreDeps,
+  actor: Actor,
+  teamId: string,
+  academicYearId: string,
+): Promise<RosterDetail> {
+  const { db } = deps;
+  const rosterRole = await rosterActor(db, actor, teamId);
+  const terms = await yearHasTerms(db, actor.schoolId, academicYearId);
+  if (terms === null) throw new AppError('NOT_FOUND');
+  if (!terms) throw new AppError('ACADEMIC_TERM_NOT_CONFIGURED');
+  const temporal = requireTemporal(deps);
+  const source = await findSourceRoster(db, actor.schoolId, teamId, academicYearId);
+  await ensureRosterRow(db, actor.schoolId, {
+    teamId,
+    academicYearId,
+    sourceAcademicYearId: source?.academicYearId ?? null,
+    startedBy: actor.userId,
+    workflowId: rosterWorkflowId(teamId, academicYearId),
+  });
+  const roster = (await findRoster(db, actor.schoolId, { teamId, academicYearId }))!;
+  try {
+    await ensureRosterWorkflow(
+      { database: { db }, ...(deps.taskQueue ? { taskQueue: deps.taskQueue } : {}) },
+      temporal,
+      roster,
+    );
+  } catch (err) {
+    deps.log?.error({ err }, 'roster workflow could not start');
+    throw new AppError('WORKFLOW_UNAVAILABLE');
+  }
+  await auditBy(db, actor, {
+    action: 'roster.rolloverStarted',
+    targetType: 'roster',
+    targetId: roster.id,
+    details: { teamId, academicYearId },
+  });
+  return rosterDetail(db, actor, rosterRole, teamId, academicYearId);
 }
