@@ -97,7 +97,13 @@ test('a coach creates a weekly practice series, an admin approves it, the athlet
 
   const moved = await ours();
   expect(moved).toHaveLength(5);
-  expect(moved.filter((o) => o.start.endsWith('T07:00:00.000Z'))).toHaveLength(1);
+  // A new event is in the school's zone (America/Chicago), whatever the browser's: 7 AM there.
+  const schoolClock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Chicago',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  expect(moved.filter((o) => schoolClock.format(new Date(o.start)) === '07:00')).toHaveLength(1);
 
   // The athlete's private feed (made on the calendar page) follows: the moved Wednesday is an override of its slot.
   await athlete.goto('/adminCalendar');
@@ -116,9 +122,9 @@ test('a coach creates a weekly practice series, an admin approves it, the athlet
   const day = wednesday.toISOString().slice(0, 10).replace(/-/g, '');
   expect(feed).toContain('SUMMARY:Skills practice');
   expect(feed).toMatch(/RRULE:FREQ=WEEKLY/);
-  // In UTC the times are written with Z; in any other zone with TZID.
-  expect(feed).toMatch(new RegExp(`RECURRENCE-ID(;TZID=UTC)?:${day}T`));
-  expect(feed).toMatch(new RegExp(`DTSTART(;TZID=UTC)?:${day}T070000`));
+  // Times are written in the event's zone, the school's.
+  expect(feed).toMatch(new RegExp(`RECURRENCE-ID;TZID=America/Chicago:${day}T`));
+  expect(feed).toMatch(new RegExp(`DTSTART;TZID=America/Chicago:${day}T070000`));
 });
 
 test('the events list and the upload screen, on a desk and on a phone', async ({ page }) => {
@@ -232,6 +238,11 @@ test('the calendar shows school time, and says so, in a browser in another time 
     const row = page.getByRole('row').filter({ hasText: 'Zone check film' });
     await expect(row).toContainText('3:30pm');
     await checkScreen(page, 'calendar-agenda-school-time');
+    // A new event starts in the school's zone, not the browser's.
+    await page.getByRole('button', { name: 'New event' }).click();
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^America\/Chicago/);
+    await form.getByRole('button', { name: 'Cancel' }).click();
   } finally {
     await page.request.delete(`/api/v1/events/${id}`);
   }

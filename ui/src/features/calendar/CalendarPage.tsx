@@ -348,7 +348,7 @@ export function CalendarPage() {
         teams={teams.data ?? []}
         people={people.data ?? []}
         defaultDate={today}
-        defaultTimeZone={BROWSER_ZONE}
+        defaultTimeZone={zone}
         onClose={() => {
           setFormOpen(false);
           setEditing(null);

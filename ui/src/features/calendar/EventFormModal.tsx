@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from '../../../../domain/calendar';
 import {
   CARA_CATEGORIES,
@@ -23,17 +23,16 @@ import {
   REMINDER_MINUTES,
   REPEAT_LABELS,
   REPEAT_OPTIONS,
-  gmtLabel,
   type RepeatOption,
 } from '../../../../domain/calendar-events';
 import { countWords } from '../../../../domain/text';
-import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { fieldErrors } from '../../shared/api';
 import { useSaveEvent, type CalendarEvent, type CalendarPerson, type EditScope, type EventInput } from './events.api';
 import { defaultTeamId, type CalendarTeam } from './segments.api';
 import { CaraWarningPanel } from '../../shared/cara/CaraWarningPanel';
 import { FormDateField } from '../../shared/DateField';
 import { DialogModal } from '../../shared/DialogModal';
+import { EventTimeFields } from '../../shared/EventTimeFields';
 
 type FormValues = Omit<
   EventInput,
@@ -49,9 +48,6 @@ type FormValues = Omit<
 
 const INLINE_FIELD =
   /^(name|sportTeamId|category|attendees|attendeeUserIds|attendeeTeamIds|startDate|endDate|endTime|repeatUntil|weekdays|notes|agenda|timeZone)$/;
-
-/** The US zones schools pick from (domain/schools.ts); an event keeps any other zone it already has. */
-const ZONES: readonly string[] = SCHOOL_TIME_ZONES;
 
 function reminderLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} minutes before`;
@@ -150,10 +146,28 @@ export function EventFormModal({
   const save = useSaveEvent();
   const form = useForm<FormValues>({ defaultValues: blank(teams, defaultDate, defaultTimeZone) });
   const { errors } = form.formState;
-  const [repeat, category, notes, agenda, timeZone] = useWatch({
+  const [repeat, category, notes, agenda] = useWatch({
     control: form.control,
-    name: ['repeat', 'category', 'notes', 'agenda', 'timeZone'],
+    name: ['repeat', 'category', 'notes', 'agenda'],
   });
+  const timeFields = {
+    startDate: useController({ control: form.control, name: 'startDate', rules: { required: 'Date is required.' } }),
+    startTime: useController({
+      control: form.control,
+      name: 'startTime',
+      rules: { required: 'Start time is required.' },
+    }),
+    endDate: useController({ control: form.control, name: 'endDate', rules: { required: 'Date is required.' } }),
+    endTime: useController({ control: form.control, name: 'endTime', rules: { required: 'End time is required.' } }),
+    timeZone: useController({ control: form.control, name: 'timeZone' }),
+  };
+  const [startDate, startTime, endDate, endTime, timeZone] = [
+    timeFields.startDate.field.value,
+    timeFields.startTime.field.value,
+    timeFields.endDate.field.value,
+    timeFields.endTime.field.value,
+    timeFields.timeZone.field.value,
+  ];
   const series = !!event && event.repeat !== 'NEVER';
   const scopeForm = useForm<{ scope: EditScope }>({ defaultValues: { scope: 'THIS' } });
   const scope = useWatch({ control: scopeForm.control, name: 'scope' });
@@ -201,7 +215,6 @@ export function EventFormModal({
   const showRepeat = !series || scope !== 'THIS';
   // Bylaw 17 warnings before saving (issue 17): the panel checks the form's current values against the season.
   const watched = useWatch({ control: form.control }) as FormValues;
-  const zones = ZONES.includes(timeZone) ? ZONES : [timeZone, ...ZONES];
 
   return (
     <DialogModal
@@ -337,54 +350,18 @@ export function EventFormModal({
           )}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <FormDateField
-          control={form.control}
-          name="startDate"
-          label="Start date"
-          withAsterisk
-          error={errors.startDate?.message}
-          rules={{ required: 'Date is required.' }}
-        />
-        <TextInput
-          type="time"
-          label="Start time"
-          withAsterisk
-          {...form.register('startTime', { required: 'Start time is required.' })}
-        />
-        <FormDateField
-          control={form.control}
-          name="endDate"
-          label="End date"
-          withAsterisk
-          error={errors.endDate?.message}
-          rules={{ required: 'Date is required.' }}
-        />
-        <TextInput
-          type="time"
-          label="End time"
-          withAsterisk
-          error={errors.endTime?.message}
-          {...form.register('endTime', { required: 'End time is required.' })}
-        />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Controller
-          control={form.control}
-          name="timeZone"
-          render={({ field }) => (
-            <Select
-              label="Time zone"
-              allowDeselect={false}
-              data={zones.map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${gmtLabel(z)})` }))}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              error={errors.timeZone?.message}
-            />
-          )}
-        />
-        <TextInput label="Location" {...form.register('location')} />
-      </SimpleGrid>
+      <EventTimeFields
+        value={{ startDate, startTime, endDate, endTime, timeZone }}
+        onChange={(key, next) => timeFields[key].field.onChange(next)}
+        errors={{
+          startDate: errors.startDate?.message,
+          startTime: errors.startTime?.message,
+          endDate: errors.endDate?.message,
+          endTime: errors.endTime?.message,
+          timeZone: errors.timeZone?.message,
+        }}
+        beside={<TextInput label="Location" {...form.register('location')} />}
+      />
       {showRepeat && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Controller

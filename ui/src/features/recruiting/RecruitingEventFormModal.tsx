@@ -1,14 +1,12 @@
 import { MultiSelect, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { gmtLabel } from '../../../../domain/calendar-events';
 import {
   RECRUITING_EVENT_KINDS,
   RECRUITING_EVENT_LIMITS,
   maxDaysOf,
   type RecruitingEventKind,
 } from '../../../../domain/recruiting-events';
-import { SCHOOL_TIME_ZONES } from '../../../../domain/schools';
 import { ApiErrorAlert } from '../../shared/ApiErrorAlert';
 import { DialogModal } from '../../shared/DialogModal';
 import { fieldErrorsSince, isApiError } from '../../shared/api';
@@ -21,7 +19,7 @@ import {
   type RecruitingEvent,
   type RecruitingEventInput,
 } from './recruiting-events.api';
-import { DateField } from '../../shared/DateField';
+import { EventTimeFields } from '../../shared/EventTimeFields';
 
 /** Fields whose server message shows under their own input. */
 const INLINE = new Set([
@@ -179,9 +177,6 @@ function EventForm({
   const errors = fieldErrorsSince(save.error, save.variables, v);
   const set = <K extends keyof RecruitingEventInput>(k: K, value: RecruitingEventInput[K]) =>
     setV((prev) => ({ ...prev, [k]: value }));
-  const zones: readonly string[] = SCHOOL_TIME_ZONES.includes(v.timeZone as never)
-    ? SCHOOL_TIME_ZONES
-    : [v.timeZone, ...SCHOOL_TIME_ZONES];
   const maxDays = maxDaysOf(v.kind);
 
   const submit = () =>
@@ -248,51 +243,19 @@ function EventForm({
         onChange={(e) => set('description', e.currentTarget.value)}
         error={errors.description}
       />
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <DateField
-          label="Start date"
-          required
-          value={v.startDate}
-          onChange={(value) => set('startDate', value)}
-          error={errors.startDate}
-        />
-        <TextInput
-          type="time"
-          label="Start time"
-          required
-          value={v.startTime}
-          onChange={(e) => set('startTime', e.currentTarget.value)}
-        />
-        <DateField
-          label="End date"
-          required
-          description={`At most ${maxDays} days`}
-          value={v.endDate}
-          onChange={(value) => set('endDate', value)}
-          error={errors.endDate}
-        />
-        <TextInput
-          type="time"
-          label="End time"
-          required
-          value={v.endTime}
-          onChange={(e) => set('endTime', e.currentTarget.value)}
-          error={errors.endTime}
-        />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label="Time zone"
-          required
-          searchable
-          allowDeselect={false}
-          data={zones.map((z) => ({ value: z, label: `${z.replace(/_/g, ' ')} (${gmtLabel(z)})` }))}
-          value={v.timeZone}
-          onChange={(z) => set('timeZone', z ?? v.timeZone)}
-          error={errors.timeZone}
-        />
-        <TextInput label="Location" value={v.location ?? ''} onChange={(e) => set('location', e.currentTarget.value)} />
-      </SimpleGrid>
+      <EventTimeFields
+        value={v}
+        onChange={set}
+        errors={errors}
+        endDateDescription={`At most ${maxDays} days`}
+        beside={
+          <TextInput
+            label="Location"
+            value={v.location ?? ''}
+            onChange={(e) => set('location', e.currentTarget.value)}
+          />
+        }
+      />
       <MultiSelect
         label="Prospects"
         description={`At most ${RECRUITING_EVENT_LIMITS.psasPerSelection} per event.`}
