@@ -69,7 +69,13 @@ export async function listCalendarTeams(
   scope: string[] | null,
 ): Promise<Array<{ id: string; name: string; sport: string }>> {
   if (scope !== null && scope.length === 0) return [];
-  let q = db.selectFrom('sport_teams').select(['id', 'name', 'sport']).where('school_id', '=', schoolId);
+  // Archived teams (issue 36) are left out: this list is what the calendar's, segments' and recruiting events'
+  // pickers offer and what an event upload's team names are matched against. Their events stay in the calendar.
+  let q = db
+    .selectFrom('sport_teams')
+    .select(['id', 'name', 'sport'])
+    .where('school_id', '=', schoolId)
+    .where('archived_at', 'is', null);
   if (scope) q = q.where('id', 'in', scope);
   return q.orderBy('name').execute();
 }

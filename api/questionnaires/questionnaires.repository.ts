@@ -238,12 +238,13 @@ export async function findSchoolSlug(db: Db, schoolId: string): Promise<string> 
   return row.slug;
 }
 
-/** The school's teams a questionnaire may be filed under, by name. */
+/** The school's teams a questionnaire may be filed under, by name: the active ones (archived teams leave pickers). */
 export async function listSchoolTeams(db: Db, schoolId: string): Promise<Array<{ id: string; name: string }>> {
   return db
     .selectFrom('sport_teams')
     .select(['id', 'name'])
     .where('school_id', '=', schoolId)
+    .where('archived_at', 'is', null)
     .orderBy('name')
     .execute();
 }

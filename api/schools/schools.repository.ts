@@ -189,12 +189,20 @@ export async function listSchoolAdmins(db: Db, schoolId: string) {
   }));
 }
 
-/** A school's teams by name, for the operator's pickers. */
-export async function listSchoolTeamNames(db: Db, schoolId: string): Promise<Array<{ id: string; name: string }>> {
+/**
+ * A school's teams by name. The operator's pickers get the active ones (an archived team is hidden from pickers,
+ * issue 36); `includeArchived` is for checking ids that may name a team archived since it was chosen.
+ */
+export async function listSchoolTeamNames(
+  db: Db,
+  schoolId: string,
+  { includeArchived = false }: { includeArchived?: boolean } = {},
+): Promise<Array<{ id: string; name: string }>> {
   return db
     .selectFrom('sport_teams')
     .select(['id', 'name'])
     .where('school_id', '=', schoolId)
+    .$if(!includeArchived, (q) => q.where('archived_at', 'is', null))
     .orderBy('name')
     .execute();
 }

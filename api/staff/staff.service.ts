@@ -57,7 +57,10 @@ export async function updateStaffMember(
   const { db } = deps;
   const schoolId = actor.schoolId;
   if (!(await findStaffMember(db, schoolId, userId))) throw new AppError('NOT_FOUND');
-  const schoolTeams = new Map((await listSchoolTeamNames(db, schoolId)).map((t) => [t.id, t.name]));
+  // Archived teams included: a coach still listed on a team archived since must stay editable.
+  const schoolTeams = new Map(
+    (await listSchoolTeamNames(db, schoolId, { includeArchived: true })).map((t) => [t.id, t.name]),
+  );
   const errors = staffTeamsErrors(body, new Set(schoolTeams.keys()));
   if (errors.length > 0) throw new AppError('VALIDATION_FAILED', errors);
   const coachTitle = (await findRoleGrants(db, schoolId, userId)).find((g) => g.role === 'COACH')?.titleGroup ?? null;
