@@ -1,6 +1,8 @@
 import { Alert, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Static } from 'typebox';
+import type { EmailChangeBody, EmailChangeRequested } from '../../../api/users/email-change.schemas';
 import { api, fieldErrors } from './api';
 import { DialogModal } from './DialogModal';
 
@@ -23,7 +25,7 @@ export function ChangeLoginEmailModal({
 }) {
   const [email, setEmail] = useState('');
   const change = useMutation({
-    mutationFn: (body: { email: string }) => api.post<{ pendingEmail: string; expiresAt: string }>(url, body),
+    mutationFn: (body: Static<typeof EmailChangeBody>) => api.post<Static<typeof EmailChangeRequested>>(url, body),
   });
   const close = () => {
     setEmail('');

@@ -1,7 +1,8 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import type { Static } from 'typebox';
+import type { EmailChanged } from '../../../../api/users/email-change.schemas';
 import { api, errorMessage } from '../../shared/api';
 import { SuccessMessage } from '../../shared/SuccessMessage';
 import { AuthCard } from './AuthCard';
@@ -10,13 +11,18 @@ import { AuthCard } from './AuthCard';
 export function EmailConfirmationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const confirm = useMutation({
-    mutationFn: (t: string) => api.post<{ email: string }>('/auth/email-change/confirm', { token: t }),
+  // A link confirms once: as a query keyed by its token, a screen mounted twice (or a re-render) sends one request
+  // and both read its answer, where a mutation fired from an effect sent two and showed the second's "already used".
+  const confirm = useQuery({
+    queryKey: ['email-change-confirmation', token],
+    queryFn: () => api.post<Static<typeof EmailChanged>>('/auth/email-change/confirm', { token }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
-  const { mutate } = confirm;
-  useEffect(() => {
-    if (token) mutate(token);
-  }, [token, mutate]);
 
   return (
     <AuthCard title="Confirm your e-mail address">
@@ -26,7 +32,7 @@ export function EmailConfirmationPage() {
             This link is incomplete. Open the link from the e-mail again.
           </Alert>
         )}
-        {confirm.isPending && (
+        {token && confirm.isPending && (
           <Text size="sm">
             <Loader size="xs" mr="xs" aria-hidden />
             Confirming…
