@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { gmtLabel } from '../../../domain/calendar-events';
 import { SCHOOL_TIME_ZONES } from '../../../domain/schools';
@@ -37,6 +37,7 @@ export function EventTimeFields({
   value: EventTime;
   onChange: <K extends keyof EventTime>(key: K, next: EventTime[K]) => void;
   errors?: EventTimeErrors;
+  /** A rule about the span, shown under the row ("At most 3 days"). */
   endDateDescription?: string;
   beside?: ReactNode;
 }) {
@@ -61,7 +62,6 @@ export function EventTimeFields({
         <DateField
           label="End date"
           withAsterisk
-          description={endDateDescription}
           value={value.endDate}
           onChange={(d) => onChange('endDate', d)}
           error={errors.endDate}
@@ -75,6 +75,11 @@ export function EventTimeFields({
           error={errors.endTime}
         />
       </SimpleGrid>
+      {endDateDescription && (
+        <Text size="xs" c="dimmed" mt={-8}>
+          {endDateDescription}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
           label="Time zone"

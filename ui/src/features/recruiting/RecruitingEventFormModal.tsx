@@ -20,6 +20,7 @@ import {
   type RecruitingEventInput,
 } from './recruiting-events.api';
 import { EventTimeFields } from '../../shared/EventTimeFields';
+import { countOf } from '../../shared/labels';
 
 /** Fields whose server message shows under their own input. */
 const INLINE = new Set([
@@ -247,7 +248,7 @@ function EventForm({
         value={v}
         onChange={set}
         errors={errors}
-        endDateDescription={`At most ${maxDays} days`}
+        endDateDescription={`The event lasts at most ${countOf(maxDays, 'day')}.`}
         beside={
           <TextInput
             label="Location"
