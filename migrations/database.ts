@@ -658,6 +658,8 @@ export interface SentPacketsTable {
   recipient_count: Generated<number>;
   voided_at: NullableTimestamp;
   void_reason: string | null;
+  /** When the send's packet-send workflow was started; null while it has not been (issue 36). */
+  workflow_started_at: NullableTimestamp;
 }
 
 export interface PacketSubmissionsTable {

@@ -38,6 +38,7 @@ import * as emailChanges from './2026-12-02_121_email-changes';
 import * as teamArchive from './2026-12-02_122_team-archive';
 import * as consoleStuckIndexes from './2026-12-02_127_console-stuck-indexes';
 import * as restrictDeletes from './2026-12-02_123_restrict-deletes';
+import * as sentPacketWorkflowStarted from './2026-12-03_130_sent-packet-workflow-started';
 import * as contracts from './2026-12-03_200_contracts';
 import * as bankAccountsTaxes from './2026-12-03_230_bank-accounts-taxes';
 
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02_122_team-archive': teamArchive,
   '2026-12-02_127_console-stuck-indexes': consoleStuckIndexes,
   '2026-12-02_123_restrict-deletes': restrictDeletes,
+  '2026-12-03_130_sent-packet-workflow-started': sentPacketWorkflowStarted,
   '2026-12-03_200_contracts': contracts,
   '2026-12-03_230_bank-accounts-taxes': bankAccountsTaxes,
 };
