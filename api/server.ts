@@ -48,6 +48,8 @@ import { recruitingEventsRoutes } from './recruiting/recruiting-events.routes';
 import { questionnairesRoutes } from './questionnaires/questionnaires.routes';
 import { publicQuestionnairesRoutes } from './questionnaires/public-questionnaires.routes';
 import { expensesRoutes } from './expenses/expenses.routes';
+import { bankAccountsRoutes } from './bank-accounts/bank-accounts.routes';
+import { taxRoutes } from './tax/tax.routes';
 import { materialsRoutes } from './materials/materials.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
@@ -154,6 +156,8 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(publicQuestionnairesRoutes);
       await api.register(recruitingFormsRoutes);
       await api.register(expensesRoutes);
+      await api.register(bankAccountsRoutes);
+      await api.register(taxRoutes);
       await api.register(materialsRoutes);
     },
     { prefix: API_PREFIX },
