@@ -228,6 +228,11 @@ function idRouteCases(
     'POST /api/v1/athletes/:id/files': { id: target.athlete.id },
     'GET /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
     'DELETE /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
+    'GET /api/v1/bank-accounts/:athleteId': { id: target.athlete.id, params: { athleteId: target.athlete.id } },
+    'POST /api/v1/bank-accounts/:athleteId/reveal': {
+      id: target.athlete.id,
+      params: { athleteId: target.athlete.id },
+    },
     'PATCH /api/v1/athlete-tags/:id': { id: target.athleteTagId, body: { name: 'Taken over' } },
     'DELETE /api/v1/athlete-tags/:id': { id: target.athleteTagId },
     'DELETE /api/v1/athlete-custom-fields/:id': { id: target.customFieldId },
