@@ -21,15 +21,25 @@ import {
   type CaraLogUpdateArgs,
   type CaraLogWorkflowState,
 } from '../../domain/cara-logs';
-import { calendarTeamScope } from '../calendar/calendar-access';
-import { taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
-import type { AuthContext, ServerDeps } from '../types';
+import { assertTeamWritable, calendarTeamScope, type CalendarPerson } from '../calendar/calendar-access';
+import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
+import { requireTemporal, taskQueueOf, updateErrorMapper } from '../shared/workflow-client';
+import type { ServerDeps } from '../types';
+import { renderCaraLogPdf } from './cara-pdf';
 import type { CaraSnapshot } from './cara.snapshot';
 import { dismissalsOf, toViolationDtos } from './cara.service';
-import type { LogDetail, LogSummary } from './cara.schemas';
+import type { Static } from 'typebox';
+import type { GenerateBody, LogDetail, LogSummary } from './cara.schemas';
 
 type Db = Kysely<Database>;
 const DAY = 86_400_000;
+
+/** Who reads or acts on CARA logs: a use case's actor, or (for handlers not yet moved to one) a request's sign-in. */
+type CaraPerson = CalendarPerson;
+
+function personOf(who: CaraPerson): Pick<Actor, 'schoolId' | 'userId' | 'permissions'> {
+  return 'school' in who ? { schoolId: who.school.id, userId: who.user.id, permissions: who.permissions } : who;
+}
 
 /** The log's instants from the team's settings: due `dueDays` after the period's last day, reminder before it. */
 export function caraLogTiming(
@@ -166,35 +176,37 @@ function logQuery(db: Db, schoolId: string) {
 }
 
 /** Who the caller is for a team's logs: reviewer, submitter, admin, athlete of the team, viewer; null: not allowed. */
-export async function caraRoles(db: Db, auth: AuthContext, teamId: string) {
+export async function caraRoles(db: Db, who: CaraPerson, teamId: string) {
+  const person = personOf(who);
   const settings = await db
     .selectFrom('cara_settings')
     .select(['submitter_ids', 'reviewer_ids', 'viewer_ids'])
-    .where('school_id', '=', auth.school.id)
+    .where('school_id', '=', person.schoolId)
     .where('sport_team_id', '=', teamId)
     .executeTakeFirst();
-  const scope = await calendarTeamScope(db, auth);
+  const scope = await calendarTeamScope(db, who);
   const inTeam = scope === null || scope.includes(teamId);
-  const admin = auth.permissions.has('cara:review');
-  const submitter = auth.permissions.has('cara:submit') && !!settings?.submitter_ids.includes(auth.user.id);
-  const reviewer = admin && (!!settings?.reviewer_ids.includes(auth.user.id) || !settings?.reviewer_ids.length);
-  const viewer = !!settings?.viewer_ids.includes(auth.user.id);
-  const athlete = auth.permissions.has('cara:survey') && inTeam && !auth.permissions.has('cara:submit') && !admin;
-  const canRead = admin || submitter || viewer || (auth.permissions.has('cara:read') && inTeam) || athlete;
+  const admin = person.permissions.has('cara:review');
+  const submitter = person.permissions.has('cara:submit') && !!settings?.submitter_ids.includes(person.userId);
+  const reviewer = admin && (!!settings?.reviewer_ids.includes(person.userId) || !settings?.reviewer_ids.length);
+  const viewer = !!settings?.viewer_ids.includes(person.userId);
+  const athlete = person.permissions.has('cara:survey') && inTeam && !person.permissions.has('cara:submit') && !admin;
+  const canRead = admin || submitter || viewer || (person.permissions.has('cara:read') && inTeam) || athlete;
   // Dismissing a violation is a calendar writer's act on a team of theirs (POST /cara/teams/:teamId/dismissals).
-  const canDismiss = auth.permissions.has('calendar:write') && inTeam;
+  const canDismiss = person.permissions.has('calendar:write') && inTeam;
   return { admin, submitter, reviewer, viewer, athlete, canRead, canDismiss };
 }
 
 export async function listLogs(
   db: Db,
-  auth: AuthContext,
+  who: CaraPerson,
   query: { teamId?: string; academicYearId?: string; status?: string },
   now: Date,
 ): Promise<LogSummary[]> {
-  const scope = await calendarTeamScope(db, auth);
+  const person = personOf(who);
+  const scope = await calendarTeamScope(db, who);
   if (scope !== null && scope.length === 0) return [];
-  let q = logQuery(db, auth.school.id);
+  let q = logQuery(db, person.schoolId);
   if (scope) q = q.where('l.sport_team_id', 'in', scope);
   if (query.teamId) q = q.where('l.sport_team_id', '=', query.teamId);
   if (query.academicYearId) q = q.where('l.academic_year_id', '=', query.academicYearId);
@@ -222,16 +234,18 @@ export function toSummary(r: LogRow, now: Date): LogSummary {
   };
 }
 
-export async function findLog(db: Db, auth: AuthContext, id: string): Promise<LogRow> {
-  const row = await logQuery(db, auth.school.id).where('l.id', '=', id).executeTakeFirst();
+export async function findLog(db: Db, who: CaraPerson, id: string): Promise<LogRow> {
+  const person = personOf(who);
+  const row = await logQuery(db, person.schoolId).where('l.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  const roles = await caraRoles(db, auth, row.sport_team_id);
+  const roles = await caraRoles(db, who, row.sport_team_id);
   if (!roles.canRead) throw new AppError('NOT_FOUND');
   return row as LogRow;
 }
 
-export async function actorFor(db: Db, auth: AuthContext, row: LogRow, want: CaraActor['role']): Promise<CaraActor> {
-  const roles = await caraRoles(db, auth, row.sport_team_id);
+export async function actorFor(db: Db, who: CaraPerson, row: LogRow, want: CaraActor['role']): Promise<CaraActor> {
+  const person = personOf(who);
+  const roles = await caraRoles(db, who, row.sport_team_id);
   const has =
     want === 'SUBMITTER'
       ? roles.submitter
@@ -244,12 +258,13 @@ export async function actorFor(db: Db, auth: AuthContext, row: LogRow, want: Car
     throw new AppError(
       want === 'SUBMITTER' ? 'CARA_NOT_SUBMITTER' : want === 'REVIEWER' ? 'CARA_NOT_REVIEWER' : 'FORBIDDEN',
     );
-  return { userId: auth.user.id, role: want };
+  return { userId: person.userId, role: want };
 }
 
-export async function logDetail(db: Db, auth: AuthContext, id: string, now: Date): Promise<LogDetail> {
-  const row = await findLog(db, auth, id);
-  const roles = await caraRoles(db, auth, row.sport_team_id);
+export async function logDetail(db: Db, who: CaraPerson, id: string, now: Date): Promise<LogDetail> {
+  const person = personOf(who);
+  const row = await findLog(db, who, id);
+  const roles = await caraRoles(db, who, row.sport_team_id);
   const snap = row.snapshot as Partial<CaraSnapshot>;
   const names = new Map(Object.entries(snap.athleteNames ?? {}));
   const [answers, history, dismissals] = await Promise.all([
@@ -257,7 +272,7 @@ export async function logDetail(db: Db, auth: AuthContext, id: string, now: Date
       .selectFrom('cara_survey_answers')
       .selectAll()
       .where('cara_log_id', '=', id)
-      .$if(roles.athlete, (q) => q.where('athlete_id', '=', auth.user.id))
+      .$if(roles.athlete, (q) => q.where('athlete_id', '=', person.userId))
       .orderBy('answered_at')
       .execute(),
     db
@@ -267,11 +282,11 @@ export async function logDetail(db: Db, auth: AuthContext, id: string, now: Date
       .where('e.cara_log_id', '=', id)
       .orderBy('e.created_at')
       .execute(),
-    dismissalsOf(db, auth.school.id, row.sport_team_id),
+    dismissalsOf(db, person.schoolId, row.sport_team_id),
   ]);
   const weeks = snap.weeks ?? [];
   const surveyOpen = !!row.survey_expires_at && row.survey_expires_at > now && row.status !== 'NOT_STARTED';
-  const onlyMine = roles.athlete ? (a: string) => a === auth.user.id : () => true;
+  const onlyMine = roles.athlete ? (a: string) => a === person.userId : () => true;
   return {
     ...toSummary(row, now),
     coachNotes: row.coach_notes,
@@ -287,7 +302,7 @@ export async function logDetail(db: Db, auth: AuthContext, id: string, now: Date
       snap.error && snap.error in ERRORS
         ? { code: snap.error, message: ERRORS[snap.error as ErrorCode].message }
         : null,
-    events: (snap.events ?? []).filter((e) => !roles.athlete || e.athleteIds.includes(auth.user.id)),
+    events: (snap.events ?? []).filter((e) => !roles.athlete || e.athleteIds.includes(person.userId)),
     athletes: [...names.keys()].filter(onlyMine).map((athleteId) => ({
       athleteId,
       name: names.get(athleteId) ?? 'Former athlete',
@@ -325,4 +340,45 @@ export async function logDetail(db: Db, auth: AuthContext, id: string, now: Date
       at: h.created_at.toISOString(),
     })),
   };
+}
+
+/**
+ * Starts (or joins) the log process of a team for the period holding `periodStart` (an admin, or a submitter on a
+ * team of theirs), and records the start.
+ */
+export async function startCaraLog(
+  deps: CoreDeps,
+  actor: Actor,
+  body: Static<typeof GenerateBody>,
+): Promise<{ workflowId: string; periodStart: string; periodEnd: string }> {
+  await assertTeamWritable(deps.db, actor, body.teamId);
+  const temporal = requireTemporal(deps);
+  const started = await ensureCaraLogWorkflow(
+    { database: { db: deps.db }, ...(deps.taskQueue ? { taskQueue: deps.taskQueue } : {}) },
+    temporal,
+    actor.schoolId,
+    body.teamId,
+    body.periodStart,
+  );
+  await auditBy(deps.db, actor, {
+    action: 'cara-log.started',
+    targetType: 'sport_team',
+    targetId: body.teamId,
+    details: started,
+  });
+  return started;
+}
+
+/** An approved log as its PDF (whoever may read the log); the export is recorded. CARA_LOG_WRONG_STATE otherwise. */
+export async function exportCaraLogPdf(
+  deps: CoreDeps,
+  actor: Actor,
+  id: string,
+): Promise<{ filename: string; pdf: Uint8Array }> {
+  const now = deps.now();
+  const detail = await logDetail(deps.db, actor, id, now);
+  if (detail.status !== 'APPROVED') throw new AppError('CARA_LOG_WRONG_STATE');
+  const pdf = await renderCaraLogPdf(detail, now);
+  await auditBy(deps.db, actor, { action: 'cara-log.exported', targetType: 'cara_log', targetId: detail.id });
+  return { filename: `cara-log-${detail.periodStart}.pdf`, pdf };
 }

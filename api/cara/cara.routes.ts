@@ -2,10 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../domain/errors';
-import { auditRequest } from '../plugins/audit-request';
 import { ProcessGraphDto } from '../operator-console/operator-console.schemas';
 import { caraLogGraph } from '../operator-console/workflow-graph.service';
-import { assertTeamWritable } from '../calendar/calendar-access';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission } from '../plugins/require-permission';
 import { CARA_LIMITS } from '../../domain/bylaw17/cara';
@@ -13,14 +11,15 @@ import { refusals } from '../shared/refusals';
 import { IsoDate, NoContent, Uuid, errorResponses } from '../shared/schemas';
 import { actorOf, coreDepsOf } from '../shared/use-case';
 import { requireTemporal } from '../shared/workflow-client';
-import { renderCaraLogPdf } from './cara-pdf';
 import {
   actorFor,
   ensureCaraLogWorkflow,
+  exportCaraLogPdf,
   findLog,
   listLogs,
   logDetail,
   sendCaraLogUpdate,
+  startCaraLog,
   toCaraError,
 } from './cara-logs.service';
 import {
@@ -189,22 +188,11 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      await assertTeamWritable(db, auth, request.body.teamId);
-      const temporal = requireTemporal(app.deps);
-      const started = await ensureCaraLogWorkflow(
-        app.deps,
-        temporal,
-        auth.school.id,
-        request.body.teamId,
-        request.body.periodStart,
+      const started = await startCaraLog(
+        coreDepsOf(app.deps, request.log),
+        actorOf(authOf(request), request),
+        request.body,
       );
-      await auditRequest(request, {
-        action: 'cara-log.started',
-        targetType: 'sport_team',
-        targetId: request.body.teamId,
-        details: started,
-      });
       return reply.code(202).send(started);
     },
   );
@@ -237,14 +225,14 @@ export const caraRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const detail = await logDetail(db, auth, request.params.id, new Date());
-      if (detail.status !== 'APPROVED') throw new AppError('CARA_LOG_WRONG_STATE');
-      const pdf = await renderCaraLogPdf(detail, new Date());
-      await auditRequest(request, { action: 'cara-log.exported', targetType: 'cara_log', targetId: detail.id });
+      const { filename, pdf } = await exportCaraLogPdf(
+        coreDepsOf(app.deps, request.log),
+        actorOf(authOf(request), request),
+        request.params.id,
+      );
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="cara-log-${detail.periodStart}.pdf"`)
+        .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
