@@ -1,28 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { checkQuestionnaireInput, questionnairePath } from '../../domain/questionnaires';
-import { auditRequest } from '../plugins/audit-request';
 import { authOf } from '../plugins/authenticate';
 import { requirePermission, requirePlanFeature } from '../plugins/require-permission';
 import { errorResponses, IdParams, StoredFileBytes } from '../shared/schemas';
 import { sendAuditedDownload } from '../shared/send-stored-file';
-import { teamExists } from '../teams/teams.repository';
+import { actorOf, coreDepsOf } from '../shared/use-case';
 import {
-  customUrlTaken,
   findAttachmentResponse,
-  findQuestionnaire,
   findSchoolSlug,
-  insertQuestionnaire,
   listQuestionnaires,
   listResponses,
   listSchoolTeams,
   publishedForms,
   publishedVersion,
-  type QuestionnaireRecord,
-  updateQuestionnaire,
 } from './questionnaires.repository';
 import { QUESTIONNAIRE_FILE_PURPOSE } from './questionnaire-response.service';
+import {
+  createQuestionnaire,
+  editQuestionnaire,
+  setQuestionnaireActive,
+  visibleQuestionnaire,
+  withPath,
+} from './questionnaires.service';
 import {
   ACTIVATE_QUESTIONNAIRE_DESCRIPTION,
   AttachmentParams,
@@ -35,41 +35,6 @@ import {
   QuestionnaireMeta,
   QuestionnairePatchBody,
 } from './questionnaires.schemas';
-
-type Db = FastifyRequest['server']['deps']['database']['db'];
-
-function withPath(q: QuestionnaireRecord, schoolSlug: string) {
-  return { ...q, publicPath: questionnairePath(schoolSlug, q.customUrl) };
-}
-
-/** The input's problems in the spec's wording; the first problem's code is the error's. */
-async function checkBody(
-  db: Db,
-  schoolId: string,
-  body: QuestionnairePatchBody,
-  exceptId: string | null,
-): Promise<void> {
-  const problems = checkQuestionnaireInput(body);
-  if (problems.length) {
-    throw new AppError(
-      problems[0]!.code,
-      problems.map(({ field, message }) => ({ field, message })),
-    );
-  }
-  if (body.customUrl !== undefined && (await customUrlTaken(db, schoolId, body.customUrl.trim(), exceptId))) {
-    throw new AppError('QUESTIONNAIRE_URL_TAKEN', [
-      { field: 'customUrl', message: 'This custom URL is already used by another questionnaire.' },
-    ]);
-  }
-  if (body.sportTeamId && !(await teamExists(db, schoolId, body.sportTeamId))) {
-    throw new AppError('VALIDATION_FAILED', [{ field: 'sportTeamId', message: 'Unknown sport team.' }]);
-  }
-  if (body.formId && !(await publishedVersion(db, schoolId, body.formId))) {
-    throw new AppError('QUESTIONNAIRE_FORM_NOT_PUBLISHED', [
-      { field: 'formId', message: 'Choose a published form of your school.' },
-    ]);
-  }
-}
 
 /**
  * Questionnaires of the signed-in school (staff, recruiting plan): list with status and response counts, create,
@@ -84,12 +49,9 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const slugOf = (schoolId: string) => findSchoolSlug(db, schoolId);
 
-  async function visible(request: FastifyRequest, id: string) {
-    const auth = authOf(request);
-    const q = await findQuestionnaire(db, auth.school.id, id);
-    if (!q) throw new AppError('NOT_FOUND');
-    return q;
-  }
+  const visible = (request: FastifyRequest, id: string) => visibleQuestionnaire(db, authOf(request).school.id, id);
+  const deps = (request: FastifyRequest) => coreDepsOf(app.deps, request.log);
+  const actor = (request: FastifyRequest) => actorOf(authOf(request), request);
 
   app.get(
     '/questionnaires',
@@ -121,38 +83,8 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: QuestionnaireDto, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const schoolId = auth.school.id;
-      await checkBody(db, schoolId, request.body, null);
-      const b = request.body;
-      const row = await db.transaction().execute(async (trx) => {
-        const created = {
-          id: await insertQuestionnaire(trx, schoolId, {
-            form_id: b.formId,
-            name: b.name.trim(),
-            custom_url: b.customUrl.trim(),
-            confirmation_message: b.confirmationMessage.trim(),
-            status: b.active ? 'ACTIVE' : 'INACTIVE',
-            sport_team_id: b.sportTeamId ?? null,
-            created_by: auth.user.id,
-          }),
-        };
-        await auditRequest(
-          request,
-          {
-            action: 'questionnaire.created',
-            targetType: 'questionnaire',
-            targetId: created.id,
-            details: { customUrl: b.customUrl.trim(), active: Boolean(b.active) },
-          },
-          trx,
-        );
-        return created;
-      });
-      const q = (await findQuestionnaire(db, schoolId, row.id))!;
-      return reply.code(201).send(withPath(q, await slugOf(auth.school.id)));
-    },
+    async (request, reply) =>
+      reply.code(201).send(await createQuestionnaire(deps(request), actor(request), request.body)),
   );
 
   app.get(
@@ -208,34 +140,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QuestionnaireDto, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      const q = await visible(request, request.params.id);
-      const b = request.body;
-      await checkBody(db, auth.school.id, b, q.id);
-      const set = {
-        ...(b.name !== undefined ? { name: b.name.trim() } : {}),
-        ...(b.customUrl !== undefined ? { custom_url: b.customUrl.trim() } : {}),
-        ...(b.formId !== undefined ? { form_id: b.formId } : {}),
-        ...(b.confirmationMessage !== undefined ? { confirmation_message: b.confirmationMessage.trim() } : {}),
-        ...(b.sportTeamId !== undefined ? { sport_team_id: b.sportTeamId } : {}),
-        ...(b.active !== undefined ? { status: b.active ? ('ACTIVE' as const) : ('INACTIVE' as const) } : {}),
-      };
-      await db.transaction().execute(async (trx) => {
-        await updateQuestionnaire(trx, auth.school.id, q.id, set);
-        await auditRequest(
-          request,
-          {
-            action: 'questionnaire.updated',
-            targetType: 'questionnaire',
-            targetId: q.id,
-            details: { fields: Object.keys(b) },
-          },
-          trx,
-        );
-      });
-      return withPath((await findQuestionnaire(db, auth.school.id, q.id))!, await slugOf(auth.school.id));
-    },
+    async (request) => editQuestionnaire(deps(request), actor(request), request.params.id, request.body),
   );
 
   for (const [action, status] of [
@@ -252,24 +157,7 @@ export const questionnairesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: QuestionnaireDto, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => {
-        const auth = authOf(request);
-        const q = await visible(request, request.params.id);
-        if (status === 'ACTIVE' && !(await publishedVersion(db, auth.school.id, q.formId))) {
-          throw new AppError('QUESTIONNAIRE_FORM_NOT_PUBLISHED');
-        }
-        if (q.status !== status) {
-          await db.transaction().execute(async (trx) => {
-            await updateQuestionnaire(trx, auth.school.id, q.id, { status });
-            await auditRequest(
-              request,
-              { action: `questionnaire.${action}d`, targetType: 'questionnaire', targetId: q.id },
-              trx,
-            );
-          });
-        }
-        return withPath((await findQuestionnaire(db, auth.school.id, q.id))!, await slugOf(auth.school.id));
-      },
+      async (request) => setQuestionnaireActive(deps(request), actor(request), request.params.id, status === 'ACTIVE'),
     );
   }
 };
