@@ -5,6 +5,7 @@ import { migrateToLatest } from '../migrations/migrate';
 import { ConfigError, loadConfig } from './config';
 import { buildServer } from './server';
 import { startCalendarReconciler } from './calendar/calendar-reconcile';
+import { startPacketSendReconciler } from './packets/send-recovery';
 import { connectTemporalClient } from './temporal-client';
 
 /**
@@ -32,13 +33,14 @@ export async function runApi(env: Record<string, string | undefined> = process.e
     const app = await buildServer({ config, database, temporal: connection.client });
     // Series saved while the workflow service was down get their process at start and every minute after.
     const reconciler = startCalendarReconciler(app);
+    // Sends whose process died before their workflow started get it at start and every minute after (issue 36).
+    const sendReconciler = startPacketSendReconciler(app);
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      void reconciler
-        .stop()
+      void Promise.all([reconciler.stop(), sendReconciler.stop()])
         .then(() => app.close())
         .then(() => connection?.close())
         .then(() => database.close())

@@ -342,3 +342,53 @@ export async function claimUninvitedRecipients(
   }
   return out;
 }
+
+/**
+ * Sends whose packet-send workflow was never started (issue 36): their rows committed, then the process died. Only
+ * those sent before `sentBefore` (a request still under way starts its own) and not voided; oldest first.
+ */
+export async function listSendsWithoutWorkflow(
+  db: Kysely<Database>,
+  sentBefore: Date,
+  limit: number,
+  schoolId?: string,
+): Promise<Array<{ id: string; school_id: string; recipient_count: number }>> {
+  return db
+    .selectFrom('sent_packets')
+    .select(['id', 'school_id', 'recipient_count'])
+    .where('workflow_started_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .where('sent_at', '<', sentBefore)
+    .$if(schoolId !== undefined, (q) => q.where('school_id', '=', schoolId!))
+    .orderBy('sent_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks the send's packet-send workflow as started (the reconciler leaves it alone from then on). */
+export async function markSendWorkflowStarted(
+  db: Kysely<Database>,
+  schoolId: string,
+  sentPacketId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('sent_packets')
+    .set({ workflow_started_at: at })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', sentPacketId)
+    .where('workflow_started_at', 'is', null)
+    .execute();
+}
+
+/** Whether invitations were written with the send (its invitation batch must be started too). */
+export async function hasInvitationBatch(db: Kysely<Database>, schoolId: string, batchId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invitations')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('batch_id', '=', batchId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -11,13 +11,9 @@ import {
 } from '../../domain/packets';
 import { countWords } from '../../form-engine';
 import type { Database } from '../../migrations/database';
-import {
-  PACKET_SEND_BATCH,
-  packetSendProgressQuery,
-  packetSendWorkflow,
-} from '../../workflows/packets/packet-send.workflow';
+import { PACKET_SEND_BATCH, packetSendProgressQuery } from '../../workflows/packets/packet-send.workflow';
 import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
-import { requireTemporal, resultWithin, taskQueueOf } from '../shared/workflow-client';
+import { requireTemporal, resultWithin } from '../shared/workflow-client';
 import { startInvitationBatch } from '../users/invitations.service';
 import { writeInvitations } from '../users/write-invitation';
 import { claimUninvitedRecipients, findPacket, findPacketVersion } from './packets.repository';
@@ -25,11 +21,14 @@ import type { PacketDeps } from './packet-deps';
 import type { SendPacketBody } from './packets.schemas';
 import { assertWorkflowAccounts, canSendPacket } from './packets.service';
 import { fillExternalSigners, type SendTiming } from './send-plan';
+import { invitationBatchOf, sendWorkflowTiming, startSendWorkflow } from './send-recovery';
 
 /**
  * Sending a published packet: resolves the recipients (individuals, teams, groups), freezes the settings on a
  * sent-packet row pointing at the packet's current version, creates one submission row per recipient and starts one
- * submission workflow each (id = business key, so a retry never starts a second one).
+ * submission workflow each (id = business key, so a retry never starts a second one). The rows and the send's audit
+ * commit together; a process that dies before the packet-send workflow starts is recovered by the send reconciler
+ * (send-recovery.ts), which starts it once.
  */
 type Db = Kysely<Database>;
 
@@ -85,9 +84,6 @@ async function resolveRecipients(db: Db, schoolId: string, body: SendPacketBody[
   }
   return [...ids];
 }
-
-/** The invitation batch of a send's recipients who had no account yet. */
-const invitationBatchOf = (sentPacketId: string) => `sent-packet:${sentPacketId}`;
 
 export async function sendPacket(
   deps: PacketDeps,
@@ -168,33 +164,23 @@ export async function sendPacket(
     if (uninvited.length > 0) {
       await writeInvitations(trx, deps.appSecret, actor.schoolId, actor.userId, uninvited, invitationBatchOf(sent.id));
     }
+    await auditBy(trx, actor, {
+      action: 'packet.sent',
+      targetType: 'packet',
+      targetId: packetId,
+      details: { sentPacketId: sent.id, recipients: recipients.length, invited: uninvited.length },
+    });
     return { sentPacketId: sent.id, submissions: rows, invited: uninvited.length };
   });
   if (invited > 0) {
     await startInvitationBatch(deps, temporal, { schoolId: actor.schoolId, batchId: invitationBatchOf(sentPacketId) });
   }
 
-  const send = await temporal.workflow.start(packetSendWorkflow, {
-    workflowId: packetWorkflowIds.send(sentPacketId),
-    taskQueue: taskQueueOf(deps),
-    args: [
-      {
-        schoolId: actor.schoolId,
-        sentPacketId,
-        total: submissions.length,
-        timing: {
-          ...(timing.reminderEveryMs !== undefined ? { reminderEveryMs: timing.reminderEveryMs } : {}),
-          ...(timing.activityTimeoutMs ? { activityTimeoutMs: timing.activityTimeoutMs } : {}),
-          ...(timing.firstTaskDelayMs !== undefined ? { firstTaskDelayMs: timing.firstTaskDelayMs } : {}),
-        },
-      },
-    ],
-  });
-  await auditBy(db, actor, {
-    action: 'packet.sent',
-    targetType: 'packet',
-    targetId: packetId,
-    details: { sentPacketId, recipients: recipients.length, invited },
+  const send = await startSendWorkflow(deps, temporal, {
+    schoolId: actor.schoolId,
+    sentPacketId,
+    total: submissions.length,
+    timing: sendWorkflowTiming(timing),
   });
   // A small send (one batch) is usually done within the request, so the sender lands on a complete list; a larger one
   // cannot be, so it answers at once, goes on in the background and the client follows its progress.

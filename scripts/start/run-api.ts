@@ -3,6 +3,7 @@ import { ConfigError, type AppConfig } from '../../api/config';
 import type { DatabaseHandle } from '../../migrations/connect';
 import { buildServer } from '../../api/server';
 import { startCalendarReconciler } from '../../api/calendar/calendar-reconcile';
+import { startPacketSendReconciler } from '../../api/packets/send-recovery';
 import { connectTemporalClient } from '../../api/temporal-client';
 import { withinBound } from './within-bound';
 
@@ -34,9 +35,11 @@ export async function runApi(deps: {
     }
     // Series saved while the workflow service was down get their process now and every minute after.
     const reconciler = startCalendarReconciler(app);
+    // Sends whose process died before their workflow started get it now and every minute after (issue 36).
+    const sendReconciler = startPacketSendReconciler(app);
     return {
       async stop() {
-        await reconciler.stop();
+        await Promise.all([reconciler.stop(), sendReconciler.stop()]);
         // Fastify's close stops accepting connections first, then lets requests in flight finish.
         await app.close();
         await connection.close();
