@@ -161,6 +161,7 @@ export const packetWorkflowIds = {
   send: (sentPacketId: string) => `packet-send:${sentPacketId}`,
   bulkVoid: (sentPacketId: string) => `bulk-void:${sentPacketId}`,
   folderArchive: (folderId: string) => `bulk-void:folder:${folderId}`,
+  packetArchive: (packetId: string) => `bulk-void:packet:${packetId}`,
   signerCopy: (linkId: string) => `packet-signer-copy:${linkId}`,
 };
 

@@ -18,6 +18,7 @@ export function createPacketBulkActivities(deps: {
       schoolId: string;
       sentPacketId?: string;
       folderId?: string;
+      packetId?: string;
     }): Promise<string[]> {
       let q = db
         .selectFrom('packet_submissions as s')
@@ -35,6 +36,13 @@ export function createPacketBulkActivities(deps: {
             j.onRef('p.id', '=', 'sp.packet_id').onRef('p.school_id', '=', 'sp.school_id'),
           )
           .where('p.folder_id', '=', input.folderId);
+      } else if (input.packetId) {
+        // Every submission of every send of the archived packet.
+        q = q
+          .innerJoin('sent_packets as sp', (j) =>
+            j.onRef('sp.id', '=', 's.sent_packet_id').onRef('sp.school_id', '=', 's.school_id'),
+          )
+          .where('sp.packet_id', '=', input.packetId);
       } else {
         q = q.where('s.sent_packet_id', '=', input.sentPacketId!);
       }

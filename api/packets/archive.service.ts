@@ -1,15 +1,19 @@
-import { forEachConcurrently } from '../../domain/concurrency';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../domain/errors';
 import type { Database } from '../../migrations/database';
-import { packetWorkflowIds, type VoidSubmissionInput } from '../../domain/packets';
+import { packetWorkflowIds } from '../../domain/packets';
 import { bulkVoidWorkflow } from '../../workflows/packets/bulk-void.workflow';
-import { voidSubmissionSignal } from '../../workflows/packets/packet-submission.workflow';
 import { auditBy, type Actor, type CoreDeps } from '../shared/use-case';
 import { requireTemporal, taskQueueOf } from '../shared/workflow-client';
 import { canEditPacket, clonePacketRow, checkFolderName, isSchoolAdmin, toFolder } from './packets.service';
-import { archiveFolderRows, findFolder, findPacket, OPEN_SUBMISSION_STATUSES } from './packets.repository';
+import {
+  archiveFolderRows,
+  archivePacketRow,
+  findFolder,
+  findPacket,
+  OPEN_SUBMISSION_STATUSES,
+} from './packets.repository';
 import { checkReason, voidInfoOf } from './submissions.service';
 
 /**
@@ -37,58 +41,68 @@ async function openWorkflowIds(db: Db, schoolId: string, filter: { packetIds?: s
   return (await q.execute()).map((r) => r.workflow_id);
 }
 
-/** Signals void to each workflow, a few at a time; a workflow that already ended is skipped. */
-export async function signalVoids(
-  temporal: Client,
-  workflowIds: readonly string[],
-  info: VoidSubmissionInput,
-): Promise<number> {
-  let done = 0;
-  await forEachConcurrently(workflowIds, 16, async (id) => {
-    try {
-      await temporal.workflow.getHandle(id).signal(voidSubmissionSignal, info);
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) {
-        const code = (err as { code?: unknown }).code;
-        if (code !== 5 && code !== 9) throw err;
-      }
-    }
-    done += 1;
-  });
-  return done;
-}
-
-/** Work that goes on after the answer; a failure is logged with the deps' logger (the request is gone by then). */
-function inBackground(log: CoreDeps['log'], work: () => Promise<unknown>) {
-  work().catch((err: unknown) => log?.error({ err }, 'background packet voids failed'));
-}
-
+/**
+ * Archives a packet and voids its running submissions through the packet's bulk-void workflow
+ * (`bulk-void:packet:<id>`), the durable path a folder's archive takes: the archive and its record commit together,
+ * then the workflow is started, and archiving the archived packet again starts the voids should the process have died
+ * in between (issue 36). Refused with WORKFLOW_UNAVAILABLE, before anything changes, when submissions would need
+ * voiding and Temporal cannot be reached.
+ */
 export async function archivePacket(deps: CoreDeps, actor: Actor, packetId: string) {
   const { db } = deps;
   const packet = await findPacket(db, actor.schoolId, packetId);
   if (!packet) throw new AppError('NOT_FOUND');
   // Archiving is for those who edit the packet: its owner, its editors and school admins.
   if (!canEditPacket(actor, packet)) throw new AppError('FORBIDDEN');
-  await db
-    .updateTable('packets')
-    .set({
-      archived_at: deps.now(),
-      status: 'UNPUBLISHED',
-      external_link_enabled: false,
-      external_link_token_hash: null,
-    })
-    .where('school_id', '=', actor.schoolId)
-    .where('id', '=', packetId)
-    .execute();
-  await auditBy(db, actor, {
-    action: 'packet.archived',
-    targetType: 'packet',
-    targetId: packetId,
+  const open = await openWorkflowIds(db, actor.schoolId, { packetIds: [packetId] });
+  const temporal = open.length > 0 ? requireTemporal(deps) : null;
+  if (packet.archived_at) {
+    // A repeat writes nothing; it only starts the voids a dead request never started.
+    if (temporal && !(await bulkVoidRunning(temporal, packetWorkflowIds.packetArchive(packetId)))) {
+      await startPacketVoids(deps, temporal, actor, packetId);
+    }
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await archivePacketRow(trx, actor.schoolId, packetId, deps.now());
+    await auditBy(trx, actor, {
+      action: 'packet.archived',
+      targetType: 'packet',
+      targetId: packetId,
+      details: { submissionsToVoid: open.length },
+    });
   });
-  const ids = await openWorkflowIds(db, actor.schoolId, { packetIds: [packetId] });
-  if (ids.length > 0 && deps.temporal) {
-    const temporal = deps.temporal;
-    inBackground(deps.log, () => signalVoids(temporal, ids, voidInfoOf(actor, 'The packet was archived.')));
+  if (temporal) await startPacketVoids(deps, temporal, actor, packetId);
+}
+
+const PACKET_ARCHIVE_REASON = 'The packet was archived.';
+
+async function bulkVoidRunning(temporal: Client, workflowId: string): Promise<boolean> {
+  try {
+    return (await temporal.workflow.getHandle(workflowId).describe()).status.name === 'RUNNING';
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}
+
+/** Starts the packet's bulk-void workflow; one already running is the same work (its id is the packet's). */
+async function startPacketVoids(deps: CoreDeps, temporal: Client, actor: Actor, packetId: string) {
+  try {
+    await temporal.workflow.start(bulkVoidWorkflow, {
+      workflowId: packetWorkflowIds.packetArchive(packetId),
+      taskQueue: taskQueueOf(deps),
+      args: [
+        {
+          schoolId: actor.schoolId,
+          packetId,
+          void: voidInfoOf(actor, PACKET_ARCHIVE_REASON),
+          requestedByUserId: actor.userId,
+        },
+      ],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
 }
 

@@ -392,3 +392,18 @@ export async function hasInvitationBatch(db: Kysely<Database>, schoolId: string,
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/** Archives one packet: unpublished, its external link off (its submissions are voided by its bulk-void workflow). */
+export async function archivePacketRow(
+  db: Kysely<Database>,
+  schoolId: string,
+  packetId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('packets')
+    .set({ archived_at: at, status: 'UNPUBLISHED', external_link_enabled: false, external_link_token_hash: null })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', packetId)
+    .execute();
+}

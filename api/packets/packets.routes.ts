@@ -309,7 +309,12 @@ export const packetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/packets/:id/archive',
     {
       onRequest: canWrite,
-      schema: { ...packetParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        ...packetParams,
+        description:
+          'Archives the packet and voids its running submissions in the background (its bulk-void workflow). Archiving an archived packet again changes nothing, but starts the voids when its submissions still run with no bulk void under way (as after a crash). Refused with WORKFLOW_UNAVAILABLE when submissions would need voiding and Temporal cannot be reached.',
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 503) },
+      },
     },
     async (request, reply) => {
       await archivePacket(deps(request), actor(request), request.params.id);

@@ -5,17 +5,19 @@ import type { VoidSubmissionInput } from '../../domain/packets';
 import { voidSubmissionSignal } from './packet-submission.workflow';
 
 /**
- * Bulk void of one sent packet (id `bulk-void:<sentPacketId>`), or of every sent packet of an archived folder's
- * packets (id `bulk-void:folder:<folderId>`, spec: "folder archive asynchronous"): lists the submissions still running, signals void
- * to each submission workflow in batches (each one writes its own ending), exposes progress through a Query, and
- * ends with a confirmation e-mail to the person who asked (spec part 2 §4: "Bulk void is asynchronous and ends
- * with a confirmation email").
+ * Bulk void of one sent packet (id `bulk-void:<sentPacketId>`), of every sent packet of an archived folder's
+ * packets (id `bulk-void:folder:<folderId>`, spec: "folder archive asynchronous"), or of an archived packet's sends
+ * (id `bulk-void:packet:<packetId>`): lists the submissions still running, signals void to each submission workflow
+ * in batches (each one writes its own ending), exposes progress through a Query, and ends with a confirmation e-mail
+ * to the person who asked (spec part 2 §4: "Bulk void is asynchronous and ends with a confirmation email"). A
+ * packet's archive answers at once and sends no confirmation, as before it went through this workflow.
  */
 export interface BulkVoidInput {
   schoolId: string;
-  /** One of the two: the sent packet, or the archived folder whose packets' submissions are voided. */
+  /** One of three: the sent packet, the archived folder whose packets' submissions are voided, or the archived packet. */
   sentPacketId?: string;
   folderId?: string;
+  packetId?: string;
   void: VoidSubmissionInput;
   requestedByUserId: string;
 }
@@ -41,12 +43,25 @@ function scopeOf(input: BulkVoidInput): { schoolId: string; sentPacketId?: strin
     : { schoolId: input.schoolId, sentPacketId: input.sentPacketId! };
 }
 
+function listScopeOf(input: BulkVoidInput): {
+  schoolId: string;
+  sentPacketId?: string;
+  folderId?: string;
+  packetId?: string;
+} {
+  return input.packetId ? { schoolId: input.schoolId, packetId: input.packetId } : scopeOf(input);
+}
+
 export async function bulkVoidWorkflow(input: BulkVoidInput): Promise<BulkVoidProgress> {
   const progress: BulkVoidProgress = { total: 0, done: 0, finished: false };
   wf.setHandler(bulkVoidProgressQuery, () => ({ ...progress }));
-  tagProcess({ schoolId: input.schoolId, module: 'bulk-void', entityId: input.sentPacketId ?? input.folderId ?? '' });
+  tagProcess({
+    schoolId: input.schoolId,
+    module: 'bulk-void',
+    entityId: input.sentPacketId ?? input.folderId ?? input.packetId ?? '',
+  });
   markStep('list-submissions', null);
-  const workflowIds = await acts.listOpenSubmissionWorkflows(scopeOf(input));
+  const workflowIds = await acts.listOpenSubmissionWorkflows(listScopeOf(input));
   progress.total = workflowIds.length;
   markStep('void-submissions', null);
   for (let i = 0; i < workflowIds.length; i += BATCH) {
@@ -62,12 +77,14 @@ export async function bulkVoidWorkflow(input: BulkVoidInput): Promise<BulkVoidPr
       }),
     );
   }
-  markStep('confirm', null);
-  await acts.mailBulkVoidConfirmation({
-    ...scopeOf(input),
-    userId: input.requestedByUserId,
-    total: progress.total,
-  });
+  if (!input.packetId) {
+    markStep('confirm', null);
+    await acts.mailBulkVoidConfirmation({
+      ...scopeOf(input),
+      userId: input.requestedByUserId,
+      total: progress.total,
+    });
+  }
   progress.finished = true;
   markStep('done', null);
   return progress;

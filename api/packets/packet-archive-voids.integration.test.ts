@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packetWorkflowIds } from '../../domain/packets';
+import type { FormElement } from '../../form-engine/form-definition';
+import { seedForm, shortText } from '../test-support/forms';
+import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { archivePacketRow } from './packets.repository';
+
+/**
+ * Issue 36: archiving a packet signalled its voids from the request, so a process that died mid-way left submissions
+ * of an archived packet running for ever. The voids now go through the packet's bulk-void workflow, as a folder's
+ * archive does, and archiving the packet again after a crash starts them (once, with no second audit row).
+ */
+let t: AppWithWorker;
+let schoolId: string;
+let admin: SeededUser;
+let athletes: SeededUser[];
+let cookie: string;
+let formId: string;
+
+beforeAll(async () => {
+  t = await startAppWithWorker('packet-archive-voids');
+  const db = t.database.db;
+  schoolId = (await seedSchool(db)).id;
+  admin = await seedUser(db, schoolId, { firstName: 'Alma' });
+  athletes = [
+    await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], firstName: 'Ath' }),
+    await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], firstName: 'Beth' }),
+  ];
+  cookie = await sessionCookie(db, admin);
+  formId = (
+    await seedForm(db, schoolId, admin.id, {
+      published: true,
+      elements: [shortText('name', { required: true } as Partial<FormElement>)],
+    })
+  ).formId;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function publishedPacket(name: string): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/packets',
+    headers: { cookie },
+    payload: {
+      name,
+      description: 'Yearly forms',
+      formIds: [formId],
+      senders: { userIds: [], groups: ['SCHOOL_ADMINS'] },
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const published = await t.app.inject({ method: 'POST', url: `/api/v1/packets/${id}/publish`, headers: { cookie } });
+  expect(published.statusCode, published.body).toBe(200);
+  return id;
+}
+
+async function submissionsOf(packetId: string) {
+  return t.database.db
+    .selectFrom('packet_submissions as s')
+    .innerJoin('sent_packets as sp', 'sp.id', 's.sent_packet_id')
+    .select(['s.id', 's.active_step_id', 's.status'])
+    .where('sp.packet_id', '=', packetId)
+    .execute();
+}
+
+async function sentTo(packetId: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/packets/${packetId}/send`,
+    headers: { cookie },
+    payload: { recipients: { userIds: athletes.map((a) => a.id), teamIds: [], groups: [] } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  await waitUntil(async () => {
+    const rows = await submissionsOf(packetId);
+    return rows.length === 2 && rows.every((s) => s.active_step_id !== null);
+  });
+}
+
+const archive = (packetId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/packets/${packetId}/archive`, headers: { cookie } });
+
+async function archiveAudits(packetId: string): Promise<number> {
+  const rows = await t.database.db
+    .selectFrom('audit_events')
+    .select('id')
+    .where('target_id', '=', packetId)
+    .where('action', '=', 'packet.archived')
+    .execute();
+  return rows.length;
+}
+
+describe('archiving a packet voids its submissions durably (issue 36)', () => {
+  it("voids through the packet's bulk-void workflow", async () => {
+    const packetId = await publishedPacket('Archived with sends');
+    await sentTo(packetId);
+    const res = await archive(packetId);
+    expect(res.statusCode, res.body).toBe(204);
+    const handle = t.temporal.workflow.getHandle(packetWorkflowIds.packetArchive(packetId));
+    expect(await handle.result()).toMatchObject({ total: 2, done: 2, finished: true });
+    await waitUntil(async () => (await submissionsOf(packetId)).every((s) => s.status === 'VOIDED'));
+    expect(await archiveAudits(packetId)).toBe(1);
+  });
+
+  it('archiving again after a crash starts the voids the dead request never started, once', async () => {
+    const packetId = await publishedPacket('Crashed archive');
+    await sentTo(packetId);
+    // The dead request: the archive committed, its voids never started.
+    await archivePacketRow(t.database.db, schoolId, packetId, new Date());
+    expect((await submissionsOf(packetId)).map((s) => s.status)).toEqual(['PENDING', 'PENDING']);
+
+    const retry = await archive(packetId);
+    expect(retry.statusCode, retry.body).toBe(204);
+    const handle = t.temporal.workflow.getHandle(packetWorkflowIds.packetArchive(packetId));
+    expect(await handle.result()).toMatchObject({ total: 2, done: 2 });
+    await waitUntil(async () => (await submissionsOf(packetId)).every((s) => s.status === 'VOIDED'));
+    const run = (await handle.describe()).runId;
+
+    // Nothing left to void: a third archive starts nothing and writes nothing.
+    expect((await archive(packetId)).statusCode).toBe(204);
+    expect((await handle.describe()).runId).toBe(run);
+    expect(await archiveAudits(packetId)).toBe(0);
+  });
+});
