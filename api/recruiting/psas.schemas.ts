@@ -21,7 +21,7 @@ import { IsoDate, JsonObject, Nullable, SingleLine, Timestamp, Uuid } from '../s
 
 const closed = { additionalProperties: false } as const;
 const Str = (max = 255) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
-/** A one-line field of a prospect (a name, a school, an address line): the shared name rule (issue 36). */
+/** A name field of a prospect (theirs, their school's, a guardian's, a coach's): the shared name rule (issue 36). */
 const Line = (max = 255) => Type.Optional(Type.Union([SingleLine({ maxLength: max }), Type.Null()]));
 const NumOrStr = Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()]));
 
@@ -35,7 +35,9 @@ export const PsaBody = Type.Object(
           ? NumOrStr
           : def.kind === 'notes'
             ? Str(10000)
-            : Line(255),
+            : /Name$/.test(name)
+              ? Line(255)
+              : Str(255),
       ]),
     ),
     highlightLinks: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })),
