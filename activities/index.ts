@@ -23,6 +23,7 @@ import { createCalendarActivities } from './calendar/calendar-event.activities';
 import { createCaraActivities } from './cara/cara.activities';
 import { createRecruitingFormActivities } from './recruiting/recruiting-form.activities';
 import { createExpenseApprovalActivities } from './expenses/expense-approval.activities';
+import { createContractActivities } from './contracts/contracts.activities';
 
 export interface ActivityDeps {
   db: Kysely<Database>;
@@ -56,6 +57,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPsaTransferActivities(deps),
     ...createRecruitingFormActivities(deps),
     ...createExpenseApprovalActivities(deps),
+    ...createContractActivities(deps),
   };
 }
 

@@ -50,6 +50,7 @@ import { publicQuestionnairesRoutes } from './questionnaires/public-questionnair
 import { expensesRoutes } from './expenses/expenses.routes';
 import { bankAccountsRoutes } from './bank-accounts/bank-accounts.routes';
 import { taxRoutes } from './tax/tax.routes';
+import { contractsRoutes } from './contracts/contracts.routes';
 import { materialsRoutes } from './materials/materials.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
@@ -159,6 +160,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(bankAccountsRoutes);
       await api.register(taxRoutes);
       await api.register(materialsRoutes);
+      await api.register(contractsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -16,3 +16,5 @@ export * from './cara/cara-log.workflow';
 export * from './recruiting/psa-transfer.workflow';
 export * from './recruiting/recruiting-form-link.workflow';
 export * from './expenses/expense-approval.workflow';
+export * from './contracts/contract-review.workflow';
+export * from './contracts/payment-schedule.workflow';
