@@ -1,4 +1,5 @@
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { AppError } from '../../domain/errors';
 import type { Kysely } from 'kysely';
 import { psaTransferWorkflowId, TRANSFER_STATUSES } from '../../domain/recruiting';
 import type { Database } from '../../migrations/database';
@@ -67,6 +68,33 @@ export async function startTransferWorkflow(
     workflowIdConflictPolicy: 'USE_EXISTING',
     args: [input],
   });
+}
+
+/** How long a PENDING transfer may wait for its process to start before a later request may take the claim back. */
+export const TRANSFER_CLAIM_GRACE_MS = 2 * 60_000;
+
+/**
+ * Whether a PENDING transfer is a dead claim: older than the grace period and with no running process. The row is
+ * written before the process starts (docs/design.md, work claimed before its workflow starts), so a request that
+ * died in between left a transfer that nothing would ever decide and that refused every new request as pending.
+ * Such a claim may be taken back by the next request, which writes the row again and starts the process under the
+ * same deterministic id (joining one that did start after all). A young claim is left to its own request.
+ */
+export async function transferClaimLapsed(
+  deps: { now: () => Date; log?: { error: (details: object, message: string) => void } },
+  temporal: Client,
+  psaId: string,
+  claim: { requested_at: Date },
+): Promise<boolean> {
+  if (deps.now().getTime() - new Date(claim.requested_at).getTime() < TRANSFER_CLAIM_GRACE_MS) return false;
+  try {
+    const run = await temporal.workflow.getHandle(psaTransferWorkflowId(psaId)).describe();
+    return run.status.name !== 'RUNNING';
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return true;
+    deps.log?.error({ err }, 'psa transfer process could not be read');
+    throw new AppError('WORKFLOW_UNAVAILABLE');
+  }
 }
 
 /**

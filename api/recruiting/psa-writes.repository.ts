@@ -165,7 +165,7 @@ export async function emailOnRoster(
 export async function lockPsaTransfer(db: Db, psaId: string) {
   return db
     .selectFrom('psa_transfers')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'requested_at'])
     .where('psa_id', '=', psaId)
     .forUpdate()
     .executeTakeFirst();

@@ -8,7 +8,8 @@ import { backendPid, asAnotherClient, untilBlockedBy } from '../test-support/loc
 import { academicStartYear, daysFromToday, testToday } from '../../scripts/test-harness/test-clock';
 import { PSA_FIELDS } from '../../domain/recruiting';
 import { psaProfile } from './psa-profile';
-import { psaPickLists } from './psa-writes.repository';
+import { psaPickLists, upsertTransferRequest } from './psa-writes.repository';
+import { TRANSFER_CLAIM_GRACE_MS } from './psa-transfer.service';
 import {
   boardColumns,
   duplicateGroups,
@@ -315,6 +316,58 @@ describe('prospect-to-roster transfer', () => {
     call(user, 'POST', `/psas/${psaId}/transfer`, { sportTeamId: teamId, academicYearId: yearId });
   const decide = (psaId: string, decision: 'APPROVE' | 'REJECT', reason?: string) =>
     call(admin, 'POST', `/psas/${psaId}/transfer/decision`, { decision, ...(reason ? { reason } : {}) });
+
+  it('takes back a transfer claim whose request died before its process started', async () => {
+    const db = t.database.db;
+    const psa = (
+      await create({ firstName: 'Ola', lastName: 'Crash', email: 'ola.crash@example.com', sportTeamId: teamId })
+    ).body.psa;
+    // A request that wrote its PENDING row and died before starting the process: the row, and no process.
+    await upsertTransferRequest(db, {
+      schoolId,
+      psaId: psa.id,
+      sportTeamId: teamId,
+      academicYearId: yearId,
+      requestedBy: coach.id,
+      workflowId: `psa-transfer:${psa.id}`,
+    });
+    // Young, the claim may still be its own request's: refused as pending.
+    expect((await transfer(psa.id)).body.error.code).toBe('PSA_TRANSFER_PENDING');
+    await db
+      .updateTable('psa_transfers')
+      .set({ requested_at: new Date(Date.now() - TRANSFER_CLAIM_GRACE_MS - 60_000) })
+      .where('psa_id', '=', psa.id)
+      .execute();
+    // Past the grace period with no process, the next request takes it back and starts the process.
+    const retried = await transfer(psa.id);
+    expect(retried.status).toBe(200);
+    expect(retried.body.transfer).toMatchObject({ status: 'PENDING' });
+    const run = await t.temporal.workflow.getHandle(`psa-transfer:${psa.id}`).describe();
+    expect(run.status.name).toBe('RUNNING');
+    await waitFor(() =>
+      db
+        .selectFrom('tasks')
+        .select('id')
+        .where('workflow_id', '=', `psa-transfer:${psa.id}`)
+        .where('status', '=', 'OPEN')
+        .executeTakeFirst(),
+    );
+    // With its process running, an old claim is a real pending transfer: refused again.
+    await db
+      .updateTable('psa_transfers')
+      .set({ requested_at: new Date(Date.now() - TRANSFER_CLAIM_GRACE_MS - 60_000) })
+      .where('psa_id', '=', psa.id)
+      .execute();
+    expect((await transfer(psa.id)).body.error.code).toBe('PSA_TRANSFER_PENDING');
+    const audit = await db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('target_id', '=', psa.id)
+      .where('action', '=', 'psa.transferRequested')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ reclaimedStaleRequest: true });
+  });
 
   it('is rejected with a reason, requested again, approved once, and never undone', async () => {
     const db = t.database.db;
