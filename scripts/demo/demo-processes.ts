@@ -23,6 +23,7 @@ import { loadDemoRecruitingEvents } from './demo-recruiting-events';
 import { loadDemoQuestionnaires } from './demo-questionnaires';
 import { loadDemoRecruitingForms } from './demo-recruiting-forms';
 import { loadDemoExpenses } from './demo-expenses';
+import { loadDemoBankAndTax } from './demo-bank-tax';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -104,6 +105,8 @@ async function runBoundedDemoProcesses(
         { name: 'recruiting forms', run: () => loadDemoRecruitingForms(app) },
         // Recruiting expenses (two waiting in My Tasks, two approved, one rejected) and shared materials.
         { name: 'expenses', run: () => loadDemoExpenses(app) },
+        // The athlete's bank account (shown masked) and this year's tax disclaimer acknowledgement (issue 38).
+        { name: 'bank account', run: () => loadDemoBankAndTax(app) },
         // The fall schedule and the CARA practices were inserted with the data: their series processes start now.
         {
           name: 'calendar series',
