@@ -11,7 +11,7 @@ import {
   PAYMENT_TYPES,
 } from '../../domain/disclosures';
 import { WEBSITE_URL_PATTERN } from '../../form-engine/text-rules';
-import { IsoDate, Nullable, Page, PageQuery, Timestamp, Uuid } from '../shared/schemas';
+import { IsoDate, Nullable, Page, PageQuery, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /** Amounts travel as dollars (numbers) and are stored as cents; the wording is the catalogue's AMOUNT_RANGE. */
 const Amount = Type.Number({
@@ -20,10 +20,12 @@ const Amount = Type.Number({
   'x-error-code': 'AMOUNT_RANGE',
 });
 const Text = (max: number) => Type.String({ maxLength: max });
+/** A name or title: one line (the shared rule of issue 36). */
+const Line = (max: number) => SingleLine({ maxLength: max });
 
 /** Optional contact fields: empty, or valid (an e-mail address; a phone of 10 digits). */
 export const PersonSchema = Type.Object({
-  name: Type.Optional(Text(200)),
+  name: Type.Optional(Line(200)),
   email: Type.Optional(
     Type.String({ maxLength: 254, pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'x-error-code': 'INVALID_EMAIL' }),
   ),
@@ -50,10 +52,10 @@ const ParticipantId = Type.String({ format: 'uuid', 'x-error-code': 'DISCLOSURE_
 export const DisclosureFieldsSchema = Type.Object({
   type: Type.Optional(Type.Enum(DISCLOSURE_TYPES)),
   dealType: Type.Optional(Type.Enum(DEAL_TYPES)),
-  title: Type.Optional(Nullable(Text(200))),
-  companyName: Type.Optional(Nullable(Text(200))),
+  title: Type.Optional(Nullable(Line(200))),
+  companyName: Type.Optional(Nullable(Line(200))),
   industry: Type.Optional(Nullable(Text(100))),
-  payorName: Type.Optional(Nullable(Text(200))),
+  payorName: Type.Optional(Nullable(Line(200))),
   startDate: Type.Optional(Nullable(IsoDate)),
   endDate: Type.Optional(Nullable(IsoDate)),
   signedOn: Type.Optional(Nullable(IsoDate)),

@@ -7,7 +7,7 @@ import {
   type ExpenseStatus,
 } from '../../domain/expenses';
 import { refusals } from '../shared/refusals';
-import { IsoDate, Nullable, Timestamp, Uuid } from '../shared/schemas';
+import { IsoDate, Nullable, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /** Every answer is a closed object: Fastify serializes with it, so a property left out here would vanish. */
 const closed = { additionalProperties: false } as const;
@@ -95,7 +95,7 @@ export const ExpenseListDto = Type.Object(
 /** Loose on purpose: the spec's checks (domain/expenses.ts) answer each field in the catalogue's wording. */
 export const CreateExpenseBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ maxLength: 1000 })),
+    name: Type.Optional(SingleLine({ maxLength: 1000 })),
     category: Type.Optional(Type.String({ maxLength: 40 })),
     amount: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 40 }), Type.Null()])),
     transactionDate: Type.Optional(Type.String({ maxLength: 40 })),

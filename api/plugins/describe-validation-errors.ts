@@ -66,12 +66,19 @@ function wordingOf(issue: ValidationIssue): { message: string; code?: string } {
   }
 }
 
-/** One detail per field (the first problem found), so a union's alternatives do not repeat themselves. */
+/**
+ * One detail per field (the first problem found), so a union's alternatives do not repeat themselves. A nullable
+ * object whose inside is wrong also fails its `null` alternative ("Must be null.") at the object itself: that
+ * mismatch of type is left out when a problem inside the object is reported.
+ */
 export function describeValidationErrors(issues: readonly ValidationIssue[]): ErrorDetail[] {
   const byField = new Map<string, ErrorDetail>();
+  const fields = issues.map(fieldOf);
+  const hasInner = (field: string) => fields.some((f) => f.startsWith(field ? `${field}.` : '') && f !== field);
   for (const issue of issues) {
     if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf' || issue.keyword === 'if') continue;
     const field = fieldOf(issue);
+    if (issue.keyword === 'type' && hasInner(field)) continue;
     if (byField.has(field)) continue;
     const { message, code } = wordingOf(issue);
     byField.set(field, { ...(field ? { field } : {}), message, ...(code ? { code } : {}) });

@@ -106,6 +106,26 @@ describe('describeValidationErrors', () => {
     ]);
   });
 
+  it('words a control character in a name, and leaves out the null alternative of an object wrong inside (issue 36)', () => {
+    const issues = [
+      { instancePath: '/pointOfContact/name', keyword: 'x-single-line', params: {} },
+      { instancePath: '/pointOfContact', keyword: 'type', params: { type: 'null' } },
+    ];
+    const named = {
+      field: 'pointOfContact.name',
+      message: 'Name must not contain line breaks or control characters.',
+      code: 'NAME_INVALID_CHARACTERS',
+    };
+    expect(describeValidationErrors(issues)).toEqual([named]);
+    // The answer's code is the name rule's when it is the only problem, the general one otherwise.
+    expect(toErrorResponse({ validation: issues }).body.error).toMatchObject({ code: 'NAME_INVALID_CHARACTERS' });
+    const mixed = [...issues, { instancePath: '/amount', keyword: 'type', params: { type: 'number' } }];
+    expect(toErrorResponse({ validation: mixed }).body.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(describeValidationErrors([{ instancePath: '/agent', keyword: 'type', params: { type: 'null' } }])).toEqual([
+      { field: 'agent', message: 'Must be null.' },
+    ]);
+  });
+
   it('never returns an empty list for a failed validation', () => {
     expect(describeValidationErrors([{ instancePath: '/x', keyword: 'anyOf', params: {} }])).toEqual([
       { message: 'Some fields are missing or invalid.' },

@@ -11,11 +11,16 @@ import { seedSchool, seedUser, sessionCookie } from '../test-support/seed-school
 let t: TestApp;
 let admin: string;
 let operator: string;
+let athlete: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const school = await seedSchool(t.database.db, { plan: 'CONNECT' });
   admin = await sessionCookie(t.database.db, await seedUser(t.database.db, school.id));
+  athlete = await sessionCookie(
+    t.database.db,
+    await seedUser(t.database.db, school.id, { roles: [{ role: 'STUDENT_ATHLETE' }] }),
+  );
   const provider = await seedSchool(t.database.db, { kind: 'PROVIDER' });
   operator = await sessionCookie(
     t.database.db,
@@ -30,7 +35,7 @@ interface Probe {
   what: string;
   method: 'POST' | 'PATCH' | 'PUT';
   url: string;
-  who: 'admin' | 'operator';
+  who: 'admin' | 'operator' | 'athlete';
   body: Record<string, unknown>;
   /** The field the refusal names, as the error's details write it. */
   field: string;
@@ -151,6 +156,23 @@ const probes: Probe[] = [
     field: 'name',
   },
   {
+    what: 'disclosure company',
+    method: 'POST',
+    url: '/disclosures',
+    who: 'athlete',
+    body: { type: 'SPONSORSHIP', companyName: BAD },
+    field: 'companyName',
+  },
+  {
+    what: 'disclosure contact',
+    method: 'POST',
+    url: '/disclosures',
+    who: 'athlete',
+    body: { type: 'SPONSORSHIP', pointOfContact: { name: BAD } },
+    field: 'pointOfContact.name',
+  },
+  { what: 'expense', method: 'POST', url: '/expenses', who: 'admin', body: { name: BAD }, field: 'name' },
+  {
     what: 'questionnaire',
     method: 'POST',
     url: '/questionnaires',
@@ -165,7 +187,7 @@ describe('names are single lines at the API (issue 36)', () => {
     const res = await t.app.inject({
       method: probe.method,
       url: `/api/v1${probe.url}`,
-      headers: { cookie: probe.who === 'admin' ? admin : operator },
+      headers: { cookie: { admin, operator, athlete }[probe.who] },
       payload: probe.body,
     });
     expect(res.statusCode, res.body).toBe(400);
