@@ -24,6 +24,7 @@ import { loadDemoQuestionnaires } from './demo-questionnaires';
 import { loadDemoRecruitingForms } from './demo-recruiting-forms';
 import { loadDemoExpenses } from './demo-expenses';
 import { loadDemoBankAndTax } from './demo-bank-tax';
+import { loadDemoContracts } from './demo-contracts';
 
 /**
  * The demo school's processes, made by the real workflows once the worker and the API are up: a year of sends of
@@ -107,6 +108,8 @@ async function runBoundedDemoProcesses(
         { name: 'expenses', run: () => loadDemoExpenses(app) },
         // The athlete's bank account (shown masked) and this year's tax disclaimer acknowledgement (issue 38).
         { name: 'bank account', run: () => loadDemoBankAndTax(app) },
+        // Two contracts: one approved with a monthly schedule part paid, one waiting for review (issue 38).
+        { name: 'contracts', run: () => loadDemoContracts(app) },
         // The fall schedule and the CARA practices were inserted with the data: their series processes start now.
         {
           name: 'calendar series',
