@@ -121,6 +121,7 @@ export function BankAccountFormModal({
         <TextInput
           label="Re-enter account number"
           required
+          description="Type it again to be sure"
           inputMode="numeric"
           autoComplete="off"
           maxLength={40}
