@@ -366,6 +366,16 @@ export const NAV_MODULES: NavModule[] = [
     ],
   },
   {
+    // NIL money (issue 38): where payments go and the tax they carry.
+    key: 'money',
+    label: 'Money',
+    items: [
+      { path: '/bankAccount', label: 'Bank account' },
+      { path: '/taxDisclaimer', label: 'Tax disclaimer' },
+      { path: '/taxCalculator', label: 'Tax calculator' },
+    ],
+  },
+  {
     key: 'settings',
     label: 'Settings',
     items: [
