@@ -3,7 +3,10 @@ import { Type } from 'typebox';
 import { checkDatabase, checkTemporal } from './health.service';
 
 const Check = Type.Enum(['ok', 'error', 'not configured']);
-const Readiness = Type.Object({ status: Type.Enum(['ok', 'error']), database: Check, temporal: Check });
+const Readiness = Type.Object(
+  { status: Type.Enum(['ok', 'error']), database: Check, temporal: Check },
+  { additionalProperties: false },
+);
 
 /** Liveness (/healthz: the process answers) and readiness (/readyz: the database and Temporal answer). */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,7 +16,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/healthz',
     {
       config: { public: true, rateLimit: false },
-      schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+      schema: {
+        tags: ['health'],
+        response: { 200: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }) },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );

@@ -63,21 +63,30 @@ export function JsonObject(description: string) {
 
 export const ErrorBodySchema = Type.Object(
   {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      details: Type.Optional(
-        Type.Array(
-          Type.Object({
-            field: Type.Optional(Type.String()),
-            message: Type.String(),
-            code: Type.Optional(Type.String()),
-          }),
+    error: Type.Object(
+      {
+        code: Type.String(),
+        message: Type.String(),
+        details: Type.Optional(
+          Type.Array(
+            Type.Object(
+              {
+                field: Type.Optional(Type.String()),
+                message: Type.String(),
+                code: Type.Optional(Type.String()),
+              },
+              { additionalProperties: false },
+            ),
+          ),
         ),
-      ),
-    }),
+      },
+      { additionalProperties: false },
+    ),
   },
-  { description: 'The one error shape: a catalogue code, its wording and per-field details.' },
+  {
+    additionalProperties: false,
+    description: 'The one error shape: a catalogue code, its wording and per-field details.',
+  },
 );
 
 /** Documents the error answers a route can give; the central error handler produces them. */
