@@ -639,7 +639,9 @@ describe('the OpenAPI document', () => {
       // A path parameter the document allows is one the router takes (so the answer is never a surprise 414).
       for (const p of op.parameters.filter((p) => p.in === 'path')) {
         const schema = p.schema ?? {};
+        // A uuid, an enum and a bounded integer are short by their own rule.
         if (schema.format === 'uuid' || Array.isArray(schema.enum)) continue;
+        if (schema.type === 'integer' && typeof schema.maximum === 'number') continue;
         expect(schema.maxLength, `${op.key} path ${p.name}`).toBeLessThanOrEqual(MAX_PATH_PARAM_LENGTH);
       }
     }
