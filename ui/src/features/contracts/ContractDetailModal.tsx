@@ -18,12 +18,12 @@ import {
 } from './contracts.api';
 
 export const CONTRACT_STATUS_COLORS: Record<string, string> = {
-  PENDING: 'yellow',
+  PENDING: 'orange',
   ACTIVE: 'green',
   COMPLETED: 'blue',
   REJECTED: 'red',
 };
-export const PAYMENT_STATUS_COLORS: Record<string, string> = { PENDING: 'yellow', PAID: 'green', FAILED: 'red' };
+export const PAYMENT_STATUS_COLORS: Record<string, string> = { PENDING: 'orange', PAID: 'green', FAILED: 'red' };
 
 /** The payment schedule form (also the body of /createFinances): cycle, amount per cycle, number, first due date. */
 export function ScheduleForm({ contract }: { contract: ContractDetail }) {
@@ -177,13 +177,13 @@ function Review({ contract }: { contract: ContractDetail }) {
       )}
       <Group>
         {!rejecting && (
-          <Button color="green" loading={decide.isPending} onClick={() => decide.mutate({ decision: 'APPROVE' })}>
+          <Button loading={decide.isPending} onClick={() => decide.mutate({ decision: 'APPROVE' })}>
             Approve
           </Button>
         )}
         <Button
-          color="red"
-          variant={rejecting ? 'filled' : 'light'}
+          color="red.9"
+          variant={rejecting ? 'filled' : 'default'}
           loading={decide.isPending && rejecting}
           onClick={() => (rejecting ? decide.mutate({ decision: 'REJECT', reason }) : setRejecting(true))}
         >
@@ -205,7 +205,9 @@ function Body({ contract }: { contract: ContractDetail }) {
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Badge color={CONTRACT_STATUS_COLORS[contract.status]}>{contract.statusLabel}</Badge>
+        <Badge variant="light" color={CONTRACT_STATUS_COLORS[contract.status]}>
+          {contract.statusLabel}
+        </Badge>
         <Badge variant="outline">{contract.sizeLabel}</Badge>
         <Badge variant="outline">{contract.typeLabel}</Badge>
       </Group>
@@ -258,7 +260,7 @@ function Body({ contract }: { contract: ContractDetail }) {
         </Table.Tbody>
       </Table>
       {contract.taxFlags.map((f) => (
-        <Text key={`${f.payorName}-${f.year}`} c="orange.9" fw={500}>
+        <Text key={`${f.payorName}-${f.year}`} c="red.9" fw={600}>
           1099: {f.payorName} has paid {formatDollars(f.totalCents)} in {f.year}, at or above the $600 reporting
           threshold.
         </Text>

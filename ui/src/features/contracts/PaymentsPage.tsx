@@ -34,7 +34,9 @@ export function PayorYearTotals({ list, showStudent }: { list: PaymentList; show
               </Table.Td>
               <Table.Td>
                 {t.reportable ? (
-                  <Badge color="orange">Reportable ($600 or more)</Badge>
+                  <Badge variant="light" color="red">
+                    Reportable ($600 or more)
+                  </Badge>
                 ) : (
                   <Text size="sm" c="dimmed">
                     Below $600

@@ -1,0 +1,79 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { checkScreen, LONG_FLOW_TIMEOUT } from '../support/screens';
+import { logInThroughApi } from '../support/session';
+
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+async function both(page: Page, name: string) {
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('the admin reviews a contract from My Tasks; the athlete sees contracts and payments with year totals', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(LONG_FLOW_TIMEOUT * 3);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logInThroughApi(page, 'admin@demo.edu');
+
+  // The demo's second contract waits for review in My Tasks.
+  await page.goto('/task');
+  const task = page.getByRole('link', { name: /contract with .+ for \$450\.00/ });
+  await expect(task).toBeVisible({ timeout: 60_000 });
+  await task.click();
+  const dialog = page.getByRole('dialog', { name: 'Contract' });
+  await expect(dialog.getByText('Pending review')).toBeVisible();
+  await both(page, 'contracts-review');
+  await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Reject contract' }).click();
+  await expect(dialog.getByText('A reason is required to reject the contract.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+  // An active contract without a schedule offers one; above the total it is refused with the figures.
+  await dialog.getByRole('textbox', { name: 'Amount per cycle (USD)' }).fill('100');
+  await dialog.getByRole('textbox', { name: 'Number of payments' }).fill('5');
+  await dialog
+    .getByRole('textbox', { name: 'First due date' })
+    .fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+  await dialog.getByRole('textbox', { name: 'First due date' }).press('Tab');
+  await dialog.getByRole('button', { name: 'Start schedule' }).click();
+  await expect(
+    dialog.getByText(/5 payments of \$100\.00 make \$500\.00, more than the contract's total of \$450\.00/),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  await page.goto('/Contracts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contracts' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Contracts' }).getByText('Active').first()).toBeVisible();
+  await both(page, 'contracts-admin-list');
+  await page
+    .getByRole('table', { name: 'Contracts' })
+    .getByRole('row')
+    .filter({ hasText: '$1,800.00' })
+    .getByRole('button')
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Contract' }).getByRole('table', { name: 'Payments' })).toBeVisible();
+  await both(page, 'contracts-admin-detail');
+  await page.goto('/createFinances');
+  await expect(page.getByRole('heading', { level: 1, name: 'Finances' })).toBeVisible();
+  await both(page, 'contracts-create-finances');
+
+  const athleteContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const athlete = await athleteContext.newPage();
+  await logInThroughApi(athlete, 'athlete@demo.edu');
+  for (const [path, heading, name] of [
+    ['/studentContracts', 'Contracts', 'contracts-athlete'],
+    ['/studentPayments', 'Payments', 'contracts-athlete-payments'],
+    ['/studentPaymentList', 'Payment history', 'contracts-athlete-payment-list'],
+  ] as const) {
+    await athlete.goto(path);
+    await expect(athlete.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(athlete.getByText('Loading').first()).toBeHidden();
+    await both(athlete, name);
+  }
+  await athleteContext.close();
+});
