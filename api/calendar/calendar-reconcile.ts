@@ -5,6 +5,7 @@ import type { ServerDeps } from '../types';
 import { taskQueueOf } from '../shared/workflow-client';
 import { startOrSignal } from './calendar-workflow';
 import { clearWorkflowNeeded, listSeriesNeedingWorkflow } from './events.repository';
+import { startPeriodicPass } from '../shared/periodic-pass';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 const BATCH = 200;
@@ -59,25 +60,13 @@ export function startCalendarReconciler(
   const { deps } = app;
   const temporal = deps.temporal;
   if (!temporal || deps.config.maintenance) return { stop: async () => undefined };
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = reconcileCalendarWorkflows({ db: deps.database.db, temporal, taskQueue: taskQueueOf(deps) })
-      .then((r) => {
-        if (r.started || r.failed) app.log.info(r, 'calendar: reconciled series processes');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'calendar: reconciling series processes failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicPass(
+    () =>
+      reconcileCalendarWorkflows({ db: deps.database.db, temporal, taskQueue: taskQueueOf(deps) })
+        .then((r) => {
+          if (r.started || r.failed) app.log.info(r, 'calendar: reconciled series processes');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'calendar: reconciling series processes failed')),
+    intervalMs,
+  );
 }

@@ -8,6 +8,7 @@ import { taskQueueOf } from '../shared/workflow-client';
 import { startInvitationBatch } from '../users/invitations.service';
 import { hasInvitationBatch, listSendsWithoutWorkflow, markSendWorkflowStarted } from './packets.repository';
 import type { SendTiming } from './send-plan';
+import { startPeriodicPass } from '../shared/periodic-pass';
 
 /**
  * A send is written in one transaction, then its packet-send workflow is started. A process that dies in between
@@ -117,25 +118,13 @@ export function startPacketSendReconciler(
   const { deps } = app;
   const temporal = deps.temporal;
   if (!temporal || deps.config.maintenance) return { stop: async () => undefined };
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = recoverPacketSends({ ...deps, db: deps.database.db, temporal })
-      .then((r) => {
-        if (r.started || r.failed) app.log.info(r, 'packets: started the workflows of interrupted sends');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'packets: recovering interrupted sends failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicPass(
+    () =>
+      recoverPacketSends({ ...deps, db: deps.database.db, temporal })
+        .then((r) => {
+          if (r.started || r.failed) app.log.info(r, 'packets: started the workflows of interrupted sends');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'packets: recovering interrupted sends failed')),
+    intervalMs,
+  );
 }
