@@ -228,6 +228,20 @@ function idRouteCases(
     'POST /api/v1/athletes/:id/files': { id: target.athlete.id },
     'GET /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
     'DELETE /api/v1/athletes/:id/files/:fileId': { id: target.athlete.id, params: athleteFile },
+    'GET /api/v1/contracts/:id': { id: target.contractId },
+    'GET /api/v1/contracts/:id/document': { id: target.contractId },
+    'POST /api/v1/contracts/:id/document': { id: target.contractId },
+    'POST /api/v1/contracts/:id/decision': { id: target.contractId, body: { decision: 'APPROVE' } },
+    'POST /api/v1/contracts/:id/schedule': {
+      id: target.contractId,
+      body: { cycle: 'MONTH', amountPerCycle: 100, numberOfPayments: 2, firstDueDate: '2030-09-01' },
+    },
+    'POST /api/v1/contracts/:id/schedule/end': { id: target.contractId },
+    'POST /api/v1/contracts/:id/payments/:seq/confirmation': {
+      id: target.contractId,
+      params: { id: target.contractId, seq: '1' },
+      body: { outcome: 'PAID' },
+    },
     'GET /api/v1/bank-accounts/:athleteId': { id: target.athlete.id, params: { athleteId: target.athlete.id } },
     'POST /api/v1/bank-accounts/:athleteId/reveal': {
       id: target.athlete.id,
@@ -366,9 +380,9 @@ function consoleRouteCases(workflowId: string): Record<string, { params: Record<
   };
 }
 
-/** The same params with every id replaced by one that exists nowhere. */
+/** The same params with every id replaced by one that exists nowhere (a number, such as a payment's, is no id). */
 function randomParams(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.keys(params).map((k) => [k, randomUUID()]));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, /^\d+$/.test(v) ? v : randomUUID()]));
 }
 
 beforeAll(async () => {
@@ -608,8 +622,10 @@ describe('tenant isolation', () => {
     );
     expect(lists.length).toBeGreaterThanOrEqual(10);
     for (const route of lists) {
-      // Routes for student-athletes only (their own disclosures) are tried by school B's athlete.
-      const athleteOnly = route.access?.kind === 'permission' && route.access.permission === 'disclosures:submit';
+      // Routes for student-athletes only (their own disclosures, their bank account) are tried by school B's athlete.
+      const athleteOnly =
+        route.access?.kind === 'permission' &&
+        (route.access.permission === 'disclosures:submit' || route.access.permission === 'bank-accounts:own');
       const cookie = athleteOnly ? b.athleteCookie : b.adminCookie;
       // A list that needs a query term (the command palette's search) looks for school A's athlete by e-mail.
       // The calendar's range is the year school A's event falls in.

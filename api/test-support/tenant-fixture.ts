@@ -7,6 +7,7 @@ import { seedForm } from './forms';
 import { seedPacketRows } from './packets';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from './seed-school';
 import { academicStartYear, addDays, mondayOfWeek } from '../../scripts/test-harness/test-clock';
+import { CONTRACT_FILE_PURPOSE } from '../contracts/contracts.service';
 
 type Db = Kysely<Database>;
 
@@ -36,6 +37,7 @@ export interface SchoolFixture {
   formId: string;
   athleteCookie: string;
   disclosureId: string;
+  contractId: string;
   fileId: string;
   flagId: string;
   packets: Awaited<ReturnType<typeof seedPacketRows>>;
@@ -459,5 +461,33 @@ async function seedDisclosureRows(db: Db, schoolId: string, athleteId: string, t
     })
     .where('id', '=', disclosure.id)
     .execute();
-  return { disclosureId: disclosure.id, flagId: flag.id, fileId: file.id };
+  // A contract carrying out the disclosure, with its signed PDF, so the contract routes have a school-A id to aim at.
+  const signed = await insertStoredFile(db, schoolId, {
+    uploadedBy: athleteId,
+    purpose: CONTRACT_FILE_PURPOSE,
+    filename: `signed-contract-${tag}.pdf`,
+    contentType: 'application/pdf',
+    bytes,
+  });
+  const contract = await db
+    .insertInto('contracts')
+    .values({
+      school_id: schoolId,
+      disclosure_id: disclosure.id,
+      athlete_user_id: athleteId,
+      payor_name: `Payor ${tag}`,
+      total_cents: 120000,
+      size: 'MEDIUM',
+      type: 'SPONSORSHIP',
+      start_date: seeded,
+      end_date: seeded,
+      workflow_id: `contract-review:seeded-${tag}`,
+      document_file_id: signed.id,
+      document_filename: signed.filename,
+      document_size_bytes: signed.sizeBytes,
+      document_uploaded_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { disclosureId: disclosure.id, contractId: contract.id, flagId: flag.id, fileId: file.id };
 }
