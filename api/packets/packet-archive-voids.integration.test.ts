@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packetWorkflowIds } from '../../domain/packets';
-import type { FormElement } from '../../form-engine/form-definition';
-import { seedForm, shortText } from '../test-support/forms';
-import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
+import { publishPacketThroughApi, seedSendingSchool, type SendingSchool } from '../test-support/packets';
+import type { SeededUser } from '../test-support/seed-school';
+import { waitUntil as waitFor } from '../test-support/wait-until';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
 import { archivePacketRow } from './packets.repository';
 
@@ -12,62 +12,25 @@ import { archivePacketRow } from './packets.repository';
  * archive does, and archiving the packet again after a crash starts them (once, with no second audit row).
  */
 let t: AppWithWorker;
+let school: SendingSchool;
 let schoolId: string;
-let admin: SeededUser;
 let athletes: SeededUser[];
 let cookie: string;
-let formId: string;
 
 beforeAll(async () => {
   t = await startAppWithWorker('packet-archive-voids');
-  const db = t.database.db;
-  schoolId = (await seedSchool(db)).id;
-  admin = await seedUser(db, schoolId, { firstName: 'Alma' });
-  athletes = [
-    await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], firstName: 'Ath' }),
-    await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], firstName: 'Beth' }),
-  ];
-  cookie = await sessionCookie(db, admin);
-  formId = (
-    await seedForm(db, schoolId, admin.id, {
-      published: true,
-      elements: [shortText('name', { required: true } as Partial<FormElement>)],
-    })
-  ).formId;
+  school = await seedSendingSchool(t.database.db);
+  ({ schoolId, athletes, cookie } = school);
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Polls as the worker moves the send along (20 s: the send starts one workflow per recipient). */
+const waitUntil = <T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000) => waitFor(probe, ms);
 
-async function publishedPacket(name: string): Promise<string> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/packets',
-    headers: { cookie },
-    payload: {
-      name,
-      description: 'Yearly forms',
-      formIds: [formId],
-      senders: { userIds: [], groups: ['SCHOOL_ADMINS'] },
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
-  const published = await t.app.inject({ method: 'POST', url: `/api/v1/packets/${id}/publish`, headers: { cookie } });
-  expect(published.statusCode, published.body).toBe(200);
-  return id;
-}
+const publishedPacket = (name: string) => publishPacketThroughApi(t.app, school, name);
 
 async function submissionsOf(packetId: string) {
   return t.database.db

@@ -1,6 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import { createDefaultPacketWorkflow } from '../../domain/packet-workflow';
-import type { FormVersion } from '../../form-engine/form-definition';
+import type { FormElement, FormVersion } from '../../form-engine/form-definition';
+import { seedForm, shortText } from './forms';
+import { seedSchool, seedUser, sessionCookie, type SeededUser } from './seed-school';
 import type { Database } from '../../migrations/database';
 
 /**
@@ -85,4 +89,56 @@ export async function seedPacketRows(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { folderId: folder.id, packetId: packet.id, sentPacketId: sent.id, submissionId: submission.id };
+}
+
+/** A school ready to send packets through the real app: an admin with a session, two athletes and a published form. */
+export interface SendingSchool {
+  schoolId: string;
+  admin: SeededUser;
+  athletes: SeededUser[];
+  cookie: string;
+  formId: string;
+}
+
+export async function seedSendingSchool(db: Kysely<Database>): Promise<SendingSchool> {
+  const schoolId = (await seedSchool(db)).id;
+  const admin = await seedUser(db, schoolId, { firstName: 'Alma' });
+  const athletes = [
+    await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], firstName: 'Ath' }),
+    await seedUser(db, schoolId, { roles: [{ role: 'STUDENT_ATHLETE' }], firstName: 'Beth' }),
+  ];
+  const cookie = await sessionCookie(db, admin);
+  const { formId } = await seedForm(db, schoolId, admin.id, {
+    published: true,
+    elements: [shortText('name', { required: true } as Partial<FormElement>)],
+  });
+  return { schoolId, admin, athletes, cookie, formId };
+}
+
+/** Creates a packet on the school's form through the API, sent by its admins, and publishes it; returns its id. */
+export async function publishPacketThroughApi(
+  app: FastifyInstance,
+  school: SendingSchool,
+  name: string,
+): Promise<string> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/packets',
+    headers: { cookie: school.cookie },
+    payload: {
+      name,
+      description: 'Yearly forms',
+      formIds: [school.formId],
+      senders: { userIds: [], groups: ['SCHOOL_ADMINS'] },
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const published = await app.inject({
+    method: 'POST',
+    url: `/api/v1/packets/${id}/publish`,
+    headers: { cookie: school.cookie },
+  });
+  expect(published.statusCode, published.body).toBe(200);
+  return id;
 }
