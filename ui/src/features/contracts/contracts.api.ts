@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from 'typebox';
 import type {
   ContractDecisionBody,
+  CreateContractBody,
   ContractDetailDto,
   ContractListDto,
   CreateScheduleBody,
@@ -61,15 +62,8 @@ function useStore() {
   };
 }
 
-export interface NewContract {
-  disclosureId: string;
-  payorName: string;
-  totalAmount: string;
-  type: string;
-  startDate: string;
-  endDate: string;
-  notes: string;
-}
+/** The new-contract form's values: every field of the create body, as the text typed (the API reads each). */
+export type NewContract = Record<keyof Static<typeof CreateContractBody>, string>;
 
 export function useCreateContract() {
   const store = useStore();

@@ -11,6 +11,8 @@ const NARROW_TABLES = [
   'Versions', // a form's versions: number, status, date
   'Information needed about each guest', // comp tickets: a label and a switch
   'Submissions by status', // the reports' legend: a name and a count
+  'Contract', // a contract's facts: a heading and its value per row
+  'How the estimate is made', // the tax estimate's breakdown: a line and its amount
 ];
 
 const UI_SRC = join(import.meta.dirname, '..', '..');
