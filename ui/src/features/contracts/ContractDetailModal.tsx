@@ -261,8 +261,8 @@ function Body({ contract }: { contract: ContractDetail }) {
       </Table>
       {contract.taxFlags.map((f) => (
         <Text key={`${f.payorName}-${f.year}`} c="red.9" fw={600}>
-          1099: {f.payorName} has paid {formatDollars(f.totalCents)} in {f.year}, at or above the $600 reporting
-          threshold.
+          1099: {f.payorName}'s payments in {f.year} reached the $600 reporting threshold on{' '}
+          {formatDateTime(f.reachedAt)}.
         </Text>
       ))}
       <Group gap="sm">
