@@ -118,7 +118,8 @@ describe('adding a contract', () => {
     ]);
     const backwards = await contract({ startDate: daysFromToday(5), endDate: daysFromToday(1) });
     expect(backwards.body.error.code).toBe('CONTRACT_DATES_INVALID');
-    expect((await t.database.db.selectFrom('contracts').select('id').execute()).length).toBe(0);
+    const stored = await t.database.db.selectFrom('contracts').select('id').where('school_id', '=', schoolId).execute();
+    expect(stored.length).toBe(0);
   });
 
   it('needs an approved disclosure the athlete owns; another school sees nothing', async () => {
@@ -248,7 +249,13 @@ describe('payment schedules', () => {
     });
     expect(decimals.body.error.code).toBe('AMOUNT_RANGE');
     expect((await call(athlete, 'POST', `/contracts/${active.id}/schedule`, {})).status).toBe(403);
-    expect(await t.database.db.selectFrom('contract_schedules').select('contract_id').execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('contract_schedules')
+        .select('contract_id')
+        .where('school_id', '=', schoolId)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('runs through the route on real dates: the first payment opens at once when due within a week', async () => {

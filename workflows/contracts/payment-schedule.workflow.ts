@@ -67,6 +67,11 @@ export async function paymentScheduleWorkflow(input: PaymentScheduleInput): Prom
     if (!actor || typeof actor.userId !== 'string' || !actor.userId || actor.role !== 'ADMIN') fail('FORBIDDEN');
     if (args.outcome !== 'PAID' && args.outcome !== 'FAILED') fail('VALIDATION_FAILED');
     const payment = bySeq(args.seq);
+    // Confirming a settled payment again with the same outcome is a no-op, even once the schedule has finished:
+    // the second of two concurrent confirmations of the last payment waits for the first and then finds it here.
+    if (payment && payment.status !== 'NOT_OPEN' && paymentTransition(payment.status, args.outcome) === 'same') {
+      return payment;
+    }
     if (done || !payment) fail('PAYMENT_NOT_OPEN');
     // The row may already show pending while the workflow has not heard its activity finish (a worker just
     // restarted): a payment whose opening time has passed is taken, and the handler waits for it to open.
