@@ -78,10 +78,10 @@ function stringArbitrary(schema: Schema, name: string, known: KnownValues): fc.A
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   const text = fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 40) });
   const seen = named ? pick([...named].filter(fits)) : null;
+  // Cut or padded to the length, not filtered: no word combination may fit (none is two characters long).
   const words = fc
     .array(fc.constantFrom('Fall', 'roster', 'Éloïse', 'O’Brien', '✓', 'form', 'A'), { minLength: 1, maxLength: 4 })
-    .map((w) => w.join(' '))
-    .filter(fits);
+    .map((w) => w.join(' ').slice(0, maxLength).padEnd(minLength, 'a'));
   return seen ? fc.oneof(seen, text, words) : fc.oneof(text, words);
 }
 
