@@ -1378,3 +1378,88 @@ export interface TaxDisclaimerAcksTable {
   text_sha256: string;
   acknowledged_at: Generated<Date>;
 }
+
+// ---- Education: content, quizzes, attempts and assignments (migration 2026-12-04_300_education) ----
+
+export interface EducationContentsTable {
+  id: Generated<string>;
+  school_id: string;
+  kind: 'ARTICLE' | 'VIDEO' | 'PRESENTATION' | 'COURSE' | 'QUIZ';
+  headline: string;
+  topic: string | null;
+  category: string | null;
+  author: string | null;
+  estimated_minutes: number | null;
+  description: string | null;
+  article_text: string | null;
+  video_url: string | null;
+  thumbnail_url: string | null;
+  required: Generated<boolean>;
+  complete_by: NullableDateOnly;
+  status: Generated<'SAVED' | 'PUBLISHED' | 'UPDATED' | 'ARCHIVED' | 'RECALLED'>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  published_at: NullableTimestamp;
+  archived_at: NullableTimestamp;
+}
+
+export interface EducationCourseModulesTable {
+  course_id: string;
+  position: number;
+  module_id: string;
+  school_id: string;
+}
+
+export interface EducationQuizzesTable {
+  content_id: string;
+  school_id: string;
+  settings: Json<import('../domain/education').QuizSettings>;
+  questions: Json<import('../domain/education').QuizQuestion[]>;
+  module_id: string | null;
+}
+
+export interface EducationQuizAttemptsTable {
+  id: Generated<string>;
+  school_id: string;
+  content_id: string;
+  user_id: string;
+  seq: number;
+  started_at: Timestamp;
+  deadline_at: NullableTimestamp;
+  submitted_at: NullableTimestamp;
+  question_order: Json<{ id: string; choices: string[] }[]>;
+  answers: Json<Record<string, string[]>>;
+  score: number | null;
+  passed: boolean | null;
+}
+
+export interface EducationAssignmentsTable {
+  id: Generated<string>;
+  school_id: string;
+  content_id: string;
+  due_date: DateOnly;
+  team_ids: ColumnType<string[], string[] | undefined, string[]>;
+  status: Generated<'OPEN' | 'OVERDUE' | 'COMPLETED' | 'RECALLED'>;
+  workflow_id: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  ended_at: NullableTimestamp;
+}
+
+export interface EducationAssigneesTable {
+  assignment_id: string;
+  user_id: string;
+  school_id: string;
+  status: Generated<'ASSIGNED' | 'IN_PROGRESS' | 'COMPLETED' | 'OVERDUE'>;
+  completed_at: NullableTimestamp;
+}
+
+export interface EducationProgressTable {
+  content_id: string;
+  user_id: string;
+  school_id: string;
+  opened_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}

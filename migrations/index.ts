@@ -89,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03_130_sent-packet-workflow-started': sentPacketWorkflowStarted,
   '2026-12-03_200_contracts': contracts,
   '2026-12-03_230_bank-accounts-taxes': bankAccountsTaxes,
+  '2026-12-04_300_education': education,
 };
 
 export const migrationProvider: MigrationProvider = {
