@@ -41,6 +41,7 @@ import * as restrictDeletes from './2026-12-02_123_restrict-deletes';
 import * as sentPacketWorkflowStarted from './2026-12-03_130_sent-packet-workflow-started';
 import * as contracts from './2026-12-03_200_contracts';
 import * as bankAccountsTaxes from './2026-12-03_230_bank-accounts-taxes';
+import * as education from './2026-12-04_300_education';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
