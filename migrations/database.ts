@@ -573,6 +573,13 @@ export interface Database {
   bank_accounts: BankAccountsTable;
   tax_disclaimers: TaxDisclaimersTable;
   tax_disclaimer_acks: TaxDisclaimerAcksTable;
+  education_contents: EducationContentsTable;
+  education_course_modules: EducationCourseModulesTable;
+  education_quizzes: EducationQuizzesTable;
+  education_quiz_attempts: EducationQuizAttemptsTable;
+  education_assignments: EducationAssignmentsTable;
+  education_assignees: EducationAssigneesTable;
+  education_progress: EducationProgressTable;
 }
 
 export type School = Selectable<SchoolsTable>;
