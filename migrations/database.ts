@@ -376,6 +376,8 @@ export interface DisclosuresTable {
     DisclosurePerson | string | null | undefined,
     DisclosurePerson | string | null
   >;
+  /** The registry number of the deal's agent (migration 2026-12-04_400_partners). */
+  agent_number: string | null;
   participants: Json<string[]>;
   website: string | null;
   notes: string | null;
@@ -570,6 +572,8 @@ export interface Database {
   contract_schedules: ContractSchedulesTable;
   contract_payments: ContractPaymentsTable;
   contract_tax_flags: ContractTaxFlagsTable;
+  agents: AgentsTable;
+  athlete_agents: AthleteAgentsTable;
   bank_accounts: BankAccountsTable;
   tax_disclaimers: TaxDisclaimersTable;
   tax_disclaimer_acks: TaxDisclaimerAcksTable;
@@ -1322,6 +1326,8 @@ export interface ContractSchedulesTable {
   created_by: string | null;
   created_at: Generated<Date>;
   ended_at: NullableTimestamp;
+  end_requested_at: NullableTimestamp;
+  end_requested_by: string | null;
 }
 
 export interface ContractPaymentsTable {
@@ -1384,6 +1390,46 @@ export interface TaxDisclaimerAcksTable {
   year: number;
   text_sha256: string;
   acknowledged_at: Generated<Date>;
+}
+
+// ---- Partners: the agent registry (migration 2026-12-04_400_partners) ----
+
+export interface AgentsTable {
+  id: Generated<string>;
+  school_id: string;
+  agent_number: Generated<string>;
+  type: 'BRAND_MANAGER' | 'LAWYER' | 'SOCIAL_MEDIA_MANAGER' | 'TALENT_MANAGER';
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  agency: string | null;
+  registration_state: string | null;
+  registration_number: string | null;
+  registration_expires_on: DateOnly | null;
+  status: 'INVITED' | 'PENDING_CONFIRMATION' | 'ACTIVE' | 'REJECTED' | 'EXPIRED';
+  reject_reason: string | null;
+  workflow_id: string;
+  link_generation: Generated<number>;
+  link_token_hash: string | null;
+  link_expires_at: Date | null;
+  link_used_at: Date | null;
+  reminded_at: Date | null;
+  info_provided_at: Date | null;
+  invited_by: string | null;
+  created_by: string | null;
+  confirmed_by: string | null;
+  confirmed_at: Date | null;
+  expired_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AthleteAgentsTable {
+  school_id: string;
+  athlete_user_id: string;
+  agent_id: string;
+  created_at: Generated<Date>;
 }
 
 // ---- Education: content, quizzes, attempts and assignments (migration 2026-12-04_300_education) ----

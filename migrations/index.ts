@@ -42,6 +42,8 @@ import * as sentPacketWorkflowStarted from './2026-12-03_130_sent-packet-workflo
 import * as contracts from './2026-12-03_200_contracts';
 import * as bankAccountsTaxes from './2026-12-03_230_bank-accounts-taxes';
 import * as education from './2026-12-04_300_education';
+import * as partners from './2026-12-04_400_partners';
+import * as scheduleEndRequest from './2026-12-04_240_schedule-end-request';
 
 /**
  * Every migration in order, imported statically so the same list works under tsx, in bundles and in tests.
@@ -91,6 +93,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03_200_contracts': contracts,
   '2026-12-03_230_bank-accounts-taxes': bankAccountsTaxes,
   '2026-12-04_300_education': education,
+  '2026-12-04_240_schedule-end-request': scheduleEndRequest,
+  '2026-12-04_400_partners': partners,
 };
 
 export const migrationProvider: MigrationProvider = {

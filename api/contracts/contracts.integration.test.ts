@@ -282,6 +282,25 @@ describe('payment schedules', () => {
     expect(first).toMatchObject({ seq: 1, status: 'PENDING', dueDate: daysFromToday(3), amountCents: 100_00 });
     const ended = await call(admin, 'POST', `/contracts/${active.id}/schedule/end`);
     expect(ended.status).toBe(200);
+    // Ending stops new payments; the open one still waits for its outcome, so the schedule is still running.
+    expect(ended.body.schedule).toMatchObject({ status: 'RUNNING', endRequestedAt: expect.any(String) });
+    const twice = await call(admin, 'POST', `/contracts/${active.id}/schedule/end`);
+    expect(twice.body.schedule.endRequestedAt).toBe(ended.body.schedule.endRequestedAt);
+    const audits = await t.database.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('target_id', '=', active.id)
+      .where('action', '=', 'contract.schedule_ended')
+      .execute();
+    expect(audits).toHaveLength(1);
+    const paid = await call(admin, 'POST', `/contracts/${active.id}/payments/1/confirmation`, { outcome: 'PAID' });
+    expect(paid.status).toBe(200);
+    const finished = await waitFor(async () => {
+      const c = await call(admin, 'GET', `/contracts/${active.id}`);
+      return c.body.schedule.status === 'ENDED' ? c.body : undefined;
+    }, 20_000);
+    expect(finished).toMatchObject({ status: 'COMPLETED', paidCents: 100_00 });
+    expect(finished.payments).toHaveLength(1);
   });
 
   it('runs a year of monthly payments in seconds: each opens once, twice confirmed counts once, $600 flags', async () => {

@@ -124,6 +124,7 @@ function rows(db: Db, scope: ContractScope, f: ContractFilters) {
       's.payment_count',
       's.first_due_date',
       's.status as schedule_status',
+      's.end_requested_at',
       fullNameOrNull('a').as('athlete_name'),
       fullNameOrNull('dec').as('decider_name'),
       sql<string>`coalesce((select sum(p.amount_cents) from contract_payments p where p.contract_id = c.id and p.status = 'PAID'), 0)`.as(
@@ -175,6 +176,7 @@ function toContractDto(r: Row) {
           numberOfPayments: r.payment_count!,
           firstDueDate: r.first_due_date!,
           status: r.schedule_status!,
+          endRequestedAt: iso(r.end_requested_at),
         }
       : null,
   };
@@ -264,6 +266,25 @@ export async function insertSchedule(
 
 export async function deleteRunningSchedule(db: Db, contractId: string): Promise<void> {
   await db.deleteFrom('contract_schedules').where('contract_id', '=', contractId).execute();
+}
+
+/** Records an admin's early end once; false when it was already recorded or the schedule is not running. */
+export async function markScheduleEndRequested(
+  db: Db,
+  schoolId: string,
+  contractId: string,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('contract_schedules')
+    .set({ end_requested_at: at, end_requested_by: userId })
+    .where('school_id', '=', schoolId)
+    .where('contract_id', '=', contractId)
+    .where('status', '=', 'RUNNING')
+    .where('end_requested_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 export async function scheduleOf(db: Db, schoolId: string, contractId: string) {

@@ -57,6 +57,8 @@ export const ContractDto = Type.Object(
           numberOfPayments: Type.Integer(),
           firstDueDate: IsoDate,
           status: Type.Enum(['RUNNING', 'COMPLETED', 'ENDED'] as const),
+          /** Set when an admin ended it early: no payment opens after this; open ones still wait for an outcome. */
+          endRequestedAt: Nullable(Timestamp),
         },
         closed,
       ),
@@ -259,6 +261,8 @@ export const CONFIRM_PAYMENT_DESCRIPTION = `Records that the payor paid (or that
   },
 )}`;
 
-export const END_SCHEDULE_DESCRIPTION = refusals({
-  NOT_FOUND: 'when the contract has no running schedule',
-});
+export const END_SCHEDULE_DESCRIPTION = `Ends a running schedule early: no further payment opens, and payments already open still wait for their outcome. Ending it again changes nothing. ${refusals(
+  {
+    NOT_FOUND: 'when the contract has no running schedule',
+  },
+)}`;

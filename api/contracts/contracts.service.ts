@@ -42,6 +42,7 @@ import {
   lockContract,
   payorYearTotalsFor,
   scheduleOf,
+  markScheduleEndRequested,
   setContractDocument,
   taxFlagsFor,
   type ContractFilters,
@@ -376,12 +377,16 @@ export async function confirmPayment(
   return getContract(deps, actor, contract.id);
 }
 
-/** Ends a running schedule early (the contract ended): no further payment opens. */
+/**
+ * Ends a running schedule early (the contract ended): no further payment opens. Payments already open still wait
+ * for the payor's outcome; the schedule finishes when they are recorded. Ending it again changes nothing.
+ */
 export async function endPaymentSchedule(deps: CoreDeps, actor: Actor, contractId: string): Promise<ContractView> {
   const contract = await getContract(deps, actor, contractId);
   if (!actor.permissions.has(REVIEW)) throw new AppError('FORBIDDEN');
   const schedule = await scheduleOf(deps.db, actor.schoolId, contract.id);
   if (!schedule || schedule.status !== 'RUNNING') throw new AppError('NOT_FOUND');
+  if (schedule.end_requested_at) return contract;
   const temporal = requireTemporal(deps);
   try {
     await temporal.workflow.getHandle(schedule.workflow_id).signal(endScheduleSignal, { reason: 'ended by an admin' });
@@ -389,7 +394,12 @@ export async function endPaymentSchedule(deps: CoreDeps, actor: Actor, contractI
     deps.log?.error({ err }, 'payment schedule end failed');
     throw new AppError('WORKFLOW_UNAVAILABLE');
   }
-  await auditBy(deps.db, actor, { action: 'contract.schedule_ended', targetType: 'contract', targetId: contract.id });
+  await deps.db.transaction().execute(async (trx) => {
+    const marked = await markScheduleEndRequested(trx, actor.schoolId, contract.id, actor.userId, deps.now());
+    if (marked) {
+      await auditBy(trx, actor, { action: 'contract.schedule_ended', targetType: 'contract', targetId: contract.id });
+    }
+  });
   return getContract(deps, actor, contract.id);
 }
 

@@ -2,6 +2,7 @@ import { Badge, Button, FileButton, Group, NumberInput, Select, Stack, Table, Te
 import { useState } from 'react';
 import { formatDollars, PAYMENT_CYCLES, type PaymentCycle } from '../../../../domain/contracts';
 import { DateField } from '../../shared/DateField';
+import { ConfirmModal } from '../../shared/ConfirmModal';
 import { DialogModal } from '../../shared/DialogModal';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { countOf } from '../../shared/labels';
@@ -13,6 +14,7 @@ import {
   useContract,
   useCreateSchedule,
   useDecideContract,
+  useEndSchedule,
   useUploadDocument,
   type ContractDetail,
 } from './contracts.api';
@@ -159,6 +161,42 @@ function Payments({ contract }: { contract: ContractDetail }) {
   );
 }
 
+/** Ends a running schedule early: no further payment opens; open ones still wait for the payor's outcome. */
+function EndSchedule({ contract }: { contract: ContractDetail }) {
+  const [asking, setAsking] = useState(false);
+  const end = useEndSchedule(contract.id);
+  const schedule = contract.schedule;
+  if (!schedule || schedule.status !== 'RUNNING') return null;
+  const open = contract.payments.filter((p) => p.status === 'PENDING').length;
+  if (schedule.endRequestedAt) {
+    return (
+      <Text size="sm">
+        Ended on {formatDateTime(schedule.endRequestedAt, contract.timeZone)}: no further payment opens.
+        {open > 0 ? ` ${countOf(open, 'open payment')} still to be recorded.` : ''}
+      </Text>
+    );
+  }
+  return (
+    <Group>
+      {end.error ? <ErrorState error={end.error} title="That did not work" /> : null}
+      <Button variant="default" color="red.9" onClick={() => setAsking(true)}>
+        End schedule
+      </Button>
+      <ConfirmModal
+        opened={asking}
+        title="End this payment schedule?"
+        body={`No further payment opens. ${
+          open > 0 ? `The ${countOf(open, 'open payment')} still ${open === 1 ? 'waits' : 'wait'} for an outcome.` : ''
+        }`}
+        confirmLabel="End schedule"
+        loading={end.isPending}
+        onConfirm={() => end.mutate(undefined, { onSuccess: () => setAsking(false) })}
+        onClose={() => setAsking(false)}
+      />
+    </Group>
+  );
+}
+
 function Review({ contract }: { contract: ContractDetail }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -286,6 +324,7 @@ function Body({ contract }: { contract: ContractDetail }) {
       {contract.canReview && <Review contract={contract} />}
       {contract.canSchedule && <ScheduleForm contract={contract} />}
       <Payments contract={contract} />
+      {contract.canConfirm && <EndSchedule contract={contract} />}
     </Stack>
   );
 }

@@ -107,3 +107,11 @@ export function useConfirmPayment(id: string) {
     onSuccess: store,
   });
 }
+
+export function useEndSchedule(id: string) {
+  const store = useStore();
+  return useMutation({
+    mutationFn: () => api.post<ContractDetail>(`/contracts/${encodeURIComponent(id)}/schedule/end`),
+    onSuccess: store,
+  });
+}
