@@ -51,6 +51,7 @@ import { expensesRoutes } from './expenses/expenses.routes';
 import { bankAccountsRoutes } from './bank-accounts/bank-accounts.routes';
 import { taxRoutes } from './tax/tax.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { agentsRoutes } from './partners/agents.routes';
 import { materialsRoutes } from './materials/materials.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
@@ -161,6 +162,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(taxRoutes);
       await api.register(materialsRoutes);
       await api.register(contractsRoutes);
+      await api.register(agentsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -392,6 +392,15 @@ export const ERRORS = {
   BANK_ACCOUNT_TYPE_INVALID: { status: 400, message: 'Account type must be Checking or Savings.' },
   TAX_YEAR_UNSUPPORTED: { status: 400, message: 'The calculator has no tax tables for this year.' },
   TAX_STATE_UNSUPPORTED: { status: 400, message: 'The calculator has no tax table for this state.' },
+  // Partners: the agent registry (issue 39; part 2 §5 "Agent number required and must exist", §8 "invalid agent number")
+  INVALID_AGENT_NUMBER: { status: 400, message: 'Invalid agent number.' },
+  AGENT_REGISTRATION_EXPIRED: { status: 400, message: "The agent's state registration has expired." },
+  AGENT_EMAIL_EXISTS: { status: 409, message: 'An agent with this email is already in the registry.' },
+  AGENT_NOT_PENDING: { status: 409, message: 'This agent has already been confirmed or rejected.' },
+  AGENT_REJECT_REASON_REQUIRED: { status: 400, message: 'A reason is required to reject the agent.' },
+  AGENT_REJECT_REASON_TOO_LONG: { status: 400, message: 'Reject reason max 50 words.' },
+  AGENT_LINK_INVALID: { status: 410, message: 'This link is invalid or has expired.' },
+  AGENT_LINK_USED: { status: 409, message: 'This link has already been used.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

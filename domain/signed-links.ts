@@ -6,7 +6,13 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  * being stored or written into workflow history. The database keeps only the SHA-256 of the token.
  */
 export type LinkPurpose =
-  'email-change' | 'invitation' | 'password-reset' | 'external-signer' | 'calendar-feed' | 'recruiting-form';
+  | 'email-change'
+  | 'invitation'
+  | 'password-reset'
+  | 'external-signer'
+  | 'calendar-feed'
+  | 'recruiting-form'
+  | 'agent-info';
 
 export function signLinkToken(secret: string, purpose: LinkPurpose, id: string): string {
   const mac = createHmac('sha256', secret).update(`${purpose}:${id}`).digest('base64url');

@@ -40,6 +40,7 @@ export interface DisclosureFields {
   totalPaymentCents?: number | null;
   pointOfContact?: DisclosurePerson | null;
   agent?: DisclosurePerson | null;
+  agentNumber?: string | null;
   participants?: string[];
   website?: string | null;
   notes?: string | null;
@@ -65,6 +66,7 @@ function toColumns(f: DisclosureFields) {
     ['totalPaymentCents', 'total_payment_cents'],
     ['website', 'website'],
     ['notes', 'notes'],
+    ['agentNumber', 'agent_number'],
   ];
   for (const [key, column] of map) if (f[key] !== undefined) out[column] = f[key];
   if (f.pointOfContact !== undefined) out.point_of_contact = f.pointOfContact ? JSON.stringify(f.pointOfContact) : null;

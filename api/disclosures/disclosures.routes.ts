@@ -73,12 +73,15 @@ import {
 } from './disclosures.service';
 import { DISCLOSURE_LIMITS, DISCLOSURE_NOTIFICATION, wordCount } from '../../domain/disclosures';
 import { disclosureFilesRoutes } from './disclosure-files.routes';
+import { checkDisclosureAgentNumber } from '../partners/agents.service';
 import { getDisclosureSettings, updateDisclosureSettings } from './disclosure-settings.service';
 
 /** What a disclosure's fields as written (create, edit) are refused for. */
 const FIELD_REFUSALS = {
   VALIDATION_FAILED: `when \`notes\` has more than ${DISCLOSURE_LIMITS.notesMaxWords} words, or \`endDate\` is before \`startDate\` (each detail names its field)`,
   DISCLOSURE_PARTICIPANTS_INVALID: 'when a participant is not a student-athlete of the school',
+  INVALID_AGENT_NUMBER:
+    "when `agentNumber` is not an active agent of the school's registry whose registration has not expired",
 };
 
 /** What a reviewer's step is refused for before and by the disclosure's workflow. */
@@ -140,6 +143,8 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (fields.participants) {
         fields.participants = await checkParticipants(db, auth.school.id, auth.user.id, fields.participants);
       }
+      if (fields.agentNumber)
+        fields.agentNumber = await checkDisclosureAgentNumber(coreDepsOf(app.deps), auth.school, fields.agentNumber);
       const id = await insertDisclosure(db, auth.school.id, auth.user.id, { ...fields, type: request.body.type });
       return reply.code(201).send(await detail(auth, id));
     },
@@ -167,6 +172,8 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (fields.participants) {
         fields.participants = await checkParticipants(db, auth.school.id, auth.user.id, fields.participants);
       }
+      if (fields.agentNumber)
+        fields.agentNumber = await checkDisclosureAgentNumber(coreDepsOf(app.deps), auth.school, fields.agentNumber);
       if (!(await updateDisclosureFields(db, auth.school.id, d.id, auth.user.id, fields))) {
         throw new AppError('DISCLOSURE_NOT_EDITABLE');
       }
@@ -186,6 +193,7 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
           MANDATORY_FIELD:
             "when the company, start and end dates, location, payment type, the amount (monetary) or estimated amount (in kind), the point of contact's name, or for a group or team deal another participant is missing",
           DISCLOSURE_PARTICIPANTS_INVALID: 'when a participant is no longer a student-athlete of the school',
+          INVALID_AGENT_NUMBER: "when the disclosure's agent is no longer active or their registration has expired",
         }),
         params: IdParams,
         body: SubmitDisclosureBody,
@@ -204,6 +212,8 @@ export const disclosuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ]);
       }
       assertSubmittable(d);
+      // The agent's registration may have expired since the draft was saved.
+      if (d.agent_number) await checkDisclosureAgentNumber(coreDepsOf(app.deps), auth.school, d.agent_number);
       // Participants are checked again: one may have left the school since the draft was saved.
       if (d.deal_type !== 'INDIVIDUAL') await checkParticipants(db, auth.school.id, auth.user.id, d.participants);
       const temporal = requireTemporal(app.deps);

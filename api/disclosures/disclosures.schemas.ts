@@ -66,6 +66,8 @@ export const DisclosureFieldsSchema = Type.Object({
   totalPayment: Type.Optional(Nullable(Amount)),
   pointOfContact: Type.Optional(Nullable(PersonSchema)),
   agent: Type.Optional(Nullable(PersonSchema)),
+  /** The agent's registry number (api/partners): must name an active, unexpired agent of the school. */
+  agentNumber: Type.Optional(Nullable(Line(20))),
   participants: Type.Optional(Type.Array(ParticipantId, { maxItems: DISCLOSURE_LIMITS.maxParticipants })),
   website: Type.Optional(
     Nullable(Type.String({ maxLength: 2048, pattern: `^$|${WEBSITE_URL_PATTERN}`, 'x-error-code': 'INVALID_LINK' })),
@@ -173,6 +175,7 @@ export const DisclosureDetailDto = Type.Object({
     totalPayment: Nullable(Type.Number()),
     pointOfContact: PersonDto,
     agent: PersonDto,
+    agentNumber: Nullable(Type.String()),
     /** id null: a name recorded before participants were chosen from the school's athletes. */
     participants: Type.Array(Type.Object({ id: Nullable(Type.String()), name: Type.String() })),
     website: Nullable(Type.String()),

@@ -96,6 +96,7 @@ export function toDetailDto(
     totalPayment: dollars(d.total_payment_cents),
     pointOfContact: d.point_of_contact,
     agent: d.agent,
+    agentNumber: d.agent_number,
     participants: d.participants.map((p) =>
       UUID.test(p) ? { id: p, name: participantNames.get(p) ?? 'Former athlete' } : { id: null, name: p },
     ),
@@ -180,7 +181,16 @@ export function toFields(body: DisclosureFieldsBody): DisclosureFields {
   const out: DisclosureFields = {};
   if (body.type !== undefined) out.type = body.type;
   if (body.dealType !== undefined) out.dealType = body.dealType;
-  const text = ['title', 'companyName', 'industry', 'payorName', 'location', 'notes', 'website'] as const;
+  const text = [
+    'title',
+    'companyName',
+    'industry',
+    'payorName',
+    'location',
+    'notes',
+    'website',
+    'agentNumber',
+  ] as const;
   for (const k of text) {
     const v = blankToNull(body[k]);
     if (v !== undefined) out[k] = v;
