@@ -52,6 +52,7 @@ import { bankAccountsRoutes } from './bank-accounts/bank-accounts.routes';
 import { taxRoutes } from './tax/tax.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
 import { agentsRoutes } from './partners/agents.routes';
+import { fmvRoutes } from './partners/fmv.routes';
 import { materialsRoutes } from './materials/materials.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
@@ -163,6 +164,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(materialsRoutes);
       await api.register(contractsRoutes);
       await api.register(agentsRoutes);
+      await api.register(fmvRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -574,6 +574,7 @@ export interface Database {
   contract_tax_flags: ContractTaxFlagsTable;
   agents: AgentsTable;
   athlete_agents: AthleteAgentsTable;
+  deal_fmv_facts: DealFmvFactsTable;
   bank_accounts: BankAccountsTable;
   tax_disclaimers: TaxDisclaimersTable;
   tax_disclaimer_acks: TaxDisclaimerAcksTable;
@@ -1515,4 +1516,13 @@ export interface EducationProgressTable {
   school_id: string;
   opened_at: Generated<Date>;
   completed_at: NullableTimestamp;
+}
+
+export interface DealFmvFactsTable {
+  disclosure_id: string;
+  school_id: string;
+  deliverables: number | null;
+  audience_size: number | null;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
 }

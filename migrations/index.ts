@@ -43,6 +43,7 @@ import * as contracts from './2026-12-03_200_contracts';
 import * as bankAccountsTaxes from './2026-12-03_230_bank-accounts-taxes';
 import * as education from './2026-12-04_300_education';
 import * as partners from './2026-12-04_400_partners';
+import * as fmvFacts from './2026-12-04_401_fmv-facts';
 import * as scheduleEndRequest from './2026-12-04_240_schedule-end-request';
 
 /**
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04_300_education': education,
   '2026-12-04_240_schedule-end-request': scheduleEndRequest,
   '2026-12-04_400_partners': partners,
+  '2026-12-04_401_fmv-facts': fmvFacts,
 };
 
 export const migrationProvider: MigrationProvider = {
