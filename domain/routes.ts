@@ -63,12 +63,13 @@ export const ROUTES: RouteSpec[] = [
   r('/createStudentAthlete', 'Add student-athlete', ADMIN, { built: true }),
   r('/studentAthleteAdmin', 'Student-athlete admin', ADMIN, { built: true }),
   r('/createVendor', 'Add vendor', ADMIN),
-  r('/agents', 'Agents', ADMIN),
-  r('/createAgent', 'Add agent', ADMIN),
-  r('/agentList', 'Agents', ADMIN),
-  r('/confirmAgent', 'Confirm agent', 'any'),
-  r('/confirmAgentInfo', 'Confirm agent info', 'any'),
-  r('/provideAgentInfo', 'Provide agent info', 'any'),
+  r('/agents', 'Agents', ADMIN, { built: true }),
+  r('/createAgent', 'Add agent', ADMIN, { built: true }),
+  r('/agentList', 'Agents', ADMIN, { built: true }),
+  r('/confirmAgent', 'Confirm agent', ADMIN, { built: true }),
+  r('/confirmAgentInfo', 'Confirm agent info', [...ADMIN, 'athlete'], { built: true }),
+  // The invited agent has no account: the signed link is the key (issue 39).
+  r('/provideAgentInfo', 'Provide agent info', 'public', { built: true }),
   r('/editModules/:moduleType/:id', 'Edit module', ADMIN),
   r('/studentDisclosureList', 'My disclosures', ATHLETE, { feature: 'disclosures', built: true }),
   r('/disclosures', 'All Disclosures', ADMIN, { feature: 'disclosures', built: true }),
@@ -116,7 +117,7 @@ export const ROUTES: RouteSpec[] = [
   r('/studentContracts', 'Contracts', ATHLETE, { feature: 'disclosures', built: true }),
   r('/studentOpportunities', 'Opportunities', ATHLETE),
   r('/studentVendors', 'Vendors', ATHLETE),
-  r('/agentsAndBoosters', 'Agents and boosters', ATHLETE),
+  r('/agentsAndBoosters', 'Agents and boosters', ATHLETE, { built: true }),
   r('/studentPaymentList', 'Payment history', ATHLETE, { feature: 'disclosures', built: true }),
   r('/bankAccount', 'Bank account', ATHLETE, { built: true }),
   // Athletes read and acknowledge it; school admins edit its text (issue 38).
@@ -366,6 +367,16 @@ export const NAV_MODULES: NavModule[] = [
     ],
   },
   {
+    // Partners (issue 39): the agent registry; boosters, third parties and vendors to follow.
+    key: 'partners',
+    label: 'Partners',
+    items: [
+      { path: '/agents', label: 'Agents', permission: 'disclosures:review' },
+      { path: '/confirmAgent', label: 'Confirm agents', permission: 'disclosures:review' },
+      { path: '/agentsAndBoosters', label: 'Agents and boosters' },
+    ],
+  },
+  {
     // NIL money (issue 38): where payments go and the tax they carry.
     key: 'money',
     label: 'Money',
@@ -406,6 +417,9 @@ export const NAV_PARENTS: Record<string, string[]> = {
   '/createForm/shortFormBuilder': ['/sprySign/forms'],
   '/createEditForm/longFormBuilder': ['/sprySign/forms'],
   '/disclosuredetail': ['/disclosures', '/studentDisclosureList'],
+  '/createAgent': ['/agents'],
+  '/agentList': ['/agents'],
+  '/confirmAgentInfo': ['/agents', '/agentsAndBoosters'],
   '/createStudentAthlete': ['/studentAthletes'],
   '/createBulkStudent': ['/studentAthletes'],
   '/individualRoster/:sportTeamId/:academicYearId': ['/rosterManagement', '/coachTeamManagement'],

@@ -74,6 +74,7 @@ export const TASK_MODULE_LABELS: Catalogue = {
   'expense-approval': 'Expenses',
   invitation: 'Invitations',
   'calendar-event': 'Calendar',
+  agent: 'Agents',
 };
 
 /** Notification modules (spec part 1 §3–4), as the notification centre shows them. */
@@ -90,6 +91,7 @@ export const NOTIFICATION_MODULE_LABELS: Catalogue = {
   PSA: 'Prospect',
   'e-signature': 'E-signature',
   account: 'Account',
+  partners: 'Partners',
 };
 
 /** Notification statuses (spec part 1 §3–4): what happened, in words. */
@@ -116,6 +118,7 @@ export const NOTIFICATION_STATUS_LABELS: Catalogue = {
   approved: 'Approved',
   'password reset': 'Password reset',
   'role change': 'Role change',
+  expired: 'Expired',
 };
 
 /** Outgoing mail in the development mailbox. */

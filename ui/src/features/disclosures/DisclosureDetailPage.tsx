@@ -47,6 +47,7 @@ import {
   totalPaymentOf,
 } from './disclosure-labels';
 import { DialogModal } from '../../shared/DialogModal';
+import { FmvCard } from '../../shared/fmv/FmvCard';
 
 type Dialog = { kind: 'decide'; decision: ReviewDecision } | { kind: 'escalate' } | { kind: 'reopen' } | null;
 
@@ -178,6 +179,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
             <Details d={d} />
+            <FmvCard disclosureId={d.id} />
             <Comments d={d} />
           </Stack>
         </Grid.Col>
