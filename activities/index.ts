@@ -24,6 +24,7 @@ import { createCaraActivities } from './cara/cara.activities';
 import { createRecruitingFormActivities } from './recruiting/recruiting-form.activities';
 import { createExpenseApprovalActivities } from './expenses/expense-approval.activities';
 import { createContractActivities } from './contracts/contracts.activities';
+import { createEducationActivities } from './education/education.activities';
 import { createAgentActivities } from './partners/agents.activities';
 
 export interface ActivityDeps {
@@ -59,6 +60,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRecruitingFormActivities(deps),
     ...createExpenseApprovalActivities(deps),
     ...createContractActivities(deps),
+    ...createEducationActivities(deps),
     ...createAgentActivities(deps),
   };
 }

@@ -51,6 +51,7 @@ import { expensesRoutes } from './expenses/expenses.routes';
 import { bankAccountsRoutes } from './bank-accounts/bank-accounts.routes';
 import { taxRoutes } from './tax/tax.routes';
 import { contractsRoutes } from './contracts/contracts.routes';
+import { educationRoutes } from './education/education.routes';
 import { agentsRoutes } from './partners/agents.routes';
 import { fmvRoutes } from './partners/fmv.routes';
 import { materialsRoutes } from './materials/materials.routes';
@@ -163,6 +164,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(taxRoutes);
       await api.register(materialsRoutes);
       await api.register(contractsRoutes);
+      await api.register(educationRoutes);
       await api.register(agentsRoutes);
       await api.register(fmvRoutes);
     },

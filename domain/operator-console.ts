@@ -82,6 +82,7 @@ export const MODULE_LABELS: Record<WorkflowModule, string> = {
   'email-change': 'E-mail change',
   'contract-review': 'Contract review',
   'payment-schedule': 'Payment schedule',
+  'education-assignment': 'Education assignment',
   agent: 'Agent registration',
 };
 

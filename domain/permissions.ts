@@ -77,6 +77,10 @@ export const PERMISSIONS = [
   'tax:estimate',
   'tax:acknowledge',
   'tax:configure',
+  // Education (issue 40): everyone in a school reads and takes what is published; educators and school admins
+  // write, publish, archive and assign content
+  'education:read',
+  'education:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -141,6 +145,8 @@ const MATRIX: Record<Role, Permission[]> = {
     'bank-accounts:reveal',
     'tax:estimate',
     'tax:configure',
+    'education:read',
+    'education:write',
   ],
   // Coaches build and send forms to their athletes (paperwork), so they may write them too.
   COACH: [
@@ -167,6 +173,7 @@ const MATRIX: Record<Role, Permission[]> = {
     'cara:configure',
     'recruiting:read',
     'recruiting:write',
+    'education:read',
   ],
   STUDENT_ATHLETE: [
     ...ALL_SIGNED_IN,
@@ -182,8 +189,9 @@ const MATRIX: Record<Role, Permission[]> = {
     'bank-accounts:own',
     'tax:estimate',
     'tax:acknowledge',
+    'education:read',
   ],
-  EDUCATOR: [...ALL_SIGNED_IN],
+  EDUCATOR: [...ALL_SIGNED_IN, 'education:read', 'education:write'],
   OPERATOR: [
     ...ALL_SIGNED_IN,
     'schools:operate',

@@ -31,6 +31,7 @@ export const WORKFLOW_MODULES = [
   'email-change',
   'contract-review',
   'payment-schedule',
+  'education-assignment',
   'agent',
 ] as const;
 export type WorkflowModule = (typeof WORKFLOW_MODULES)[number];

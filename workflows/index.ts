@@ -18,4 +18,5 @@ export * from './recruiting/recruiting-form-link.workflow';
 export * from './expenses/expense-approval.workflow';
 export * from './contracts/contract-review.workflow';
 export * from './contracts/payment-schedule.workflow';
+export * from './education/education-assignment.workflow';
 export * from './partners/agent.workflow';

@@ -8,6 +8,7 @@ import { seedPacketRows } from './packets';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from './seed-school';
 import { academicStartYear, addDays, mondayOfWeek } from '../../scripts/test-harness/test-clock';
 import { CONTRACT_FILE_PURPOSE } from '../contracts/contracts.service';
+import { seedEducationRows } from '../education/education.fixtures';
 
 type Db = Kysely<Database>;
 
@@ -52,6 +53,7 @@ export interface SchoolFixture {
   expense: Awaited<ReturnType<typeof seedExpenseRows>>;
   recruiting: Awaited<ReturnType<typeof seedRecruitingRows>>;
   caraLogId: string;
+  education: Awaited<ReturnType<typeof seedEducationRows>>;
 }
 
 export async function seedTenant(db: Db): Promise<SchoolFixture> {
@@ -169,6 +171,7 @@ export async function seedTenant(db: Db): Promise<SchoolFixture> {
     .executeTakeFirstOrThrow();
   return {
     caraLogId: caraLog.id,
+    education: await seedEducationRows(db, school.id, admin.id, school.tag),
     schoolId: school.id,
     tag: school.tag,
     admin,
