@@ -54,6 +54,7 @@ import { contractsRoutes } from './contracts/contracts.routes';
 import { educationRoutes } from './education/education.routes';
 import { agentsRoutes } from './partners/agents.routes';
 import { fmvRoutes } from './partners/fmv.routes';
+import { vendorsRoutes } from './partners/vendors.routes';
 import { materialsRoutes } from './materials/materials.routes';
 import { schoolRoutes } from './school/school.routes';
 import { schoolsRoutes } from './schools/schools.routes';
@@ -167,6 +168,7 @@ export async function buildServer(deps: ServerDeps & { uiDir?: string }): Promis
       await api.register(educationRoutes);
       await api.register(agentsRoutes);
       await api.register(fmvRoutes);
+      await api.register(vendorsRoutes);
     },
     { prefix: API_PREFIX },
   );

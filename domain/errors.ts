@@ -401,6 +401,12 @@ export const ERRORS = {
   AGENT_REJECT_REASON_TOO_LONG: { status: 400, message: 'Reject reason max 50 words.' },
   AGENT_LINK_INVALID: { status: 410, message: 'This link is invalid or has expired.' },
   AGENT_LINK_USED: { status: 409, message: 'This link has already been used.' },
+  // Vendors' cards (issue 39): the custom URL rules
+  VENDOR_URL_TAKEN: { status: 409, message: 'This custom URL is already taken.' },
+  VENDOR_URL_INVALID: {
+    status: 400,
+    message: 'Custom URL: letters, numbers, hyphens and underscores only, no slash, at most 60 characters.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

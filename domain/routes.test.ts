@@ -42,7 +42,7 @@ describe('route table', () => {
     expect(admin(staff)).not.toContain('/auditLog');
     expect(admin(staff)).toContain('/universities/s1/userList');
     // Not built yet: never listed.
-    expect(admin(compliance)).not.toContain('/vendors');
+    expect(admin(compliance)).not.toContain('/3rdParty');
     expect(admin(compliance)).toContain('/agents');
     expect(admin(compliance)).toContain('/recruitmentEvents');
     expect(admin(compliance)).toContain('/adminCalendar');

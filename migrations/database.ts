@@ -575,6 +575,7 @@ export interface Database {
   agents: AgentsTable;
   athlete_agents: AthleteAgentsTable;
   deal_fmv_facts: DealFmvFactsTable;
+  vendors: VendorsTable;
   bank_accounts: BankAccountsTable;
   tax_disclaimers: TaxDisclaimersTable;
   tax_disclaimer_acks: TaxDisclaimerAcksTable;
@@ -1525,4 +1526,20 @@ export interface DealFmvFactsTable {
   audience_size: number | null;
   updated_by: string | null;
   updated_at: Generated<Date>;
+}
+
+export interface VendorsTable {
+  id: Generated<string>;
+  school_id: string;
+  name: string;
+  categories: Generated<string[]>;
+  services: string | null;
+  prices: string | null;
+  logo_url: string | null;
+  contact_email: string | null;
+  custom_url: string;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  deactivated_at: Date | null;
 }

@@ -44,6 +44,7 @@ import * as bankAccountsTaxes from './2026-12-03_230_bank-accounts-taxes';
 import * as education from './2026-12-04_300_education';
 import * as partners from './2026-12-04_400_partners';
 import * as fmvFacts from './2026-12-04_401_fmv-facts';
+import * as vendors from './2026-12-04_402_vendors';
 import * as scheduleEndRequest from './2026-12-04_240_schedule-end-request';
 
 /**
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04_240_schedule-end-request': scheduleEndRequest,
   '2026-12-04_400_partners': partners,
   '2026-12-04_401_fmv-facts': fmvFacts,
+  '2026-12-04_402_vendors': vendors,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -88,15 +88,15 @@ export function AgentsPage({ waiting = false }: { waiting?: boolean }) {
               <Table.Tbody>
                 {list.data.items.map((a) => (
                   <Table.Tr key={a.id}>
-                    <Table.Td>{a.agentNumber}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.agentNumber}</Table.Td>
                     <Table.Td>
                       <Link to={`/confirmAgentInfo?agent=${a.id}`}>{a.name}</Link>
                     </Table.Td>
                     <Table.Td>{a.typeLabel}</Table.Td>
                     <Table.Td>{a.agency ?? '—'}</Table.Td>
                     <Table.Td>
-                      {a.registrationState && a.registrationNumber
-                        ? `${a.registrationState} ${a.registrationNumber}`
+                      {a.registrationNumber
+                        ? `${a.registrationNumber}${a.registrationState ? ` (${a.registrationState})` : ''}`
                         : '—'}
                     </Table.Td>
                     <Table.Td>{formatDate(a.registrationExpiresOn)}</Table.Td>

@@ -10,6 +10,7 @@ import type {
   MyAgentsDto,
   ProvideAgentInfoBody,
 } from '../../../../api/partners/agents.schemas';
+import type { CreateVendorBody, VendorCardDto, VendorListDto } from '../../../../api/partners/vendors.schemas';
 import { api, type QueryValue } from '../../shared/api';
 
 export type AgentList = Static<typeof AgentListDto>;
@@ -98,5 +99,40 @@ export function useAgentLink(token: string) {
 export function useProvideAgentInfo() {
   return useMutation({
     mutationFn: (body: Static<typeof ProvideAgentInfoBody>) => api.post<{ ok: true }>('/agents/public/submit', body),
+  });
+}
+
+export type VendorList = Static<typeof VendorListDto>;
+export type VendorCard = Static<typeof VendorCardDto>;
+
+export function useVendors() {
+  return useQuery({
+    queryKey: ['vendors'],
+    queryFn: ({ signal }) => api.get<VendorList>('/vendors', undefined, signal),
+  });
+}
+
+export function useCreateVendor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Static<typeof CreateVendorBody>) => api.post<VendorList['items'][number]>('/vendors', body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['vendors'] }),
+  });
+}
+
+export function useSetVendorActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; active: boolean }) =>
+      api.post(`/vendors/${encodeURIComponent(input.id)}/active`, { active: input.active }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['vendors'] }),
+  });
+}
+
+export function useVendorCard(customUrl: string) {
+  return useQuery({
+    queryKey: ['vendor-card', customUrl],
+    queryFn: ({ signal }) => api.get<VendorCard>(`/vendors/cards/${encodeURIComponent(customUrl)}`, undefined, signal),
+    retry: false,
   });
 }
