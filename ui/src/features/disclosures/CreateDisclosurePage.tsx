@@ -447,6 +447,14 @@ function DisclosureForm({
                   error={err('agentPhone')}
                 />
               </SimpleGrid>
+              <TextInput
+                label="Agent registry number"
+                description="From Agents and boosters, e.g. AG-10001"
+                value={values.agentNumber}
+                onChange={(e) => set('agentNumber', e.currentTarget.value)}
+                error={err('agentNumber')}
+                maw={320}
+              />
               {values.dealType !== 'INDIVIDUAL' && (
                 <MultiSelect
                   label="Participants"

@@ -335,6 +335,7 @@ function Details({ d }: { d: DisclosureDetail }) {
         <Field label="Total payment">{formatMoney(totalPaymentOf(d))}</Field>
         <Field label="Point of contact">{person(d.pointOfContact)}</Field>
         <Field label="Agent">{person(d.agent)}</Field>
+        <Field label="Agent registry number">{d.agentNumber ?? '—'}</Field>
         <Field label="Participants">{d.participants.map((x) => x.name).join(', ') || '—'}</Field>
         <Field label="Link">
           {d.website ? (

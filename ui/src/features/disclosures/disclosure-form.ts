@@ -27,6 +27,8 @@ export interface DisclosureFormValues {
   agentName: string;
   agentEmail: string;
   agentPhone: string;
+  /** The agent's registry number (api/partners), checked by the server. */
+  agentNumber: string;
   /** User ids of the other student-athletes in a group or team deal. */
   participants: string[];
   notes: string;
@@ -54,6 +56,7 @@ export const EMPTY_FORM: DisclosureFormValues = {
   agentName: '',
   agentEmail: '',
   agentPhone: '',
+  agentNumber: '',
   participants: [],
   notes: '',
 };
@@ -81,6 +84,7 @@ export function fromDetail(d: DisclosureDetail): DisclosureFormValues {
     agentName: d.agent?.name ?? '',
     agentEmail: d.agent?.email ?? '',
     agentPhone: d.agent?.phone ?? '',
+    agentNumber: d.agentNumber ?? '',
     participants: d.participants.flatMap((p) => (p.id ? [p.id] : [])),
     notes: d.notes ?? '',
   };
@@ -112,6 +116,7 @@ export function toBody(v: DisclosureFormValues): DisclosureFields & { type: stri
     totalPayment: amountOf(v.totalPayment),
     pointOfContact: person(v.contactName, v.contactEmail, v.contactPhone),
     agent: person(v.agentName, v.agentEmail, v.agentPhone),
+    agentNumber: textOf(v.agentNumber),
     participants: v.dealType === 'INDIVIDUAL' ? [] : v.participants,
     notes: textOf(v.notes),
   };
@@ -180,6 +185,7 @@ export const FIELD_STEP: Record<keyof DisclosureFormValues, number> = {
   agentName: 3,
   agentEmail: 3,
   agentPhone: 3,
+  agentNumber: 3,
   participants: 3,
   notes: 4,
 };
