@@ -1,3 +1,4 @@
+// fixed-date fixture: pure rules given their dates (a deadline counted from a given start; a complete-by date that checkContent never compares with today)
 import { describe, expect, it } from 'vitest';
 import {
   attemptDeadline,
