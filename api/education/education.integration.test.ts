@@ -3,6 +3,7 @@ import { waitFor } from '../../activities/testing/fixtures';
 import { actorFor } from '../contracts/contracts.fixtures';
 import type { CoreDeps } from '../shared/use-case';
 import { startAppWithWorker, type AppWithWorker } from '../test-support/app-with-worker';
+import { daysFromToday } from '../../scripts/test-harness/test-clock';
 import { seedSchool, seedUser, sessionCookie, type SeededUser } from '../test-support/seed-school';
 import { answerQuestion, assignContent, startQuizAttempt, submitAttempt } from './education.service';
 
@@ -240,14 +241,14 @@ describe('assignment workflow', () => {
       headline: 'Agents and boosters',
       articleText: 'What an agent may do.',
       required: true,
-      completeBy: '2026-12-31',
+      completeBy: daysFromToday(30),
     });
     await call(educator, 'POST', `/education/contents/${made.body.id}/publish`);
     const edu = actorFor(educator, schoolId, [{ role: 'EDUCATOR' }]);
     const assigned = await assignContent(
       realDeps(),
       edu,
-      { id: made.body.id, teamIds: [teamId], dueDate: '2026-12-31' },
+      { id: made.body.id, teamIds: [teamId], dueDate: daysFromToday(30) },
       { remindInMs: 300, dueInMs: 1500 },
     );
     expect(assigned.athletes).toBe(2);
@@ -291,7 +292,7 @@ describe('assignment workflow', () => {
     const assigned = await assignContent(
       realDeps(),
       edu,
-      { id: quiz.id, userIds: [teammate.id], dueDate: '2026-12-31' },
+      { id: quiz.id, userIds: [teammate.id], dueDate: daysFromToday(30) },
       { remindInMs: null, dueInMs: 600_000 },
     );
     const db = t.database.db;

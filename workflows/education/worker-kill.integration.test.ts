@@ -11,6 +11,7 @@ import type { CoreDeps } from '../../api/shared/use-case';
 import { seedSchool, seedUser, type SeededUser } from '../../api/test-support/seed-school';
 import { createTestApp, type TestApp } from '../../api/test-support/test-app';
 import { testTemporalClient, uniqueTaskQueue } from '../../scripts/test-harness/context';
+import { daysFromToday } from '../../scripts/test-harness/test-clock';
 import { until, workerProcess } from '../testing/worker-process';
 
 /**
@@ -72,7 +73,7 @@ it('opens, reminds and marks overdue exactly once when the worker dies mid-assig
   const assigned = await assignContent(
     deps,
     edu,
-    { id: content.id, teamIds: [teamId], dueDate: '2026-12-31' },
+    { id: content.id, teamIds: [teamId], dueDate: daysFromToday(30) },
     { remindInMs: 2500, dueInMs: 4000 },
   );
   const tasks = () => db.selectFrom('tasks').selectAll().where('workflow_id', '=', assigned.workflowId).execute();
