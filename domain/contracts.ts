@@ -5,6 +5,7 @@
  * contract may get one payment schedule, run by `payment-schedule:<contractId>`. Pure: the API, the workflows,
  * their activities and the UI share these rules.
  */
+import { formatDay, formatDayRange } from './calendar';
 import { DISCLOSURE_TYPE_LABELS, DISCLOSURE_TYPES, type DisclosureType } from './disclosures';
 import { amountToCents, formatDollars } from './expenses';
 import { countWords as wordCount } from './text';
@@ -270,7 +271,7 @@ export function checkSchedule(
         {
           field: 'firstDueDate',
           code: 'VALIDATION_FAILED',
-          message: `Every payment must fall between the contract's dates (${contract.startDate} to ${contract.endDate}); the last would be due on ${dueDates[dueDates.length - 1]}.`,
+          message: `Every payment must fall between the contract's dates (${formatDayRange(contract.startDate, contract.endDate)}); the last would be due on ${formatDay(dueDates[dueDates.length - 1]!)}.`,
         },
       ],
     };

@@ -42,6 +42,7 @@ import {
 import { ACCOUNT_STATUS_COLOUR, buildChanges, readField, rootOf, type ProfileField } from './profile-fields';
 import { fullName } from '../../shared/person-name';
 import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
+import { MoneyCard } from '../../shared/money/MoneyCard';
 import { ProfileSections, visibleSections } from './ProfileSections';
 import { DialogModal } from '../../shared/DialogModal';
 
@@ -107,6 +108,7 @@ export function AthleteProfilePage() {
       <ProfileSections view={view} sections={sections} />
       {view.tags && <TagsCard view={view} />}
       {view.files && <FilesCard view={view} />}
+      {view.viewer === 'admin' && <MoneyCard scope={{ athleteUserId: view.id }} athleteId={view.id} />}
       {view.viewer === 'admin' && hasPermission(me, 'audit:read') && <HistoryCard id={view.id} />}
       {editing && (
         <EditModal view={view} fields={sections.flatMap((s) => s.fields)} onClose={() => setEditing(false)} />

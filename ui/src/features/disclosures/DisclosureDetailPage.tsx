@@ -48,6 +48,7 @@ import {
 } from './disclosure-labels';
 import { DialogModal } from '../../shared/DialogModal';
 import { FmvCard } from '../../shared/fmv/FmvCard';
+import { MoneyCard } from '../../shared/money/MoneyCard';
 
 type Dialog = { kind: 'decide'; decision: ReviewDecision } | { kind: 'escalate' } | { kind: 'reopen' } | null;
 
@@ -180,6 +181,7 @@ function DisclosureView({ d }: { d: DisclosureDetail }) {
           <Stack>
             <Details d={d} />
             <FmvCard disclosureId={d.id} />
+            {d.status === 'APPROVED' && <MoneyCard scope={{ disclosureId: d.id }} />}
             <Comments d={d} />
           </Stack>
         </Grid.Col>
