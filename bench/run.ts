@@ -29,6 +29,7 @@ const SUITES: Suite[] = [
   { name: 'calendar month', load: async () => (await import('./calendar-month.bench')).runCalendarMonthBench },
   { name: 'bylaw 17', load: async () => (await import('./bylaw17.bench')).runBylaw17Bench },
   { name: 'recruiting board', load: async () => (await import('./recruiting-board.bench')).runRecruitingBoardBench },
+  { name: 'payments', load: async () => (await import('./payments.bench')).runPaymentsBench },
 ];
 
 const only = process.argv.slice(2);

@@ -26,6 +26,8 @@ export interface BenchStack {
   nativeConnection: NativeConnection;
   /** The client the app uses. */
   temporal: Client;
+  /** The platform worker's task queue (what the app starts workflows on). */
+  taskQueue: string;
   /** Stops everything and drops the database. */
   close(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startBenchStack(name: string): Promise<BenchStack> {
     worker,
     nativeConnection,
     temporal,
+    taskQueue,
     async close() {
       await app.close();
       worker.shutdown();
