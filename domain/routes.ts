@@ -20,6 +20,7 @@ const ATHLETE: Portal[] = ['athlete'];
 const STAFF: Portal[] = ['admin', 'coach'];
 const OPERATOR: Portal[] = ['operator'];
 const EDU: Portal[] = ['admin', 'coach', 'athlete', 'educator', 'operator'];
+const EDU_WRITERS: Portal[] = ['educator', 'admin', 'operator'];
 
 function r(path: string, title: string, portals: RouteSpec['portals'], extra: Partial<RouteSpec> = {}): RouteSpec {
   return { path, title, portals, ...extra };
@@ -89,28 +90,42 @@ export const ROUTES: RouteSpec[] = [
   r('/academicYears', 'Academic years', ADMIN, { built: true }),
   r('/staff', 'Staff directory', STAFF, { built: true }),
   r('/auditLog', 'Security audit log', ADMIN, { built: true }),
-  // Education
-  r('/education', 'Education', EDU),
-  r('/education/:category', 'Education', EDU),
+  // Education (issue 40)
+  r('/education', 'Education', EDU, { built: true }),
+  r('/education/:category', 'Education', EDU, { built: true }),
   r('/education/detail/:id', 'Education', EDU),
-  r('/education/required', 'Required', EDU),
+  r('/education/required', 'Required', EDU, { built: true }),
   r('/education/favorite', 'Saved', EDU),
-  r('/educationContent/:id', 'Content', EDU),
-  r('/addEducationContent/:contentType', 'Add content', ['educator', 'admin', 'operator']),
+  r('/educationContent/:id', 'Content', EDU, { built: true }),
+  r('/addEducationContent/:contentType', 'Add content', EDU_WRITERS, { built: true }),
   r('/educationContentDetail', 'Content', EDU),
   r('/studentResources/:categoryType', 'Resources', EDU),
   r('/studentResources/categories', 'Resources', EDU),
-  r('/educationCourse/:id', 'Course', EDU),
+  r('/educationCourse/:id', 'Course', EDU, { built: true }),
   r('/educationPortal', 'Education portal', EDU, { built: true }),
   r('/educationPerformance', 'Performance', EDU),
   r('/educationQuizPortal', 'Quizzes', EDU),
   r('/quiz', 'Quiz', EDU),
-  r('/quiz/:contentId', 'Quiz', EDU),
-  r('/quizResult/:quizId', 'Quiz result', EDU),
+  r('/quiz/:contentId', 'Quiz', EDU, { built: true }),
+  r('/quizResult/:quizId', 'Quiz result', EDU, { built: true }),
   r('/quizDetail/:quizId', 'Quiz detail', EDU),
   r('/myContent', 'My content', ['educator', 'operator']),
-  r('/contentLibrary', 'Content library', ['educator', 'operator']),
-  r('/archivedContent', 'Archived content', ['educator', 'operator']),
+  r('/contentLibrary', 'Content library', EDU_WRITERS, { built: true }),
+  r('/archivedContent', 'Archived content', EDU_WRITERS, { built: true }),
+  r('/content/performanceDetail/:id', 'Performance', EDU_WRITERS),
+  r('/content/teamPerformanceDetail/:id', 'Team performance', EDU_WRITERS),
+  r('/content-assign/:moduleType/:moduleId', 'Assign content', EDU_WRITERS),
+  r('/assign-institutes/:moduleType/:moduleId', 'Assign to schools', OPERATOR),
+  r('/review-content/:moduleType/:moduleId', 'Review content', EDU_WRITERS),
+  r('/addBulkContent/:universityId', 'Bulk content', EDU_WRITERS),
+  r('/transferModules/:id', 'Transfer modules', EDU_WRITERS),
+  r('/contentDetails/:contentType/:id', 'Content details', EDU_WRITERS, { built: true }),
+  r('/recallContent/:contentType/:id/:universityId', 'Recall content', EDU_WRITERS),
+  r('/archiveContent/:contentType/:id/:universityId', 'Archive content', EDU_WRITERS),
+  r('/contentStatus/:contentType/:id/:universityId/:dueDate/:requiredContent/:moduleId', 'Content status', EDU_WRITERS),
+  r('/editContent/:contentType/:id/:universityId', 'Edit content', EDU_WRITERS),
+  r('/jarvis/assignAthletes/:contentType/:id/:universityId/:moduleId', 'Assign athletes', OPERATOR),
+  r('/jarvis/archivedContents', 'Archived contents', OPERATOR),
   // Student-athlete
   r('/studentAthleteHome', 'Home', ATHLETE, { built: true }),
   r('/studentPayments', 'Payments', ATHLETE, { feature: 'disclosures', built: true }),
@@ -355,7 +370,9 @@ export const NAV_MODULES: NavModule[] = [
     items: [
       { path: '/educationPortal', label: 'Education portal', portals: ['admin', 'coach', 'athlete', 'operator'] },
       { path: '/education', label: 'Education' },
-      { path: '/contentLibrary', label: 'Content library' },
+      { path: '/education/required', label: 'Required education' },
+      { path: '/contentLibrary', label: 'Content library', permission: 'education:write' },
+      { path: '/archivedContent', label: 'Archived content', permission: 'education:write' },
     ],
   },
   {

@@ -747,3 +747,35 @@ export async function assignmentSummaries(db: Db, schoolId: string, limit: numbe
     overdue: Number(a.overdue),
   }));
 }
+
+/** Who content can be assigned to: the school's active teams with their athlete counts, and its active athletes. */
+export async function audienceOf(db: Db, schoolId: string) {
+  const [teams, athletes] = await Promise.all([
+    db
+      .selectFrom('sport_teams as t')
+      .leftJoin('athlete_profiles as p', (j) =>
+        j.onRef('p.sport_team_id', '=', 't.id').on('p.school_id', '=', schoolId),
+      )
+      .select((eb) => ['t.id', 't.name', eb.fn.count<string>('p.user_id').as('athletes')])
+      .where('t.school_id', '=', schoolId)
+      .where('t.archived_at', 'is', null)
+      .groupBy('t.id')
+      .orderBy('t.name')
+      .execute(),
+    db
+      .selectFrom('users as u')
+      .innerJoin('user_roles as r', (j) => j.onRef('r.user_id', '=', 'u.id').on('r.role', '=', 'STUDENT_ATHLETE'))
+      .select(['u.id', 'u.first_name', 'u.last_name'])
+      .distinct()
+      .where('u.school_id', '=', schoolId)
+      .where('u.status', '!=', 'INACTIVE')
+      .orderBy('u.last_name')
+      .orderBy('u.first_name')
+      .limit(5000)
+      .execute(),
+  ]);
+  return {
+    teams: teams.map((t) => ({ id: t.id, name: t.name, athletes: Number(t.athletes) })),
+    athletes: athletes.map((a) => ({ id: a.id, name: `${a.first_name} ${a.last_name}`.trim() })),
+  };
+}

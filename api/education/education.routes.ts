@@ -12,6 +12,7 @@ import {
   AssignBody,
   AssignDto,
   AttemptDto,
+  AudienceDto,
   AttemptParams,
   COMPLETE_DESCRIPTION,
   CREATE_CONTENT_DESCRIPTION,
@@ -34,6 +35,7 @@ import {
 import {
   answerQuestion,
   assignContent,
+  assignmentAudience,
   changeContentStatus,
   completeContent,
   createContent,
@@ -64,6 +66,12 @@ export const educationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/education/home',
     { onRequest: canWrite, schema: { response: { 200: HomeDto, ...errorResponses(401, 403) } } },
     async (request) => educatorHome(deps(request), actor(request)),
+  );
+
+  app.get(
+    '/education/audience',
+    { onRequest: canWrite, schema: { response: { 200: AudienceDto, ...errorResponses(401, 403) } } },
+    async (request) => assignmentAudience(deps(request), actor(request)),
   );
 
   app.get(

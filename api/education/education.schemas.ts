@@ -446,3 +446,11 @@ export const SUBMIT_DESCRIPTION = `Submits an attempt and grades it on the serve
     VALIDATION_FAILED: 'when an answer names a question or choice not in the quiz',
   },
 )}`;
+
+export const AudienceDto = Type.Object(
+  {
+    teams: Type.Array(Type.Object({ id: Uuid, name: Type.String(), athletes: Type.Integer() }, closed)),
+    athletes: Type.Array(Type.Object({ id: Uuid, name: Type.String() }, closed)),
+  },
+  closed,
+);

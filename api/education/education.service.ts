@@ -38,6 +38,7 @@ import {
   assignmentSummaries,
   assignmentsOfContent,
   athletesFor,
+  audienceOf,
   attemptsOf,
   closeAttempt,
   completeAssignees,
@@ -781,4 +782,10 @@ export async function educatorHome(deps: CoreDeps, actor: Actor) {
     recent: recent.items,
     timeZone: actor.timeZone,
   };
+}
+
+/** The teams and athletes an educator may assign content to. */
+export async function assignmentAudience(deps: CoreDeps, actor: Actor) {
+  requireWriter(actor);
+  return audienceOf(deps.db, actor.schoolId);
 }

@@ -25,6 +25,7 @@ import { loadDemoRecruitingForms } from './demo-recruiting-forms';
 import { loadDemoExpenses } from './demo-expenses';
 import { loadDemoBankAndTax } from './demo-bank-tax';
 import { loadDemoContracts } from './demo-contracts';
+import { loadDemoEducation } from './demo-education';
 import { loadDemoPartners } from './demo-partners';
 
 /**
@@ -111,6 +112,8 @@ async function runBoundedDemoProcesses(
         { name: 'bank account', run: () => loadDemoBankAndTax(app) },
         // Two contracts: one approved with a monthly schedule part paid, one waiting for review (issue 38).
         { name: 'contracts', run: () => loadDemoContracts(app) },
+        // Education: a required course assigned to Football by the real workflow, some athletes done (issue 40).
+        { name: 'education', run: () => loadDemoEducation(app) },
         // Three agents: two in the registry, one invited by the athlete and waiting for confirmation (issue 39).
         { name: 'partners', run: () => loadDemoPartners(app) },
         // The fall schedule and the CARA practices were inserted with the data: their series processes start now.

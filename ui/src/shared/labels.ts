@@ -74,6 +74,7 @@ export const TASK_MODULE_LABELS: Catalogue = {
   'expense-approval': 'Expenses',
   invitation: 'Invitations',
   'calendar-event': 'Calendar',
+  education: 'Education',
   agent: 'Agents',
 };
 
@@ -92,6 +93,7 @@ export const NOTIFICATION_MODULE_LABELS: Catalogue = {
   'e-signature': 'E-signature',
   account: 'Account',
   partners: 'Partners',
+  education: 'Education',
 };
 
 /** Notification statuses (spec part 1 §3–4): what happened, in words. */
@@ -119,6 +121,7 @@ export const NOTIFICATION_STATUS_LABELS: Catalogue = {
   'password reset': 'Password reset',
   'role change': 'Role change',
   expired: 'Expired',
+  overdue: 'Overdue',
 };
 
 /** Outgoing mail in the development mailbox. */
