@@ -28,6 +28,22 @@ const terms = [
 ];
 
 describe('academic years', () => {
+  it('refuses a line break in a vacation name', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      headers: { cookie: admin },
+      payload: {
+        startYear: 2030,
+        terms: [
+          { ...terms[1], vacations: [{ name: 'Spring\r\nbreak', startDate: '2027-03-15', endDate: '2027-03-19' }] },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0]).toMatchObject({ code: 'NAME_INVALID_CHARACTERS' });
+  });
+
   it('creates a year with terms, keeps one current year per school', async () => {
     const first = await t.app.inject({
       method: 'POST',

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { TERM_NAMES } from '../../domain/academic-years';
-import { IsoDate, Nullable, Timestamp } from '../shared/schemas';
+import { IsoDate, Nullable, SingleLine, Timestamp } from '../shared/schemas';
 
 const Vacation = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: SingleLine({ minLength: 1, maxLength: 100 }),
   startDate: IsoDate,
   endDate: IsoDate,
 });
