@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { checkScreen, LONG_FLOW_TIMEOUT } from './support/screens';
-import { logInThroughApi } from './support/session';
+import { apiClientAs, logInThroughApi } from './support/session';
 
 const expect = baseExpect.configure({ timeout: 45_000 });
 
@@ -65,6 +65,22 @@ test('an athlete adds a bank account and sees it masked, reads the tax disclaime
   await page.reload();
   await expect(page.getByTestId('account-number')).toHaveText(`•••• ${last4}`);
   await expect(page.locator('body')).not.toContainText(number);
+
+  // A payment arrives: the athlete watches the payment history while the admin records the demo's open payment
+  // (the fourth of six monthly ones, due today) as paid. A retried run finds it paid already: the same answer.
+  await page.goto('/studentPaymentList');
+  const fourth = page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: '4 of 6' });
+  await expect(fourth).toBeVisible();
+  const admin = await apiClientAs('admin@demo.edu');
+  const contracts = await (await admin.get('/api/v1/contracts?limit=50')).json();
+  const scheduled = contracts.items.find((c: { totalAmountCents: number }) => c.totalAmountCents === 180_000);
+  const paid = await admin.post(`/api/v1/contracts/${scheduled.id}/payments/4/confirmation`, {
+    data: { outcome: 'PAID' },
+  });
+  expect(paid.status()).toBe(200);
+  await admin.dispose();
+  await expect(fourth.getByText('Paid')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Totals per payor and year' })).toContainText('$1,200.00');
 
   // Tax disclaimer: the demo athlete acknowledged it for this year already.
   await page.goto('/taxDisclaimer');

@@ -44,6 +44,17 @@ test('the admin reviews a contract from My Tasks; the athlete sees contracts and
   await expect(
     dialog.getByText(/5 payments of \$100\.00 make \$500\.00, more than the contract's total of \$450\.00/),
   ).toBeVisible();
+  // Four weekly ones fit; ended before the first opens, the schedule ends at once and the contract is completed.
+  await dialog.getByRole('combobox', { name: 'Cycle' }).click();
+  await page.getByRole('option', { name: 'Every week' }).click();
+  await dialog.getByRole('textbox', { name: 'Number of payments' }).fill('4');
+  await dialog.getByRole('button', { name: 'Start schedule' }).click();
+  await expect(dialog.getByText(/4 payments of \$100\.00, every week/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'End schedule' }).click();
+  const confirm = page.getByRole('dialog', { name: 'End this payment schedule?' });
+  await expect(confirm.getByText('No further payment opens.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'End schedule' }).click();
+  await expect(dialog.getByText('Completed', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   await page.goto('/Contracts');
@@ -58,6 +69,20 @@ test('the admin reviews a contract from My Tasks; the athlete sees contracts and
     .click();
   await expect(page.getByRole('dialog', { name: 'Contract' }).getByRole('table', { name: 'Payments' })).toBeVisible();
   await both(page, 'contracts-admin-detail');
+  // The athlete's profile and the deal's disclosure carry the money: the $600 flag, the year's totals, the bank account.
+  const listed = await (await page.request.get('/api/v1/contracts?limit=50')).json();
+  const paid = listed.items.find((c: { paidCents: number }) => c.paidCents > 0);
+  await page.goto(`/adminAthleteProfile/${paid.athleteUserId}`);
+  const money = page.getByRole('region', { name: 'Money' });
+  await expect(money.getByText('1099 reporting threshold')).toBeVisible();
+  await expect(money.getByRole('table', { name: 'Payments by payor and year' })).toContainText(paid.companyName);
+  await expect(money.getByText(/•••• \d{4}/)).toBeVisible();
+  await money.getByRole('button', { name: 'Reveal number' }).click();
+  await expect(money.getByText(/•••• \d{4}/)).toBeHidden();
+  await money.getByRole('button', { name: 'Hide number' }).click();
+  await both(page, 'contracts-athlete-profile-money');
+  await page.goto(`/disclosuredetail?id=${paid.disclosureId}`);
+  await expect(page.getByRole('region', { name: 'Money' }).getByText('1099 reporting threshold')).toBeVisible();
   await page.goto('/createFinances');
   await expect(page.getByRole('heading', { level: 1, name: 'Finances' })).toBeVisible();
   await both(page, 'contracts-create-finances');

@@ -38,6 +38,8 @@ export function usePayments(filters: Record<string, QueryValue>) {
   return useQuery({
     queryKey: [...KEY, 'payments', filters],
     queryFn: ({ signal }) => api.get<PaymentList>('/payments', filters, signal),
+    // A pending payment is recorded by the payor's admin elsewhere; the list follows it until none is left.
+    refetchInterval: (q) => (q.state.data?.items.some((p) => p.status === 'PENDING') ? 10_000 : false),
   });
 }
 
