@@ -204,6 +204,11 @@ describe('access', () => {
         // A prospect's recruiting form: the signed, expiring token in the body is the key.
         'POST /api/v1/recruiting-forms/public/open',
         'POST /api/v1/recruiting-forms/public/submit',
+        // An invited agent's page (issue 39): the signed, expiring, single-use token in the body is the key.
+        'POST /api/v1/agents/public/open',
+        'POST /api/v1/agents/public/submit',
+        // A vendor's public business card, by its custom URL; nothing but the card's own fields.
+        'GET /api/v1/vendors/cards/:customUrl',
       ].sort(),
     );
   });

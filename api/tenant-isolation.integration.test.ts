@@ -246,6 +246,13 @@ function idRouteCases(
       body: { questionId: 'q0', choiceIds: ['q0c0'] },
     },
     'POST /api/v1/education/attempts/:id/submit': { id: target.education.attemptId, body: {} },
+    'GET /api/v1/agents/:id': { id: target.agentId },
+    'POST /api/v1/agents/:id/named': { id: target.agentId },
+    'POST /api/v1/agents/:id/unnamed': { id: target.agentId },
+    'POST /api/v1/agents/:id/decision': { id: target.agentId, body: { decision: 'CONFIRM' } },
+    'GET /api/v1/fmv/disclosures/:id': { id: target.disclosureId },
+    'PUT /api/v1/fmv/disclosures/:id/facts': { id: target.disclosureId, body: { deliverables: 1, audienceSize: 1 } },
+    'POST /api/v1/vendors/:id/active': { id: target.vendorId, body: { active: false } },
     'GET /api/v1/contracts/:id': { id: target.contractId },
     'GET /api/v1/contracts/:id/document': { id: target.contractId },
     'POST /api/v1/contracts/:id/document': { id: target.contractId },
@@ -468,6 +475,9 @@ describe('tenant isolation', () => {
         'GET /api/v1/public/questionnaires/:school/:customUrl',
         'GET /api/v1/public/questionnaires/:school/:customUrl/challenge',
         'POST /api/v1/public/questionnaires/:school/:customUrl/responses',
+        // Public by design: a vendor's business card is reached by its custom URL (unique across schools);
+        // partners/vendors.integration.test.ts proves a deactivated or unknown card answers 404.
+        'GET /api/v1/vendors/cards/:customUrl',
       ].sort(),
     );
   });

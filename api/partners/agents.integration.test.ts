@@ -22,7 +22,7 @@ let outsider: SeededUser;
 const cookies = new Map<string, string>();
 const ADMIN_GRANTS = [{ role: 'SCHOOL_ADMIN' as const, compliance: true }];
 
-async function call(user: SeededUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+async function call(user: SeededUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
   const res = await t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -121,8 +121,8 @@ describe('the registry', () => {
     expect((await call(athlete, 'POST', `/agents/${created.body.id}/named`)).body.items.length).toBe(
       named.body.items.length,
     );
-    expect((await call(athlete, 'DELETE', `/agents/${created.body.id}/named`)).status).toBe(200);
-    expect((await call(athlete, 'DELETE', `/agents/${created.body.id}/named`)).status).toBe(404);
+    expect((await call(athlete, 'POST', `/agents/${created.body.id}/unnamed`)).status).toBe(200);
+    expect((await call(athlete, 'POST', `/agents/${created.body.id}/unnamed`)).status).toBe(404);
   });
 });
 

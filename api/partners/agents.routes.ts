@@ -114,8 +114,8 @@ export const agentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => nameAgent(deps(request), actor(request), request.params.id),
   );
 
-  app.delete(
-    '/agents/:id/named',
+  app.post(
+    '/agents/:id/unnamed',
     {
       onRequest: canRead,
       schema: {

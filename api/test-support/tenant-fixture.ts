@@ -54,6 +54,9 @@ export interface SchoolFixture {
   recruiting: Awaited<ReturnType<typeof seedRecruitingRows>>;
   caraLogId: string;
   education: Awaited<ReturnType<typeof seedEducationRows>>;
+  /** An agent of the registry and a vendor with a card (issue 39). */
+  agentId: string;
+  vendorId: string;
 }
 
 export async function seedTenant(db: Db): Promise<SchoolFixture> {
@@ -201,6 +204,28 @@ export async function seedTenant(db: Db): Promise<SchoolFixture> {
           mapping: JSON.stringify(['firstName', 'lastName', 'email']),
           row_count: 1,
         })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+    agentId: (
+      await db
+        .insertInto('agents')
+        .values({
+          school_id: school.id,
+          type: 'LAWYER',
+          first_name: 'Agent',
+          last_name: school.tag,
+          email: `agent-${school.tag}@x.example`,
+          status: 'ACTIVE',
+          workflow_id: `agent:seeded-${school.tag}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+    vendorId: (
+      await db
+        .insertInto('vendors')
+        .values({ school_id: school.id, name: `Vendor ${school.tag}`, custom_url: `vendor-${randomUUID()}` })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,

@@ -73,7 +73,7 @@ export function useNameAgent() {
     mutationFn: (input: { id: string; named: boolean }) =>
       input.named
         ? api.post<MyAgents>(`/agents/${encodeURIComponent(input.id)}/named`)
-        : api.delete<MyAgents>(`/agents/${encodeURIComponent(input.id)}/named`),
+        : api.post<MyAgents>(`/agents/${encodeURIComponent(input.id)}/unnamed`),
     onSuccess: refresh,
   });
 }
