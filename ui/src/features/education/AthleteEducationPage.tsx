@@ -71,7 +71,7 @@ export function AthleteEducationPage() {
                   </Group>
                   <Text fw={600}>{i.headline}</Text>
                   {i.description && (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
+                    <Text size="sm" c="dimmed">
                       {i.description}
                     </Text>
                   )}

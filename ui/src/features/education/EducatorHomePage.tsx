@@ -129,7 +129,7 @@ function EducatorHome({ firstName }: { firstName: string }) {
               <Stack gap="xs">
                 {home.data.recent.map((c) => (
                   <Group key={c.id} justify="space-between" wrap="nowrap">
-                    <Text component={Link} to={detailsPathOf(c.kind, c.id)} size="sm" c="blue" lineClamp={1}>
+                    <Text component={Link} to={detailsPathOf(c.kind, c.id)} size="sm" c="blue">
                       {c.headline}
                     </Text>
                     <Badge color={STATUS_COLORS[c.status]} variant="light">
