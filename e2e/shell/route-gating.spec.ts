@@ -36,7 +36,7 @@ test('a route not built yet is not in the sidebar and, reached by its address, e
   await page.goto('/adminHome');
   const hrefs = (await sidebarLinks(page)).map((l) => l.href);
   expect(hrefs).not.toContain('/monitoringDashboard');
-  expect(hrefs).not.toContain('/agents');
+  expect(hrefs).not.toContain('/3rdParty');
   await page.goto('/monitoringDashboard');
   const notYet = page.getByTestId('not-yet-available');
   await expect(notYet).toBeVisible();
