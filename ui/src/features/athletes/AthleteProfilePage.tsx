@@ -42,6 +42,7 @@ import {
 import { ACCOUNT_STATUS_COLOUR, buildChanges, readField, rootOf, type ProfileField } from './profile-fields';
 import { fullName } from '../../shared/person-name';
 import { ChangeLoginEmailModal } from '../../shared/ChangeLoginEmailModal';
+import { actionLabel } from '../../shared/audit-labels';
 import { MoneyCard } from '../../shared/money/MoneyCard';
 import { ProfileSections, visibleSections } from './ProfileSections';
 import { DialogModal } from '../../shared/DialogModal';
@@ -409,7 +410,7 @@ function HistoryCard({ id }: { id: string }) {
           return (
             <div key={e.id}>
               <Text size="sm" fw={600}>
-                {labelFor(ACTION_LABELS, e.action)}
+                {ACTION_LABELS[e.action] ?? actionLabel(e.action)}
                 {fields.length > 0 && e.action === 'athlete.profile_updated' ? `: ${fields.join(', ')}` : ''}
               </Text>
               <Text size="xs" c="dimmed">

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../shared/format';
 import { pageCount } from '../../shared/lists';
 import { PageHeader } from '../../shared/PageHeader';
 import { ErrorState, LoadingState, NothingHere } from '../../shared/states';
-import { actionColour, actionLabel, targetLabel } from './audit-labels';
+import { actionColour, actionLabel, targetLabel } from '../../shared/audit-labels';
 import { useAuditEvents, type AuditEventRow } from './audit.api';
 import { TableScroll } from '../../shared/table/TableScroll';
 

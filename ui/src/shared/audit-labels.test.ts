@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime } from './format';
 import { actionLabel, targetLabel } from './audit-labels';
 
 describe('audit log words', () => {

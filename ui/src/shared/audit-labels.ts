@@ -1,4 +1,4 @@
-import { humanize } from '../../shared/format';
+import { humanize } from './format';
 
 /** Plain-language names for the security actions the API records. */
 const ACTION_LABELS: Record<string, string> = {
