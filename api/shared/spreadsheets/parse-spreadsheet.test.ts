@@ -17,13 +17,13 @@ function codeOf(run: () => unknown): string | undefined {
 }
 
 describe('parseSpreadsheet', () => {
+  // Walking the declared range took 250–300 s; reading the cells present takes milliseconds. The timeout is the
+  // check (a wall-clock assertion would fail on a busy machine, not on the fault).
   it('reads the cells a sheet holds, not the range it declares (A1:GR1048576)', () => {
-    const started = performance.now();
     const sheet = parseSpreadsheet('xlsx', fixture('declared-dimension'));
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(sheet.headers).toHaveLength(200);
     expect(sheet.rows).toEqual([{ row: 2, cells: ['Jordan', ...Array<string>(199).fill('')] }]);
-  });
+  }, 20_000);
 
   it('stops a zip bomb at the unpacked limit, even when its sizes are declared small', () => {
     expect(codeOf(() => parseSpreadsheet('xlsx', fixture('zip-bomb')))).toBe('UPLOAD_TOO_LARGE_UNPACKED');
@@ -34,7 +34,8 @@ describe('parseSpreadsheet', () => {
       at += 46 + lying.readUInt16LE(at + 28) + lying.readUInt16LE(at + 30) + lying.readUInt16LE(at + 32);
     }
     expect(codeOf(() => parseSpreadsheet('xlsx', lying))).toBe('UPLOAD_TOO_LARGE_UNPACKED');
-  });
+    // Inflating up to the unpacked limit twice takes about 1 s alone and 6 s beside the other stages on two cores.
+  }, 30_000);
 
   it('refuses more rows or columns than the limits, counting the rows present', () => {
     expect(codeOf(() => parseSpreadsheet('xlsx', fixture('too-many-rows')))).toBe('UPLOAD_TOO_MANY_ROWS');
