@@ -202,8 +202,14 @@ export const SCREENS: Record<string, Screen> = {
   '/quizResult/:quizId': screen(() => import('../features/education/QuizResultPage'), 'QuizResultPage'),
   '/contentLibrary': screen(() => import('../features/education/ContentLibraryPage'), 'ContentLibraryPage'),
   '/archivedContent': screen(() => import('../features/education/ContentLibraryPage'), 'ArchivedContentPage'),
-  '/addEducationContent/:contentType': screen(() => import('../features/education/ContentEditorPage'), 'AddContentPage'),
-  '/contentDetails/:contentType/:id': screen(() => import('../features/education/ContentEditorPage'), 'ContentDetailsPage'),
+  '/addEducationContent/:contentType': screen(
+    () => import('../features/education/ContentEditorPage'),
+    'AddContentPage',
+  ),
+  '/contentDetails/:contentType/:id': screen(
+    () => import('../features/education/ContentEditorPage'),
+    'ContentDetailsPage',
+  ),
   '/Contracts': screen(() => import('../features/contracts/ContractsPage'), 'ContractsPage'),
   '/studentContracts': screen(() => import('../features/contracts/ContractsPage'), 'ContractsPage'),
   '/createFinances': screen(() => import('../features/contracts/CreateFinancesPage'), 'CreateFinancesPage'),
