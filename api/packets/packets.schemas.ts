@@ -326,6 +326,8 @@ export const SubmissionListItem = Type.Object({
   packetName: Type.String(),
   recipientId: Type.String(),
   recipientName: Type.String(),
+  /** Which profile the recipient's name links to. */
+  recipientKind: Type.Enum(['athlete', 'staff']),
   status: Type.Enum(SUBMISSION_STATUSES),
   activeStepId: Nullable(Type.String()),
   activeStepName: Nullable(Type.String()),

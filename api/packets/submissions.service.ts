@@ -82,6 +82,9 @@ function submissionsQuery(db: Db, schoolId: string) {
       'p.owner_id',
       'p.editor_ids',
       fullName('r').as('recipient_name'),
+      sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = s.recipient_user_id and ur.school_id = s.school_id and ur.role = 'STUDENT_ATHLETE')`.as(
+        'recipient_is_athlete',
+      ),
     ]);
 }
 type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissionsQuery>['executeTakeFirstOrThrow']>>;
@@ -94,6 +97,7 @@ function toListItem(row: SubmissionRow): SubmissionListItem {
     packetName: row.packet_name,
     recipientId: row.recipient_user_id,
     recipientName: row.recipient_name,
+    recipientKind: row.recipient_is_athlete ? 'athlete' : 'staff',
     status: row.status,
     activeStepId: row.active_step_id,
     activeStepName: row.active_step_name,

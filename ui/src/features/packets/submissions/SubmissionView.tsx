@@ -18,6 +18,7 @@ import { useLiveSubmission } from './use-live-submission';
 import { SuccessMessage } from '../../../shared/SuccessMessage';
 import { TableScroll } from '../../../shared/table/TableScroll';
 import { DialogModal } from '../../../shared/DialogModal';
+import { PersonLink } from '../../../shared/PersonLink';
 
 /**
  * One submission: where it stands (the live workflow view, updated over the WebSocket), what the signed-in person
@@ -54,7 +55,8 @@ export function SubmissionView({
             {s.packetName}
           </Title>
           <Text size="sm" c="dimmed">
-            {s.recipientName} · sent {formatDateTime(s.sentAt)} · expires {formatDateTime(s.expiresAt)}
+            <PersonLink kind={s.recipientKind} id={s.recipientId} name={s.recipientName} fw={400} /> · sent{' '}
+            {formatDateTime(s.sentAt)} · expires {formatDateTime(s.expiresAt)}
           </Text>
         </Stack>
         <Group gap="xs">
