@@ -30,6 +30,7 @@ const SUITES: Suite[] = [
   { name: 'bylaw 17', load: async () => (await import('./bylaw17.bench')).runBylaw17Bench },
   { name: 'recruiting board', load: async () => (await import('./recruiting-board.bench')).runRecruitingBoardBench },
   { name: 'payments', load: async () => (await import('./payments.bench')).runPaymentsBench },
+  { name: 'fmv', load: async () => (await import('./fmv.bench')).runFmvBench },
 ];
 
 const only = process.argv.slice(2);
