@@ -114,6 +114,9 @@ describe('adding a bank account', () => {
       'accountType:BANK_ACCOUNT_TYPE_INVALID',
       'accountNumber:BANK_ACCOUNT_NUMBER_INVALID',
     ]);
+    const broken = await call(athlete, 'PUT', '/bank-account', { ...good, nameOnAccount: 'Jordan\r\nReyes' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.details[0]).toMatchObject({ field: 'nameOnAccount', code: 'NAME_INVALID_CHARACTERS' });
   });
 
   it('saves it masked, and stores the number only sealed', async () => {

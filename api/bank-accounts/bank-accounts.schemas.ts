@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { BANK_ACCOUNT_LIMITS, BANK_ACCOUNT_TYPES, type BankAccountType } from '../../domain/bank-routing';
 import { refusals } from '../shared/refusals';
-import { Nullable, Timestamp, Uuid } from '../shared/schemas';
+import { Nullable, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 const closed = { additionalProperties: false } as const;
 
@@ -46,9 +46,9 @@ export const RevealAnswer = Type.Object(
 /** Loose on purpose: the domain's checks (domain/bank-routing.ts) answer each field in the catalogue's wording. */
 export const SaveBankAccountBody = Type.Object(
   {
-    bankName: Type.Optional(Type.String({ maxLength: BANK_ACCOUNT_LIMITS.bankNameMaxLength + 100 })),
+    bankName: Type.Optional(SingleLine({ maxLength: BANK_ACCOUNT_LIMITS.bankNameMaxLength + 100 })),
     accountType: Type.Optional(Type.String({ maxLength: 40 })),
-    nameOnAccount: Type.Optional(Type.String({ maxLength: BANK_ACCOUNT_LIMITS.nameOnAccountMaxLength + 100 })),
+    nameOnAccount: Type.Optional(SingleLine({ maxLength: BANK_ACCOUNT_LIMITS.nameOnAccountMaxLength + 100 })),
     routingNumber: Type.Optional(Type.String({ maxLength: 40 })),
     accountNumber: Type.Optional(Type.String({ maxLength: 60 })),
   },

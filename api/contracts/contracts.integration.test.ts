@@ -116,6 +116,8 @@ describe('adding a contract', () => {
       'startDate',
       'endDate',
     ]);
+    const twoLines = await contract({ payorName: 'Acme\r\nSports' });
+    expect(twoLines.body.error.details[0]).toMatchObject({ field: 'payorName', code: 'NAME_INVALID_CHARACTERS' });
     const backwards = await contract({ startDate: daysFromToday(5), endDate: daysFromToday(1) });
     expect(backwards.body.error.code).toBe('CONTRACT_DATES_INVALID');
     const stored = await t.database.db.selectFrom('contracts').select('id').where('school_id', '=', schoolId).execute();

@@ -13,7 +13,7 @@ import {
   type PaymentStatus,
 } from '../../domain/contracts';
 import { refusals, UPLOAD_REFUSALS } from '../shared/refusals';
-import { IsoDate, Nullable, Timestamp, Uuid } from '../shared/schemas';
+import { IsoDate, Nullable, SingleLine, Timestamp, Uuid } from '../shared/schemas';
 
 /** Every answer is a closed object: Fastify serializes with it, so a property left out here would vanish. */
 const closed = { additionalProperties: false } as const;
@@ -179,7 +179,7 @@ const Amount = Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength:
 export const CreateContractBody = Type.Object(
   {
     disclosureId: Uuid,
-    payorName: Type.Optional(Type.String({ maxLength: 1000 })),
+    payorName: Type.Optional(SingleLine({ maxLength: 1000 })),
     totalAmount: Amount,
     type: Type.Optional(Type.String({ maxLength: 40 })),
     startDate: Type.Optional(Type.String({ maxLength: 40 })),

@@ -256,7 +256,7 @@ export const PriorityList = Type.Object({ items: Type.Array(DisclosureRowDto) })
 
 export const ConflictFlagBody = Type.Object({
   // Not blank: the server trims them; a blank one is refused with the same detail as before it reached the route.
-  name: Type.String({ maxLength: 200, pattern: '\\S', 'x-error-code': 'CONFLICT_FLAG_FIELDS' }),
+  name: SingleLine({ maxLength: 200, pattern: '\\S', 'x-error-code': 'CONFLICT_FLAG_FIELDS' }),
   type: Type.Enum(CONFLICT_TYPES),
   category: Type.String({ maxLength: 100, pattern: '\\S', 'x-error-code': 'CONFLICT_FLAG_FIELDS' }),
   description: Type.Optional(

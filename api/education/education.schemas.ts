@@ -46,7 +46,7 @@ const SettingsBody = Type.Object(
 );
 
 const contentFields = {
-  headline: Type.String({ maxLength: L.headlineMaxLength }),
+  headline: SingleLine({ maxLength: L.headlineMaxLength }),
   topic: Type.Optional(Label),
   category: Type.Optional(Label),
   author: Type.Optional(Label),
